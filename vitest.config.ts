@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import the domain package from its sources, so no build is needed before `vitest`.
+const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: { '@tianguis/domain': domainSource } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
