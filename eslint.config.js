@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
@@ -26,8 +29,14 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'pass time in as a parameter' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'pass time in as a parameter' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'pass time in as a parameter',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'pass time in as a parameter',
+        },
       ],
     },
   },
@@ -39,7 +48,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@tianguis/server', '**/server/**'], message: 'web never imports server' }] },
+        {
+          patterns: [
+            { group: ['@tianguis/server', '**/server/**'], message: 'web never imports server' },
+          ],
+        },
       ],
     },
   },

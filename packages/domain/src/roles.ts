@@ -1,0 +1,27 @@
+export const ROLES = ['USUARIO', 'TIENDA', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a consumer's `usuario` is stored as: only shops have a public user name. */
+export const NO_USUARIO = 'N/A';
+
+/** Registration asks "is this a consumer?": 'si' is a consumer (USUARIO), 'no' a shop (TIENDA). */
+export function roleFromTipoUsuario(tipo: 'si' | 'no'): Role {
+  return tipo === 'si' ? 'USUARIO' : 'TIENDA';
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Cart, checkout and own orders are the consumer's; shops and admins are sent back. */
+export function canUseCart(role: Role | undefined): boolean {
+  return role === 'USUARIO';
+}
+
+export function canManageTienda(role: Role | undefined): boolean {
+  return role === 'TIENDA';
+}
+
+export function canAdminister(role: Role | undefined): boolean {
+  return role === 'ADMIN';
+}

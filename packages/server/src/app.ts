@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { createDb, type DbHandle } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { getOrCreateSetting } from './db/settings.js';
+import { createAuthGuards } from './http/auth.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { randomSecret } from './lib/secrets.js';
+import { registerAccountRoutes } from './modules/accounts/account.routes.js';
+import { createAccountService } from './modules/accounts/account.service.js';
+import { createTokenService } from './modules/accounts/token.js';
+import { createNotifier, type Notifier } from './notifier/notifier.js';
+
+// Type errors from zod read in Spanish too; the spec's rules carry their own texts.
+z.config(z.locales.es());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DbHandle;
+  }
+}
+
+export interface BuildOptions {
+  /** Replaces the SMTP/outbox notifier (tests that need to see every message). */
+  notifier?: Notifier;
+  /** Pino logger on or off; tests keep it quiet. */
+  logger?: boolean;
+}
+
+/** Builds the whole application without listening: database ready, every route registered. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    // Ids in URLs are short; refuse absurd ones before routing.
+    maxParamLength: 200,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // The spec's clients send some calls with an empty body; treat that as "no body".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+
+  const database = createDb(config.databaseUrl);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.db.destroy());
+  const { db } = database;
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'migraciones aplicadas');
+
+  const jwtSecret =
+    config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', () => randomSecret(48)));
+  const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds);
+  const limiter = new RateLimiter(config.rateLimits.windowMs);
+  const notifier = options.notifier ?? createNotifier(config, app.log);
+  const accounts = createAccountService({ db, config, notifier, limiter, tokens, log: app.log });
+  const guards = createAuthGuards(accounts.resolveSession);
+
+  if (config.adminEmail && config.adminPassword) {
+    await accounts.ensureAdmin(config.adminEmail, config.adminPassword);
+  }
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tianguis API',
+        description: 'Catálogo y pedidos para tiendas pequeñas. Errores: {code, message}.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.get(
+    '/health',
+    { schema: { tags: ['sistema'], summary: 'Estado del servidor y de la base de datos' } },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: 'ok', database: database.dialect };
+      } catch {
+        return reply.status(503).send({ status: 'error', database: database.dialect });
+      }
+    },
+  );
+
+  registerAccountRoutes(app, { accounts, guards, limiter, config });
+
+  if (fs.existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Built assets carry a content hash in their name; index.html must always revalidate.
+        res.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface RateLimits {
+  /** Length of every counting window. */
+  windowMs: number;
+  signInFailuresPerIp: number;
+  signInFailuresPerAccount: number;
+  registrationsPerIp: number;
+  /** Reset requests (email link or phone code) per address and per target account. */
+  resetRequestsPerIp: number;
+  resetRequestsPerTarget: number;
+  /** Wrong phone codes accepted before the code is burnt. */
+  phoneCodeAttempts: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  outboxDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Used to sign tokens; when absent a random one is made once and kept in the database. */
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  /** Where links in outgoing messages point (the web app). */
+  publicUrl: string;
+  /** The built web app; served at / when the folder exists. */
+  webDistDir: string;
+  logLevel: string;
+  rateLimits: RateLimits;
+}
+
+export const defaultRateLimits: RateLimits = {
+  windowMs: 15 * 60 * 1000,
+  signInFailuresPerIp: 20,
+  signInFailuresPerAccount: 10,
+  registrationsPerIp: 30,
+  resetRequestsPerIp: 10,
+  resetRequestsPerTarget: 5,
+  phoneCodeAttempts: 5,
+};
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL debe empezar con sqlite: o postgres://')
+      .default('sqlite:./data/tianguis.db'),
+  ),
+  ADMIN_EMAIL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  DEMO_DATA: optionalText,
+  OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Tianguis <no-responder@tianguis.mx>'),
+  ),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  TOKEN_TTL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 24 * 3600),
+  ),
+  PUBLIC_URL: optionalText,
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
+});
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Reads the environment once; an invalid value stops the boot with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Configuración inválida: ${details}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new Error('Configuración inválida: ADMIN_EMAIL y ADMIN_PASSWORD van juntos');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA !== '0',
+    outboxDir: path.resolve(e.OUTBOX_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    webDistDir: path.resolve(serverRoot, '../web/dist'),
+    logLevel: e.LOG_LEVEL,
+    rateLimits: defaultRateLimits,
+  };
+}

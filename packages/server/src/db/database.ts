@@ -1,0 +1,38 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  AccountTable,
+  PasswordResetSecretTable,
+  PhoneResetCodeTable,
+  RevokedTokenTable,
+} from '../modules/accounts/account.table.js';
+import type { CarritoLineaTable } from '../modules/carrito/carrito.table.js';
+import type { CategoriaTable, ProductoTable } from '../modules/catalogo/catalogo.table.js';
+import type { DiaEspecialTable, HorarioTable } from '../modules/horarios/horario.table.js';
+import type { PedidoDetalleTable, PedidoTable } from '../modules/pedidos/pedido.table.js';
+import type { TiendaTable } from '../modules/tiendas/tienda.table.js';
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  account: AccountTable;
+  revoked_token: RevokedTokenTable;
+  password_reset_secret: PasswordResetSecretTable;
+  phone_reset_code: PhoneResetCodeTable;
+  tienda: TiendaTable;
+  categoria: CategoriaTable;
+  producto: ProductoTable;
+  horario: HorarioTable;
+  dia_especial: DiaEspecialTable;
+  carrito_linea: CarritoLineaTable;
+  pedido: PedidoTable;
+  pedido_detalle: PedidoDetalleTable;
+  setting: SettingTable;
+}
+
+export type Db = Kysely<Database>;
+/** Repositories take either the database or an open transaction. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+export type Dialect = 'sqlite' | 'postgres';

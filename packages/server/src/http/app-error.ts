@@ -1,0 +1,76 @@
+/** Every error the API answers: its status and the Spanish text a person sees by default. */
+export const errorCatalog = {
+  VALIDACION: { status: 400, message: 'Los datos enviados no son válidos' },
+  NO_AUTENTICADO: { status: 401, message: 'Inicia sesión para continuar' },
+  PROHIBIDO: { status: 403, message: 'No tienes permiso para hacer esto' },
+  NO_ENCONTRADO: { status: 404, message: 'No se encontró lo que buscas' },
+  ESTADO_INVALIDO: { status: 409, message: 'El pedido ya no está en estado NUEVO' },
+  DEMASIADO_GRANDE: { status: 413, message: 'La petición es demasiado grande' },
+  ARCHIVO_GRANDE: { status: 413, message: 'La imagen no debe pesar más de 5 MB' },
+  ARCHIVO_NO_PERMITIDO: { status: 415, message: 'Solo se permiten imágenes JPG o PNG' },
+  DEMASIADOS_INTENTOS: {
+    status: 429,
+    message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+  },
+  CORREO_EXISTENTE: { status: 404, message: 'El correo ya existe' },
+  USUARIO_EXISTENTE: { status: 409, message: 'El usuario ya existe' },
+  // 500 on purpose: the spec's client tells this case apart by that status (API.md).
+  CELULAR_EXISTENTE: { status: 500, message: 'El celular ya fue registrado' },
+  USUARIO_INCORRECTO_PASSWORD_INCORRECTO: {
+    status: 400,
+    message: 'El usuario o la contrasena es incorrecta',
+  },
+  SECRETO_INVALIDO: {
+    status: 400,
+    message: 'El enlace para recuperar la contraseña no es válido o ya expiró',
+  },
+  CODIGO_INVALIDO: { status: 400, message: 'El código no es válido o ya expiró' },
+  CATEGORIA_EXISTENTE: { status: 400, message: 'Esa categoria ya existe' },
+  PRODUCTO_EXISTENTE: {
+    status: 400,
+    message:
+      'El producto ya existe, no puede haber 2 productos en la misma categoria con el mismo nombre',
+  },
+  MONTO_MINIMO: {
+    status: 400,
+    message:
+      'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)',
+  },
+  TIENDA_CERRADA: { status: 400, message: 'Horario de atención no disponible en este momento' },
+  SERVICIO_NO_DISPONIBLE: {
+    status: 503,
+    message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  },
+  ERROR_INTERNO: {
+    status: 500,
+    message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Thrown by services; the one error handler turns it into `{code, message}` and its status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? errorCatalog[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorCatalog[code].status;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+}

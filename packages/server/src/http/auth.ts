@@ -1,0 +1,73 @@
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { Role } from '@tianguis/domain';
+import { AppError } from './app-error.js';
+
+/** Who is calling, as read from a valid, unrevoked token. */
+export interface Session {
+  accountId: number;
+  usuario: string;
+  /** 0 when the account has no shop. */
+  tiendaId: number;
+  role: Role;
+  celular: string;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** The bearer header wins; the spec's payloads may also carry `token` in the JSON body. */
+export function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1];
+  }
+  const body = request.body as { token?: unknown } | null | undefined;
+  if (body && typeof body === 'object' && typeof body.token === 'string' && body.token !== '') {
+    return body.token;
+  }
+  return undefined;
+}
+
+export type ResolveSession = (token: string) => Promise<Session>;
+
+export interface AuthGuards {
+  /** A preValidation hook: runs after the body is parsed and before it is validated, so a
+   * caller without the right role learns nothing about the payload rules. */
+  requireRole(...roles: Role[]): preValidationAsyncHookHandler;
+  /** Any signed-in caller. */
+  requireSession: preValidationAsyncHookHandler;
+}
+
+export function createAuthGuards(resolveSession: ResolveSession): AuthGuards {
+  const authenticate = async (request: FastifyRequest): Promise<Session> => {
+    const token = readToken(request);
+    if (!token) throw new AppError('NO_AUTENTICADO');
+    const session = await resolveSession(token);
+    request.session = session;
+    return session;
+  };
+  return {
+    requireRole(...roles) {
+      return async (request) => {
+        const session = await authenticate(request);
+        if (!roles.includes(session.role)) throw new AppError('PROHIBIDO');
+      };
+    },
+    requireSession: async (request) => {
+      await authenticate(request);
+    },
+  };
+}
+
+/** The session a guarded route was given; a route without a guard calling this is a bug. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new Error('ruta sin guardia de sesión');
+  return request.session;
+}

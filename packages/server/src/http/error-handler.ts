@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorCatalog, type FieldError } from './app-error.js';
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+function bodyOf(error: AppError): ErrorBody {
+  return error.errors
+    ? { code: error.code, message: error.message, errors: error.errors }
+    : { code: error.code, message: error.message };
+}
+
+/** Client mistakes Fastify catches before a route runs, each with a Spanish text. */
+function fromFrameworkError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('VALIDACION', 'El cuerpo de la petición no es un JSON válido');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('DEMASIADO_GRANDE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('VALIDACION', 'El tipo de contenido de la petición no es válido');
+  }
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 429) return new AppError('DEMASIADOS_INTENTOS');
+    if (error.statusCode === 413) return new AppError('DEMASIADO_GRANDE');
+    return new AppError('VALIDACION');
+  }
+  return undefined;
+}
+
+/** The one place that turns errors into answers; never leaks a stack trace. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError, request, reply) => {
+    let error: AppError | undefined;
+    if (rawError instanceof AppError) {
+      error = rawError;
+    } else if (hasZodFastifySchemaValidationErrors(rawError)) {
+      const errors = rawError.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? errorCatalog.VALIDACION.message,
+      }));
+      error = new AppError('VALIDACION', errors[0]?.message, { errors });
+    } else {
+      error = fromFrameworkError(rawError);
+    }
+    if (!error) {
+      request.log.error({ err: rawError }, 'error no controlado');
+      error = new AppError('ERROR_INTERNO');
+    } else if (error.status >= 500) {
+      request.log.warn({ code: error.code }, error.message);
+    }
+    if (error.headers) void reply.headers(error.headers);
+    return reply.status(error.status).send(bodyOf(error));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .status(404)
+      .send(
+        bodyOf(
+          new AppError(
+            'NO_ENCONTRADO',
+            `No existe la ruta ${request.method} ${request.url.split('?')[0]}`,
+          ),
+        ),
+      );
+  });
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The spec's payloads may carry the token in the body; the header is preferred. */
+export const tokenBodySchema = z
+  .object({ token: z.string().max(4096).optional() })
+  .optional()
+  .describe('token opcional; se prefiere el encabezado Authorization: Bearer');
+
+export const mensajeSchema = z.object({ mensaje: z.string() });

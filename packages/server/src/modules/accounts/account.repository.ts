@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { Account, NewAccount } from './account.table.js';
+
+export function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
+  return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findAccountById(db: DbOrTx, id: number): Promise<Account | undefined> {
+  return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findAccountByCelular(db: DbOrTx, celular: string): Promise<Account | undefined> {
+  return db.selectFrom('account').selectAll().where('celular', '=', celular).executeTakeFirst();
+}
+
+export async function existsAccountWithUsuario(db: DbOrTx, usuario: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account')
+    .select('id')
+    .where('usuario', '=', usuario)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<number> {
+  const row = await db
+    .insertInto('account')
+    .values(account)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAccountRole(db: DbOrTx, id: number, role: Account['role']) {
+  await db.updateTable('account').set({ role }).where('id', '=', id).execute();
+}
+
+/** Sets the hash and bumps token_version, which voids every token issued before. */
+export async function updateAccountPassword(db: DbOrTx, id: number, passwordHash: string) {
+  await db
+    .updateTable('account')
+    .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listAccountsNewestFirst(db: DbOrTx) {
+  return db
+    .selectFrom('account')
+    .select(['id', 'role', 'celular', 'email', 'created_at'])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function insertRevokedToken(db: DbOrTx, jti: string, expiresAt: string) {
+  await db
+    .insertInto('revoked_token')
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+}
+
+export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('revoked_token')
+    .select('jti')
+    .where('jti', '=', jti)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteExpiredRevokedTokens(db: DbOrTx, now: string) {
+  await db.deleteFrom('revoked_token').where('expires_at', '<', now).execute();
+}
+
+export async function insertResetSecret(
+  db: DbOrTx,
+  values: { accountId: number; secretHash: string; expiresAt: string; now: string },
+) {
+  await db
+    .insertInto('password_reset_secret')
+    .values({
+      account_id: values.accountId,
+      secret_hash: values.secretHash,
+      expires_at: values.expiresAt,
+      created_at: values.now,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Marks a live secret used and answers its account; undefined when it is unknown, used or
+ * expired. One UPDATE, so two requests racing with the same secret can't both win.
+ */
+export async function consumeResetSecret(
+  db: DbOrTx,
+  secretHash: string,
+  now: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_reset_secret')
+    .set({ used_at: now })
+    .where('secret_hash', '=', secretHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('account_id')
+    .executeTakeFirst();
+  return row?.account_id;
+}
+
+export async function voidResetSecretsOf(db: DbOrTx, accountId: number, now: string) {
+  await db
+    .updateTable('password_reset_secret')
+    .set({ used_at: now })
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertPhoneCode(
+  db: DbOrTx,
+  values: { accountId: number; codeHash: string; expiresAt: string; now: string },
+) {
+  await db
+    .insertInto('phone_reset_code')
+    .values({
+      account_id: values.accountId,
+      code_hash: values.codeHash,
+      expires_at: values.expiresAt,
+      created_at: values.now,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** The newest code of the account that is still usable. */
+export function findLivePhoneCode(db: DbOrTx, accountId: number, now: string) {
+  return db
+    .selectFrom('phone_reset_code')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function recordPhoneCodeFailure(db: DbOrTx, id: number) {
+  await db
+    .updateTable('phone_reset_code')
+    .set({ attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumePhoneCode(db: DbOrTx, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('phone_reset_code')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function voidPhoneCodesOf(db: DbOrTx, accountId: number, now: string) {
+  await db
+    .updateTable('phone_reset_code')
+    .set({ used_at: now })
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute();
+}

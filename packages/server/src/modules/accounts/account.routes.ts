@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  passwordPolicySchema,
+  recuperarEmailSchema,
+  registroSchema,
+  signInSchema,
+} from '@tianguis/domain';
+import type { Config } from '../../config.js';
+import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { mensajeSchema, tokenBodySchema } from '../../http/schemas.js';
+import type { AccountService } from './account.service.js';
+
+const celularField = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, 'El celular debe contener 10 números');
+
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountService; guards: AuthGuards; limiter: RateLimiter; config: Config },
+): void {
+  const { accounts, guards, limiter, config } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/login/registerUser',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Registra un consumidor (tipousuario si) o una tienda (tipousuario no)',
+        body: registroSchema,
+        response: { 200: z.object({ mensaje: z.literal('USUARIO CREADO'), id: z.number() }) },
+      },
+      // Counted before validation: every attempt from an address uses up its allowance.
+      preValidation: async (request) => {
+        limiter.consume(`register-ip:${request.ip}`, config.rateLimits.registrationsPerIp);
+      },
+    },
+    async (request) => {
+      const { id } = await accounts.registerUser(request.body);
+      return { mensaje: 'USUARIO CREADO' as const, id };
+    },
+  );
+
+  api.post(
+    '/api/login/authenticate',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Inicia sesión y entrega un JWT',
+        body: signInSchema,
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request) => accounts.authenticate(request.body, request.ip),
+  );
+
+  api.post(
+    '/api/login/logout',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Cierra la sesión: el token queda revocado',
+        body: tokenBodySchema,
+        response: { 200: mensajeSchema },
+      },
+      preValidation: guards.requireSession,
+    },
+    async (request) => {
+      await accounts.logout(sessionOf(request));
+      return { mensaje: 'SESION CERRADA' };
+    },
+  );
+
+  api.post(
+    '/api/login/listarlogin',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Usuarios registrados, el más reciente primero (solo ADMIN)',
+        body: tokenBodySchema,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              tipoUsuario: z.string(),
+              celular: z.string(),
+              email: z.string(),
+              datetime: z.string(),
+            }),
+          ),
+        },
+      },
+      preValidation: guards.requireRole('ADMIN'),
+    },
+    async () => accounts.listRegisteredUsers(),
+  );
+
+  api.post(
+    '/api/recuperarcontrasena/emailderecuperacion',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Envía un enlace para cambiar la contraseña; siempre responde 200',
+        querystring: recuperarEmailSchema,
+        response: { 200: mensajeSchema },
+      },
+    },
+    async (request) => {
+      await accounts.sendResetEmail(request.query.email, request.ip);
+      return { mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' };
+    },
+  );
+
+  api.post(
+    '/api/recuperarcontrasena/actualizarContrasena',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Cambia la contraseña con el secreto del enlace enviado por correo',
+        body: z.object({
+          newPassword: passwordPolicySchema,
+          secret: z.string().min(1).max(200),
+        }),
+        response: { 200: mensajeSchema },
+      },
+    },
+    async (request) => {
+      await accounts.resetPasswordWithSecret(request.body.secret, request.body.newPassword);
+      return { mensaje: 'Contrasena actualizada.' };
+    },
+  );
+
+  api.post(
+    '/api/restaurar/restaurarpassword',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Envía un código de 6 dígitos al celular registrado',
+        body: z.object({ celular: celularField }),
+        response: { 200: mensajeSchema },
+      },
+    },
+    async (request) => {
+      await accounts.sendPhoneCode(request.body.celular, request.ip);
+      return { mensaje: 'Te enviamos un código a tu celular.' };
+    },
+  );
+
+  api.post(
+    '/api/restaurar/cambiarcontrasena',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Cambia la contraseña con el código enviado al celular',
+        body: z.object({
+          celular: celularField,
+          password: passwordPolicySchema,
+          codigo: z
+            .string()
+            .trim()
+            .regex(/^\d{6}$/, 'El código debe tener 6 dígitos'),
+        }),
+        response: { 200: mensajeSchema },
+      },
+    },
+    async (request) => {
+      await accounts.resetPasswordWithCode(request.body, request.ip);
+      return { mensaje: 'Contrasena actualizada.' };
+    },
+  );
+}

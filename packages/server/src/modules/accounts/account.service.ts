@@ -1,0 +1,287 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { NO_USUARIO, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Session } from '../../http/auth.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { isoAfter, nowIso } from '../../lib/clock.js';
+import { equalsInConstantTime, randomDigits, randomSecret, sha256 } from '../../lib/secrets.js';
+import type { Notifier } from '../../notifier/notifier.js';
+import { createTiendaForOwner, findTiendaIdOfOwner } from '../tiendas/tienda.service.js';
+import * as repo from './account.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+import type { Account } from './account.table.js';
+import type { TokenService } from './token.js';
+
+const RESET_SECRET_TTL_MS = 30 * 60 * 1000;
+const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  db: Db;
+  config: Config;
+  notifier: Notifier;
+  limiter: RateLimiter;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
+}
+
+export interface RegisteredUser {
+  id: number;
+  tipoUsuario: string;
+  celular: string;
+  email: string;
+  datetime: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, config, notifier, limiter, tokens, log } = deps;
+  const limits = config.rateLimits;
+
+  /** Duplicates are told apart in the spec's order: email, then usuario, then celular. */
+  async function assertAvailable(input: Registro): Promise<void> {
+    if (await repo.findAccountByEmail(db, input.email)) throw new AppError('CORREO_EXISTENTE');
+    if (input.usuario !== NO_USUARIO && (await repo.existsAccountWithUsuario(db, input.usuario))) {
+      throw new AppError('USUARIO_EXISTENTE');
+    }
+    if (await repo.findAccountByCelular(db, input.celular)) throw new AppError('CELULAR_EXISTENTE');
+  }
+
+  async function registerUser(input: Registro): Promise<{ id: number }> {
+    await assertAvailable(input);
+    const passwordHash = await hashPassword(input.password);
+    const now = nowIso();
+    const role = roleFromTipoUsuario(input.tipousuario);
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const accountId = await repo.insertAccount(trx, {
+          email: input.email,
+          password_hash: passwordHash,
+          usuario: input.usuario,
+          role,
+          celular: input.celular,
+          nombre_completo: input.nombreCompleto,
+          direccion_entrega: input.direccionEntrega,
+          created_at: now,
+        });
+        if (role === 'TIENDA') {
+          await createTiendaForOwner(trx, { accountId, usuario: input.usuario, now });
+        }
+        return accountId;
+      });
+      return { id };
+    } catch (error) {
+      // Two registrations raced past the checks above: answer as if we had seen the winner.
+      if (isUniqueViolation(error)) {
+        await assertAvailable(input);
+      }
+      throw error;
+    }
+  }
+
+  async function issueToken(account: Account): Promise<string> {
+    return tokens.sign({
+      accountId: account.id,
+      usuario: account.usuario,
+      tiendaId: account.role === 'TIENDA' ? await findTiendaIdOfOwner(db, account.id) : 0,
+      role: account.role,
+      celular: account.celular ?? '',
+      tokenVersion: account.token_version,
+    });
+  }
+
+  async function authenticate(
+    credentials: { email: string; password: string },
+    ip: string,
+  ): Promise<{ token: string }> {
+    const ipKey = `signin-ip:${ip}`;
+    const accountKey = `signin-account:${credentials.email}`;
+    limiter.assertUnder(ipKey, limits.signInFailuresPerIp);
+    limiter.assertUnder(accountKey, limits.signInFailuresPerAccount);
+    const account = await repo.findAccountByEmail(db, credentials.email);
+    const valid = await verifyPassword(account?.password_hash, credentials.password);
+    if (!account || !valid) {
+      limiter.record(ipKey);
+      limiter.record(accountKey);
+      throw new AppError('USUARIO_INCORRECTO_PASSWORD_INCORRECTO');
+    }
+    limiter.clear(accountKey);
+    return { token: await issueToken(account) };
+  }
+
+  /** Reads a token into a session; any doubt (tampered, expired, revoked, stale) is a 401. */
+  async function resolveSession(token: string): Promise<Session> {
+    const claims = await tokens.verify(token);
+    if (!claims) throw new AppError('NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
+    const [revoked, account] = await Promise.all([
+      repo.isTokenRevoked(db, claims.jti),
+      repo.findAccountById(db, claims.certserialnumber),
+    ]);
+    if (revoked || !account || account.token_version !== claims.ver) {
+      throw new AppError('NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
+    }
+    return {
+      accountId: account.id,
+      usuario: account.usuario,
+      tiendaId: claims.groupsid,
+      role: account.role,
+      celular: account.celular ?? '',
+      jti: claims.jti,
+      exp: claims.exp,
+    };
+  }
+
+  async function logout(session: Session): Promise<void> {
+    const now = nowIso();
+    await repo.insertRevokedToken(db, session.jti, new Date(session.exp * 1000).toISOString());
+    await repo.deleteExpiredRevokedTokens(db, now);
+  }
+
+  async function listRegisteredUsers(): Promise<RegisteredUser[]> {
+    const rows = await repo.listAccountsNewestFirst(db);
+    return rows.map((r) => ({
+      id: r.id,
+      tipoUsuario: r.role,
+      celular: r.celular ?? '',
+      email: r.email,
+      datetime: r.created_at,
+    }));
+  }
+
+  function limitResetRequest(ip: string, target: string): void {
+    limiter.consume(`reset-ip:${ip}`, limits.resetRequestsPerIp);
+    limiter.consume(`reset-target:${target}`, limits.resetRequestsPerTarget);
+  }
+
+  async function sendResetEmail(email: string, ip: string): Promise<void> {
+    limitResetRequest(ip, email);
+    const account = await repo.findAccountByEmail(db, email);
+    if (!account) return;
+    const secret = randomSecret();
+    const now = nowIso();
+    await repo.insertResetSecret(db, {
+      accountId: account.id,
+      secretHash: sha256(secret),
+      expiresAt: isoAfter(RESET_SECRET_TTL_MS),
+      now,
+    });
+    const link = `${config.publicUrl}/#/recuperar-contrasena?secret=${secret}`;
+    // Not awaited: an SMTP round trip only for known addresses would reveal which ones exist.
+    notifier
+      .sendEmail({
+        to: account.email,
+        subject: 'Recupera tu contraseña de Tianguis',
+        text: [
+          'Hola,',
+          '',
+          'Recibimos una solicitud para cambiar la contraseña de tu cuenta de Tianguis.',
+          'Abre este enlace en los próximos 30 minutos para elegir una nueva:',
+          '',
+          link,
+          '',
+          'Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
+        ].join('\n'),
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'no se pudo enviar el correo'));
+  }
+
+  async function changePassword(accountId: number, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await repo.updateAccountPassword(trx, accountId, passwordHash);
+      await repo.voidResetSecretsOf(trx, accountId, now);
+      await repo.voidPhoneCodesOf(trx, accountId, now);
+    });
+  }
+
+  async function resetPasswordWithSecret(secret: string, newPassword: string): Promise<void> {
+    const accountId = await repo.consumeResetSecret(db, sha256(secret), nowIso());
+    if (accountId === undefined) throw new AppError('SECRETO_INVALIDO');
+    await changePassword(accountId, newPassword);
+  }
+
+  async function sendPhoneCode(celular: string, ip: string): Promise<void> {
+    limitResetRequest(ip, celular);
+    const account = await repo.findAccountByCelular(db, celular);
+    if (!account) throw new AppError('NO_ENCONTRADO', 'El celular no está registrado');
+    const code = randomDigits(6);
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await repo.voidPhoneCodesOf(trx, account.id, now);
+      await repo.insertPhoneCode(trx, {
+        accountId: account.id,
+        codeHash: sha256(`${account.id}:${code}`),
+        expiresAt: isoAfter(PHONE_CODE_TTL_MS),
+        now,
+      });
+    });
+    await notifier.sendSms({
+      to: celular,
+      text: `Tu código de Tianguis para cambiar tu contraseña es ${code}. Vence en 10 minutos. No lo compartas con nadie.`,
+    });
+  }
+
+  async function resetPasswordWithCode(
+    input: { celular: string; codigo: string; password: string },
+    ip: string,
+  ): Promise<void> {
+    const ipKey = `code-ip:${ip}`;
+    limiter.assertUnder(ipKey, limits.signInFailuresPerIp);
+    const now = nowIso();
+    const account = await repo.findAccountByCelular(db, input.celular);
+    const live = account ? await repo.findLivePhoneCode(db, account.id, now) : undefined;
+    if (!account || !live || live.attempts >= limits.phoneCodeAttempts) {
+      limiter.record(ipKey);
+      throw new AppError('CODIGO_INVALIDO');
+    }
+    if (!equalsInConstantTime(live.code_hash, sha256(`${account.id}:${input.codigo}`))) {
+      await repo.recordPhoneCodeFailure(db, live.id);
+      limiter.record(ipKey);
+      throw new AppError('CODIGO_INVALIDO');
+    }
+    if (!(await repo.consumePhoneCode(db, live.id, now))) throw new AppError('CODIGO_INVALIDO');
+    await changePassword(account.id, input.password);
+  }
+
+  /** Makes sure the ADMIN named by ADMIN_EMAIL exists; an existing account keeps its password. */
+  async function ensureAdmin(email: string, password: string): Promise<void> {
+    const normalized = email.trim().toLowerCase();
+    const existing = await repo.findAccountByEmail(db, normalized);
+    if (existing) {
+      if (existing.role !== 'ADMIN') await repo.updateAccountRole(db, existing.id, 'ADMIN');
+      return;
+    }
+    await repo.insertAccount(db, {
+      email: normalized,
+      password_hash: await hashPassword(password),
+      usuario: NO_USUARIO,
+      role: 'ADMIN',
+      celular: null,
+      nombre_completo: 'Administrador',
+      direccion_entrega: '',
+      created_at: nowIso(),
+    });
+    log.info({ email: normalized }, 'cuenta ADMIN creada');
+  }
+
+  return {
+    registerUser,
+    authenticate,
+    resolveSession,
+    logout,
+    listRegisteredUsers,
+    sendResetEmail,
+    resetPasswordWithSecret,
+    sendPhoneCode,
+    resetPasswordWithCode,
+    ensureAdmin,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { isRole, type Role } from '@tianguis/domain';
+
+/** The spec's claims (API.md) plus the account's token_version as `ver`. */
+export interface TokenClaims {
+  certserialnumber: number;
+  actort: string;
+  groupsid: number;
+  role: Role;
+  gender: string;
+  ver: number;
+  sub: string;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+export interface TokenService {
+  sign(claims: {
+    accountId: number;
+    usuario: string;
+    tiendaId: number;
+    role: Role;
+    celular: string;
+    tokenVersion: number;
+  }): Promise<string>;
+  /** Undefined for a token that is malformed, tampered with, of another algorithm or expired. */
+  verify(token: string): Promise<TokenClaims | undefined>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(c) {
+      return new SignJWT({
+        certserialnumber: c.accountId,
+        actort: c.usuario,
+        groupsid: c.tiendaId,
+        role: c.role,
+        gender: c.celular,
+        ver: c.tokenVersion,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(c.accountId))
+        .setJti(randomUUID())
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        // The algorithm is pinned: a token signed any other way (or 'none') is refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const p = payload as Partial<TokenClaims>;
+        if (
+          typeof p.certserialnumber !== 'number' ||
+          typeof p.groupsid !== 'number' ||
+          typeof p.actort !== 'string' ||
+          typeof p.gender !== 'string' ||
+          typeof p.ver !== 'number' ||
+          typeof p.jti !== 'string' ||
+          typeof p.exp !== 'number' ||
+          !isRole(p.role)
+        ) {
+          return undefined;
+        }
+        return p as TokenClaims;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** Flags are integers (0/1) on both databases; see docs/decisions/0002-database.md. */
+export interface TiendaTable {
+  id: Generated<number>;
+  account_id: number;
+  usuario: string;
+  nombre: Generated<string>;
+  image_url: Generated<string>;
+  /** Centavos. */
+  monto_minimo: Generated<number>;
+  costo_de_envio: Generated<number>;
+  radio_monto_minimo: Generated<string>;
+  radio_costo_de_envio: Generated<string>;
+  configured: Generated<number>;
+  approved: Generated<number>;
+  activated: Generated<number>;
+  deleted: Generated<number>;
+  time_zone: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Tienda = Selectable<TiendaTable>;

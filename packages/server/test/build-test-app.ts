@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { defaultRateLimits, loadConfig, type Config } from '../src/config.js';
+import { createTestDatabase, type TestDatabase } from './dialects.js';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  /** Sent as is, without JSON encoding. */
+  rawBody?: string | Uint8Array;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  baseUrl: string;
+  database: TestDatabase;
+  outboxDir: string;
+  /** A real HTTP request to the listening server. */
+  call<T = any>(path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** Stops the server; the database stays (for restart tests) until `destroy`. */
+  stop(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** Limits high enough that ordinary tests never meet them; rate-limit tests use the defaults. */
+export const relaxedRateLimits = {
+  ...defaultRateLimits,
+  signInFailuresPerIp: 10_000,
+  signInFailuresPerAccount: 10_000,
+  registrationsPerIp: 10_000,
+  resetRequestsPerIp: 10_000,
+  resetRequestsPerTarget: 10_000,
+};
+
+export interface TestServerOptions extends BuildOptions {
+  config?: Partial<Config>;
+  /** Reuse an existing database (restart tests). */
+  database?: TestDatabase;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-outbox-'));
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: database.url,
+    demoData: false,
+    outboxDir,
+    logLevel: 'silent',
+    rateLimits: relaxedRateLimits,
+    ...options.config,
+  };
+  const app = await buildApp(config, { logger: false, ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('sin dirección');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  async function call<T>(urlPath: string, o: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    let body: string | Uint8Array | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    const response = await fetch(baseUrl + urlPath, {
+      method: o.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Not JSON: the raw text is the body.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  let stopped = false;
+  async function stop() {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  }
+  return {
+    app,
+    config,
+    baseUrl,
+    database,
+    outboxDir,
+    call,
+    stop,
+    async destroy() {
+      await stop();
+      await database.drop();
+      await fs.rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the outbox holds `count` files and answers their texts, oldest first. */
+export async function readOutbox(dir: string, count = 1, timeoutMs = 5000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+    if (names.length >= count) {
+      return Promise.all(names.map((n) => fs.readFile(path.join(dir, n), 'utf8')));
+    }
+    if (Date.now() > deadline) throw new Error(`outbox con ${names.length} de ${count} mensajes`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
