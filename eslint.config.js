@@ -22,6 +22,7 @@ export default tseslint.config(
   {
     // The domain package is pure: zod only, no I/O and no clock reads (time is a parameter).
     files: ['packages/domain/src/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

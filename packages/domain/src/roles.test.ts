@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the zod-only rule guards runtime code, not tests
 import { describe, expect, it } from 'vitest';
 
 import {

@@ -40,6 +40,8 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Pino logger on or off; tests keep it quiet. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole application without listening: database ready, every route registered. */
@@ -48,10 +50,16 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream && { stream: options.logStream }),
+          },
     bodyLimit: 1024 * 1024,
     // Ids in URLs are short; refuse absurd ones before routing.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     trustProxy: false,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -28,6 +28,7 @@ export interface TestServer {
   database: TestDatabase;
   outboxDir: string;
   /** A real HTTP request to the listening server. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
   call<T = any>(path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   /** Stops the server; the database stays (for restart tests) until `destroy`. */
   stop(): Promise<void>;

@@ -1,12 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type MigrationLockOptions,
+} from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.js';
 
 // COUNT(*) and SUM() come back as int8; every figure we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Kysely takes no migration lock on SQLite. A write as the first statement of the migration
+ * transaction takes SQLite's write lock at once (waiting out busy_timeout), so a second process
+ * booting on the same file reads the migration state only after the first has committed.
+ */
+class LockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(
+    db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- Kysely's signature
+    options: MigrationLockOptions,
+  ): Promise<void> {
+    await db
+      .updateTable(options.lockTable)
+      .set({ is_locked: 1 })
+      .where('id', '=', options.lockRowId)
+      .execute();
+  }
+}
+
+class LockingSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new LockingSqliteAdapter();
+  }
+}
 
 export interface DbHandle {
   db: Db;
@@ -35,7 +66,7 @@ export function createDb(databaseUrl: string): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('busy_timeout = 5000');
     return {
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      db: new Kysely<Database>({ dialect: new LockingSqliteDialect({ database: sqlite }) }),
       dialect: 'sqlite',
       sqliteFile: file,
     };

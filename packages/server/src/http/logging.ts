@@ -7,7 +7,9 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[oculto]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {

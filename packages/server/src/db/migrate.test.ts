@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/dialects.js';
+import { createDb, type DbHandle } from './create-db.js';
+import { migrateToLatest } from './migrate.js';
+
+const tables = [
+  'account',
+  'revoked_token',
+  'password_reset_secret',
+  'phone_reset_code',
+  'setting',
+  'tienda',
+  'categoria',
+  'producto',
+  'horario',
+  'dia_especial',
+  'carrito_linea',
+  'pedido',
+  'pedido_detalle',
+];
+
+describe('migrations', () => {
+  let database: TestDatabase;
+  let handles: DbHandle[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(handles.map((h) => h.db.destroy()));
+    await database.drop();
+  });
+
+  // better-sqlite3 is synchronous: two connections in one process would wait on each other's
+  // lock inside one thread, so on SQLite the boots run one after the other here.
+  it('two boots apply each migration exactly once (at the same time on PostgreSQL)', async () => {
+    handles = [createDb(database.url), createDb(database.url)];
+    const [a, b] =
+      database.dialect === 'postgres'
+        ? await Promise.all(handles.map((h) => migrateToLatest(h.db)))
+        : [await migrateToLatest(handles[0]!.db), await migrateToLatest(handles[1]!.db)];
+    expect([...a!, ...b!].sort()).toEqual([
+      '2026_11_21_2330_accounts',
+      '2026_11_21_2331_catalogue',
+      '2026_11_21_2332_orders',
+    ]);
+  });
+
+  it('creates the whole schema', async () => {
+    const found = (await handles[0]!.db.introspection.getTables()).map((t) => t.name);
+    expect(found).toEqual(expect.arrayContaining(tables));
+  });
+
+  it('puts tienda_id on every shop-owned table', async () => {
+    const all = await handles[0]!.db.introspection.getTables();
+    for (const name of [
+      'categoria',
+      'producto',
+      'horario',
+      'dia_especial',
+      'carrito_linea',
+      'pedido',
+      'pedido_detalle',
+    ]) {
+      const table = all.find((t) => t.name === name);
+      expect(
+        table?.columns.map((c) => c.name),
+        name,
+      ).toContain('tienda_id');
+    }
+  });
+
+  it('runs again as a no-op', async () => {
+    expect(await migrateToLatest(handles[1]!.db)).toEqual([]);
+  });
+
+  if (process.env.TEST_DATABASE_URL === undefined) {
+    it('opens SQLite with WAL, foreign keys and synchronous=FULL', async () => {
+      const { sql } = await import('kysely');
+      const db = handles[0]!.db;
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      expect(fk.rows[0]?.foreign_keys).toBe(1);
+      expect(sync.rows[0]?.synchronous).toBe(2);
+    });
+  }
+});
