@@ -65,6 +65,17 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Server time of every answer, for benchmarks and the browser's devtools.
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    startedAt.set(request, performance.now());
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const start = startedAt.get(request);
+    if (start !== undefined) {
+      reply.header('server-timing', `app;dur=${(performance.now() - start).toFixed(1)}`);
+    }
+  });
 
   // The spec's clients send some calls with an empty body; treat that as "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -14,6 +14,10 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 10_000);
   force.unref();
+  // Keep-alive sockets turn idle only once their request is answered: keep closing them so a
+  // browser's open connection doesn't hold the shutdown for its whole keep-alive timeout.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweep.unref();
   try {
     await app.close();
     process.exit(0);
