@@ -1,3 +1,6 @@
 export * from './roles.js';
 export * from './phone.js';
 export * from './account.schema.js';
+export * from './money.js';
+export * from './catalogo.schema.js';
+export * from './horario.js';

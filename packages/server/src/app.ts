@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -24,6 +25,12 @@ import { randomSecret } from './lib/secrets.js';
 import { registerAccountRoutes } from './modules/accounts/account.routes.js';
 import { createAccountService } from './modules/accounts/account.service.js';
 import { createTokenService } from './modules/accounts/token.js';
+import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.js';
+import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
+import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
+import { registerImageRoutes } from './modules/imagenes/image.routes.js';
+import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
+import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
 // Type errors from zod read in Spanish too; the spec's rules carry their own texts.
@@ -40,6 +47,8 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Pino logger on or off; tests keep it quiet. */
   logger?: boolean;
+  /** Replaces the local-folder image storage. */
+  imageStorage?: ImageStorage;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: NodeJS.WritableStream;
 }
@@ -102,6 +111,22 @@ export async function buildApp(
   const accounts = createAccountService({ db, config, notifier, limiter, tokens, log: app.log });
   const guards = createAuthGuards(accounts.resolveSession);
 
+  const imageStorage = options.imageStorage ?? createLocalImageStorage(config.imagesDir);
+
+  if (config.demoData && (await isDatabaseEmpty(db))) {
+    try {
+      await seedDemoData({
+        db,
+        accounts,
+        storage: imageStorage,
+        log: app.log,
+        withAdmin: !config.adminEmail,
+      });
+    } catch (error) {
+      // Another process booting on the same empty database got there first.
+      app.log.warn({ err: error }, 'no se crearon los datos de muestra');
+    }
+  }
   if (config.adminEmail && config.adminPassword) {
     await accounts.ensureAdmin(config.adminEmail, config.adminPassword);
   }
@@ -116,10 +141,15 @@ export async function buildApp(
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Shops may serve over plain HTTP on a local network; don't rewrite to https.
+        upgradeInsecureRequests: null,
       },
     },
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -149,6 +179,24 @@ export async function buildApp(
   );
 
   registerAccountRoutes(app, { accounts, guards, limiter, config });
+  registerTiendaRoutes(app, { db, guards });
+  registerCatalogoRoutes(app, { db, guards });
+  registerHorarioRoutes(app, { db, guards });
+  registerImageRoutes(app, { guards, storage: imageStorage });
+
+  // Image names are content hashes: an address never changes meaning, so cache it for a year.
+  fs.mkdirSync(config.imagesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.imagesDir,
+    prefix: '/images/',
+    decorateReply: false,
+    wildcard: true,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 
   if (fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

@@ -22,6 +22,8 @@ export interface Config {
   adminPassword: string | undefined;
   demoData: boolean;
   outboxDir: string;
+  /** Uploaded images (content-addressed files). */
+  imagesDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Used to sign tokens; when absent a random one is made once and kept in the database. */
@@ -62,6 +64,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText,
   DEMO_DATA: optionalText,
   OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
+  IMAGES_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/images')),
   SMTP_URL: optionalText,
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA !== '0',
     outboxDir: path.resolve(e.OUTBOX_DIR),
+    imagesDir: path.resolve(e.IMAGES_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

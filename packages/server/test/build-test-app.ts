@@ -27,6 +27,7 @@ export interface TestServer {
   baseUrl: string;
   database: TestDatabase;
   outboxDir: string;
+  imagesDir: string;
   /** A real HTTP request to the listening server. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
   call<T = any>(path: string, options?: CallOptions): Promise<ApiResponse<T>>;
@@ -53,7 +54,9 @@ export interface TestServerOptions extends BuildOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-outbox-'));
+  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-files-'));
+  const outboxDir = path.join(filesDir, 'outbox');
+  const imagesDir = path.join(filesDir, 'images');
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -61,6 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: database.url,
     demoData: false,
     outboxDir,
+    imagesDir,
     logLevel: 'silent',
     rateLimits: relaxedRateLimits,
     ...options.config,
@@ -106,12 +110,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl,
     database,
     outboxDir,
+    imagesDir,
     call,
     stop,
     async destroy() {
       await stop();
       await database.drop();
-      await fs.rm(outboxDir, { recursive: true, force: true });
+      await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -43,6 +43,8 @@ export interface AuthGuards {
   requireRole(...roles: Role[]): preValidationAsyncHookHandler;
   /** Any signed-in caller. */
   requireSession: preValidationAsyncHookHandler;
+  /** Anonymous callers pass; a token, when sent, must be valid (an expired one is a 401). */
+  optionalSession: preValidationAsyncHookHandler;
 }
 
 export function createAuthGuards(resolveSession: ResolveSession): AuthGuards {
@@ -62,6 +64,9 @@ export function createAuthGuards(resolveSession: ResolveSession): AuthGuards {
     },
     requireSession: async (request) => {
       await authenticate(request);
+    },
+    optionalSession: async (request) => {
+      if (readToken(request)) await authenticate(request);
     },
   };
 }

@@ -22,6 +22,9 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
       return new AppError('VALIDACION', 'El cuerpo de la petición no es un JSON válido');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('DEMASIADO_GRANDE');
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+      return new AppError('ARCHIVO_GRANDE');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('VALIDACION', 'El tipo de contenido de la petición no es válido');

@@ -16,6 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('activated', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('America/Mexico_City'))
+    // Raised by every change to the shop, its catalogue, hours or special days: the public
+    // page's ETag and cache key.
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -65,7 +68,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('deleted'), '=', 0)
     .execute();
-  await db.schema.createIndex('producto_tienda').on('producto').column('tienda_id').execute();
+  await db.schema
+    .createIndex('producto_tienda_categoria')
+    .on('producto')
+    .columns(['tienda_id', 'categoria_id'])
+    .execute();
 
   await createTableWithId(db, 'horario')
     .addColumn('tienda_id', 'integer', (c) => c.notNull().references('tienda.id'))

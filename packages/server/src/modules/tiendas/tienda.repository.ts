@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../../db/database.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, DbOrTx } from '../../db/database.js';
 
 export async function insertTienda(
   db: DbOrTx,
@@ -27,4 +28,172 @@ export async function findTiendaIdByAccountId(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row?.id;
+}
+
+const tiendaColumns = [
+  'tienda.id',
+  'tienda.usuario',
+  'tienda.nombre',
+  'tienda.image_url',
+  'tienda.monto_minimo',
+  'tienda.costo_de_envio',
+  'tienda.radio_monto_minimo',
+  'tienda.radio_costo_de_envio',
+  'tienda.configured',
+  'tienda.approved',
+  'tienda.activated',
+  'tienda.deleted',
+  'tienda.time_zone',
+  'tienda.version',
+  'account.celular',
+] as const;
+
+/** A shop with a live product in a live category: the catalogue half of public visibility. */
+function hasVisibleProduct(eb: ExpressionBuilder<Database, 'tienda'>) {
+  return eb.exists(
+    eb
+      .selectFrom('producto')
+      .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
+      .select(sql.lit(1).as('one'))
+      .whereRef('producto.tienda_id', '=', 'tienda.id')
+      .where('producto.deleted', '=', 0)
+      .where('producto.activated', '=', 1)
+      .where('categoria.deleted', '=', 0),
+  );
+}
+
+function selectTiendas(db: DbOrTx) {
+  return db
+    .selectFrom('tienda')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select(tiendaColumns)
+    .where('tienda.deleted', '=', 0);
+}
+
+export type TiendaRow = Awaited<ReturnType<typeof findTiendaById>> & object;
+
+export function findTiendaById(db: DbOrTx, id: number) {
+  return selectTiendas(db).where('tienda.id', '=', id).executeTakeFirst();
+}
+
+/** API.md: not deleted, approved, activated, configured, and something to sell. */
+export function listPublicTiendas(db: DbOrTx) {
+  return selectTiendas(db)
+    .where('tienda.approved', '=', 1)
+    .where('tienda.activated', '=', 1)
+    .where('tienda.configured', '=', 1)
+    .where(hasVisibleProduct)
+    .orderBy('tienda.id')
+    .execute();
+}
+
+export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
+  return selectTiendas(db)
+    .where('tienda.usuario', '=', usuario)
+    .where('tienda.approved', '=', 1)
+    .where('tienda.activated', '=', 1)
+    .where('tienda.configured', '=', 1)
+    .where(hasVisibleProduct)
+    .executeTakeFirst();
+}
+
+export function listAllTiendas(db: DbOrTx) {
+  return selectTiendas(db).orderBy('tienda.id').execute();
+}
+
+export function listCategoriasOf(db: DbOrTx, tiendaIds: number[]) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('categoria')
+    .select(['id', 'tienda_id', 'title', 'title_without_spaces', 'image_url'])
+    .where('tienda_id', 'in', tiendaIds)
+    .where('deleted', '=', 0)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
+export function listProductosOf(db: DbOrTx, tiendaIds: number[], onlyActive: boolean) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('producto')
+    .select([
+      'id',
+      'tienda_id',
+      'categoria_id',
+      'name',
+      'price',
+      'image_url',
+      'descripcion',
+      'detalle',
+      'activated',
+    ])
+    .where('tienda_id', 'in', tiendaIds)
+    .where('deleted', '=', 0);
+  if (onlyActive) query = query.where('activated', '=', 1);
+  return query.orderBy('name').orderBy('id').execute();
+}
+
+export async function updateTiendaSettings(
+  db: DbOrTx,
+  id: number,
+  values: {
+    nombre: string;
+    imageUrl: string;
+    montoMinimo: number;
+    costoDeEnvio: number;
+    radioMontoMinimo: string;
+    radioCostoDeEnvio: string;
+    now: string;
+  },
+) {
+  await db
+    .updateTable('tienda')
+    .set({
+      nombre: values.nombre,
+      image_url: values.imageUrl,
+      monto_minimo: values.montoMinimo,
+      costo_de_envio: values.costoDeEnvio,
+      radio_monto_minimo: values.radioMontoMinimo,
+      radio_costo_de_envio: values.radioCostoDeEnvio,
+      configured: 1,
+      updated_at: values.now,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateTiendaFlag(
+  db: DbOrTx,
+  id: number,
+  flag: 'activated' | 'approved',
+  value: boolean,
+  now: string,
+) {
+  const result = await db
+    .updateTable('tienda')
+    .set({ [flag]: value ? 1 : 0, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every change under a shop raises its version, which invalidates its public page. */
+export async function bumpTiendaVersion(db: DbOrTx, id: number, now: string) {
+  await db
+    .updateTable('tienda')
+    .set({ version: sql`version + 1`, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
+  return db
+    .selectFrom('tienda')
+    .select(['id', 'version'])
+    .where('usuario', '=', usuario)
+    .where('deleted', '=', 0)
+    .executeTakeFirst();
 }

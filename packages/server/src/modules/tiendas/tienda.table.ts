@@ -17,6 +17,7 @@ export interface TiendaTable {
   activated: Generated<number>;
   deleted: Generated<number>;
   time_zone: Generated<string>;
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

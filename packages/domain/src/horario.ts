@@ -1,0 +1,463 @@
+import { z } from 'zod';
+
+// Opening hours, special days and whether a shop is open (accounts spec, section 4 "Shop public
+// availability" and section 8; store-owner spec, sections 3, 5 and 7). The instant and the
+// shop's time zone are always parameters: this module never reads the clock.
+
+export const DIAS = [
+  'LUNES',
+  'MARTES',
+  'MIERCOLES',
+  'JUEVES',
+  'VIERNES',
+  'SABADO',
+  'DOMINGO',
+] as const;
+export type Dia = (typeof DIAS)[number];
+
+export const HORA_POR_DEFECTO = '08:00:00';
+/** The form's default closing time (store-owner spec, section 9: default 08:00 to 18:00). */
+export const HORA_CIERRE_POR_DEFECTO = '18:00:00';
+export const ZONA_HORARIA_POR_DEFECTO = 'America/Mexico_City';
+
+const DATOS_INVALIDOS = 'Datos inválidos';
+
+export const horarioMessages = {
+  datosInvalidos: DATOS_INVALIDOS,
+  titulo: 'está cerrada',
+  footer: 'Te esperamos pronto para atenderte mejor',
+  fallback: 'Horario de atención no disponible en este momento',
+  diaEspecial: 'Cerrado por día especial/feriado',
+  sinHorarioHoy: 'No hay horario configurado para el día de hoy',
+  proximaAperturaNoDisponible: 'Próxima apertura: No disponible',
+  sinHorarios: 'No hay horarios de apertura disponibles',
+  // Owner screen and forms (store-owner spec, sections 2, 5 and 8).
+  sinHorariosConfigurados: 'No hay horarios configurados para esta tienda',
+  horariosGuardados: 'Horarios guardados correctamente',
+  tiendaNoEncontrada: 'Error: ID de tienda no encontrado',
+  fechaRequerida: 'Por favor selecciona una fecha',
+  // Ours: the spec gives no text for these.
+  fechaInvalida: 'Fecha inválida, usa AAAA-MM-DD',
+  diaInvalido: 'Día inválido',
+  horaInvalida: 'Hora inválida, usa HH:MM',
+  diasRepetidos: 'Hay días repetidos',
+  tiendaIdInvalido: 'Identificador inválido',
+} as const;
+
+/** 'Cerrado el día de hoy (Domingo) por configuración especial'. */
+export function formatCerradoHoy(dia: Dia): string {
+  return `Cerrado el día de hoy (${diaLabel(dia)}) por configuración especial`;
+}
+
+/** 'Fuera del horario de atención (08:00 - 18:00)'. */
+export function formatFueraDeHorario(apertura: string, cierre: string): string {
+  return `Fuera del horario de atención (${horaLabel(apertura)} - ${horaLabel(cierre)})`;
+}
+
+/** 'Próxima apertura: Hoy a las 08:00' ('Hoy', 'Mañana' or a weekday). */
+export function formatProximaApertura(cuando: string, hora: string): string {
+  return `Próxima apertura: ${cuando} a las ${horaLabel(hora)}`;
+}
+
+export interface HorarioDia {
+  dia: Dia | string;
+  apertura: string;
+  cierre: string;
+  cerrado: boolean;
+}
+
+export interface DiaEspecial {
+  fecha: string;
+  recurrenteCadaAnio: boolean;
+}
+
+export type MotivoCierre = 'DIA_ESPECIAL' | 'CERRADO_HOY' | 'FUERA_DE_HORARIO' | 'SIN_HORARIO';
+
+export type TiendaStatus =
+  | { abierta: true }
+  | { abierta: false; motivo: MotivoCierre; mensaje: string; proximaApertura: string };
+
+export interface LocalDateTime {
+  /** YYYY-MM-DD */
+  fecha: string;
+  dia: Dia;
+  /** HH:MM:SS */
+  hora: string;
+}
+
+// ---- Days ----
+
+const DIA_LABELS: Readonly<Record<Dia, string>> = {
+  LUNES: 'Lunes',
+  MARTES: 'Martes',
+  MIERCOLES: 'Miércoles',
+  JUEVES: 'Jueves',
+  VIERNES: 'Viernes',
+  SABADO: 'Sábado',
+  DOMINGO: 'Domingo',
+};
+
+function isDia(value: string): value is Dia {
+  return (DIAS as readonly string[]).includes(value);
+}
+
+/** Days are stored uppercase without accents but compared accent- and case-insensitively. */
+export function normalizeDia(value: string): Dia | undefined {
+  const plain = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toUpperCase();
+  return isDia(plain) ? plain : undefined;
+}
+
+export function diaLabel(dia: Dia): string {
+  return DIA_LABELS[dia];
+}
+
+// ---- Times ----
+
+const HORA_PATTERN = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const HOURS_PER_DAY = 24;
+const MINUTES_PER_HOUR = 60;
+
+function padTwo(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/**
+ * 'HH:MM:SS' from 'H:MM', 'HH:MM' or 'HH:MM:SS'; a missing or empty time is the spec's default
+ * 08:00:00; anything else is undefined. Fixed-width text compares in time order.
+ */
+export function normalizeHora(value: string | undefined | null): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return HORA_POR_DEFECTO;
+  const match = HORA_PATTERN.exec(text);
+  if (match === null) return undefined;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const seconds = Number(match[3] ?? '0');
+  if (hours >= HOURS_PER_DAY || minutes >= MINUTES_PER_HOUR || seconds >= MINUTES_PER_HOUR) {
+    return undefined;
+  }
+  return `${padTwo(hours)}:${padTwo(minutes)}:${padTwo(seconds)}`;
+}
+
+/** Display form 'HH:MM'; a text that is not a time is shown as it is. */
+export function horaLabel(hora: string): string {
+  return normalizeHora(hora)?.slice(0, 5) ?? hora;
+}
+
+/** The form's choices: every 30 minutes from 00:00 to 23:30 (store-owner spec, section 9). */
+export const OPCIONES_DE_HORA: readonly string[] = Array.from(
+  { length: HOURS_PER_DAY * 2 },
+  (_, index) => `${padTwo(Math.floor(index / 2))}:${index % 2 === 0 ? '00' : '30'}:00`,
+);
+
+// ---- Calendar dates ('YYYY-MM-DD'), computed in UTC so no time zone or DST shifts a day ----
+
+const FECHA_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+interface CalendarDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+function parseFecha(fecha: string): CalendarDate | undefined {
+  const match = FECHA_PATTERN.exec(fecha);
+  if (match === null) return undefined;
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** A Date at UTC midnight of that calendar day; setUTCFullYear also carries day overflow. */
+function toUtcDate({ year, month, day }: CalendarDate): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
+
+function formatFecha(date: Date): string {
+  const year = String(date.getUTCFullYear()).padStart(4, '0');
+  return `${year}-${padTwo(date.getUTCMonth() + 1)}-${padTwo(date.getUTCDate())}`;
+}
+
+export function isValidFecha(fecha: string): boolean {
+  const parsed = parseFecha(fecha);
+  if (parsed === undefined || parsed.year === 0) return false;
+  return formatFecha(toUtcDate(parsed)) === fecha;
+}
+
+function addDays(fecha: string, days: number): string {
+  const parsed = parseFecha(fecha);
+  if (parsed === undefined) throw new RangeError(`not a calendar date: ${fecha}`);
+  return formatFecha(toUtcDate({ ...parsed, day: parsed.day + days }));
+}
+
+function getDiaOfFecha(fecha: string): Dia {
+  const parsed = parseFecha(fecha);
+  if (parsed === undefined) throw new RangeError(`not a calendar date: ${fecha}`);
+  // getUTCDay counts from Sunday; DIAS starts on Monday.
+  const index = (toUtcDate(parsed).getUTCDay() + 6) % 7;
+  return DIAS[index] ?? 'LUNES';
+}
+
+// ---- Local wall-clock time of an instant in a zone ----
+
+// Building a formatter is costly and the status is rechecked every minute for many shops.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function getFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    getFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The calendar date, weekday and time an instant shows on a wall clock in that zone. Throws a
+ * RangeError for an unknown zone or an invalid Date.
+ */
+export function getLocalDateTime(instant: Date, timeZone: string): LocalDateTime {
+  const parts = getFormatter(timeZone).formatToParts(instant);
+  const read = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((part) => part.type === type)?.value ?? '00';
+  // Some engines still print midnight as 24 despite h23.
+  const hour = read('hour') === '24' ? '00' : read('hour');
+  const fecha = `${read('year').padStart(4, '0')}-${read('month')}-${read('day')}`;
+  return { fecha, dia: getDiaOfFecha(fecha), hora: `${hour}:${read('minute')}:${read('second')}` };
+}
+
+// ---- Shop status ----
+
+/** Recurring special days match by month and day in any year; others by the exact date. */
+export function isDiaEspecial(fecha: string, diasEspeciales: readonly DiaEspecial[]): boolean {
+  const monthDay = fecha.slice(5, 10);
+  return diasEspeciales.some((especial) => {
+    // Tolerates a stored timestamp: the date written in it is the day meant.
+    const dia = especial.fecha.trim().slice(0, 10);
+    return especial.recurrenteCadaAnio ? dia.slice(5) === monthDay : dia === fecha;
+  });
+}
+
+interface Ventana {
+  readonly apertura: string;
+  readonly cierre: string;
+}
+
+function findHorarioOfDia(horarios: readonly HorarioDia[], dia: Dia): HorarioDia | undefined {
+  return horarios.find((horario) => normalizeDia(horario.dia) === dia);
+}
+
+function readVentana(horario: HorarioDia): Ventana | undefined {
+  const apertura = normalizeHora(horario.apertura);
+  const cierre = normalizeHora(horario.cierre);
+  return apertura === undefined || cierre === undefined ? undefined : { apertura, cierre };
+}
+
+/**
+ * Spec rule 3. A closing time earlier than the opening spans midnight. Equal times are read as
+ * the spec writes them: open only at that very minute, not round the clock.
+ */
+function isWithinVentana({ apertura, cierre }: Ventana, hora: string): boolean {
+  if (cierre < apertura) return hora >= apertura || hora <= cierre;
+  return apertura <= hora && hora <= cierre;
+}
+
+function closed(
+  motivo: MotivoCierre,
+  mensaje: string,
+  proximaApertura: string,
+): Extract<TiendaStatus, { abierta: false }> {
+  return { abierta: false, motivo, mensaje, proximaApertura };
+}
+
+/**
+ * Whether a shop is open at an instant (accounts spec, section 4), evaluated in the shop's zone.
+ * Rules in order: a special day closes; no hours at all means open; otherwise today's entry
+ * decides (missing: closed; cerrado: closed; else within its window).
+ *
+ * Only today's entry is read, as the spec states: a window that opened yesterday and runs past
+ * midnight (Lunes 20:00-02:00) does not keep the shop open early on Tuesday. The same entry
+ * opens Monday from 00:00 to 02:00 instead, which is what the spec's rule 3 says.
+ */
+export function getTiendaStatus(
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  instant: Date,
+  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
+): TiendaStatus {
+  const ahora = getLocalDateTime(instant, timeZone);
+  const proxima = () => getProximaApertura(horarios, diasEspeciales, instant, timeZone);
+  if (isDiaEspecial(ahora.fecha, diasEspeciales)) {
+    return closed('DIA_ESPECIAL', horarioMessages.diaEspecial, proxima());
+  }
+  // Rule 4 comes before rule 2: without any hours a missing entry is not a closed day.
+  if (horarios.length === 0) return { abierta: true };
+  const horario = findHorarioOfDia(horarios, ahora.dia);
+  if (horario === undefined) {
+    return closed('SIN_HORARIO', horarioMessages.sinHorarioHoy, proxima());
+  }
+  if (horario.cerrado) return closed('CERRADO_HOY', formatCerradoHoy(ahora.dia), proxima());
+  const ventana = readVentana(horario);
+  // A stored time that cannot be read is no schedule: closed, with the spec's fallback text.
+  if (ventana === undefined) return closed('SIN_HORARIO', horarioMessages.fallback, proxima());
+  if (isWithinVentana(ventana, ahora.hora)) return { abierta: true };
+  return closed(
+    'FUERA_DE_HORARIO',
+    formatFueraDeHorario(ventana.apertura, ventana.cierre),
+    proxima(),
+  );
+}
+
+export function isTiendaOpenAt(
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  instant: Date,
+  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
+): boolean {
+  return getTiendaStatus(horarios, diasEspeciales, instant, timeZone).abierta;
+}
+
+const DIAS_DE_BUSQUEDA = 7;
+
+/**
+ * The next-opening text: today (only while the opening is still ahead), then the next 7 days,
+ * skipping special days and closed or missing days. Days are stepped on calendar dates in the
+ * shop's zone, never by adding 24 hours, so a DST change cannot skip or repeat a day.
+ */
+export function getProximaApertura(
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  instant: Date,
+  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
+): string {
+  if (horarios.length === 0) return horarioMessages.sinHorarios;
+  const ahora = getLocalDateTime(instant, timeZone);
+  for (let offset = 0; offset <= DIAS_DE_BUSQUEDA; offset += 1) {
+    const fecha = addDays(ahora.fecha, offset);
+    if (isDiaEspecial(fecha, diasEspeciales)) continue;
+    const dia = getDiaOfFecha(fecha);
+    const horario = findHorarioOfDia(horarios, dia);
+    if (horario === undefined || horario.cerrado) continue;
+    const ventana = readVentana(horario);
+    if (ventana === undefined) continue;
+    if (offset === 0) {
+      if (ahora.hora < ventana.apertura) return formatProximaApertura('Hoy', ventana.apertura);
+      continue;
+    }
+    const cuando = offset === 1 ? 'Mañana' : diaLabel(dia);
+    return formatProximaApertura(cuando, ventana.apertura);
+  }
+  return horarioMessages.proximaAperturaNoDisponible;
+}
+
+// ---- Schemas (POST /api/horario/addrange, /api/horariosdias/add|update) ----
+
+const hora = z
+  .string({ error: horarioMessages.horaInvalida })
+  .nullish()
+  .transform((value, ctx) => {
+    const normalized = normalizeHora(value);
+    if (normalized === undefined) {
+      ctx.addIssue({ code: 'custom', message: horarioMessages.horaInvalida });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** One day of the week as the owner saves it; times come out as HH:MM:SS. */
+export const horarioEntrySchema = z.object(
+  {
+    // The spec's payload repeats the shop id in each entry; kept so the server can refuse an
+    // entry naming another shop.
+    tiendaId: z
+      .number({ error: horarioMessages.tiendaIdInvalido })
+      .int(horarioMessages.tiendaIdInvalido)
+      .positive(horarioMessages.tiendaIdInvalido)
+      .max(2_147_483_647, horarioMessages.tiendaIdInvalido)
+      .optional(),
+    dia: z.string({ error: horarioMessages.diaInvalido }).transform((value, ctx) => {
+      const dia = normalizeDia(value);
+      if (dia === undefined) {
+        ctx.addIssue({ code: 'custom', message: horarioMessages.diaInvalido });
+        return z.NEVER;
+      }
+      return dia;
+    }),
+    apertura: hora,
+    cierre: hora,
+    cerrado: z.boolean({ error: DATOS_INVALIDOS }).default(false),
+  },
+  { error: DATOS_INVALIDOS },
+);
+
+/** The whole week (addrange replaces it): at most one entry per day. */
+export const horarioSemanaSchema = z
+  .array(horarioEntrySchema, { error: DATOS_INVALIDOS })
+  // Only 7 days exist, so an eighth entry is necessarily a repeated one.
+  .max(DIAS.length, horarioMessages.diasRepetidos)
+  .superRefine((entries, ctx) => {
+    const seen = new Set<Dia>();
+    for (const [index, entry] of entries.entries()) {
+      if (seen.has(entry.dia)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: horarioMessages.diasRepetidos,
+          path: [index, 'dia'],
+        });
+        return;
+      }
+      seen.add(entry.dia);
+    }
+  });
+
+export type HorarioEntryInput = z.input<typeof horarioEntrySchema>;
+export type HorarioEntry = z.output<typeof horarioEntrySchema>;
+export type HorarioSemanaInput = z.input<typeof horarioSemanaSchema>;
+export type HorarioSemana = z.output<typeof horarioSemanaSchema>;
+
+/** A special day: a calendar date, once or every year. */
+export const diaEspecialSchema = z.object(
+  {
+    fecha: z
+      .string({ error: horarioMessages.fechaRequerida })
+      .trim()
+      .nullish()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null || value === '') {
+          ctx.addIssue({ code: 'custom', message: horarioMessages.fechaRequerida });
+          return z.NEVER;
+        }
+        if (!isValidFecha(value)) {
+          ctx.addIssue({ code: 'custom', message: horarioMessages.fechaInvalida });
+          return z.NEVER;
+        }
+        return value;
+      }),
+    recurrenteCadaAnio: z.boolean({ error: DATOS_INVALIDOS }).default(false),
+  },
+  { error: DATOS_INVALIDOS },
+);
+
+export type DiaEspecialInput = z.input<typeof diaEspecialSchema>;

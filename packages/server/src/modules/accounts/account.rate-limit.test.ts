@@ -1,0 +1,241 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../config.js';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { consumerPayload, type SignedIn } from '../../../test/factories.js';
+
+const SIGN_IN = '/api/login/authenticate';
+const REGISTER = '/api/login/registerUser';
+const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
+const PHONE_CODE = '/api/restaurar/restaurarpassword';
+const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
+
+const TOO_MANY = {
+  code: 'DEMASIADOS_INTENTOS',
+  message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+};
+const BAD_CREDENTIALS = {
+  code: 'USUARIO_INCORRECTO_PASSWORD_INCORRECTO',
+  message: 'El usuario o la contrasena es incorrecta',
+};
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+  body: any;
+  headers: http.IncomingHttpHeaders;
+}
+
+/**
+ * Each test speaks from its own loopback address (127.0.0.x), so the per-address counters of one
+ * test never spill into another while they all share one server.
+ */
+let nextHost = 10;
+function newAddress(): string {
+  nextHost += 1;
+  return `127.0.0.${nextHost}`;
+}
+
+describe('accounts: rate limits (default limits)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { rateLimits: defaultRateLimits } });
+  });
+  afterAll(() => server.destroy());
+
+  function callFrom(localAddress: string, path: string, body?: unknown): Promise<Answer> {
+    const url = new URL(path, server.baseUrl);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: 'POST',
+          localAddress,
+          agent: false,
+          headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            let parsed: unknown = text;
+            try {
+              parsed = text === '' ? undefined : JSON.parse(text);
+            } catch {
+              // Not JSON: keep the text.
+            }
+            resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+  }
+
+  async function register(from: string): Promise<SignedIn> {
+    const payload = consumerPayload();
+    const res = await callFrom(from, REGISTER, payload);
+    expect(res.status).toBe(200);
+    return {
+      id: res.body.id,
+      email: payload.email,
+      password: payload.password,
+      celular: payload.celular,
+      token: '',
+    };
+  }
+
+  function expectTooMany(res: Answer) {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(defaultRateLimits.windowMs / 1000);
+  }
+
+  it('10 failed sign-ins on one account: the 11th is 429 even with the right password; other accounts still sign in', async () => {
+    const from = newAddress();
+    const setup = newAddress();
+    const target = await register(setup);
+    const other = await register(setup);
+
+    for (let i = 0; i < defaultRateLimits.signInFailuresPerAccount; i += 1) {
+      const res = await callFrom(from, SIGN_IN, { email: target.email, password: `Mala${i}Clave` });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(BAD_CREDENTIALS);
+    }
+    expectTooMany(
+      await callFrom(from, SIGN_IN, { email: target.email, password: target.password }),
+    );
+    // The lock is on the account, from any address and in any letter case.
+    expectTooMany(
+      await callFrom(newAddress(), SIGN_IN, {
+        email: target.email.toUpperCase(),
+        password: target.password,
+      }),
+    );
+    const ok = await callFrom(from, SIGN_IN, { email: other.email, password: other.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body.token).toEqual(expect.any(String));
+  });
+
+  it('20 failed sign-ins across accounts from one address: then 429; another address still works', async () => {
+    const from = newAddress();
+    const victim = await register(newAddress());
+    for (let i = 0; i < defaultRateLimits.signInFailuresPerIp; i += 1) {
+      const res = await callFrom(from, SIGN_IN, {
+        email: `nadie${i}.${victim.celular}@correo.com`,
+        password: 'Cualquiera1',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(BAD_CREDENTIALS);
+    }
+    expectTooMany(
+      await callFrom(from, SIGN_IN, { email: victim.email, password: victim.password }),
+    );
+    const ok = await callFrom(newAddress(), SIGN_IN, {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a successful sign-in does not count as a failure', async () => {
+    const from = newAddress();
+    const me = await register(newAddress());
+    for (let i = 0; i < defaultRateLimits.signInFailuresPerIp + 5; i += 1) {
+      const res = await callFrom(from, SIGN_IN, { email: me.email, password: me.password });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('30 registrations from one address pass; the 31st is 429 and creates nothing', async () => {
+    const from = newAddress();
+    for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
+      const res = await callFrom(from, REGISTER, consumerPayload());
+      expect(res.status).not.toBe(429);
+      expect(res.status).toBe(200);
+    }
+    const refused = consumerPayload();
+    expectTooMany(await callFrom(from, REGISTER, refused));
+    const stored = await server.app.database.db
+      .selectFrom('account')
+      .select('id')
+      .where('email', '=', refused.email)
+      .execute();
+    expect(stored).toEqual([]);
+    // Another address may still register.
+    expect((await callFrom(newAddress(), REGISTER, consumerPayload())).status).toBe(200);
+  });
+
+  it('email reset requests: 5 per address mailed to, then 429 from anywhere', async () => {
+    const me = await register(newAddress());
+    const from = newAddress();
+    const path = `${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`;
+    for (let i = 0; i < defaultRateLimits.resetRequestsPerTarget; i += 1) {
+      expect((await callFrom(from, path)).status).toBe(200);
+    }
+    expectTooMany(await callFrom(from, path));
+    expectTooMany(await callFrom(newAddress(), path));
+  });
+
+  it('email reset requests: 10 per client address, known or unknown, then 429', async () => {
+    const from = newAddress();
+    for (let i = 0; i < defaultRateLimits.resetRequestsPerIp; i += 1) {
+      const res = await callFrom(from, `${EMAIL_RESET}?email=nadie${i}.${from}@correo.com`);
+      expect(res.status).toBe(200);
+    }
+    expectTooMany(await callFrom(from, `${EMAIL_RESET}?email=otro.${from}@correo.com`));
+  });
+
+  it('phone code requests: 5 per phone, then 429', async () => {
+    const me = await register(newAddress());
+    const from = newAddress();
+    for (let i = 0; i < defaultRateLimits.resetRequestsPerTarget; i += 1) {
+      expect((await callFrom(from, PHONE_CODE, { celular: me.celular })).status).toBe(200);
+    }
+    expectTooMany(await callFrom(from, PHONE_CODE, { celular: me.celular }));
+    expectTooMany(await callFrom(newAddress(), PHONE_CODE, { celular: me.celular }));
+  });
+
+  it('phone code guesses: 20 wrong ones from one address, then 429', async () => {
+    const from = newAddress();
+    for (let i = 0; i < defaultRateLimits.signInFailuresPerIp; i += 1) {
+      const res = await callFrom(from, PHONE_RESET, {
+        celular: `55000${String(i).padStart(5, '0')}`,
+        password: 'CelNueva123',
+        codigo: '123456',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('CODIGO_INVALIDO');
+    }
+    expectTooMany(
+      await callFrom(from, PHONE_RESET, {
+        celular: '5500099999',
+        password: 'CelNueva123',
+        codigo: '123456',
+      }),
+    );
+  });
+
+  it('sign-in attempts sent all at once are limited too: at most 10 wrong passwords are tried', async () => {
+    const me = await register(newAddress());
+    const from = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        callFrom(from, SIGN_IN, { email: me.email, password: `Mala${i}Clave` }),
+      ),
+    );
+    const tried = answers.filter((res) => res.status === 400).length;
+    const limited = answers.filter((res) => res.status === 429).length;
+    expect(tried + limited).toBe(answers.length);
+    expect(tried).toBeLessThanOrEqual(defaultRateLimits.signInFailuresPerAccount);
+  });
+});

@@ -1,0 +1,184 @@
+import { tituloSinEspacios } from '@tianguis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Session } from '../../http/auth.js';
+import { nowIso } from '../../lib/clock.js';
+import { bumpTiendaVersion, listTiendasFor, requireOwnTienda } from '../tiendas/tienda.service.js';
+import type { TiendaView } from '../tiendas/tienda.view.js';
+import * as repo from './catalogo.repository.js';
+
+export interface CategoriaInput {
+  title: string;
+  imageUrl: string;
+}
+
+export interface ProductoInput {
+  name: string;
+  price: number;
+  categoriaId: number;
+  imageUrl: string;
+  descripcion: string;
+  detalle: string;
+}
+
+const categoriaNoEncontrada = () => new AppError('NO_ENCONTRADO', 'La categoría no existe');
+const productoNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El producto no existe');
+
+/** The spec's payload may name a shop; naming any but the caller's own is refused. */
+function assertOwnTiendaId(session: Session, tiendaId: number | undefined) {
+  if (tiendaId !== undefined && tiendaId !== session.tiendaId) {
+    throw new AppError('PROHIBIDO', 'Solo puedes cambiar tu propia tienda');
+  }
+}
+
+/**
+ * Runs one change to the caller's catalogue in a transaction that also raises the shop's
+ * version, then answers the shop list as the owner sees it (API.md).
+ */
+async function changeCatalogo(
+  db: Db,
+  session: Session,
+  change: (trx: DbOrTx, tienda: { id: number; configured: number }, now: string) => Promise<void>,
+): Promise<TiendaView[]> {
+  const tienda = await requireOwnTienda(db, session);
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await change(trx, tienda, now);
+    await bumpTiendaVersion(trx, tienda.id);
+  });
+  return listTiendasFor(db, session);
+}
+
+function nameKeyOf(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
+}
+
+/** The unique indexes back up the checks when two saves race: answer with the same marker. */
+async function withMarker<T>(
+  code: 'CATEGORIA_EXISTENTE' | 'PRODUCTO_EXISTENTE',
+  run: () => Promise<T>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(code);
+    throw error;
+  }
+}
+
+export function addCategoria(
+  db: Db,
+  session: Session,
+  input: CategoriaInput & { tiendaId?: number },
+) {
+  assertOwnTiendaId(session, input.tiendaId);
+  return withMarker('CATEGORIA_EXISTENTE', () =>
+    changeCatalogo(db, session, async (trx, tienda, now) => {
+      if (tienda.configured !== 1) {
+        throw new AppError(
+          'VALIDACION',
+          'Debe configurar la tienda antes de agregar una categoría',
+        );
+      }
+      const segment = tituloSinEspacios(input.title);
+      if (await repo.existsCategoriaSegment(trx, tienda.id, segment)) {
+        throw new AppError('CATEGORIA_EXISTENTE');
+      }
+      await repo.insertCategoria(trx, { ...input, tiendaId: tienda.id, segment, now });
+    }),
+  );
+}
+
+export function updateCategoria(db: Db, session: Session, input: CategoriaInput & { id: number }) {
+  return withMarker('CATEGORIA_EXISTENTE', () =>
+    changeCatalogo(db, session, async (trx, tienda, now) => {
+      if (!(await repo.findCategoriaOfTienda(trx, input.id, tienda.id))) {
+        throw categoriaNoEncontrada();
+      }
+      const segment = tituloSinEspacios(input.title);
+      if (await repo.existsCategoriaSegment(trx, tienda.id, segment, input.id)) {
+        throw new AppError('CATEGORIA_EXISTENTE');
+      }
+      await repo.updateCategoria(trx, { ...input, segment, now });
+    }),
+  );
+}
+
+export function deleteCategoria(db: Db, session: Session, id: number) {
+  return changeCatalogo(db, session, async (trx, tienda, now) => {
+    if (!(await repo.findCategoriaOfTienda(trx, id, tienda.id))) throw categoriaNoEncontrada();
+    await repo.softDeleteCategoria(trx, id, now);
+  });
+}
+
+async function assertProductoFree(
+  trx: DbOrTx,
+  tiendaId: number,
+  input: ProductoInput,
+  exceptId?: number,
+) {
+  if (!(await repo.findCategoriaOfTienda(trx, input.categoriaId, tiendaId))) {
+    throw categoriaNoEncontrada();
+  }
+  if (await repo.existsProductoName(trx, input.categoriaId, nameKeyOf(input.name), exceptId)) {
+    throw new AppError('PRODUCTO_EXISTENTE');
+  }
+}
+
+export function addProducto(
+  db: Db,
+  session: Session,
+  input: ProductoInput & { tiendaId?: number },
+) {
+  assertOwnTiendaId(session, input.tiendaId);
+  return withMarker('PRODUCTO_EXISTENTE', () =>
+    changeCatalogo(db, session, async (trx, tienda, now) => {
+      await assertProductoFree(trx, tienda.id, input);
+      await repo.insertProducto(trx, {
+        ...input,
+        nameKey: nameKeyOf(input.name),
+        tiendaId: tienda.id,
+        now,
+      });
+    }),
+  );
+}
+
+export function updateProducto(
+  db: Db,
+  session: Session,
+  input: ProductoInput & { id: number; activarODesactivar?: boolean },
+) {
+  return withMarker('PRODUCTO_EXISTENTE', () =>
+    changeCatalogo(db, session, async (trx, tienda, now) => {
+      const current = await repo.findProductoOfTienda(trx, input.id, tienda.id);
+      if (!current) throw productoNoEncontrado();
+      await assertProductoFree(trx, tienda.id, input, input.id);
+      await repo.updateProducto(trx, {
+        ...input,
+        nameKey: nameKeyOf(input.name),
+        activated: input.activarODesactivar ?? current.activated === 1,
+        now,
+      });
+    }),
+  );
+}
+
+export function deleteProducto(db: Db, session: Session, id: number) {
+  return changeCatalogo(db, session, async (trx, tienda, now) => {
+    if (!(await repo.findProductoOfTienda(trx, id, tienda.id))) throw productoNoEncontrado();
+    await repo.softDeleteProducto(trx, id, now);
+  });
+}
+
+export function activateProducto(db: Db, session: Session, id: number, activate: boolean) {
+  return changeCatalogo(db, session, async (trx, tienda, now) => {
+    if (!(await repo.findProductoOfTienda(trx, id, tienda.id))) throw productoNoEncontrado();
+    await repo.setProductoActivated(trx, id, activate, now);
+  });
+}

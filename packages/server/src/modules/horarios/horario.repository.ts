@@ -1,0 +1,79 @@
+import type { DbOrTx } from '../../db/database.js';
+
+export function listHorarios(db: DbOrTx, tiendaId: number) {
+  return db
+    .selectFrom('horario')
+    .select(['id', 'tienda_id', 'dia', 'apertura', 'cierre', 'cerrado'])
+    .where('tienda_id', '=', tiendaId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceHorarios(
+  db: DbOrTx,
+  tiendaId: number,
+  entries: { dia: string; apertura: string; cierre: string; cerrado: boolean }[],
+) {
+  await db.deleteFrom('horario').where('tienda_id', '=', tiendaId).execute();
+  if (entries.length === 0) return;
+  await db
+    .insertInto('horario')
+    .values(
+      entries.map((e) => ({
+        tienda_id: tiendaId,
+        dia: e.dia,
+        apertura: e.apertura,
+        cierre: e.cierre,
+        cerrado: e.cerrado ? 1 : 0,
+      })),
+    )
+    .execute();
+}
+
+export function listDiasEspeciales(db: DbOrTx, tiendaId: number) {
+  return db
+    .selectFrom('dia_especial')
+    .select(['id', 'tienda_id', 'fecha', 'recurrente_cada_anio'])
+    .where('tienda_id', '=', tiendaId)
+    .orderBy('fecha')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertDiaEspecial(
+  db: DbOrTx,
+  values: { tiendaId: number; fecha: string; recurrenteCadaAnio: boolean; now: string },
+) {
+  await db
+    .insertInto('dia_especial')
+    .values({
+      tienda_id: values.tiendaId,
+      fecha: values.fecha,
+      recurrente_cada_anio: values.recurrenteCadaAnio ? 1 : 0,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+/** Changes a special day of this shop only; false when the id is not one of its days. */
+export async function updateDiaEspecial(
+  db: DbOrTx,
+  values: { id: number; tiendaId: number; fecha: string; recurrenteCadaAnio: boolean },
+) {
+  const result = await db
+    .updateTable('dia_especial')
+    .set({ fecha: values.fecha, recurrente_cada_anio: values.recurrenteCadaAnio ? 1 : 0 })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteDiaEspecial(db: DbOrTx, id: number, tiendaId: number) {
+  const result = await db
+    .deleteFrom('dia_especial')
+    .where('id', '=', id)
+    .where('tienda_id', '=', tiendaId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

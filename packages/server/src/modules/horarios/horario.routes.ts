@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { diaEspecialSchema, horarioSemanaSchema } from '@tianguis/domain';
+import type { Db } from '../../db/database.js';
+import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { idParamsSchema, idSchema } from '../../http/schemas.js';
+import * as horarios from './horario.service.js';
+
+const tiendaParams = z.object({ tiendaId: idSchema });
+
+export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
+  const { db, guards } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const owner = guards.requireRole('TIENDA');
+  const tags = ['horarios'];
+
+  api.post(
+    '/api/horario/addrange',
+    {
+      schema: {
+        tags,
+        summary: 'Reemplaza la semana de la tienda del dueño',
+        body: horarioSemanaSchema,
+      },
+      preValidation: owner,
+    },
+    async (request) => horarios.replaceSemana(db, sessionOf(request), request.body),
+  );
+
+  api.get(
+    '/api/horario/getbytienda/:tiendaId',
+    { schema: { tags, summary: 'Horario semanal de una tienda', params: tiendaParams } },
+    async (request) => horarios.listHorariosOf(db, request.params.tiendaId),
+  );
+
+  api.get(
+    '/api/horariosdias/getbytienda/:tiendaId',
+    { schema: { tags, summary: 'Días especiales de una tienda', params: tiendaParams } },
+    async (request) => horarios.listDiasEspecialesOf(db, request.params.tiendaId),
+  );
+
+  api.post(
+    '/api/horariosdias/add',
+    {
+      schema: {
+        tags,
+        summary: 'Agrega un día especial (cerrado)',
+        body: diaEspecialSchema.and(z.object({ tiendaId: idSchema.optional() })),
+      },
+      preValidation: owner,
+    },
+    async (request) => horarios.addDiaEspecial(db, sessionOf(request), request.body),
+  );
+
+  api.post(
+    '/api/horariosdias/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cambia un día especial',
+        params: idParamsSchema,
+        body: diaEspecialSchema,
+      },
+      preValidation: owner,
+    },
+    async (request) =>
+      horarios.updateDiaEspecial(db, sessionOf(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/horariosdias/delete/:id',
+    {
+      schema: { tags, summary: 'Elimina un día especial', params: idParamsSchema },
+      preValidation: owner,
+    },
+    async (request) => horarios.deleteDiaEspecial(db, sessionOf(request), request.params.id),
+  );
+}

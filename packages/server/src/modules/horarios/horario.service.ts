@@ -1,0 +1,112 @@
+import type { Db, DbOrTx } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Session } from '../../http/auth.js';
+import { nowIso } from '../../lib/clock.js';
+import { bumpTiendaVersion, requireOwnTienda } from '../tiendas/tienda.service.js';
+import * as repo from './horario.repository.js';
+
+export interface HorarioView {
+  id: number;
+  tiendaId: number;
+  dia: string;
+  apertura: string;
+  cierre: string;
+  cerrado: boolean;
+}
+
+export interface DiaEspecialView {
+  id: number;
+  tiendaId: number;
+  fecha: string;
+  recurrenteCadaAnio: boolean;
+}
+
+export async function listHorariosOf(db: DbOrTx, tiendaId: number): Promise<HorarioView[]> {
+  const rows = await repo.listHorarios(db, tiendaId);
+  return rows.map((r) => ({
+    id: r.id,
+    tiendaId: r.tienda_id,
+    dia: r.dia,
+    apertura: r.apertura,
+    cierre: r.cierre,
+    cerrado: r.cerrado === 1,
+  }));
+}
+
+export async function listDiasEspecialesOf(
+  db: DbOrTx,
+  tiendaId: number,
+): Promise<DiaEspecialView[]> {
+  const rows = await repo.listDiasEspeciales(db, tiendaId);
+  return rows.map((r) => ({
+    id: r.id,
+    tiendaId: r.tienda_id,
+    fecha: r.fecha,
+    recurrenteCadaAnio: r.recurrente_cada_anio === 1,
+  }));
+}
+
+/** The spec's payload repeats tiendaId per entry; one naming another shop is refused whole. */
+function assertOwnTiendaId(session: Session, tiendaId: number | undefined) {
+  if (tiendaId !== undefined && tiendaId !== session.tiendaId) {
+    throw new AppError('PROHIBIDO', 'Solo puedes cambiar los horarios de tu tienda');
+  }
+}
+
+export async function replaceSemana(
+  db: Db,
+  session: Session,
+  entries: { tiendaId?: number; dia: string; apertura: string; cierre: string; cerrado: boolean }[],
+): Promise<HorarioView[]> {
+  for (const e of entries) assertOwnTiendaId(session, e.tiendaId);
+  const tienda = await requireOwnTienda(db, session);
+  await db.transaction().execute(async (trx) => {
+    await repo.replaceHorarios(trx, tienda.id, entries);
+    await bumpTiendaVersion(trx, tienda.id);
+  });
+  return listHorariosOf(db, tienda.id);
+}
+
+export async function addDiaEspecial(
+  db: Db,
+  session: Session,
+  input: { tiendaId?: number; fecha: string; recurrenteCadaAnio: boolean },
+): Promise<DiaEspecialView[]> {
+  assertOwnTiendaId(session, input.tiendaId);
+  const tienda = await requireOwnTienda(db, session);
+  await db.transaction().execute(async (trx) => {
+    await repo.insertDiaEspecial(trx, { ...input, tiendaId: tienda.id, now: nowIso() });
+    await bumpTiendaVersion(trx, tienda.id);
+  });
+  return listDiasEspecialesOf(db, tienda.id);
+}
+
+const diaNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El día especial no existe');
+
+export async function updateDiaEspecial(
+  db: Db,
+  session: Session,
+  id: number,
+  input: { fecha: string; recurrenteCadaAnio: boolean },
+): Promise<DiaEspecialView[]> {
+  const tienda = await requireOwnTienda(db, session);
+  await db.transaction().execute(async (trx) => {
+    const updated = await repo.updateDiaEspecial(trx, { ...input, id, tiendaId: tienda.id });
+    if (!updated) throw diaNoEncontrado();
+    await bumpTiendaVersion(trx, tienda.id);
+  });
+  return listDiasEspecialesOf(db, tienda.id);
+}
+
+export async function deleteDiaEspecial(
+  db: Db,
+  session: Session,
+  id: number,
+): Promise<DiaEspecialView[]> {
+  const tienda = await requireOwnTienda(db, session);
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteDiaEspecial(trx, id, tienda.id))) throw diaNoEncontrado();
+    await bumpTiendaVersion(trx, tienda.id);
+  });
+  return listDiasEspecialesOf(db, tienda.id);
+}

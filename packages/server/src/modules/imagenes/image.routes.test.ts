@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import {
+  createConsumer,
+  createShopOwner,
+  signInAdmin,
+  TEST_ADMIN,
+} from '../../../test/factories.js';
+
+/** A real, valid 1-bit PNG of any size, built by hand so a huge one costs milliseconds. */
+function blackAndWhitePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte + pixels, all black
+  const raw = Buffer.alloc(row.length * height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function form(data: Uint8Array, filename: string, type: string, field = 'files'): FormData {
+  const body = new FormData();
+  body.append(field, new Blob([data], { type }), filename);
+  return body;
+}
+
+describe('POST /api/ImageStorage/uploadImage', () => {
+  let server: TestServer;
+  let ownerToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    ownerToken = (await createShopOwner(server)).token;
+  });
+  afterAll(() => server.destroy());
+
+  async function upload(body: FormData, token: string | null = ownerToken) {
+    const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  }
+
+  async function storedFiles(): Promise<string[]> {
+    return (await fs.readdir(server.imagesDir).catch(() => [])).filter((n) => !n.startsWith('.'));
+  }
+
+  it('stores a PNG re-encoded under a content-hash name and serves it cacheable forever', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#c0392b' },
+    })
+      .png()
+      .toBuffer();
+    const res = await upload(form(png, '../../etc/passwd.png', 'image/png'));
+    expect(res.status).toBe(200);
+    expect(res.body.path).toMatch(/^\/images\/[a-f0-9]{32}\.png$/);
+    const served = await fetch(server.baseUrl + res.body.path);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 48]);
+    // The user's file name never reaches the disk.
+    expect((await storedFiles()).every((n) => /^[a-f0-9]{32}\.png$|\.jpg$/.test(n))).toBe(true);
+  });
+
+  it('strips EXIF and GPS metadata from a JPEG', async () => {
+    const jpeg = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: '#2980b9' },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Lupe', Copyright: 'GPS 19.43,-99.13' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await upload(form(jpeg, 'foto.jfif', 'image/jpeg'));
+    expect(res.status).toBe(200);
+    expect(res.body.path).toMatch(/\.jpg$/);
+    const served = Buffer.from(await (await fetch(server.baseUrl + res.body.path)).arrayBuffer());
+    expect((await sharp(served).metadata()).exif).toBeUndefined();
+    expect(served.includes(Buffer.from('Lupe'))).toBe(false);
+  });
+
+  it('refuses a text file renamed .png and stores nothing', async () => {
+    const before = await storedFiles();
+    const res = await upload(form(Buffer.from('hola, no soy imagen'), 'foto.png', 'image/png'));
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      code: 'ARCHIVO_NO_PERMITIDO',
+      message: 'Solo se permiten imágenes JPG o PNG',
+    });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a 6 MB image with 413 and stores nothing', async () => {
+    const before = await storedFiles();
+    const big = Buffer.concat([
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+      Buffer.alloc(6 * 1024 * 1024, 1),
+    ]);
+    const res = await upload(form(big, 'grande.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      code: 'ARCHIVO_GRANDE',
+      message: 'La imagen no debe pesar más de 5 MB',
+    });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a 20000x20000 PNG (a decompression bomb) and stores nothing', async () => {
+    const before = await storedFiles();
+    const bomb = blackAndWhitePng(20_000, 20_000);
+    expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(20_000);
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+    const res = await upload(form(bomb, 'bomba.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      code: 'ARCHIVO_GRANDE',
+      message: 'La imagen tiene demasiados píxeles: el máximo es 40 megapíxeles',
+    });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a truncated PNG as unreadable', async () => {
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0f0' } })
+      .png()
+      .toBuffer();
+    const res = await upload(form(png.subarray(0, 40), 'rota.png', 'image/png'));
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe('ARCHIVO_NO_PERMITIDO');
+  });
+
+  it('asks for the files field', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const res = await upload(form(png, 'a.png', 'image/png', 'imagen'));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'VALIDACION', message: 'Falta la imagen en el campo files' });
+  });
+
+  it('is for shop owners only', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const before = await storedFiles();
+    const shopper = await createConsumer(server);
+    const admin = await signInAdmin(server);
+    expect((await upload(form(png, 'a.png', 'image/png'), null)).status).toBe(401);
+    expect((await upload(form(png, 'a.png', 'image/png'), shopper.token)).body.code).toBe(
+      'PROHIBIDO',
+    );
+    expect((await upload(form(png, 'a.png', 'image/png'), admin)).status).toBe(403);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('never serves a path outside the images folder', async () => {
+    await fs.writeFile(path.join(server.imagesDir, '..', 'secreto.txt'), 'no debe salir');
+    for (const attempt of ['..%2Fsecreto.txt', '..%252Fsecreto.txt', '%2e%2e/secreto.txt']) {
+      const res = await fetch(`${server.baseUrl}/images/${attempt}`);
+      expect(res.status, attempt).toBeGreaterThanOrEqual(400);
+      expect(res.status, attempt).toBeLessThan(500);
+      expect(await res.text()).not.toContain('no debe salir');
+    }
+  });
+});

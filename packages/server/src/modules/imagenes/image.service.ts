@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.js';
+import type { ImageStorage } from './image.storage.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** 40 megapixels: any phone photo fits; a decompression bomb doesn't. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Longest side kept; larger photos are scaled down (a menu card never shows more). */
+const MAX_SIDE = 1600;
+
+type Kind = 'jpeg' | 'png';
+
+/** Recognises the image by its first bytes; the name and declared type are not trusted. */
+export function sniffImage(data: Buffer): Kind | undefined {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (data.length >= 8 && png.every((b, i) => data[i] === b)) return 'png';
+  return undefined;
+}
+
+const notAllowed = (message?: string) => new AppError('ARCHIVO_NO_PERMITIDO', message);
+
+/**
+ * Checks, re-encodes (which drops EXIF, GPS and every other metadata) and stores an upload
+ * under a name derived from its content; answers the public path.
+ */
+export async function storeUploadedImage(storage: ImageStorage, data: Buffer): Promise<string> {
+  const kind = sniffImage(data);
+  if (!kind) throw notAllowed();
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const };
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());
+  } catch {
+    throw notAllowed('La imagen está dañada o no se puede leer');
+  }
+  if (!width || !height) throw notAllowed('La imagen está dañada o no se puede leer');
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'ARCHIVO_GRANDE',
+      'La imagen tiene demasiados píxeles: el máximo es 40 megapíxeles',
+    );
+  }
+  let output: Buffer;
+  try {
+    const pipeline = sharp(data, options)
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    output =
+      kind === 'jpeg'
+        ? await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer()
+        : await pipeline.png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw notAllowed('La imagen está dañada o no se puede leer');
+  }
+  const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
+  try {
+    if (!(await storage.exists(name))) await storage.save(name, output);
+  } catch {
+    throw new AppError(
+      'SERVICIO_NO_DISPONIBLE',
+      'No se pudo guardar la imagen. Inténtalo de nuevo más tarde.',
+    );
+  }
+  return `/images/${name}`;
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tiendaUpdateSchema } from '@tianguis/domain';
+import type { Db } from '../../db/database.js';
+import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { idSchema } from '../../http/schemas.js';
+import { createPublicTiendaReader } from './tienda-publica.service.js';
+import * as tiendas from './tienda.service.js';
+
+const tiendaListDescription =
+  'Lista de tiendas con sus categorias y productos (forma del spec: tiendaId, usuario, nombre, ...)';
+
+export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
+  const { db, guards } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const readPublicTienda = createPublicTiendaReader(db);
+
+  api.get(
+    '/api/tienda/listartiendas',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Tiendas visibles; el dueño también recibe la suya y el ADMIN todas',
+        description: tiendaListDescription,
+      },
+      preValidation: guards.optionalSession,
+    },
+    async (request) => tiendas.listTiendasFor(db, request.session),
+  );
+
+  api.get(
+    '/api/tienda/publica/:usuario',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Página pública de una tienda: tienda, categorias, productos, horarios',
+        description: 'Responde 304 cuando If-None-Match coincide con el ETag.',
+        params: z.object({ usuario: z.string().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const answer = await readPublicTienda(request.params.usuario);
+      void reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(answer.etag)) {
+        return reply.status(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
+  );
+
+  api.post(
+    '/api/tienda/updatetienda',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Configura la tienda del dueño (nombre, imagen, monto mínimo, envío)',
+        body: tiendaUpdateSchema,
+      },
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    async (request) => tiendas.updateTienda(db, sessionOf(request), request.body),
+  );
+
+  api.post(
+    '/api/tienda/activatetienda',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Activa o desactiva la tienda del dueño',
+        body: z.object({ activate: z.boolean({ error: 'activate debe ser true o false' }) }),
+      },
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    async (request) => tiendas.activateTienda(db, sessionOf(request), request.body.activate),
+  );
+
+  api.post(
+    '/api/tienda/approveTienda',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Aprueba una tienda (solo ADMIN)',
+        body: z.object({ tiendaId: idSchema }),
+      },
+      preValidation: guards.requireRole('ADMIN'),
+    },
+    async (request) => tiendas.approveTienda(db, sessionOf(request), request.body.tiendaId),
+  );
+}
