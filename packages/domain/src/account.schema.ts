@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
 
 import { NO_USUARIO } from './roles.js';
 
@@ -93,47 +94,6 @@ const SIGN_IN_PASSWORD_MAX = 128;
 // usuario becomes the shop's public address /tienda/{usuario}.
 const USUARIO_PATTERN = /^[A-Za-z][A-Za-z0-9._-]*$/;
 const ONLY_DIGITS = /^[0-9]*$/;
-
-/** A check returns the message of the rule its value breaks, or undefined when it passes. */
-type Check<V> = (value: V) => string | undefined;
-
-interface RuleIssue {
-  readonly message: string;
-  readonly path: readonly PropertyKey[];
-}
-
-/** A rule looks at the whole payload, so it can compare fields and depend on the account type. */
-type Rule<T> = (data: T) => RuleIssue | undefined;
-
-function checkField<T, K extends keyof T & string>(field: K, check: Check<T[K]>): Rule<T> {
-  return (data) => {
-    const message = check(data[field]);
-    return message === undefined ? undefined : { message, path: [field] };
-  };
-}
-
-function checkValue<V>(check: Check<V>): Rule<V> {
-  return (value) => {
-    const message = check(value);
-    return message === undefined ? undefined : { message, path: [] };
-  };
-}
-
-/**
- * The spec reports one problem at a time, the first rule broken in its order, so a form and the
- * server's 400 answer show the same single message.
- */
-function reportFirstBrokenRule<T>(rules: readonly Rule<T>[]) {
-  return (data: T, ctx: z.RefinementCtx<T>): void => {
-    for (const rule of rules) {
-      const issue = rule(data);
-      if (issue !== undefined) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
-        return;
-      }
-    }
-  };
-}
 
 // ---- Checks shared by registration, password policy and phone ----
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkField, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
 
 import { parsePesos } from './money.js';
 
@@ -71,24 +72,6 @@ const SIN_IMAGEN = 'N/A';
 // The public name may hold Spanish letters (accents, ü, ñ), digits and plain spaces.
 const NOMBRE_TIENDA_PATTERN = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ][A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9 ]*$/;
 
-/** A check returns the message of the rule its value breaks, or undefined when it passes. */
-type Check<V> = (value: V) => string | undefined;
-
-interface RuleIssue {
-  readonly message: string;
-  readonly path: readonly PropertyKey[];
-}
-
-/** A rule looks at the whole payload, so it can depend on another field (the Si/No choices). */
-type Rule<T> = (data: T) => RuleIssue | undefined;
-
-function checkField<T, K extends keyof T & string>(field: K, check: Check<T[K]>): Rule<T> {
-  return (data) => {
-    const message = check(data[field]);
-    return message === undefined ? undefined : { message, path: [field] };
-  };
-}
-
 /** Runs checks in order and answers the first broken one, as the spec's forms do. */
 function findFirstMessage<V>(value: V, checks: readonly Check<V>[]): string | undefined {
   for (const check of checks) {
@@ -96,22 +79,6 @@ function findFirstMessage<V>(value: V, checks: readonly Check<V>[]): string | un
     if (message !== undefined) return message;
   }
   return undefined;
-}
-
-/**
- * The spec reports one problem at a time, the first rule broken in its order, so a form and the
- * server's 400 answer show the same single message.
- */
-function reportFirstBrokenRule<T>(rules: readonly Rule<T>[]) {
-  return (data: T, ctx: z.RefinementCtx<T>): void => {
-    for (const rule of rules) {
-      const issue = rule(data);
-      if (issue !== undefined) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
-        return;
-      }
-    }
-  };
 }
 
 /**

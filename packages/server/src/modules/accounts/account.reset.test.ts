@@ -514,7 +514,7 @@ describe('accounts: password resets', () => {
     it('many wrong codes sent at once are counted too: at most 5 guesses are checked', async () => {
       // Three phones, 40 simultaneous wrong guesses each: the 5-guess limit must hold per code.
       const people = await Promise.all([1, 2, 3].map(() => createConsumer(server)));
-      const codes = [];
+      const codes: string[] = [];
       for (const me of people) codes.push(await requestCode(me.celular));
       const answers = await Promise.all(
         people.flatMap((me, n) =>
