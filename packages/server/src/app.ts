@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { getOrCreateSetting } from './db/settings.js';
+import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
@@ -89,11 +90,17 @@ export async function buildApp(
   // The spec's clients send some calls with an empty body; treat that as "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+    const text = body as string;
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    // NUL can't be stored in PostgreSQL text; refuse it on both databases alike.
+    if (text.includes('\\u0000') || text.includes('\0')) {
+      done(new AppError('VALIDACION', 'El texto contiene caracteres no permitidos'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
   });
 
   const database = createDb(config.databaseUrl);

@@ -73,7 +73,7 @@ describe('the application shell', () => {
       body: { email: payload.email, password: 'ContraSecreta9' },
     });
     expect(signIn.status).toBe(200);
-    await server.call('/api/login/listarlogin', { token: signIn.body.token });
+    await server.call('/api/login/listarlogin', { token: signIn.body.token, body: {} });
     await server.call(`/api/login/listarlogin?token=${signIn.body.token}`, { body: {} });
     const log = logLines.join('');
     expect(log).toContain('/api/login/authenticate');

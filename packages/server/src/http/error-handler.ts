@@ -29,6 +29,10 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('VALIDACION', 'El tipo de contenido de la petición no es válido');
   }
+  // PostgreSQL refuses NUL and invalid characters in text; that is bad input, not a fault.
+  if (error.code === '22021' || error.code === '22P05') {
+    return new AppError('VALIDACION', 'El texto contiene caracteres no permitidos');
+  }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     if (error.statusCode === 429) return new AppError('DEMASIADOS_INTENTOS');
     if (error.statusCode === 413) return new AppError('DEMASIADO_GRANDE');

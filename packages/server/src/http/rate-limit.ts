@@ -50,6 +50,12 @@ export class RateLimiter {
     this.record(key);
   }
 
+  /** Gives back one counted attempt (one that turned out not to count, like a success). */
+  release(key: string): void {
+    const bucket = this.live(key);
+    if (bucket && bucket.count > 0) bucket.count -= 1;
+  }
+
   clear(key: string): void {
     this.buckets.delete(key);
   }

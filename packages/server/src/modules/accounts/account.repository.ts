@@ -148,12 +148,20 @@ export function findLivePhoneCode(db: DbOrTx, accountId: number, now: string) {
     .executeTakeFirst();
 }
 
-export async function recordPhoneCodeFailure(db: DbOrTx, id: number) {
-  await db
+/** Takes one attempt of the code; false when none is left (or the code is gone). */
+export async function reservePhoneCodeAttempt(
+  db: DbOrTx,
+  id: number,
+  maxAttempts: number,
+): Promise<boolean> {
+  const result = await db
     .updateTable('phone_reset_code')
     .set({ attempts: sql`attempts + 1` })
     .where('id', '=', id)
-    .execute();
+    .where('used_at', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Marks the code used; false when another request used it first. */

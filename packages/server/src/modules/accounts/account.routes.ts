@@ -34,14 +34,19 @@ export function registerAccountRoutes(
         body: registroSchema,
         response: { 200: z.object({ mensaje: z.literal('USUARIO CREADO'), id: z.number() }) },
       },
-      // Counted before validation: every attempt from an address uses up its allowance.
-      preValidation: async (request) => {
-        limiter.consume(`register-ip:${request.ip}`, config.rateLimits.registrationsPerIp);
-      },
     },
     async (request) => {
-      const { id } = await accounts.registerUser(request.body);
-      return { mensaje: 'USUARIO CREADO' as const, id };
+      // Only registrations that succeed use up an address's allowance (API.md: at least 30),
+      // counted before the work so simultaneous ones are counted too.
+      const key = `register-ip:${request.ip}`;
+      limiter.consume(key, config.rateLimits.registrationsPerIp);
+      try {
+        const { id } = await accounts.registerUser(request.body);
+        return { mensaje: 'USUARIO CREADO' as const, id };
+      } catch (error) {
+        limiter.release(key);
+        throw error;
+      }
     },
   );
 

@@ -101,15 +101,19 @@ export function createAccountService(deps: AccountServiceDeps) {
   ): Promise<{ token: string }> {
     const ipKey = `signin-ip:${ip}`;
     const accountKey = `signin-account:${credentials.email}`;
-    limiter.assertUnder(ipKey, limits.signInFailuresPerIp);
-    limiter.assertUnder(accountKey, limits.signInFailuresPerAccount);
+    // Counted before the (slow) password check, so attempts sent all at once are counted too;
+    // a success gives its attempt back.
+    limiter.consume(ipKey, limits.signInFailuresPerIp);
+    try {
+      limiter.consume(accountKey, limits.signInFailuresPerAccount);
+    } catch (error) {
+      limiter.release(ipKey);
+      throw error;
+    }
     const account = await repo.findAccountByEmail(db, credentials.email);
     const valid = await verifyPassword(account?.password_hash, credentials.password);
-    if (!account || !valid) {
-      limiter.record(ipKey);
-      limiter.record(accountKey);
-      throw new AppError('USUARIO_INCORRECTO_PASSWORD_INCORRECTO');
-    }
+    if (!account || !valid) throw new AppError('USUARIO_INCORRECTO_PASSWORD_INCORRECTO');
+    limiter.release(ipKey);
     limiter.clear(accountKey);
     return { token: await issueToken(account) };
   }
@@ -232,20 +236,24 @@ export function createAccountService(deps: AccountServiceDeps) {
     ip: string,
   ): Promise<void> {
     const ipKey = `code-ip:${ip}`;
-    limiter.assertUnder(ipKey, limits.signInFailuresPerIp);
+    limiter.consume(ipKey, limits.signInFailuresPerIp);
     const now = nowIso();
     const account = await repo.findAccountByCelular(db, input.celular);
     const live = account ? await repo.findLivePhoneCode(db, account.id, now) : undefined;
-    if (!account || !live || live.attempts >= limits.phoneCodeAttempts) {
-      limiter.record(ipKey);
+    // Each guess takes one of the code's attempts in a single UPDATE before it is compared, so
+    // guesses sent all at once can't get past the limit.
+    if (
+      !account ||
+      !live ||
+      !(await repo.reservePhoneCodeAttempt(db, live.id, limits.phoneCodeAttempts))
+    ) {
       throw new AppError('CODIGO_INVALIDO');
     }
     if (!equalsInConstantTime(live.code_hash, sha256(`${account.id}:${input.codigo}`))) {
-      await repo.recordPhoneCodeFailure(db, live.id);
-      limiter.record(ipKey);
       throw new AppError('CODIGO_INVALIDO');
     }
     if (!(await repo.consumePhoneCode(db, live.id, now))) throw new AppError('CODIGO_INVALIDO');
+    limiter.release(ipKey);
     await changePassword(account.id, input.password);
   }
 

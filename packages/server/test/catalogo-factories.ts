@@ -1,0 +1,381 @@
+import { expect } from 'vitest';
+import { errorCatalog, type ErrorCode } from '../src/http/app-error.js';
+import type { ApiResponse, CallOptions, TestServer } from './build-test-app.js';
+import { registerAndSignIn, shopPayload, type SignedIn } from './factories.js';
+
+// Shared setup for the shop, catalogue and hours route tests: owners that know their shop,
+// a configured (and approved) shop with a category and a product, the wire shapes of the
+// shop list, and "nothing changed" snapshots read straight from the database.
+
+// ---- Wire shapes (the spec's field names, as API.md fixes them) ----
+
+export interface ProductoView {
+  id: number;
+  name: string;
+  price: number;
+  categoriaId: number;
+  imageUrl: string;
+  descripcion: string;
+  detalle: string;
+  tiendaId: number;
+  activarODesactivar: boolean;
+  deleted: boolean;
+}
+
+export interface CategoriaView {
+  id: number;
+  title: string;
+  titleWithoutSpaces: string;
+  imageUrl: string;
+  tiendaId: number;
+  deleted: boolean;
+  productos: ProductoView[];
+}
+
+export interface TiendaView {
+  tiendaId: number;
+  usuario: string;
+  nombre: string;
+  imageUrl: string;
+  celularTienda: string;
+  montoMinimo: number;
+  costoDeEnvio: number;
+  radioMontoMinimo: string;
+  radioCostoDeEnvio: string;
+  configured: boolean;
+  approved: boolean;
+  activarODesactivar: boolean;
+  deleted: boolean;
+  timeZone: string;
+  categorias: CategoriaView[];
+}
+
+export interface HorarioView {
+  id: number;
+  tiendaId: number;
+  dia: string;
+  apertura: string;
+  cierre: string;
+  cerrado: boolean;
+}
+
+export interface DiaEspecialView {
+  id: number;
+  tiendaId: number;
+  fecha: string;
+  recurrenteCadaAnio: boolean;
+}
+
+export const TIENDA_KEYS = [
+  'tiendaId',
+  'usuario',
+  'nombre',
+  'imageUrl',
+  'celularTienda',
+  'montoMinimo',
+  'costoDeEnvio',
+  'radioMontoMinimo',
+  'radioCostoDeEnvio',
+  'configured',
+  'approved',
+  'activarODesactivar',
+  'deleted',
+  'timeZone',
+  'categorias',
+].sort();
+
+export const CATEGORIA_KEYS = [
+  'id',
+  'title',
+  'titleWithoutSpaces',
+  'imageUrl',
+  'tiendaId',
+  'deleted',
+  'productos',
+].sort();
+
+export const PRODUCTO_KEYS = [
+  'id',
+  'name',
+  'price',
+  'categoriaId',
+  'imageUrl',
+  'descripcion',
+  'detalle',
+  'tiendaId',
+  'activarODesactivar',
+  'deleted',
+].sort();
+
+/** Every shop, category and product of a list has exactly the spec's fields. */
+export function expectListShape(list: TiendaView[]): void {
+  expect(Array.isArray(list)).toBe(true);
+  for (const tienda of list) {
+    expect(Object.keys(tienda).sort()).toEqual(TIENDA_KEYS);
+    for (const categoria of tienda.categorias) {
+      expect(Object.keys(categoria).sort()).toEqual(CATEGORIA_KEYS);
+      expect(categoria.tiendaId).toBe(tienda.tiendaId);
+      expect(categoria.deleted).toBe(false);
+      for (const producto of categoria.productos) {
+        expect(Object.keys(producto).sort()).toEqual(PRODUCTO_KEYS);
+        expect(producto.categoriaId).toBe(categoria.id);
+        expect(producto.tiendaId).toBe(tienda.tiendaId);
+        expect(producto.deleted).toBe(false);
+      }
+    }
+  }
+}
+
+// ---- Errors ----
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  errors?: { field: string; message: string }[];
+}
+
+/**
+ * An error answer: the status, the code, the exact message (the code's default text when none
+ * is given) and nothing but `{code, message[, errors]}`.
+ */
+export function expectError(
+  res: ApiResponse,
+  status: number,
+  code: ErrorCode,
+  message: string = errorCatalog[code].message,
+): void {
+  const body = res.body as ErrorBody;
+  expect({ status: res.status, code: body?.code, message: body?.message }).toEqual({
+    status,
+    code,
+    message,
+  });
+  expect(Object.keys(body).every((k) => ['code', 'message', 'errors'].includes(k))).toBe(true);
+  expect(JSON.stringify(body)).not.toMatch(/at \S+ \(|node_modules|\.[jt]s:\d+|SQLITE|stack/i);
+}
+
+/** 400 VALIDACION with the rule's text, also first in `errors` when the list is given. */
+export function expectValidation(res: ApiResponse, message: string): void {
+  expectError(res, 400, 'VALIDACION', message);
+  const { errors } = res.body as ErrorBody;
+  if (errors !== undefined) expect(errors[0]?.message).toBe(message);
+}
+
+/** The body answers nothing of another shop: none of these texts appear in it. */
+export function expectNotRevealed(res: ApiResponse, secrets: (string | number)[]): void {
+  const text = JSON.stringify(res.body ?? '');
+  for (const secret of secrets) expect(text).not.toContain(String(secret));
+}
+
+// ---- Owners and tokens ----
+
+export interface Owner extends SignedIn {
+  tiendaId: number;
+  usuario: string;
+}
+
+/** The JWT payload (base64url JSON of the middle part). */
+export function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Registers a shop owner through the API; its shop comes from the token's `groupsid`. */
+export async function createOwner(server: TestServer, overrides = {}): Promise<Owner> {
+  const signedIn = await registerAndSignIn(server, shopPayload(overrides));
+  const claims = claimsOf(signedIn.token);
+  const tiendaId = claims.groupsid;
+  if (typeof tiendaId !== 'number' || tiendaId <= 0) throw new Error('token sin groupsid');
+  return { ...signedIn, tiendaId, usuario: String(claims.actort) };
+}
+
+// ---- Calls ----
+
+/** A POST with or without a body (the delete routes take none). */
+export function post(
+  server: TestServer,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+  options: CallOptions = {},
+) {
+  return server.call(path, { ...options, method: 'POST', token, body });
+}
+
+/** Fails the setup loudly when a call meant to succeed does not. */
+export function ok<T>(res: ApiResponse<T>, label: string): T {
+  if (res.status !== 200) {
+    throw new Error(`${label}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+export async function listFor(server: TestServer, token?: string): Promise<TiendaView[]> {
+  return ok(
+    await server.call<TiendaView[]>('/api/tienda/listartiendas', { token }),
+    'listartiendas',
+  );
+}
+
+export function findTienda(list: TiendaView[], tiendaId: number): TiendaView | undefined {
+  return list.find((t) => t.tiendaId === tiendaId);
+}
+
+/** The owner's own shop as its list shows it (first, whatever its state). */
+export async function ownView(server: TestServer, owner: Owner): Promise<TiendaView> {
+  const list = await listFor(server, owner.token);
+  const own = list[0];
+  if (!own || own.tiendaId !== owner.tiendaId) throw new Error('la tienda propia no va primero');
+  return own;
+}
+
+export function allCategorias(list: TiendaView[], tiendaId: number): CategoriaView[] {
+  return findTienda(list, tiendaId)?.categorias ?? [];
+}
+
+export function allProductos(list: TiendaView[], tiendaId: number): ProductoView[] {
+  return allCategorias(list, tiendaId).flatMap((c) => c.productos);
+}
+
+// ---- Payloads ----
+
+export const IMAGE = '/images/0123456789abcdef0123456789abcdef.png';
+
+export function tiendaPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    nombre: 'Taquería El Sol',
+    imageUrl: IMAGE,
+    radioMontoMinimo: 'si',
+    montoMinimo: 150,
+    radioCostoDeEnvio: 'si',
+    costoDeEnvio: 25.5,
+    ...overrides,
+  };
+}
+
+export function categoriaPayload(overrides: Record<string, unknown> = {}) {
+  return { title: 'Tacos de Guisado', imageUrl: IMAGE, ...overrides };
+}
+
+export function productoPayload(categoriaId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Taco de chicharrón',
+    price: 19.99,
+    categoriaId,
+    imageUrl: IMAGE,
+    descripcion: 'Tortilla hecha a mano',
+    detalle: 'Incluye salsa verde y cebolla',
+    ...overrides,
+  };
+}
+
+// ---- Setup steps through the API ----
+
+export async function configureTienda(
+  server: TestServer,
+  owner: Owner,
+  overrides: Record<string, unknown> = {},
+): Promise<TiendaView[]> {
+  return ok(
+    await post(server, '/api/tienda/updatetienda', owner.token, tiendaPayload(overrides)),
+    'updatetienda',
+  );
+}
+
+export async function approveTienda(server: TestServer, adminToken: string, tiendaId: number) {
+  ok(await post(server, '/api/tienda/approveTienda', adminToken, { tiendaId }), 'approveTienda');
+}
+
+/** Adds a category and answers it as the owner's list shows it. */
+export async function addCategoria(
+  server: TestServer,
+  owner: Owner,
+  overrides: Record<string, unknown> = {},
+): Promise<CategoriaView> {
+  const payload = categoriaPayload(overrides);
+  const list = ok(
+    await post(server, '/api/tienda/addcategoria', owner.token, payload),
+    'addcategoria',
+  );
+  const found = allCategorias(list, owner.tiendaId).find((c) => c.title === payload.title.trim());
+  if (!found) throw new Error(`categoria ${payload.title} no está en la respuesta`);
+  return found;
+}
+
+/** Adds a product and answers it as the owner's list shows it. */
+export async function addProducto(
+  server: TestServer,
+  owner: Owner,
+  categoriaId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<ProductoView> {
+  const payload = productoPayload(categoriaId, overrides);
+  const list = ok(
+    await post(server, '/api/tienda/addproducto', owner.token, payload),
+    'addproducto',
+  );
+  const found = allProductos(list, owner.tiendaId).find(
+    (p) => p.categoriaId === categoriaId && p.name === payload.name.trim(),
+  );
+  if (!found) throw new Error(`producto ${payload.name} no está en la respuesta`);
+  return found;
+}
+
+export interface ShopSetup {
+  owner: Owner;
+  categoria: CategoriaView;
+  producto: ProductoView;
+}
+
+/**
+ * A configured shop with one category holding one active product; approved by the admin when
+ * `adminToken` is given, which makes it publicly visible.
+ */
+export async function createShop(
+  server: TestServer,
+  options: {
+    adminToken?: string;
+    tienda?: Record<string, unknown>;
+    categoria?: Record<string, unknown>;
+    producto?: Record<string, unknown>;
+  } = {},
+): Promise<ShopSetup> {
+  const owner = await createOwner(server);
+  await configureTienda(server, owner, options.tienda);
+  const categoria = await addCategoria(server, owner, options.categoria);
+  const producto = await addProducto(server, owner, categoria.id, options.producto);
+  if (options.adminToken) await approveTienda(server, options.adminToken, owner.tiendaId);
+  return { owner, categoria, producto };
+}
+
+// ---- "Nothing changed": every catalogue and hours row, read from the database ----
+
+/** All rows of the shop, catalogue and hours tables (versions and timestamps included). */
+export async function snapshotCatalogo(server: TestServer) {
+  const db = server.app.database.db;
+  const [tiendas, categorias, productos, horarios, diasEspeciales] = await Promise.all([
+    db.selectFrom('tienda').selectAll().orderBy('id').execute(),
+    db.selectFrom('categoria').selectAll().orderBy('id').execute(),
+    db.selectFrom('producto').selectAll().orderBy('id').execute(),
+    db.selectFrom('horario').selectAll().orderBy('id').execute(),
+    db.selectFrom('dia_especial').selectAll().orderBy('id').execute(),
+  ]);
+  return { tiendas, categorias, productos, horarios, diasEspeciales };
+}
+
+/**
+ * Runs a call that must be refused and checks that it changed nothing: not a row in the
+ * database, and not the victim's shop as its owner lists it.
+ */
+export async function expectUnchanged<T>(
+  server: TestServer,
+  run: () => Promise<T>,
+  victim?: Owner,
+): Promise<T> {
+  const before = await snapshotCatalogo(server);
+  const viewBefore = victim ? await ownView(server, victim) : undefined;
+  const result = await run();
+  expect(await snapshotCatalogo(server)).toEqual(before);
+  if (victim) expect(await ownView(server, victim)).toEqual(viewBefore);
+  return result;
+}
