@@ -27,10 +27,12 @@ import { registerAccountRoutes } from './modules/accounts/account.routes.js';
 import { createAccountService } from './modules/accounts/account.service.js';
 import { createTokenService } from './modules/accounts/token.js';
 import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.js';
+import { registerCarritoRoutes } from './modules/carrito/carrito.routes.js';
 import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
 import { registerImageRoutes } from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
+import { registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
@@ -189,6 +191,8 @@ export async function buildApp(
   registerTiendaRoutes(app, { db, guards });
   registerCatalogoRoutes(app, { db, guards });
   registerHorarioRoutes(app, { db, guards });
+  registerCarritoRoutes(app, { db, guards });
+  registerPedidoRoutes(app, { db, guards });
   registerImageRoutes(app, { guards, storage: imageStorage });
 
   // Image names are content hashes: an address never changes meaning, so cache it for a year.

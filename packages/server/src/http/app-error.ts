@@ -36,6 +36,10 @@ export const errorCatalog = {
     message:
       'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)',
   },
+  PRODUCTO_NO_DISPONIBLE: {
+    status: 400,
+    message: 'Un producto de tu canasta ya no está disponible',
+  },
   TIENDA_CERRADA: { status: 400, message: 'Horario de atención no disponible en este momento' },
   SERVICIO_NO_DISPONIBLE: {
     status: 503,

@@ -65,6 +65,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cantidad', 'integer', (c) => c.notNull())
     .addColumn('precio', 'integer', (c) => c.notNull())
     .execute();
+  // Raised by every new order and status change: the owner's order list ETag.
+  await db.schema
+    .alterTable('tienda')
+    .addColumn('pedidos_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+
   await db.schema
     .createIndex('pedido_detalle_pedido')
     .on('pedido_detalle')

@@ -18,6 +18,7 @@ export interface TiendaTable {
   deleted: Generated<number>;
   time_zone: Generated<string>;
   version: Generated<number>;
+  pedidos_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

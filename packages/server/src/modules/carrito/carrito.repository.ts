@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+
+/** A product a shopper may put in a basket: live, active, in a live category of a public shop. */
+export function findBuyableProducto(db: DbOrTx, productoId: number) {
+  return db
+    .selectFrom('producto')
+    .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
+    .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
+    .select(['producto.id', 'producto.tienda_id'])
+    .where('producto.id', '=', productoId)
+    .where('producto.deleted', '=', 0)
+    .where('producto.activated', '=', 1)
+    .where('categoria.deleted', '=', 0)
+    .where('tienda.deleted', '=', 0)
+    .where('tienda.approved', '=', 1)
+    .where('tienda.activated', '=', 1)
+    .where('tienda.configured', '=', 1)
+    .executeTakeFirst();
+}
+
+/** One unit more: a new line at 1, or the existing line plus one. */
+export async function addUnit(
+  db: DbOrTx,
+  values: { accountId: number; productoId: number; tiendaId: number; now: string },
+) {
+  await db
+    .insertInto('carrito_linea')
+    .values({
+      account_id: values.accountId,
+      producto_id: values.productoId,
+      tienda_id: values.tiendaId,
+      cantidad: 1,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'producto_id']).doUpdateSet({
+        cantidad: sql`carrito_linea.cantidad + 1`,
+        updated_at: values.now,
+      }),
+    )
+    .execute();
+}
+
+/** One unit less on the caller's own line; the line goes at zero. False when not theirs. */
+export async function removeUnit(db: DbOrTx, accountId: number, lineaId: number, now: string) {
+  const updated = await db
+    .updateTable('carrito_linea')
+    .set({ cantidad: sql`cantidad - 1`, updated_at: now })
+    .where('id', '=', lineaId)
+    .where('account_id', '=', accountId)
+    .where('cantidad', '>', 0)
+    .executeTakeFirst();
+  await db
+    .deleteFrom('carrito_linea')
+    .where('id', '=', lineaId)
+    .where('account_id', '=', accountId)
+    .where('cantidad', '<=', 0)
+    .execute();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function deleteLineaOfProducto(db: DbOrTx, accountId: number, productoId: number) {
+  const result = await db
+    .deleteFrom('carrito_linea')
+    .where('account_id', '=', accountId)
+    .where('producto_id', '=', productoId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tiendaId: number) {
+  const result = await db
+    .deleteFrom('carrito_linea')
+    .where('account_id', '=', accountId)
+    .where('tienda_id', '=', tiendaId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every line of the shopper with today's name, price and image from the catalogue. */
+export function listLineas(db: DbOrTx, accountId: number) {
+  return db
+    .selectFrom('carrito_linea')
+    .innerJoin('producto', 'producto.id', 'carrito_linea.producto_id')
+    .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
+    .innerJoin('tienda', 'tienda.id', 'carrito_linea.tienda_id')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select([
+      'carrito_linea.id as linea_id',
+      'carrito_linea.producto_id',
+      'carrito_linea.cantidad',
+      'carrito_linea.tienda_id',
+      'carrito_linea.account_id',
+      'producto.name',
+      'producto.price',
+      'producto.image_url',
+      'producto.deleted as producto_deleted',
+      'producto.activated as producto_activated',
+      'categoria.deleted as categoria_deleted',
+      'tienda.nombre as tienda_nombre',
+      'tienda.usuario as tienda_usuario',
+      'tienda.image_url as tienda_image_url',
+      'tienda.monto_minimo',
+      'tienda.costo_de_envio',
+      'tienda.deleted as tienda_deleted',
+      'tienda.approved as tienda_approved',
+      'tienda.activated as tienda_activated',
+      'tienda.configured as tienda_configured',
+      'tienda.time_zone',
+      'account.celular as tienda_celular',
+    ])
+    .where('carrito_linea.account_id', '=', accountId)
+    .orderBy('carrito_linea.tienda_id')
+    .orderBy('carrito_linea.id')
+    .execute();
+}
+
+export type LineaRow = Awaited<ReturnType<typeof listLineas>>[number];

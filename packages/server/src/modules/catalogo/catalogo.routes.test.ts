@@ -1,0 +1,869 @@
+import { catalogoMessages } from '@tianguis/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import {
+  addCategoria,
+  addProducto,
+  allCategorias,
+  allProductos,
+  configureTienda,
+  createOwner,
+  createShop,
+  expectError,
+  expectListShape,
+  expectNotRevealed,
+  expectUnchanged,
+  expectValidation,
+  IMAGE,
+  listFor,
+  ok,
+  ownView,
+  post,
+  productoPayload,
+  type Owner,
+  type ProductoView,
+  type ShopSetup,
+  type TiendaView,
+} from '../../../test/catalogo-factories.js';
+import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+
+const ADD_CATEGORIA = '/api/tienda/addcategoria';
+const UPDATE_CATEGORIA = '/api/tienda/updatecategoria';
+const DELETE_CATEGORIA = '/api/tienda/deletecategoria';
+const ADD_PRODUCTO = '/api/tienda/addproducto';
+const UPDATE_PRODUCTO = '/api/tienda/updateproducto';
+const DELETE_PRODUCTO = '/api/tienda/deleteproducto';
+const ACTIVATE_PRODUCTO = '/api/tienda/activateproducto';
+
+// The spec's own texts (store-owner spec, sections 2, 5 and 8), quoted verbatim.
+const SIN_CONFIGURAR = 'Debe configurar la tienda antes de agregar una categoría';
+const CATEGORIA_EXISTENTE = 'Esa categoria ya existe';
+const PRODUCTO_EXISTENTE =
+  'El producto ya existe, no puede haber 2 productos en la misma categoria con el mismo nombre';
+const IMAGEN = 'Debe agregar una imagen';
+const NUMERICO = 'Ingrese un valor numerico';
+const PRECIO_PUNTO = 'Para el campo precio, agregue decimales o elimine el punto.';
+const SELECCIONE_CATEGORIA = 'Seleccione una categoria';
+// "at least 3 characters (message as for the store name, with the field name)".
+const minText = (campo: string) =>
+  `El campo ${campo} debe tener al menos 3 caracteres y no debe tener campos vacios al inicio`;
+const TITULO_MIN = minText('titulo');
+const NOMBRE_MIN = minText('nombre');
+const DESCRIPCION_MIN = minText('descripcion');
+const DETALLE_MIN = minText('detalle');
+const CATEGORIA_NO_EXISTE = 'La categoría no existe';
+const PRODUCTO_NO_EXISTE = 'El producto no existe';
+const OTRA_TIENDA = 'Solo puedes cambiar tu propia tienda';
+
+describe('catalogue: categories and products', () => {
+  let server: TestServer;
+  let adminToken: string;
+  let shopperToken: string;
+  /** The shop the happy paths change. */
+  let mine: ShopSetup;
+  /** Another owner's shop, never public, which nobody but the refused callers touches. */
+  let victim: ShopSetup;
+  let victimSecrets: string[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    adminToken = await signInAdmin(server);
+    shopperToken = (await createConsumer(server)).token;
+    victim = await createShop(server, {
+      tienda: { nombre: 'Fonda Escondida' },
+      categoria: { title: 'Guisos Secretos' },
+      producto: { name: 'Mole de la abuela', descripcion: 'Receta privada' },
+    });
+    victimSecrets = [
+      victim.owner.usuario,
+      'fonda escondida',
+      'Guisos Secretos',
+      'guisossecretos',
+      'Mole de la abuela',
+      'Receta privada',
+    ];
+    mine = await createShop(server, { adminToken });
+  });
+  afterAll(() => server.destroy());
+
+  const me = () => mine.owner;
+  const postMine = (path: string, body?: unknown) => post(server, path, me().token, body);
+  const own = (list: TiendaView[]) => list.find((t) => t.tiendaId === me().tiendaId)!;
+
+  /** The caller's answer: its own shop first, the spec's shape, what listartiendas answers. */
+  async function expectOwnerList(res: { status: number; body: unknown }, owner: Owner) {
+    expect(res.status).toBe(200);
+    const list = res.body as TiendaView[];
+    expectListShape(list);
+    expect(list[0]?.tiendaId).toBe(owner.tiendaId);
+    expect(list).toEqual(await listFor(server, owner.token));
+    return list;
+  }
+
+  async function productoRow(id: number) {
+    return server.app.database.db
+      .selectFrom('producto')
+      .select(['price', 'deleted', 'activated', 'categoria_id', 'tienda_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  describe('POST addcategoria', () => {
+    it('is refused until the shop is configured, then accepted', async () => {
+      const owner = await createOwner(server);
+      for (const body of [
+        { title: 'Bebidas', imageUrl: IMAGE },
+        { title: 'Bebidas', imageUrl: IMAGE, tiendaId: owner.tiendaId },
+      ]) {
+        const res = await expectUnchanged(
+          server,
+          () => post(server, ADD_CATEGORIA, owner.token, body),
+          owner,
+        );
+        expectValidation(res, SIN_CONFIGURAR);
+      }
+      await configureTienda(server, owner);
+      const res = await post(server, ADD_CATEGORIA, owner.token, {
+        title: 'Bebidas',
+        imageUrl: IMAGE,
+      });
+      const list = await expectOwnerList(res, owner);
+      expect(list[0]!.categorias.map((c) => c.title)).toEqual(['Bebidas']);
+    });
+
+    it('adds a category (title trimmed, URL segment lowercased without spaces) and answers the owner’s list', async () => {
+      const res = await postMine(ADD_CATEGORIA, {
+        title: '  Antojitos  Mexicanos ',
+        imageUrl: '/images/antojitos.png',
+        tiendaId: me().tiendaId,
+      });
+      const list = await expectOwnerList(res, me());
+      const added = own(list).categorias.find((c) => c.title === 'Antojitos  Mexicanos');
+      expect(added).toEqual({
+        id: expect.any(Number),
+        title: 'Antojitos  Mexicanos',
+        titleWithoutSpaces: 'antojitosmexicanos',
+        imageUrl: '/images/antojitos.png',
+        tiendaId: me().tiendaId,
+        deleted: false,
+        productos: [],
+      });
+      expect(Number.isInteger(added!.id) && added!.id > 0).toBe(true);
+      // An empty category is not shown to the public.
+      const publicView = (await listFor(server)).find((t) => t.tiendaId === me().tiendaId)!;
+      expect(publicView.categorias.map((c) => c.id)).not.toContain(added!.id);
+    });
+
+    it.each([
+      ['the same title', 'Tacos de Guisado'],
+      ['another case', 'TACOS DE guisado'],
+      ['other spaces', '  Tacos   de Guisado'],
+      ['no spaces', 'tacosdeguisado'],
+      ['a tab inside', 'Tacos\tde Guisado'],
+    ])(
+      '400 CATEGORIA_EXISTENTE for %s in the same shop, nothing changed',
+      async (_label, title) => {
+        const res = await expectUnchanged(
+          server,
+          () => postMine(ADD_CATEGORIA, { title, imageUrl: IMAGE }),
+          me(),
+        );
+        expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
+      },
+    );
+
+    it('allows the same title in another shop, and a deleted category’s title again', async () => {
+      const other = await createShop(server);
+      await addCategoria(server, other.owner, { title: 'Antojitos Mexicanos' });
+      const desayunos = await addCategoria(server, me(), { title: 'Desayunos' });
+      ok(await postMine(`${DELETE_CATEGORIA}/${desayunos.id}`), 'deletecategoria');
+      const again = await addCategoria(server, me(), { title: 'desayunos' });
+      expect(again.id).not.toBe(desayunos.id);
+      expect(again.titleWithoutSpaces).toBe('desayunos');
+    });
+
+    it.each([
+      ['a 2-letter title', { title: 'Té' }, TITULO_MIN],
+      ['a title padded with spaces', { title: '  ab  ' }, TITULO_MIN],
+      ['no title', { title: undefined }, TITULO_MIN],
+      ['an empty title', { title: '' }, TITULO_MIN],
+      ['a 51-character title', { title: 'c'.repeat(51) }, catalogoMessages.tituloMax],
+      ['no image', { imageUrl: undefined }, IMAGEN],
+      ['an empty image', { imageUrl: '' }, IMAGEN],
+      ["the image 'N/A'", { imageUrl: 'N/A' }, IMAGEN],
+      ['the title before the image', { title: 'x', imageUrl: '' }, TITULO_MIN],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
+      const body = { title: 'Mariscos', imageUrl: IMAGE, ...overrides };
+      const res = await expectUnchanged(server, () => postMine(ADD_CATEGORIA, body), me());
+      expectValidation(res, message);
+    });
+
+    it.each([
+      ['a title that is not text', { title: 123, imageUrl: IMAGE }],
+      ['a tiendaId that is not an id', { title: 'Mariscos', imageUrl: IMAGE, tiendaId: 'mía' }],
+      ['tiendaId 0', { title: 'Mariscos', imageUrl: IMAGE, tiendaId: 0 }],
+      ['an array', [{ title: 'Mariscos', imageUrl: IMAGE }]],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
+      const res = await expectUnchanged(server, () => postMine(ADD_CATEGORIA, body), me());
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 400,
+        code: 'VALIDACION',
+      });
+    });
+  });
+
+  describe('POST updatecategoria', () => {
+    it('changes the title, segment and image, keeping its products; answers the owner’s list', async () => {
+      const categoria = await addCategoria(server, me(), { title: 'Tortas' });
+      const torta = await addProducto(server, me(), categoria.id, { name: 'Torta cubana' });
+      const res = await postMine(UPDATE_CATEGORIA, {
+        id: categoria.id,
+        title: 'Tortas Ahogadas',
+        imageUrl: '/images/ahogadas.png',
+      });
+      const list = await expectOwnerList(res, me());
+      expect(own(list).categorias.find((c) => c.id === categoria.id)).toEqual({
+        ...categoria,
+        title: 'Tortas Ahogadas',
+        titleWithoutSpaces: 'tortasahogadas',
+        imageUrl: '/images/ahogadas.png',
+        productos: [torta],
+      });
+    });
+
+    it('may keep its own title in another case, or take a deleted category’s title', async () => {
+      const categoria = await addCategoria(server, me(), { title: 'Quesadillas' });
+      const viejas = await addCategoria(server, me(), { title: 'Sopes' });
+      ok(await postMine(`${DELETE_CATEGORIA}/${viejas.id}`), 'deletecategoria');
+      let list = ok(
+        await postMine(UPDATE_CATEGORIA, {
+          id: categoria.id,
+          title: 'QUESADILLAS',
+          imageUrl: IMAGE,
+        }),
+        'same title',
+      ) as TiendaView[];
+      expect(own(list).categorias.find((c) => c.id === categoria.id)?.title).toBe('QUESADILLAS');
+      list = ok(
+        await postMine(UPDATE_CATEGORIA, { id: categoria.id, title: 'sopes', imageUrl: IMAGE }),
+        'deleted title',
+      ) as TiendaView[];
+      expect(own(list).categorias.find((c) => c.id === categoria.id)?.titleWithoutSpaces).toBe(
+        'sopes',
+      );
+    });
+
+    it('400 CATEGORIA_EXISTENTE when renamed to another category’s title, nothing changed', async () => {
+      const categoria = await addCategoria(server, me(), { title: 'Gorditas' });
+      const res = await expectUnchanged(
+        server,
+        () =>
+          postMine(UPDATE_CATEGORIA, {
+            id: categoria.id,
+            title: 'TACOS DE GUISADO',
+            imageUrl: IMAGE,
+          }),
+        me(),
+      );
+      expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
+    });
+
+    it('404 NO_ENCONTRADO for an unknown or a deleted category', async () => {
+      const borrada = await addCategoria(server, me(), { title: 'Efímera' });
+      ok(await postMine(DELETE_CATEGORIA, { id: borrada.id }), 'deletecategoria');
+      for (const id of [999_999, borrada.id]) {
+        const res = await expectUnchanged(
+          server,
+          () => postMine(UPDATE_CATEGORIA, { id, title: 'Revivida', imageUrl: IMAGE }),
+          me(),
+        );
+        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+      }
+    });
+
+    it.each([
+      ['a short title', { title: 'ab' }, TITULO_MIN],
+      ['no image', { imageUrl: '' }, IMAGEN],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
+      const body = { id: mine.categoria.id, title: 'Tacos', imageUrl: IMAGE, ...overrides };
+      const res = await expectUnchanged(server, () => postMine(UPDATE_CATEGORIA, body), me());
+      expectValidation(res, message);
+    });
+
+    it.each([
+      ['no id', { title: 'Tacos', imageUrl: IMAGE }],
+      ['id 0', { id: 0, title: 'Tacos', imageUrl: IMAGE }],
+      ['a word for id', { id: 'uno', title: 'Tacos', imageUrl: IMAGE }],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
+      const res = await expectUnchanged(server, () => postMine(UPDATE_CATEGORIA, body), me());
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 400,
+        code: 'VALIDACION',
+      });
+    });
+  });
+
+  describe('POST deletecategoria', () => {
+    it.each([
+      ['/:id', (id: number) => [`${DELETE_CATEGORIA}/${id}`, undefined] as const],
+      ['{id}', (id: number) => [DELETE_CATEGORIA, { id }] as const],
+    ])(
+      '%s soft-deletes the category and its products; answers the owner’s list',
+      async (_label, request) => {
+        const categoria = await addCategoria(server, me(), { title: `Borrable ${_label}` });
+        const a = await addProducto(server, me(), categoria.id, { name: 'Producto A' });
+        const b = await addProducto(server, me(), categoria.id, { name: 'Producto B' });
+        ok(
+          await postMine(ACTIVATE_PRODUCTO, { productoId: b.id, activate: false }),
+          'activateproducto',
+        );
+        const [path, body] = request(categoria.id);
+        const list = await expectOwnerList(await postMine(path, body), me());
+        expect(own(list).categorias.map((c) => c.id)).not.toContain(categoria.id);
+        expect(allProductos(list, me().tiendaId).map((p) => p.id)).not.toContain(a.id);
+        expect(allProductos(list, me().tiendaId).map((p) => p.id)).not.toContain(b.id);
+        // Soft: the rows stay, flagged deleted.
+        const row = await server.app.database.db
+          .selectFrom('categoria')
+          .select('deleted')
+          .where('id', '=', categoria.id)
+          .executeTakeFirstOrThrow();
+        expect(row.deleted).toBe(1);
+        expect((await productoRow(a.id)).deleted).toBe(1);
+        expect((await productoRow(b.id)).deleted).toBe(1);
+        // Its products can no longer be changed, and nothing can be added to it.
+        const again = await expectUnchanged(server, async () => [
+          await postMine(`${DELETE_CATEGORIA}/${categoria.id}`),
+          await postMine(ACTIVATE_PRODUCTO, { productoId: a.id, activate: true }),
+          await postMine(`${DELETE_PRODUCTO}/${b.id}`),
+          await postMine(ADD_PRODUCTO, productoPayload(categoria.id, { name: 'Producto C' })),
+        ]);
+        expectError(again[0]!, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        expectError(again[1]!, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+        expectError(again[2]!, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+        expectError(again[3]!, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+      },
+    );
+
+    it('404 NO_ENCONTRADO for an unknown category, both forms', async () => {
+      for (const [path, body] of [
+        [`${DELETE_CATEGORIA}/999999`, undefined],
+        [DELETE_CATEGORIA, { id: 999_999 }],
+      ] as const) {
+        const res = await expectUnchanged(server, () => postMine(path, body), me());
+        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+      }
+    });
+
+    it.each([
+      ['a word in the path', `${DELETE_CATEGORIA}/abc`, undefined],
+      ['0 in the path', `${DELETE_CATEGORIA}/0`, undefined],
+      ['no id in the body', DELETE_CATEGORIA, {}],
+      ['a negative id', DELETE_CATEGORIA, { id: -1 }],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, path, body) => {
+      const res = await expectUnchanged(server, () => postMine(path, body), me());
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 400,
+        code: 'VALIDACION',
+      });
+    });
+  });
+
+  describe('POST addproducto', () => {
+    it('adds an active product and answers the owner’s list with it', async () => {
+      const categoria = await addCategoria(server, me(), { title: 'Postres' });
+      const res = await postMine(ADD_PRODUCTO, {
+        name: '  Flan napolitano ',
+        price: 35.5,
+        categoriaId: categoria.id,
+        imageUrl: '/images/flan.png',
+        descripcion: ' Flan casero ',
+        detalle: 'Con cajeta',
+        tiendaId: me().tiendaId,
+      });
+      const list = await expectOwnerList(res, me());
+      const productos = own(list).categorias.find((c) => c.id === categoria.id)!.productos;
+      expect(productos).toEqual([
+        {
+          id: expect.any(Number),
+          name: 'Flan napolitano',
+          price: 35.5,
+          categoriaId: categoria.id,
+          imageUrl: '/images/flan.png',
+          descripcion: 'Flan casero',
+          detalle: 'Con cajeta',
+          tiendaId: me().tiendaId,
+          activarODesactivar: true,
+          deleted: false,
+        },
+      ]);
+      // Public at once: the shop is approved and the product active.
+      const publicView = (await listFor(server)).find((t) => t.tiendaId === me().tiendaId)!;
+      expect(allProductos([publicView], me().tiendaId)).toContainEqual(productos[0]);
+    });
+
+    it.each([
+      [19.99, 19.99, 1999],
+      [0.29, 0.29, 29],
+      [1.1, 1.1, 110],
+      [0.07, 0.07, 7],
+      [0, 0, 0],
+      [45.5, 45.5, 4550],
+      ['45.50', 45.5, 4550],
+      [' 12 ', 12, 1200],
+      ['1234.56', 1234.56, 123456],
+      [99999.99, 99999.99, 9999999],
+    ])(
+      'price %j is stored as centavos and answered back exactly as %j',
+      async (price, pesos, centavos) => {
+        const name = `Precio ${JSON.stringify(price)}`;
+        const producto = await addProducto(server, me(), mine.categoria.id, { name, price });
+        expect(producto.price).toBe(pesos);
+        expect(JSON.stringify(producto.price)).toBe(JSON.stringify(pesos));
+        expect((await productoRow(producto.id)).price).toBe(centavos);
+      },
+    );
+
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['no price', { price: undefined }, catalogoMessages.precioRequerido],
+      ['an empty price', { price: '' }, catalogoMessages.precioRequerido],
+      ['a null price', { price: null }, catalogoMessages.precioRequerido],
+      ['a price ending with a dot', { price: '12.' }, PRECIO_PUNTO],
+      ['a price that is a word', { price: 'diez' }, NUMERICO],
+      ['a negative price', { price: -1 }, NUMERICO],
+      ['a price with 3 decimals', { price: 1.005 }, NUMERICO],
+      ['a float sum', { price: 0.1 + 0.2 }, NUMERICO],
+      ['a price in exponent form', { price: '1e3' }, NUMERICO],
+      ['a boolean price', { price: true }, NUMERICO],
+      ['a price over the cap', { price: 100000 }, catalogoMessages.precioMax],
+      ['a 2-letter name', { name: 'Té' }, NOMBRE_MIN],
+      ['a name of spaces', { name: '    ' }, NOMBRE_MIN],
+      ['no name', { name: undefined }, NOMBRE_MIN],
+      ['a 101-character name', { name: 'n'.repeat(101) }, catalogoMessages.productoNombreMax],
+      ['a short descripcion', { descripcion: ' ab ' }, DESCRIPCION_MIN],
+      ['no descripcion', { descripcion: undefined }, DESCRIPCION_MIN],
+      [
+        'a 501-character descripcion',
+        { descripcion: 'd'.repeat(501) },
+        catalogoMessages.descripcionMax,
+      ],
+      ['a short detalle', { detalle: 'x' }, DETALLE_MIN],
+      ['a 1001-character detalle', { detalle: 'd'.repeat(1001) }, catalogoMessages.detalleMax],
+      ['no category', { categoriaId: undefined }, SELECCIONE_CATEGORIA],
+      ['category 0', { categoriaId: 0 }, SELECCIONE_CATEGORIA],
+      ['an empty category', { categoriaId: '' }, SELECCIONE_CATEGORIA],
+      ['a category that is a word', { categoriaId: 'tacos' }, SELECCIONE_CATEGORIA],
+      ['no image', { imageUrl: undefined }, IMAGEN],
+      ["the image 'N/A'", { imageUrl: 'N/A' }, IMAGEN],
+      // The form's order: name, descripcion, detalle, precio, categoria, image.
+      ['name before price', { name: 'x', price: 'x' }, NOMBRE_MIN],
+      ['descripcion before detalle', { descripcion: '', detalle: '' }, DESCRIPCION_MIN],
+      ['price before category', { price: '', categoriaId: 0 }, catalogoMessages.precioRequerido],
+      ['category before image', { categoriaId: 0, imageUrl: '' }, SELECCIONE_CATEGORIA],
+    ];
+
+    it.each(refusals)(
+      '400 VALIDACION for %s, nothing changed',
+      async (_label, overrides, message) => {
+        const body = productoPayload(mine.categoria.id, { name: 'Taco al pastor', ...overrides });
+        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        expectValidation(res, message);
+      },
+    );
+
+    it.each([
+      ['the same name', 'Taco de chicharrón'],
+      ['another case', 'TACO DE CHICHARRÓN'],
+      ['spaces around it', '  taco de Chicharrón  '],
+    ])(
+      '400 PRODUCTO_EXISTENTE for %s in the same category, nothing changed',
+      async (_label, name) => {
+        const body = productoPayload(mine.categoria.id, { name });
+        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
+      },
+    );
+
+    it('allows the same name in another category, and again after the first is deleted', async () => {
+      const otra = await addCategoria(server, me(), { title: 'Tacos de canasta' });
+      const enOtra = await addProducto(server, me(), otra.id, { name: mine.producto.name });
+      expect(enOtra.id).not.toBe(mine.producto.id);
+      ok(await postMine(`${DELETE_PRODUCTO}/${enOtra.id}`), 'deleteproducto');
+      const again = await addProducto(server, me(), otra.id, { name: mine.producto.name });
+      expect(again.id).not.toBe(enOtra.id);
+    });
+
+    it('404 NO_ENCONTRADO for an unknown or deleted category, nothing changed', async () => {
+      const borrada = await addCategoria(server, me(), { title: 'Temporal' });
+      ok(await postMine(`${DELETE_CATEGORIA}/${borrada.id}`), 'deletecategoria');
+      for (const categoriaId of [999_999, borrada.id]) {
+        const body = productoPayload(categoriaId, { name: 'Huérfano' });
+        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+      }
+    });
+  });
+
+  describe('POST updateproducto', () => {
+    let categoria: { id: number };
+    let producto: ProductoView;
+
+    beforeAll(async () => {
+      categoria = await addCategoria(server, me(), { title: 'Platillos' });
+      producto = await addProducto(server, me(), categoria.id, { name: 'Enchiladas' });
+      await addProducto(server, me(), categoria.id, { name: 'Chilaquiles' });
+    });
+
+    it('changes every field, moves it to another category, price answered exactly', async () => {
+      const destino = await addCategoria(server, me(), { title: 'Comida corrida' });
+      const res = await postMine(UPDATE_PRODUCTO, {
+        id: producto.id,
+        name: 'Enchiladas suizas',
+        price: 0.29,
+        categoriaId: destino.id,
+        imageUrl: '/images/suizas.png',
+        descripcion: 'Con crema',
+        detalle: 'Tres piezas',
+      });
+      const list = await expectOwnerList(res, me());
+      expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual({
+        ...producto,
+        name: 'Enchiladas suizas',
+        price: 0.29,
+        categoriaId: destino.id,
+        imageUrl: '/images/suizas.png',
+        descripcion: 'Con crema',
+        detalle: 'Tres piezas',
+      });
+      expect((await productoRow(producto.id)).price).toBe(29);
+      // Back where it was (the same fields as at creation), for the next tests.
+      ok(
+        await postMine(UPDATE_PRODUCTO, {
+          id: producto.id,
+          ...productoPayload(categoria.id, { name: 'Enchiladas' }),
+        }),
+        'back',
+      );
+    });
+
+    it('activarODesactivar switches it off and on; leaving it out keeps the current state', async () => {
+      const base = { id: producto.id, ...productoPayload(categoria.id, { name: 'Enchiladas' }) };
+      const stateOf = async (res: { body: unknown }) =>
+        allProductos(res.body as TiendaView[], me().tiendaId).find((p) => p.id === producto.id)
+          ?.activarODesactivar;
+      expect(
+        await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, activarODesactivar: false })),
+      ).toBe(false);
+      expect(await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, price: 50 }))).toBe(false);
+      const publicView = (await listFor(server)).find((t) => t.tiendaId === me().tiendaId)!;
+      expect(allProductos([publicView], me().tiendaId).map((p) => p.id)).not.toContain(producto.id);
+      expect(
+        await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, activarODesactivar: true })),
+      ).toBe(true);
+      expect(await stateOf(await postMine(UPDATE_PRODUCTO, base))).toBe(true);
+    });
+
+    it('may rename itself in another case', async () => {
+      const list = ok(
+        await postMine(UPDATE_PRODUCTO, {
+          id: producto.id,
+          ...productoPayload(categoria.id, { name: 'ENCHILADAS' }),
+        }),
+        'rename',
+      ) as TiendaView[];
+      expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)?.name).toBe(
+        'ENCHILADAS',
+      );
+    });
+
+    it('400 PRODUCTO_EXISTENTE when renamed to a sibling’s name or moved next to one, nothing changed', async () => {
+      const otra = await addCategoria(server, me(), { title: 'Antojos' });
+      await addProducto(server, me(), otra.id, { name: 'Enchiladas' });
+      for (const body of [
+        { id: producto.id, ...productoPayload(categoria.id, { name: 'chilaquiles ' }) },
+        { id: producto.id, ...productoPayload(otra.id, { name: 'Enchiladas' }) },
+      ]) {
+        const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
+      }
+    });
+
+    it('404 NO_ENCONTRADO for an unknown or deleted product, nothing changed', async () => {
+      const borrado = await addProducto(server, me(), categoria.id, { name: 'Efímero' });
+      ok(await postMine(DELETE_PRODUCTO, { id: borrado.id }), 'deleteproducto');
+      for (const id of [999_999, borrado.id]) {
+        const body = { id, ...productoPayload(categoria.id, { name: 'Revivido' }) };
+        const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+        expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+      }
+    });
+
+    it.each([
+      ['a price with 3 decimals', { price: 10.999 }, NUMERICO],
+      ['a price ending with a dot', { price: '10.' }, PRECIO_PUNTO],
+      ['a short name', { name: 'ab' }, NOMBRE_MIN],
+      ['no image', { imageUrl: '' }, IMAGEN],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
+      const body = { id: producto.id, ...productoPayload(categoria.id, overrides) };
+      const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+      expectValidation(res, message);
+    });
+
+    it.each([
+      ['no id', () => productoPayload(categoria.id, { name: 'Enchiladas' })],
+      [
+        'a switch that is not a boolean',
+        () => ({
+          id: producto.id,
+          ...productoPayload(categoria.id, { name: 'Enchiladas' }),
+          activarODesactivar: 'no',
+        }),
+      ],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
+      const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body()), me());
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 400,
+        code: 'VALIDACION',
+      });
+    });
+  });
+
+  describe('POST deleteproducto and activateproducto', () => {
+    it.each([
+      ['/:id', (id: number) => [`${DELETE_PRODUCTO}/${id}`, undefined] as const],
+      ['{id}', (id: number) => [DELETE_PRODUCTO, { id }] as const],
+    ])('deleteproducto %s soft-deletes it; a second delete is 404', async (label, request) => {
+      const producto = await addProducto(server, me(), mine.categoria.id, {
+        name: `Borrar ${label}`,
+      });
+      const [path, body] = request(producto.id);
+      const list = await expectOwnerList(await postMine(path, body), me());
+      expect(allProductos(list, me().tiendaId).map((p) => p.id)).not.toContain(producto.id);
+      expect((await productoRow(producto.id)).deleted).toBe(1);
+      const again = await expectUnchanged(server, () => postMine(path, body), me());
+      expectError(again, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+    });
+
+    it('activateproducto switches a product off (hidden publicly, kept for its owner) and on', async () => {
+      const producto = await addProducto(server, me(), mine.categoria.id, { name: 'Gringa' });
+      const publicIds = async () =>
+        allProductos(await listFor(server), me().tiendaId).map((p) => p.id);
+      let list = await expectOwnerList(
+        await postMine(ACTIVATE_PRODUCTO, { productoId: producto.id, activate: false }),
+        me(),
+      );
+      expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual({
+        ...producto,
+        activarODesactivar: false,
+      });
+      expect(await publicIds()).not.toContain(producto.id);
+      list = await expectOwnerList(
+        await postMine(ACTIVATE_PRODUCTO, { productoId: producto.id, activate: true }),
+        me(),
+      );
+      expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual(producto);
+      expect(await publicIds()).toContain(producto.id);
+    });
+
+    it('activateproducto: 404 for an unknown product; 400 for a bad body; nothing changed', async () => {
+      let res = await expectUnchanged(
+        server,
+        () => postMine(ACTIVATE_PRODUCTO, { productoId: 999_999, activate: false }),
+        me(),
+      );
+      expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+      for (const body of [
+        { productoId: mine.producto.id },
+        { productoId: mine.producto.id, activate: 'false' },
+        { productoId: mine.producto.id, activate: 0 },
+      ]) {
+        res = await expectUnchanged(server, () => postMine(ACTIVATE_PRODUCTO, body), me());
+        expectValidation(res, 'activate debe ser true o false');
+      }
+      res = await expectUnchanged(
+        server,
+        () => postMine(ACTIVATE_PRODUCTO, { productoId: 2.5, activate: false }),
+        me(),
+      );
+      expect({ status: res.status, code: res.body.code }).toEqual({
+        status: 400,
+        code: 'VALIDACION',
+      });
+    });
+
+    it.each([
+      ['true', true],
+      ['an array', 'array'],
+      ['an object', 'object'],
+    ] as const)(
+      'an id sent as %s is a wrong-typed field: 400 VALIDACION, nothing changed',
+      async (_label, kind) => {
+        const producto = await addProducto(server, me(), mine.categoria.id, {
+          name: `Tipado ${kind}`,
+        });
+        const idOf = (id: number) =>
+          kind === 'array' ? [id] : kind === 'object' ? { valueOf: id } : true;
+        for (const [path, body] of [
+          [DELETE_PRODUCTO, { id: idOf(producto.id) }],
+          [ACTIVATE_PRODUCTO, { productoId: idOf(producto.id), activate: false }],
+          [DELETE_CATEGORIA, { id: idOf(mine.categoria.id) }],
+        ] as const) {
+          const res = await expectUnchanged(server, () => postMine(path, body));
+          expect({ path, status: res.status, code: res.body.code }).toEqual({
+            path,
+            status: 400,
+            code: 'VALIDACION',
+          });
+        }
+      },
+    );
+  });
+
+  describe('only the owner may change its catalogue', () => {
+    type Request = { path: string; body?: unknown };
+    /** Every mutation, aimed at the victim's shop, category and product. */
+    const victimRequests = (): [string, Request][] => [
+      ['addcategoria', { path: ADD_CATEGORIA, body: { title: 'Intrusa', imageUrl: IMAGE } }],
+      [
+        'addcategoria naming the victim’s shop',
+        {
+          path: ADD_CATEGORIA,
+          body: { title: 'Intrusa', imageUrl: IMAGE, tiendaId: victim.owner.tiendaId },
+        },
+      ],
+      [
+        'updatecategoria',
+        {
+          path: UPDATE_CATEGORIA,
+          body: { id: victim.categoria.id, title: 'Robada', imageUrl: IMAGE },
+        },
+      ],
+      ['deletecategoria/:id', { path: `${DELETE_CATEGORIA}/${victim.categoria.id}` }],
+      ['deletecategoria {id}', { path: DELETE_CATEGORIA, body: { id: victim.categoria.id } }],
+      [
+        'addproducto into the victim’s category',
+        { path: ADD_PRODUCTO, body: productoPayload(victim.categoria.id, { name: 'Intruso' }) },
+      ],
+      [
+        'addproducto naming the victim’s shop',
+        {
+          path: ADD_PRODUCTO,
+          body: {
+            ...productoPayload(mine.categoria.id, { name: 'Intruso' }),
+            tiendaId: victim.owner.tiendaId,
+          },
+        },
+      ],
+      [
+        'updateproducto',
+        {
+          path: UPDATE_PRODUCTO,
+          body: {
+            id: victim.producto.id,
+            ...productoPayload(victim.categoria.id, { price: 0.01 }),
+            activarODesactivar: false,
+          },
+        },
+      ],
+      [
+        'updateproducto moving it into the caller’s category',
+        {
+          path: UPDATE_PRODUCTO,
+          body: { id: victim.producto.id, ...productoPayload(mine.categoria.id, { price: 1 }) },
+        },
+      ],
+      [
+        'updateproducto moving the caller’s product into the victim’s category',
+        {
+          path: UPDATE_PRODUCTO,
+          body: {
+            id: mine.producto.id,
+            ...productoPayload(victim.categoria.id, { name: 'Infiltrado' }),
+          },
+        },
+      ],
+      ['deleteproducto/:id', { path: `${DELETE_PRODUCTO}/${victim.producto.id}` }],
+      ['deleteproducto {id}', { path: DELETE_PRODUCTO, body: { id: victim.producto.id } }],
+      [
+        'activateproducto',
+        { path: ACTIVATE_PRODUCTO, body: { productoId: victim.producto.id, activate: false } },
+      ],
+    ];
+
+    const names = [
+      'addcategoria',
+      'addcategoria naming the victim’s shop',
+      'updatecategoria',
+      'deletecategoria/:id',
+      'deletecategoria {id}',
+      'addproducto into the victim’s category',
+      'addproducto naming the victim’s shop',
+      'updateproducto',
+      'updateproducto moving it into the caller’s category',
+      'updateproducto moving the caller’s product into the victim’s category',
+      'deleteproducto/:id',
+      'deleteproducto {id}',
+      'activateproducto',
+    ];
+
+    const requestNamed = (name: string) => victimRequests().find(([n]) => n === name)![1];
+
+    it.each(names.filter((n) => n !== 'addcategoria'))(
+      '%s by another owner: 404 NO_ENCONTRADO (or 403), nothing changed, nothing revealed',
+      async (name) => {
+        const { path, body } = requestNamed(name);
+        const res = await expectUnchanged(
+          server,
+          () => post(server, path, me().token, body),
+          victim.owner,
+        );
+        if (name.includes('naming')) {
+          expectError(res, 403, 'PROHIBIDO', OTRA_TIENDA);
+        } else if (name.includes('categoria') || name.includes('into the victim')) {
+          expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        } else {
+          expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+        }
+        expectNotRevealed(res, victimSecrets);
+      },
+    );
+
+    const callers = [
+      ['anonymous', 401, 'NO_AUTENTICADO'],
+      ['a shopper', 403, 'PROHIBIDO'],
+      ['the admin', 403, 'PROHIBIDO'],
+    ] as const;
+
+    it.each(
+      callers.flatMap(([who, status, code]) => names.map((n) => [n, who, status, code] as const)),
+    )('%s by %s: %i %s, nothing changed', async (name, who, status, code) => {
+      const token =
+        who === 'anonymous' ? undefined : who === 'a shopper' ? shopperToken : adminToken;
+      const { path, body } = requestNamed(name);
+      const res = await expectUnchanged(
+        server,
+        () => post(server, path, token, body),
+        victim.owner,
+      );
+      expectError(res, status, code);
+      expectNotRevealed(res, victimSecrets);
+    });
+
+    it('a refused caller learns nothing of the payload rules (role checked before the body)', async () => {
+      for (const token of [undefined, shopperToken, adminToken]) {
+        const res = await expectUnchanged(server, () =>
+          post(server, ADD_PRODUCTO, token, { name: 'x', price: 'abc' }),
+        );
+        expect(res.status).toBe(token === undefined ? 401 : 403);
+      }
+    });
+
+    it('the victim’s own list still shows its catalogue as it was set up', async () => {
+      const view = await ownView(server, victim.owner);
+      expect(view.categorias).toEqual([{ ...victim.categoria, productos: [victim.producto] }]);
+      expect(allCategorias(await listFor(server, adminToken), victim.owner.tiendaId)).toEqual(
+        view.categorias,
+      );
+    });
+  });
+});

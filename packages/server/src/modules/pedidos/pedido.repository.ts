@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import type { PedidoTable } from './pedido.table.js';
+import type { Insertable } from 'kysely';
+
+export type NewPedido = Insertable<PedidoTable>;
+
+export async function insertPedido(
+  db: DbOrTx,
+  pedido: NewPedido,
+  detalles: {
+    producto_id: number;
+    nombre_producto: string;
+    imagen_producto: string;
+    cantidad: number;
+    precio: number;
+  }[],
+): Promise<number> {
+  const { id } = await db
+    .insertInto('pedido')
+    .values(pedido)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('pedido_detalle')
+    .values(detalles.map((d) => ({ ...d, pedido_id: id, tienda_id: pedido.tienda_id })))
+    .execute();
+  await bumpPedidosVersion(db, pedido.tienda_id);
+  return id;
+}
+
+export async function bumpPedidosVersion(db: DbOrTx, tiendaId: number) {
+  await db
+    .updateTable('tienda')
+    .set({ pedidos_version: sql`pedidos_version + 1` })
+    .where('id', '=', tiendaId)
+    .execute();
+}
+
+export async function findPedidoIdByIdempotencyKey(db: DbOrTx, accountId: number, key: string) {
+  const row = await db
+    .selectFrom('pedido')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface PedidoFilter {
+  tiendaId?: number;
+  accountId?: number;
+  status?: string;
+  /** Only orders with a greater id (new since the last poll). */
+  desde?: number;
+  /** Only orders with a smaller id (the next page back). */
+  antes?: number;
+  limite: number;
+}
+
+export function listPedidos(db: DbOrTx, f: PedidoFilter) {
+  let query = db.selectFrom('pedido').selectAll();
+  if (f.tiendaId !== undefined) query = query.where('tienda_id', '=', f.tiendaId);
+  if (f.accountId !== undefined) query = query.where('account_id', '=', f.accountId);
+  if (f.status !== undefined) query = query.where('status', '=', f.status);
+  if (f.desde !== undefined) query = query.where('id', '>', f.desde);
+  if (f.antes !== undefined) query = query.where('id', '<', f.antes);
+  return query.orderBy('id', 'desc').limit(f.limite).execute();
+}
+
+export type PedidoRow = Awaited<ReturnType<typeof listPedidos>>[number];
+
+export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
+  if (pedidoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('pedido_detalle')
+    .select([
+      'pedido_id',
+      'producto_id',
+      'nombre_producto',
+      'imagen_producto',
+      'cantidad',
+      'precio',
+    ])
+    .where('pedido_id', 'in', pedidoIds)
+    .orderBy('id')
+    .execute();
+}
+
+export async function findPedidosVersion(db: DbOrTx, tiendaId: number) {
+  const row = await db
+    .selectFrom('tienda')
+    .select('pedidos_version')
+    .where('id', '=', tiendaId)
+    .executeTakeFirst();
+  return row?.pedidos_version;
+}
+
+export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
+  return db
+    .selectFrom('pedido')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .where('tienda_id', '=', tiendaId)
+    .executeTakeFirst();
+}
+
+/** NUEVO to an end state, in one UPDATE so two owners' clicks can't both win. */
+export async function finishPedido(
+  db: DbOrTx,
+  values: { id: number; tiendaId: number; status: 'COMPLETADO' | 'CANCELADO'; now: string },
+) {
+  const result = await db
+    .updateTable('pedido')
+    .set({ status: values.status, updated_at: values.now })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
+    .where('status', '=', 'NUEVO')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

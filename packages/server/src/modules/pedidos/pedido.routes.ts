@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { idSchema, tokenBodySchema } from '../../http/schemas.js';
+import * as pedidos from './pedido.service.js';
+
+const tags = ['pedidos'];
+
+export function registerPedidoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
+  const { db, guards } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const owner = guards.requireRole('TIENDA');
+
+  api.post(
+    '/api/pedido/listarpedidosbyid',
+    {
+      schema: { tags, summary: 'Los pedidos del consumidor', body: tokenBodySchema },
+      preValidation: guards.requireRole('USUARIO'),
+    },
+    async (request) => pedidos.listPedidosOfShopper(db, sessionOf(request)),
+  );
+
+  api.post(
+    '/api/pedido/listarpedidosbytiendaid',
+    {
+      schema: {
+        tags,
+        summary: 'Los pedidos de la tienda, el más nuevo primero',
+        description:
+          'Filtros opcionales: status, desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide.',
+        body: z
+          .object({
+            token: z.string().optional(),
+            status: z.enum(pedidos.PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
+            desde: z.number().int().min(0).optional(),
+            antes: z.number().int().positive().optional(),
+            limite: z.number().int().min(1).max(1000).optional(),
+          })
+          .optional(),
+      },
+      preValidation: owner,
+    },
+    async (request, reply) => {
+      const { token: _token, ...query } = request.body ?? {};
+      const answer = await pedidos.listPedidosOfTienda(db, sessionOf(request), query);
+      void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(answer.etag)) {
+        return reply.status(304).send();
+      }
+      return answer.load();
+    },
+  );
+
+  for (const [path, status, summary] of [
+    ['/api/pedido/completarpedidobypedidoid', 'COMPLETADO', 'Completa un pedido NUEVO'],
+    ['/api/pedido/cancelarpedidobypedidoid', 'CANCELADO', 'Cancela un pedido NUEVO'],
+  ] as const) {
+    api.post(
+      path,
+      { schema: { tags, summary, body: z.object({ pedidoId: idSchema }) }, preValidation: owner },
+      async (request) =>
+        pedidos.finishPedido(db, sessionOf(request), request.body.pedidoId, status),
+    );
+  }
+}

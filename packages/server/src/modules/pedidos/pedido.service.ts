@@ -1,0 +1,254 @@
+import { centavosToPesos, computeTotal, getTiendaStatus } from '@tianguis/domain';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Session } from '../../http/auth.js';
+import { nowIso } from '../../lib/clock.js';
+import { findAccountById } from '../accounts/account.repository.js';
+import {
+  isLineaDisponible,
+  listCarrito,
+  takeGrupoForOrder,
+  type CarritoGrupoView,
+} from '../carrito/carrito.service.js';
+import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import * as repo from './pedido.repository.js';
+
+export const PEDIDO_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
+export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
+
+export interface PedidoView {
+  id: number;
+  tiendaId: number;
+  usuarioId: number;
+  status: string;
+  fecha: string;
+  cantidadDeArticulos: number;
+  montoTotal: number;
+  costoDeEnvio: number;
+  nombreTienda: string;
+  usuarioTienda: string;
+  tiendaImageUrl: string;
+  celularTienda: string;
+  nombreCompleto: string;
+  celular: string;
+  direccionEntrega: string;
+  pedidoDetalles: {
+    nombreProducto: string;
+    imagenProducto: string;
+    cantidad: number;
+    precio: number;
+  }[];
+}
+
+async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
+  const detalles = await repo.listDetallesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byPedido = new Map<number, PedidoView['pedidoDetalles']>();
+  for (const d of detalles) {
+    const line = {
+      nombreProducto: d.nombre_producto,
+      imagenProducto: d.imagen_producto,
+      cantidad: d.cantidad,
+      precio: centavosToPesos(d.precio),
+    };
+    const list = byPedido.get(d.pedido_id);
+    if (list) list.push(line);
+    else byPedido.set(d.pedido_id, [line]);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    tiendaId: r.tienda_id,
+    usuarioId: r.account_id,
+    status: r.status,
+    fecha: r.fecha,
+    cantidadDeArticulos: r.cantidad_de_articulos,
+    montoTotal: centavosToPesos(r.monto_total),
+    costoDeEnvio: centavosToPesos(r.costo_de_envio),
+    nombreTienda: r.nombre_tienda,
+    usuarioTienda: r.usuario_tienda,
+    tiendaImageUrl: r.tienda_image_url,
+    celularTienda: r.celular_tienda,
+    nombreCompleto: r.nombre_completo,
+    celular: r.celular,
+    direccionEntrega: r.direccion_entrega,
+    pedidoDetalles: byPedido.get(r.id) ?? [],
+  }));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string };
+  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
+}
+
+/**
+ * `proccesscart`: turns the shopper's basket for one shop into one order, in one transaction,
+ * with names and prices read from the catalogue now. The same Idempotency-Key answers the
+ * first order again instead of making a second one.
+ */
+export async function placePedido(
+  db: Db,
+  session: Session,
+  tiendaId: number,
+  idempotencyKey: string | undefined,
+  now: Date = new Date(),
+): Promise<{ pedidoId: number; carrito: CarritoGrupoView[] }> {
+  if (idempotencyKey) {
+    const existing = await repo.findPedidoIdByIdempotencyKey(db, session.accountId, idempotencyKey);
+    if (existing !== undefined)
+      return { pedidoId: existing, carrito: await listCarrito(db, session) };
+  }
+  const cliente = await findAccountById(db, session.accountId);
+  if (!cliente) throw new AppError('NO_AUTENTICADO');
+  try {
+    const pedidoId = await db.transaction().execute(async (trx) => {
+      const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
+      const first = lineas[0];
+      if (!first) throw new AppError('VALIDACION', 'Tu carrito esta vacio');
+      if (
+        first.tienda_deleted !== 0 ||
+        first.tienda_approved !== 1 ||
+        first.tienda_activated !== 1 ||
+        first.tienda_configured !== 1
+      ) {
+        throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
+      }
+      const agotado = lineas.find((l) => !isLineaDisponible(l));
+      if (agotado) {
+        throw new AppError(
+          'PRODUCTO_NO_DISPONIBLE',
+          `El producto ${agotado.name} ya no está disponible; quítalo de tu canasta`,
+        );
+      }
+      const [horarios, diasEspeciales] = await Promise.all([
+        listHorariosOf(trx, tiendaId),
+        listDiasEspecialesOf(trx, tiendaId),
+      ]);
+      const status = getTiendaStatus(horarios, diasEspeciales, now, first.time_zone);
+      if (!status.abierta) {
+        throw new AppError(
+          'TIENDA_CERRADA',
+          `${first.tienda_nombre} está cerrada. ${status.mensaje}. ${status.proximaApertura}`,
+        );
+      }
+      const totals = computeTotal({
+        lineas: lineas.map((l) => ({ precio: l.price, cantidad: l.cantidad })),
+        costoDeEnvio: first.costo_de_envio,
+      });
+      if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
+      const fecha = nowIso();
+      return repo.insertPedido(
+        trx,
+        {
+          tienda_id: tiendaId,
+          account_id: session.accountId,
+          status: 'NUEVO',
+          fecha,
+          cantidad_de_articulos: totals.cantidadDeArticulos,
+          subtotal: totals.subtotal,
+          costo_de_envio: first.costo_de_envio,
+          monto_total: totals.total,
+          nombre_tienda: first.tienda_nombre,
+          usuario_tienda: first.tienda_usuario,
+          tienda_image_url: first.tienda_image_url,
+          celular_tienda: first.tienda_celular ?? '',
+          nombre_completo: cliente.nombre_completo,
+          celular: cliente.celular ?? '',
+          direccion_entrega: cliente.direccion_entrega,
+          idempotency_key: idempotencyKey ?? null,
+          updated_at: fecha,
+        },
+        lineas.map((l) => ({
+          producto_id: l.producto_id,
+          nombre_producto: l.name,
+          imagen_producto: l.image_url,
+          cantidad: l.cantidad,
+          precio: l.price,
+        })),
+      );
+    });
+    return { pedidoId, carrito: await listCarrito(db, session) };
+  } catch (error) {
+    // The same key raced itself: the first one's order is the answer.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const existing = await repo.findPedidoIdByIdempotencyKey(
+        db,
+        session.accountId,
+        idempotencyKey,
+      );
+      if (existing !== undefined) {
+        return { pedidoId: existing, carrito: await listCarrito(db, session) };
+      }
+    }
+    throw error;
+  }
+}
+
+export async function listPedidosOfShopper(db: Db, session: Session): Promise<PedidoView[]> {
+  return toViews(db, await repo.listPedidos(db, { accountId: session.accountId, limite: 1000 }));
+}
+
+export interface OwnerPedidoQuery {
+  status?: PedidoStatus;
+  desde?: number;
+  antes?: number;
+  limite?: number;
+}
+
+/** The owner's orders, newest first; `etag` changes with every new order or status change. */
+export async function listPedidosOfTienda(
+  db: Db,
+  session: Session,
+  query: OwnerPedidoQuery,
+): Promise<{ etag: string; load: () => Promise<PedidoView[]> }> {
+  const version = await repo.findPedidosVersion(db, session.tiendaId);
+  if (version === undefined) throw new AppError('PROHIBIDO', 'Tu cuenta no tiene una tienda');
+  const key = [query.status ?? '', query.desde ?? '', query.antes ?? '', query.limite ?? ''].join(
+    '.',
+  );
+  return {
+    etag: `W/"p${session.tiendaId}v${version}q${key}"`,
+    load: async () =>
+      toViews(
+        db,
+        await repo.listPedidos(db, {
+          tiendaId: session.tiendaId,
+          ...query,
+          limite: query.limite ?? 500,
+        }),
+      ),
+  };
+}
+
+export async function finishPedido(
+  db: Db,
+  session: Session,
+  pedidoId: number,
+  status: 'COMPLETADO' | 'CANCELADO',
+): Promise<PedidoView> {
+  await db.transaction().execute(async (trx) => {
+    const done = await repo.finishPedido(trx, {
+      id: pedidoId,
+      tiendaId: session.tiendaId,
+      status,
+      now: nowIso(),
+    });
+    if (!done) {
+      const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
+      if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
+      throw new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
+    }
+    await repo.bumpPedidosVersion(trx, session.tiendaId);
+  });
+  const [view] = await toViews(
+    db,
+    await repo.listPedidos(db, {
+      tiendaId: session.tiendaId,
+      desde: pedidoId - 1,
+      antes: pedidoId + 1,
+      limite: 1,
+    }),
+  );
+  return view!;
+}
