@@ -719,6 +719,46 @@ describe('catalogue: categories and products', () => {
     );
   });
 
+  describe('saves racing each other (a double tap on Guardar)', () => {
+    it('parallel addcategoria with one title: one is added, the others get CATEGORIA_EXISTENTE', async () => {
+      const body = { title: 'Carrera', imageUrl: IMAGE };
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => postMine(ADD_CATEGORIA, body)),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+      for (const res of answers.filter((r) => r.status !== 200)) {
+        expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
+      }
+      const live = await server.app.database.db
+        .selectFrom('categoria')
+        .select('id')
+        .where('tienda_id', '=', me().tiendaId)
+        .where('title_without_spaces', '=', 'carrera')
+        .where('deleted', '=', 0)
+        .execute();
+      expect(live).toHaveLength(1);
+    });
+
+    it('parallel addproducto with one name: one is added, the others get PRODUCTO_EXISTENTE', async () => {
+      const body = productoPayload(mine.categoria.id, { name: 'Taco de carrera' });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => postMine(ADD_PRODUCTO, body)),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+      for (const res of answers.filter((r) => r.status !== 200)) {
+        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
+      }
+      const live = await server.app.database.db
+        .selectFrom('producto')
+        .select('id')
+        .where('categoria_id', '=', mine.categoria.id)
+        .where('name_key', '=', 'taco de carrera')
+        .where('deleted', '=', 0)
+        .execute();
+      expect(live).toHaveLength(1);
+    });
+  });
+
   describe('only the owner may change its catalogue', () => {
     type Request = { path: string; body?: unknown };
     /** Every mutation, aimed at the victim's shop, category and product. */

@@ -1,0 +1,490 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import {
+  createOwner,
+  expectError,
+  expectNotRevealed,
+  expectValidation,
+  ok,
+  post,
+  snapshotCatalogo,
+  type DiaEspecialView,
+  type HorarioView,
+  type Owner,
+} from '../../../test/catalogo-factories.js';
+import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+
+const ADD_RANGE = '/api/horario/addrange';
+const HORARIOS_OF = (id: number | string) => `/api/horario/getbytienda/${id}`;
+const DIAS_OF = (id: number | string) => `/api/horariosdias/getbytienda/${id}`;
+const ADD_DIA = '/api/horariosdias/add';
+const UPDATE_DIA = (id: number | string) => `/api/horariosdias/update/${id}`;
+const DELETE_DIA = (id: number | string) => `/api/horariosdias/delete/${id}`;
+
+// The spec's text (store-owner spec, section 5), then the domain's own texts.
+const FECHA_REQUERIDA = 'Por favor selecciona una fecha';
+const FECHA_INVALIDA = 'Fecha inválida, usa AAAA-MM-DD';
+const DIA_INVALIDO = 'Día inválido';
+const HORA_INVALIDA = 'Hora inválida, usa HH:MM';
+const DIAS_REPETIDOS = 'Hay días repetidos';
+const DATOS_INVALIDOS = 'Datos inválidos';
+const OTRA_TIENDA = 'Solo puedes cambiar los horarios de tu tienda';
+const DIA_NO_EXISTE = 'El día especial no existe';
+
+const HORARIO_KEYS = ['apertura', 'cerrado', 'cierre', 'dia', 'id', 'tiendaId'];
+const DIA_KEYS = ['fecha', 'id', 'recurrenteCadaAnio', 'tiendaId'];
+
+describe('hours and special days', () => {
+  let server: TestServer;
+  let adminToken: string;
+  let shopperToken: string;
+  let victim: Owner;
+  let victimDia: DiaEspecialView;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    adminToken = await signInAdmin(server);
+    shopperToken = (await createConsumer(server)).token;
+    victim = await createOwner(server);
+    ok(
+      await post(server, ADD_RANGE, victim.token, [
+        { tiendaId: victim.tiendaId, dia: 'Viernes', apertura: '07:30', cierre: '15:30' },
+        { tiendaId: victim.tiendaId, dia: 'Sábado', cerrado: true },
+      ]),
+      'addrange',
+    );
+    const dias = ok(
+      await post(server, ADD_DIA, victim.token, { fecha: '2031-05-05', recurrenteCadaAnio: true }),
+      'add',
+    ) as DiaEspecialView[];
+    victimDia = dias[0]!;
+  });
+  afterAll(() => server.destroy());
+
+  const horariosOf = async (id: number) =>
+    ok(await server.call<HorarioView[]>(HORARIOS_OF(id)), 'horarios');
+  const diasOf = async (id: number) =>
+    ok(await server.call<DiaEspecialView[]>(DIAS_OF(id)), 'dias');
+
+  /** The victim's hours and special days, as anyone reads them, and every row in the db. */
+  async function victimState() {
+    return {
+      horarios: await horariosOf(victim.tiendaId),
+      dias: await diasOf(victim.tiendaId),
+      rows: await snapshotCatalogo(server),
+    };
+  }
+
+  /** Runs a refused call and checks that no hours, special day or shop row changed. */
+  async function refused<T>(run: () => Promise<T>): Promise<T> {
+    const before = await victimState();
+    const result = await run();
+    expect(await victimState()).toEqual(before);
+    return result;
+  }
+
+  const withoutIds = (list: HorarioView[]) => list.map(({ id: _id, ...rest }) => rest);
+
+  describe('POST addrange and GET horario/getbytienda', () => {
+    it('saves the week: days normalised, times as HH:MM:SS, a missing time is 08:00:00, any minute accepted', async () => {
+      const owner = await createOwner(server);
+      const res = await post(server, ADD_RANGE, owner.token, [
+        {
+          tiendaId: owner.tiendaId,
+          dia: 'Lunes',
+          apertura: '9:00',
+          cierre: '18:30',
+          cerrado: false,
+        },
+        { dia: 'martes', apertura: '07:05', cierre: '23:59' },
+        { dia: 'Miércoles', apertura: '08:15', cierre: '22:45:30', cerrado: false },
+        { dia: 'JUEVES', apertura: '22:00', cierre: '02:00' },
+        { dia: ' viernes ', apertura: '', cierre: null },
+        { dia: 'Sábado', cerrado: true },
+        { dia: 'DOMINGO', apertura: '00:00', cierre: '23:30:00', cerrado: true },
+      ]);
+      expect(res.status).toBe(200);
+      const t = owner.tiendaId;
+      expect(withoutIds(res.body)).toEqual([
+        { tiendaId: t, dia: 'LUNES', apertura: '09:00:00', cierre: '18:30:00', cerrado: false },
+        { tiendaId: t, dia: 'MARTES', apertura: '07:05:00', cierre: '23:59:00', cerrado: false },
+        { tiendaId: t, dia: 'MIERCOLES', apertura: '08:15:00', cierre: '22:45:30', cerrado: false },
+        { tiendaId: t, dia: 'JUEVES', apertura: '22:00:00', cierre: '02:00:00', cerrado: false },
+        { tiendaId: t, dia: 'VIERNES', apertura: '08:00:00', cierre: '08:00:00', cerrado: false },
+        { tiendaId: t, dia: 'SABADO', apertura: '08:00:00', cierre: '08:00:00', cerrado: true },
+        { tiendaId: t, dia: 'DOMINGO', apertura: '00:00:00', cierre: '23:30:00', cerrado: true },
+      ]);
+      for (const h of res.body as HorarioView[]) {
+        expect(Object.keys(h).sort()).toEqual(HORARIO_KEYS);
+        expect(Number.isInteger(h.id) && h.id > 0).toBe(true);
+      }
+      // Public: anyone reads the same week, anonymous or signed in.
+      expect(await horariosOf(t)).toEqual(res.body);
+      expect((await server.call(HORARIOS_OF(t), { token: shopperToken })).body).toEqual(res.body);
+    });
+
+    it('replaces the whole week: a second call leaves only its own days; an empty week clears it', async () => {
+      const owner = await createOwner(server);
+      ok(
+        await post(server, ADD_RANGE, owner.token, [
+          { dia: 'Lunes', apertura: '09:00', cierre: '18:00' },
+          { dia: 'Martes', apertura: '09:00', cierre: '18:00' },
+          { dia: 'Miercoles', apertura: '09:00', cierre: '18:00' },
+        ]),
+        'first',
+      );
+      const second = ok(
+        await post(server, ADD_RANGE, owner.token, [
+          { dia: 'Martes', apertura: '10:00', cierre: '14:00' },
+          { dia: 'Domingo', cerrado: true },
+        ]),
+        'second',
+      ) as HorarioView[];
+      expect(withoutIds(second)).toEqual([
+        {
+          tiendaId: owner.tiendaId,
+          dia: 'MARTES',
+          apertura: '10:00:00',
+          cierre: '14:00:00',
+          cerrado: false,
+        },
+        {
+          tiendaId: owner.tiendaId,
+          dia: 'DOMINGO',
+          apertura: '08:00:00',
+          cierre: '08:00:00',
+          cerrado: true,
+        },
+      ]);
+      expect(await horariosOf(owner.tiendaId)).toEqual(second);
+      expect(ok(await post(server, ADD_RANGE, owner.token, []), 'empty')).toEqual([]);
+      expect(await horariosOf(owner.tiendaId)).toEqual([]);
+    });
+
+    it('a shop without hours reads an empty week; the other shops’ hours are untouched by a save', async () => {
+      const owner = await createOwner(server);
+      expect(await horariosOf(owner.tiendaId)).toEqual([]);
+      const before = await horariosOf(victim.tiendaId);
+      ok(await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes' }]), 'save');
+      expect(await horariosOf(victim.tiendaId)).toEqual(before);
+    });
+
+    it('parallel saves of the week (a double tap on Guardar) all succeed and one whole week wins', async () => {
+      const owner = await createOwner(server);
+      ok(
+        await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes' }, { dia: 'Martes' }]),
+        'first',
+      );
+      const weeks = Array.from({ length: 6 }, (_, i) =>
+        ['Lunes', 'Martes', 'Miercoles'].map((dia) => ({
+          dia,
+          apertura: `0${i}:00`,
+          cierre: `1${i}:00`,
+        })),
+      );
+      const answers = await Promise.all(weeks.map((w) => post(server, ADD_RANGE, owner.token, w)));
+      expect(answers.map((r) => [r.status, r.body?.code])).toEqual(
+        weeks.map(() => [200, undefined]),
+      );
+      const saved = await horariosOf(owner.tiendaId);
+      expect(saved).toHaveLength(3);
+      expect(new Set(saved.map((h) => h.apertura)).size).toBe(1);
+      expect(saved.map((h) => h.dia)).toEqual(['LUNES', 'MARTES', 'MIERCOLES']);
+    });
+
+    it('an entry naming another shop refuses the whole week with 403 PROHIBIDO, nothing changed', async () => {
+      const owner = await createOwner(server);
+      ok(await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes', apertura: '09:00' }]), 'own');
+      for (const week of [
+        [{ tiendaId: victim.tiendaId, dia: 'Lunes', apertura: '01:00', cierre: '02:00' }],
+        [
+          { tiendaId: owner.tiendaId, dia: 'Lunes', apertura: '01:00', cierre: '02:00' },
+          { tiendaId: victim.tiendaId, dia: 'Martes', apertura: '01:00', cierre: '02:00' },
+        ],
+      ]) {
+        const res = await refused(() => post(server, ADD_RANGE, owner.token, week));
+        expectError(res, 403, 'PROHIBIDO', OTRA_TIENDA);
+        expectNotRevealed(res, ['07:30', 'VIERNES', victim.usuario]);
+      }
+      expect(withoutIds(await horariosOf(owner.tiendaId))).toEqual([
+        {
+          tiendaId: owner.tiendaId,
+          dia: 'LUNES',
+          apertura: '09:00:00',
+          cierre: '08:00:00',
+          cerrado: false,
+        },
+      ]);
+    });
+
+    it.each([
+      ['an unknown day', [{ dia: 'Funday' }], DIA_INVALIDO],
+      ['a day in English', [{ dia: 'Monday' }], DIA_INVALIDO],
+      ['no day', [{ apertura: '09:00' }], DIA_INVALIDO],
+      ['a day that is a number', [{ dia: 1 }], DIA_INVALIDO],
+      ['hour 24', [{ dia: 'Lunes', apertura: '24:00' }], HORA_INVALIDA],
+      ['minute 60', [{ dia: 'Lunes', cierre: '12:60' }], HORA_INVALIDA],
+      ['one-digit minutes', [{ dia: 'Lunes', cierre: '7:5' }], HORA_INVALIDA],
+      ['a bare hour', [{ dia: 'Lunes', apertura: '8' }], HORA_INVALIDA],
+      ['a word for a time', [{ dia: 'Lunes', apertura: 'mediodía' }], HORA_INVALIDA],
+      ['a time with am/pm', [{ dia: 'Lunes', apertura: '9:00 am' }], HORA_INVALIDA],
+      ['a number for a time', [{ dia: 'Lunes', apertura: 900 }], HORA_INVALIDA],
+      ['the same day twice', [{ dia: 'Lunes' }, { dia: 'LUNES' }], DIAS_REPETIDOS],
+      [
+        'the same day with and without accent',
+        [{ dia: 'Sábado' }, { dia: 'sabado' }],
+        DIAS_REPETIDOS,
+      ],
+      [
+        'eight entries',
+        ['Lunes', 'Martes', 'Miercoles', 'Jueves', 'Viernes', 'Sabado', 'Domingo', 'Lunes'].map(
+          (dia) => ({ dia }),
+        ),
+        DIAS_REPETIDOS,
+      ],
+      ['cerrado as text', [{ dia: 'Lunes', cerrado: 'si' }], DATOS_INVALIDOS],
+      ['tiendaId as text', [{ dia: 'Lunes', tiendaId: 'mía' }], 'Identificador inválido'],
+      ['tiendaId 0', [{ dia: 'Lunes', tiendaId: 0 }], 'Identificador inválido'],
+      ['an object instead of a list', { dia: 'Lunes' }, DATOS_INVALIDOS],
+      ['a list of texts', ['Lunes'], DATOS_INVALIDOS],
+    ])('400 VALIDACION for %s, nothing changed', async (_label, week, message) => {
+      const res = await refused(() => post(server, ADD_RANGE, victim.token, week));
+      expectValidation(res, message);
+    });
+
+    it.each([
+      ['a word', 'abc'],
+      ['0', '0'],
+      ['a negative id', '-4'],
+    ])('GET getbytienda with %s: 400 VALIDACION', async (_label, segment) => {
+      for (const path of [HORARIOS_OF(segment), DIAS_OF(segment)]) {
+        const res = await server.call(path);
+        expect({ path, status: res.status, code: res.body.code }).toEqual({
+          path,
+          status: 400,
+          code: 'VALIDACION',
+        });
+      }
+    });
+
+    it('GET getbytienda for a shop that does not exist: 404 NO_ENCONTRADO (API.md "unknown id or shop")', async () => {
+      for (const path of [HORARIOS_OF(999_999), DIAS_OF(999_999)]) {
+        const res = await server.call(path);
+        expect({ path, status: res.status, code: res.body?.code }).toEqual({
+          path,
+          status: 404,
+          code: 'NO_ENCONTRADO',
+        });
+      }
+    });
+  });
+
+  describe('special days: add, update, delete and GET horariosdias/getbytienda', () => {
+    it('add answers the shop’s special days; recurrenteCadaAnio defaults to false; GET is public', async () => {
+      const owner = await createOwner(server);
+      const first = await post(server, ADD_DIA, owner.token, {
+        fecha: '2030-12-25',
+        recurrenteCadaAnio: true,
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual([
+        {
+          id: expect.any(Number),
+          tiendaId: owner.tiendaId,
+          fecha: '2030-12-25',
+          recurrenteCadaAnio: true,
+        },
+      ]);
+      const second = ok(
+        await post(server, ADD_DIA, owner.token, {
+          tiendaId: owner.tiendaId,
+          fecha: ' 2030-01-01 ',
+        }),
+        'second',
+      ) as DiaEspecialView[];
+      const byFecha = [...second].sort((a, b) => a.fecha.localeCompare(b.fecha));
+      expect(byFecha).toEqual([
+        {
+          id: expect.any(Number),
+          tiendaId: owner.tiendaId,
+          fecha: '2030-01-01',
+          recurrenteCadaAnio: false,
+        },
+        first.body[0],
+      ]);
+      for (const d of second) expect(Object.keys(d).sort()).toEqual(DIA_KEYS);
+      expect(await diasOf(owner.tiendaId)).toEqual(second);
+      expect((await server.call(DIAS_OF(owner.tiendaId), { token: adminToken })).body).toEqual(
+        second,
+      );
+      // Only this shop's days.
+      expect(second.map((d) => d.id)).not.toContain(victimDia.id);
+    });
+
+    it('update changes the date and the flag; delete removes it; each answers the list', async () => {
+      const owner = await createOwner(server);
+      const [dia] = ok(
+        await post(server, ADD_DIA, owner.token, {
+          fecha: '2030-09-16',
+          recurrenteCadaAnio: false,
+        }),
+        'add',
+      ) as DiaEspecialView[];
+      const otro = (
+        ok(
+          await post(server, ADD_DIA, owner.token, { fecha: '2030-11-02' }),
+          'add',
+        ) as DiaEspecialView[]
+      ).find((d) => d.id !== dia!.id)!;
+      const updated = await post(server, UPDATE_DIA(dia!.id), owner.token, {
+        fecha: '2030-09-15',
+        recurrenteCadaAnio: true,
+      });
+      expect(updated.status).toBe(200);
+      expect(
+        [...updated.body].sort((a: DiaEspecialView, b: DiaEspecialView) => a.id - b.id),
+      ).toEqual(
+        [{ ...dia, fecha: '2030-09-15', recurrenteCadaAnio: true }, otro].sort(
+          (a, b) => a.id - b.id,
+        ),
+      );
+      expect(await diasOf(owner.tiendaId)).toEqual(updated.body);
+      const deleted = await post(server, DELETE_DIA(dia!.id), owner.token);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual([otro]);
+      expect(await diasOf(owner.tiendaId)).toEqual([otro]);
+      // Gone for good: updating or deleting it again is 404, nothing changed.
+      for (const res of await refused(async () => [
+        await post(server, DELETE_DIA(dia!.id), owner.token),
+        await post(server, UPDATE_DIA(dia!.id), owner.token, { fecha: '2030-09-14' }),
+      ])) {
+        expectError(res, 404, 'NO_ENCONTRADO', DIA_NO_EXISTE);
+      }
+    });
+
+    it.each([
+      ['no date', {}, FECHA_REQUERIDA],
+      ['an empty date', { fecha: '' }, FECHA_REQUERIDA],
+      ['a null date', { fecha: null }, FECHA_REQUERIDA],
+      ['a day that does not exist', { fecha: '2030-02-30' }, FECHA_INVALIDA],
+      ['month 13', { fecha: '2030-13-01' }, FECHA_INVALIDA],
+      ['a Mexican-style date', { fecha: '25/12/2030' }, FECHA_INVALIDA],
+      ['a timestamp', { fecha: '2030-12-25T00:00:00Z' }, FECHA_INVALIDA],
+      ['a number', { fecha: 20301225 }, FECHA_REQUERIDA],
+      [
+        'recurrenteCadaAnio as text',
+        { fecha: '2030-12-25', recurrenteCadaAnio: 'si' },
+        DATOS_INVALIDOS,
+      ],
+    ])(
+      'add and update refuse %s with 400 VALIDACION, nothing changed',
+      async (_label, body, message) => {
+        const res = await refused(() => post(server, ADD_DIA, victim.token, body));
+        expectValidation(res, message);
+        const upd = await refused(() => post(server, UPDATE_DIA(victimDia.id), victim.token, body));
+        expectValidation(upd, message);
+      },
+    );
+
+    it('another owner may not add to, update or delete the victim’s special days', async () => {
+      const owner = await createOwner(server);
+      const add = await refused(() =>
+        post(server, ADD_DIA, owner.token, { tiendaId: victim.tiendaId, fecha: '2030-05-01' }),
+      );
+      expectError(add, 403, 'PROHIBIDO', OTRA_TIENDA);
+      for (const res of [
+        await refused(() =>
+          post(server, UPDATE_DIA(victimDia.id), owner.token, {
+            fecha: '2030-01-06',
+            recurrenteCadaAnio: false,
+          }),
+        ),
+        await refused(() => post(server, DELETE_DIA(victimDia.id), owner.token)),
+      ]) {
+        expectError(res, 404, 'NO_ENCONTRADO', DIA_NO_EXISTE);
+        expectNotRevealed(res, ['2031-05-05', victim.usuario]);
+      }
+      expect(await diasOf(owner.tiendaId)).toEqual([]);
+    });
+
+    it.each([
+      ['a word', 'abc'],
+      ['0', '0'],
+    ])('update and delete with %s as id: 400 VALIDACION, nothing changed', async (_label, id) => {
+      for (const res of await refused(async () => [
+        await post(server, UPDATE_DIA(id), victim.token, { fecha: '2030-01-01' }),
+        await post(server, DELETE_DIA(id), victim.token),
+      ])) {
+        expect({ status: res.status, code: res.body.code }).toEqual({
+          status: 400,
+          code: 'VALIDACION',
+        });
+      }
+    });
+  });
+
+  describe('only a shop owner may change hours or special days', () => {
+    const requests = () =>
+      [
+        ['addrange', ADD_RANGE, [{ dia: 'Lunes', apertura: '01:00', cierre: '02:00' }]],
+        [
+          'addrange naming the victim',
+          ADD_RANGE,
+          [{ tiendaId: victim.tiendaId, dia: 'Lunes', apertura: '01:00' }],
+        ],
+        ['horariosdias/add', ADD_DIA, { tiendaId: victim.tiendaId, fecha: '2030-03-21' }],
+        ['horariosdias/update', UPDATE_DIA(victimDia.id), { fecha: '2030-03-21' }],
+        ['horariosdias/delete', DELETE_DIA(victimDia.id), undefined],
+        // The role is checked before the body: a refused caller learns nothing of the rules.
+        ['addrange with an invalid week', ADD_RANGE, [{ dia: 'Funday' }]],
+      ] as const;
+
+    const callers = [
+      ['anonymous', 401, 'NO_AUTENTICADO'],
+      ['a shopper', 403, 'PROHIBIDO'],
+      ['the admin', 403, 'PROHIBIDO'],
+    ] as const;
+
+    const names = [
+      'addrange',
+      'addrange naming the victim',
+      'horariosdias/add',
+      'horariosdias/update',
+      'horariosdias/delete',
+      'addrange with an invalid week',
+    ];
+
+    it.each(
+      callers.flatMap(([who, status, code]) =>
+        names.map((name) => [name, who, status, code] as const),
+      ),
+    )('%s by %s: %i %s, nothing changed', async (name, who, status, code) => {
+      const token =
+        who === 'anonymous' ? undefined : who === 'a shopper' ? shopperToken : adminToken;
+      const [, path, body] = requests().find(([n]) => n === name)!;
+      const res = await refused(() => post(server, path, token, body));
+      expectError(res, status, code);
+      expectNotRevealed(res, ['2031-05-05', victim.usuario]);
+    });
+
+    it('the victim’s hours and special days are still exactly as it saved them', async () => {
+      expect(withoutIds(await horariosOf(victim.tiendaId))).toEqual([
+        {
+          tiendaId: victim.tiendaId,
+          dia: 'VIERNES',
+          apertura: '07:30:00',
+          cierre: '15:30:00',
+          cerrado: false,
+        },
+        {
+          tiendaId: victim.tiendaId,
+          dia: 'SABADO',
+          apertura: '08:00:00',
+          cierre: '08:00:00',
+          cerrado: true,
+        },
+      ]);
+      expect(await diasOf(victim.tiendaId)).toEqual([victimDia]);
+    });
+  });
+});
