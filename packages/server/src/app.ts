@@ -32,6 +32,8 @@ import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
 import { registerImageRoutes } from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
+import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
+import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
 import { registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
@@ -191,8 +193,15 @@ export async function buildApp(
   registerTiendaRoutes(app, { db, guards });
   registerCatalogoRoutes(app, { db, guards });
   registerHorarioRoutes(app, { db, guards });
-  registerCarritoRoutes(app, { db, guards });
-  registerPedidoRoutes(app, { db, guards });
+  const bus =
+    database.dialect === 'postgres'
+      ? createPostgresEventBus(config.databaseUrl, app.log)
+      : createLocalEventBus();
+  app.addHook('onClose', async () => bus.close());
+  await bus.ready();
+  registerCarritoRoutes(app, { db, guards, bus });
+  registerPedidoRoutes(app, { db, guards, bus });
+  registerPedidoStreamRoutes(app, { db, guards, bus });
   registerImageRoutes(app, { guards, storage: imageStorage });
 
   // Image names are content hashes: an address never changes meaning, so cache it for a year.

@@ -8,7 +8,11 @@ import type {
 import type { CarritoLineaTable } from '../modules/carrito/carrito.table.js';
 import type { CategoriaTable, ProductoTable } from '../modules/catalogo/catalogo.table.js';
 import type { DiaEspecialTable, HorarioTable } from '../modules/horarios/horario.table.js';
-import type { PedidoDetalleTable, PedidoTable } from '../modules/pedidos/pedido.table.js';
+import type {
+  PedidoDetalleTable,
+  PedidoEventoTable,
+  PedidoTable,
+} from '../modules/pedidos/pedido.table.js';
 import type { TiendaTable } from '../modules/tiendas/tienda.table.js';
 
 export interface SettingTable {
@@ -29,6 +33,7 @@ export interface Database {
   carrito_linea: CarritoLineaTable;
   pedido: PedidoTable;
   pedido_detalle: PedidoDetalleTable;
+  pedido_evento: PedidoEventoTable;
   setting: SettingTable;
 }
 

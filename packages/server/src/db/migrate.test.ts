@@ -17,6 +17,7 @@ const tables = [
   'carrito_linea',
   'pedido',
   'pedido_detalle',
+  'pedido_evento',
 ];
 
 describe('migrations', () => {
@@ -43,6 +44,7 @@ describe('migrations', () => {
       '2026_11_21_2330_accounts',
       '2026_11_21_2331_catalogue',
       '2026_11_21_2332_orders',
+      '2026_11_22_0030_pedido_eventos',
     ]);
   });
 

@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import * as m0001 from './migrations/2026_11_21_2330_accounts.js';
 import * as m0002 from './migrations/2026_11_21_2331_catalogue.js';
 import * as m0003 from './migrations/2026_11_21_2332_orders.js';
+import * as m0004 from './migrations/2026_11_22_0030_pedido_eventos.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 const migrations: Record<string, Migration> = {
   '2026_11_21_2330_accounts': m0001,
   '2026_11_21_2331_catalogue': m0002,
   '2026_11_21_2332_orders': m0003,
+  '2026_11_22_0030_pedido_eventos': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,13 +4,17 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { idSchema, tokenBodySchema } from '../../http/schemas.js';
+import type { PedidoEventBus } from '../pedidos/pedido-eventos.js';
 import { placePedido } from '../pedidos/pedido.service.js';
 import * as carrito from './carrito.service.js';
 
 const tags = ['carrito'];
 
-export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
-  const { db, guards } = deps;
+export function registerCarritoRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
+) {
+  const { db, guards, bus } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const shopper = guards.requireRole('USUARIO');
 
@@ -95,6 +99,7 @@ export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guar
     async (request, reply) => {
       const { pedidoId, carrito: answer } = await placePedido(
         db,
+        bus,
         sessionOf(request),
         request.body.tiendaId,
         request.headers['idempotency-key'],

@@ -99,7 +99,7 @@ export async function findPedidosVersion(db: DbOrTx, tiendaId: number) {
 export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
   return db
     .selectFrom('pedido')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'account_id'])
     .where('id', '=', id)
     .where('tienda_id', '=', tiendaId)
     .executeTakeFirst();
@@ -118,4 +118,44 @@ export async function finishPedido(
     .where('status', '=', 'NUEVO')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertPedidoEvento(
+  db: DbOrTx,
+  values: { tiendaId: number; accountId: number; pedidoId: number; tipo: string; now: string },
+) {
+  const row = await db
+    .insertInto('pedido_evento')
+    .values({
+      tienda_id: values.tiendaId,
+      account_id: values.accountId,
+      pedido_id: values.pedidoId,
+      tipo: values.tipo,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
+export function listEventosSince(
+  db: DbOrTx,
+  filter: { tiendaId: number } | { accountId: number },
+  afterId: number,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('pedido_evento')
+    .select(['id', 'tienda_id', 'account_id', 'pedido_id', 'tipo'])
+    .where('id', '>', afterId);
+  query =
+    'tiendaId' in filter
+      ? query.where('tienda_id', '=', filter.tiendaId)
+      : query.where('account_id', '=', filter.accountId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+export function findPedidoById(db: DbOrTx, id: number) {
+  return db.selectFrom('pedido').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -3,13 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import type { PedidoEventBus } from './pedido-eventos.js';
 import { idSchema, tokenBodySchema } from '../../http/schemas.js';
 import * as pedidos from './pedido.service.js';
 
 const tags = ['pedidos'];
 
-export function registerPedidoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
-  const { db, guards } = deps;
+export function registerPedidoRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
+) {
+  const { db, guards, bus } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
 
@@ -62,7 +66,7 @@ export function registerPedidoRoutes(app: FastifyInstance, deps: { db: Db; guard
       path,
       { schema: { tags, summary, body: z.object({ pedidoId: idSchema }) }, preValidation: owner },
       async (request) =>
-        pedidos.finishPedido(db, sessionOf(request), request.body.pedidoId, status),
+        pedidos.finishPedido(db, bus, sessionOf(request), request.body.pedidoId, status),
     );
   }
 }

@@ -11,6 +11,7 @@ import {
   type CarritoGrupoView,
 } from '../carrito/carrito.service.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
 
 export const PEDIDO_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
@@ -89,6 +90,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function placePedido(
   db: Db,
+  bus: PedidoEventBus,
   session: Session,
   tiendaId: number,
   idempotencyKey: string | undefined,
@@ -102,7 +104,7 @@ export async function placePedido(
   const cliente = await findAccountById(db, session.accountId);
   if (!cliente) throw new AppError('NO_AUTENTICADO');
   try {
-    const pedidoId = await db.transaction().execute(async (trx) => {
+    const evento = await db.transaction().execute(async (trx): Promise<PedidoEvento> => {
       const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
       const first = lineas[0];
       if (!first) throw new AppError('VALIDACION', 'Tu carrito esta vacio');
@@ -138,7 +140,7 @@ export async function placePedido(
       });
       if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
       const fecha = nowIso();
-      return repo.insertPedido(
+      const pedidoId = await repo.insertPedido(
         trx,
         {
           tienda_id: tiendaId,
@@ -167,8 +169,12 @@ export async function placePedido(
           precio: l.price,
         })),
       );
+      const pedidoEvento = { tiendaId, accountId: session.accountId, pedidoId, tipo: 'NUEVO' };
+      const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
+      return { id, ...pedidoEvento };
     });
-    return { pedidoId, carrito: await listCarrito(db, session) };
+    await publishQuietly(bus, evento);
+    return { pedidoId: evento.pedidoId, carrito: await listCarrito(db, session) };
   } catch (error) {
     // The same key raced itself: the first one's order is the answer.
     if (idempotencyKey && isUniqueViolation(error)) {
@@ -221,34 +227,51 @@ export async function listPedidosOfTienda(
   };
 }
 
+export async function findPedidoView(db: Db, id: number): Promise<PedidoView | undefined> {
+  const row = await repo.findPedidoById(db, id);
+  return row ? (await toViews(db, [row]))[0] : undefined;
+}
+
 export async function finishPedido(
   db: Db,
+  bus: PedidoEventBus,
   session: Session,
   pedidoId: number,
   status: 'COMPLETADO' | 'CANCELADO',
 ): Promise<PedidoView> {
-  await db.transaction().execute(async (trx) => {
+  const evento = await db.transaction().execute(async (trx): Promise<PedidoEvento> => {
+    const now = nowIso();
     const done = await repo.finishPedido(trx, {
       id: pedidoId,
       tiendaId: session.tiendaId,
       status,
-      now: nowIso(),
+      now,
     });
-    if (!done) {
-      const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
-      if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
-      throw new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
-    }
+    const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
+    if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
+    if (!done) throw new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
     await repo.bumpPedidosVersion(trx, session.tiendaId);
-  });
-  const [view] = await toViews(
-    db,
-    await repo.listPedidos(db, {
+    const pedidoEvento = {
       tiendaId: session.tiendaId,
-      desde: pedidoId - 1,
-      antes: pedidoId + 1,
-      limite: 1,
-    }),
-  );
-  return view!;
+      accountId: pedido.account_id,
+      pedidoId,
+      tipo: status,
+    };
+    const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now });
+    return { id, ...pedidoEvento };
+  });
+  await publishQuietly(bus, evento);
+  return (await findPedidoView(db, pedidoId))!;
+}
+
+/**
+ * The order is committed whatever happens here: a stream that misses this live event gets it
+ * from the outbox when it reconnects with Last-Event-ID, and polling sees it anyway.
+ */
+async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
+  try {
+    await bus.publish(evento);
+  } catch {
+    // Deliberately ignored: see above.
+  }
 }

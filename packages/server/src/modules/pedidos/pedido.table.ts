@@ -34,3 +34,13 @@ export interface PedidoDetalleTable {
   /** Unit price in centavos. */
   precio: number;
 }
+
+export interface PedidoEventoTable {
+  id: Generated<number>;
+  tienda_id: number;
+  account_id: number;
+  pedido_id: number;
+  /** The order's status after the change: NUEVO for a new order. */
+  tipo: string;
+  created_at: string;
+}

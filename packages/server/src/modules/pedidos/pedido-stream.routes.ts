@@ -1,0 +1,142 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { sessionOf, type AuthGuards, type Session } from '../../http/auth.js';
+import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
+import { listEventosSince } from './pedido.repository.js';
+import { findPedidoView } from './pedido.service.js';
+
+const HEARTBEAT_MS = 15_000;
+const REPLAY_LIMIT = 500;
+
+const streamQuery = z.object({
+  // EventSource can't send headers: the token may come in the query (it is kept out of logs).
+  token: z.string().max(4096).optional(),
+  lastEventId: z.coerce.number().int().min(0).optional(),
+});
+
+/**
+ * Server-Sent Events of order changes: an owner gets its shop's, a shopper its own orders'.
+ * With Last-Event-ID (header, or `lastEventId` in the query) the stream first replays what was
+ * missed from the outbox table, then goes live, in id order and without duplicates.
+ */
+export function registerPedidoStreamRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
+) {
+  const { db, guards, bus } = deps;
+  const open = new Set<ServerResponse>();
+  // Open streams would hold a graceful shutdown forever: end them first.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+  });
+
+  const tokenFromQuery = async (request: { query: unknown; headers: Record<string, unknown> }) => {
+    const { token } = (request.query ?? {}) as { token?: unknown };
+    if (!request.headers.authorization && typeof token === 'string' && token !== '') {
+      request.headers.authorization = `Bearer ${token}`;
+    }
+  };
+
+  const stream =
+    (filterOf: (s: Session) => { tiendaId: number } | { accountId: number }) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      // Validated by the route's querystring schema.
+      const query = request.query as z.infer<typeof streamQuery>;
+      const session = sessionOf(request);
+      const filter = filterOf(session);
+      const matches = (e: PedidoEvento) =>
+        'tiendaId' in filter ? e.tiendaId === filter.tiendaId : e.accountId === filter.accountId;
+      const header = request.headers['last-event-id'];
+      const lastEventId =
+        (typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined) ??
+        query.lastEventId;
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 3000\n\n');
+      open.add(raw);
+
+      let lastSent = lastEventId ?? 0;
+      let chain = Promise.resolve();
+      const send = (e: PedidoEvento) => {
+        chain = chain
+          .then(async () => {
+            if (e.id <= lastSent || raw.writableEnded) return;
+            lastSent = e.id;
+            const pedido = await findPedidoView(db, e.pedidoId);
+            raw.write(
+              `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`,
+            );
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'evento no enviado'));
+      };
+
+      // Live events that arrive while the missed ones are read wait, so order is kept.
+      let buffered: PedidoEvento[] | undefined = lastEventId === undefined ? undefined : [];
+      const unsubscribe = bus.subscribe((e) => {
+        if (!matches(e)) return;
+        if (buffered) buffered.push(e);
+        else send(e);
+      });
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      });
+
+      if (lastEventId !== undefined) {
+        const missed = await listEventosSince(db, filter, lastEventId, REPLAY_LIMIT);
+        for (const m of missed) {
+          send({
+            id: m.id,
+            tiendaId: m.tienda_id,
+            accountId: m.account_id,
+            pedidoId: m.pedido_id,
+            tipo: m.tipo,
+          });
+        }
+        const waiting = buffered ?? [];
+        buffered = undefined;
+        for (const e of waiting.sort((a, b) => a.id - b.id)) send(e);
+      }
+    };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/pedido/eventos',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Eventos en vivo (SSE) de los pedidos de la tienda del dueño',
+        querystring: streamQuery,
+      },
+      onRequest: tokenFromQuery,
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    stream((s) => ({ tiendaId: s.tiendaId })),
+  );
+  api.get(
+    '/api/pedido/mis-eventos',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Eventos en vivo (SSE) de los pedidos del consumidor',
+        querystring: streamQuery,
+      },
+      onRequest: tokenFromQuery,
+      preValidation: guards.requireRole('USUARIO'),
+    },
+    stream((s) => ({ accountId: s.accountId })),
+  );
+}

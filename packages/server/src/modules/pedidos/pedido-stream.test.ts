@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
+import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+
+interface StreamEvent {
+  id: number;
+  event: string;
+  data: { tipo: string; pedido: { id: number; tiendaId: number; status: string } };
+}
+
+/** Opens an SSE stream with fetch and collects its events. */
+async function openStream(baseUrl: string, path: string, token: string, lastEventId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${path}?token=${encodeURIComponent(token)}`, {
+    headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const waiters: (() => void)[] = [];
+  if (response.ok && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = Object.fromEntries(
+              block
+                .split('\n')
+                .filter((l) => !l.startsWith(':') && l.includes(': '))
+                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
+            );
+            if (fields.event) {
+              events.push({
+                id: Number(fields.id),
+                event: fields.event,
+                data: JSON.parse(fields.data),
+              });
+              waiters.splice(0).forEach((w) => w());
+            }
+          }
+        }
+      } catch {
+        // Aborted by close().
+      }
+    })();
+  }
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    async waitFor(count: number, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`${events.length} de ${count} eventos`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return events;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+async function placeOrder(server: TestServer, shopper: SignedIn, shop: ShopSetup) {
+  ok(
+    await post(server, '/api/shoppingcartmarket/addItem', shopper.token, {
+      productoId: shop.producto.id,
+    }),
+    'addItem',
+  );
+  const res = await post(server, '/api/shoppingcartmarket/proccesscart', shopper.token, {
+    tiendaId: shop.owner.tiendaId,
+  });
+  ok(res, 'proccesscart');
+  return Number(res.headers.get('x-pedido-id'));
+}
+
+describe('live order events (SSE)', () => {
+  let server: TestServer;
+  let shopA: ShopSetup;
+  let shopB: ShopSetup;
+  let shopper: SignedIn;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    const adminToken = await signInAdmin(server);
+    const tienda = { radioMontoMinimo: 'no', montoMinimo: '' };
+    shopA = await createShop(server, { adminToken, tienda });
+    shopB = await createShop(server, { adminToken, tienda });
+    shopper = await createConsumer(server);
+  });
+  afterAll(() => server.destroy());
+
+  it('refuses anonymous callers and the wrong role', async () => {
+    const anonymous = await fetch(`${server.baseUrl}/api/pedido/eventos`);
+    expect(anonymous.status).toBe(401);
+    const shopperOnOwner = await openStream(server.baseUrl, '/api/pedido/eventos', shopper.token);
+    expect(shopperOnOwner.status).toBe(403);
+    const ownerOnShopper = await openStream(
+      server.baseUrl,
+      '/api/pedido/mis-eventos',
+      shopA.owner.token,
+    );
+    expect(ownerOnShopper.status).toBe(403);
+  });
+
+  it("delivers a new order to its shop's stream only, and the status change to the shopper", async () => {
+    const streamA = await openStream(server.baseUrl, '/api/pedido/eventos', shopA.owner.token);
+    const streamB = await openStream(server.baseUrl, '/api/pedido/eventos', shopB.owner.token);
+    const mine = await openStream(server.baseUrl, '/api/pedido/mis-eventos', shopper.token);
+    expect(streamA.status).toBe(200);
+    expect(streamA.contentType).toBe('text/event-stream; charset=utf-8');
+
+    const pedidoA = await placeOrder(server, shopper, shopA);
+    const pedidoB = await placeOrder(server, shopper, shopB);
+    const [first] = await streamA.waitFor(1);
+    expect(first).toMatchObject({
+      event: 'pedido',
+      data: { tipo: 'NUEVO', pedido: { id: pedidoA, status: 'NUEVO' } },
+    });
+    const [firstB] = await streamB.waitFor(1);
+    // Shop B's stream never carried shop A's order.
+    expect(firstB?.data.pedido.id).toBe(pedidoB);
+
+    ok(
+      await post(server, '/api/pedido/completarpedidobypedidoid', shopA.owner.token, {
+        pedidoId: pedidoA,
+      }),
+      'completar',
+    );
+    const events = await mine.waitFor(3);
+    expect(events.map((e) => [e.data.tipo, e.data.pedido.id])).toEqual([
+      ['NUEVO', pedidoA],
+      ['NUEVO', pedidoB],
+      ['COMPLETADO', pedidoA],
+    ]);
+    expect(streamB.events.every((e) => e.data.pedido.tiendaId === shopB.owner.tiendaId)).toBe(true);
+    for (const s of [streamA, streamB, mine]) s.close();
+  });
+
+  it('replays what a reconnecting stream missed (Last-Event-ID), in order and once', async () => {
+    const stream = await openStream(server.baseUrl, '/api/pedido/eventos', shopA.owner.token);
+    const before = await placeOrder(server, shopper, shopA);
+    const [seen] = await stream.waitFor(1);
+    expect(seen?.data.pedido.id).toBe(before);
+    stream.close();
+
+    const missed = [
+      await placeOrder(server, shopper, shopA),
+      await placeOrder(server, shopper, shopA),
+    ];
+    const again = await openStream(
+      server.baseUrl,
+      '/api/pedido/eventos',
+      shopA.owner.token,
+      seen!.id,
+    );
+    const live = await placeOrder(server, shopper, shopA);
+    const events = await again.waitFor(3);
+    expect(events.map((e) => e.data.pedido.id)).toEqual([...missed, live]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(3);
+    again.close();
+  });
+
+  // SQLite is served by one process only (docs/decisions/0002-database.md): this case exists
+  // on PostgreSQL, where CI runs the whole suite a second time.
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'with PostgreSQL, an order placed through one server process reaches a stream on another',
+    async () => {
+      const other = await startTestServer({
+        database: server.database,
+        config: TEST_ADMIN,
+      });
+      try {
+        const stream = await openStream(other.baseUrl, '/api/pedido/eventos', shopB.owner.token);
+        expect(stream.status).toBe(200);
+        const pedido = await placeOrder(server, shopper, shopB);
+        const [event] = await stream.waitFor(1);
+        expect(event?.data.pedido.id).toBe(pedido);
+        stream.close();
+      } finally {
+        await other.stop();
+      }
+    },
+  );
+});

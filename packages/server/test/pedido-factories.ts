@@ -1,0 +1,465 @@
+import { expect } from 'vitest';
+import type { ApiResponse, CallOptions, TestServer } from './build-test-app.js';
+import {
+  addCategoria,
+  addProducto,
+  approveTienda,
+  configureTienda,
+  createOwner,
+  ok,
+  type CategoriaView,
+  type Owner,
+  type ProductoView,
+} from './catalogo-factories.js';
+import { consumerPayload, registerAndSignIn, type SignedIn } from './factories.js';
+
+// Shared setup for the cart, checkout and order route tests: "a public, open shop with
+// products", "a shopper with a basket", the wire shapes of the cart and of an order, and
+// "nothing changed" snapshots of the cart and order tables read straight from the database.
+
+export const CART = {
+  listar: '/api/shoppingcartmarket/listarcarrito',
+  addItem: '/api/shoppingcartmarket/addItem',
+  removeItem: '/api/shoppingcartmarket/removeItem',
+  clearItem: '/api/shoppingcartmarket/clearItem',
+  removecart: '/api/shoppingcartmarket/removecart',
+  proccesscart: '/api/shoppingcartmarket/proccesscart',
+} as const;
+
+export const PEDIDO = {
+  byShopper: '/api/pedido/listarpedidosbyid',
+  byTienda: '/api/pedido/listarpedidosbytiendaid',
+  completar: '/api/pedido/completarpedidobypedidoid',
+  cancelar: '/api/pedido/cancelarpedidobypedidoid',
+} as const;
+
+// ---- Wire shapes (API.md "Cart and orders") ----
+
+export interface CarritoItem {
+  productoId: number;
+  nombreProducto: string;
+  precio: number;
+  cantidad: number;
+  imageurl: string;
+  shoppingCartId: number;
+  tiendaId: number;
+  loginId: number;
+  disponible: boolean;
+}
+
+export interface CarritoGrupo {
+  tiendaId: number;
+  nombreTienda: string;
+  usuarioTienda: string;
+  celularTienda: string;
+  montoMinimo: number;
+  costoDeEnvio: number;
+  listOfShoppingCartMarketStore: CarritoItem[];
+}
+
+export interface PedidoDetalle {
+  nombreProducto: string;
+  imagenProducto: string;
+  cantidad: number;
+  precio: number;
+}
+
+export interface Pedido {
+  id: number;
+  tiendaId: number;
+  usuarioId: number;
+  status: string;
+  fecha: string;
+  cantidadDeArticulos: number;
+  montoTotal: number;
+  costoDeEnvio: number;
+  nombreTienda: string;
+  usuarioTienda: string;
+  tiendaImageUrl: string;
+  celularTienda: string;
+  nombreCompleto: string;
+  celular: string;
+  direccionEntrega: string;
+  pedidoDetalles: PedidoDetalle[];
+}
+
+export const GRUPO_KEYS = [
+  'tiendaId',
+  'nombreTienda',
+  'usuarioTienda',
+  'celularTienda',
+  'montoMinimo',
+  'costoDeEnvio',
+  'listOfShoppingCartMarketStore',
+].sort();
+
+export const ITEM_KEYS = [
+  'productoId',
+  'nombreProducto',
+  'precio',
+  'cantidad',
+  'imageurl',
+  'shoppingCartId',
+  'tiendaId',
+  'loginId',
+  'disponible',
+].sort();
+
+export const PEDIDO_KEYS = [
+  'id',
+  'tiendaId',
+  'usuarioId',
+  'status',
+  'fecha',
+  'cantidadDeArticulos',
+  'montoTotal',
+  'costoDeEnvio',
+  'nombreTienda',
+  'usuarioTienda',
+  'tiendaImageUrl',
+  'celularTienda',
+  'nombreCompleto',
+  'celular',
+  'direccionEntrega',
+  'pedidoDetalles',
+].sort();
+
+export const DETALLE_KEYS = ['nombreProducto', 'imagenProducto', 'cantidad', 'precio'].sort();
+
+/** At most two decimals, as a JSON number (API.md wire conventions). */
+export function expectPesos(value: unknown): void {
+  expect(typeof value).toBe('number');
+  const text = String(value);
+  expect(text, `${text} is not pesos with at most two decimals`).toMatch(/^\d+(\.\d{1,2})?$/);
+}
+
+/** Every group and line of a cart answer has exactly the documented fields. */
+export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
+  expect(Array.isArray(cart)).toBe(true);
+  const tiendaIds = cart.map((g) => g.tiendaId);
+  expect(new Set(tiendaIds).size, 'one group per shop').toBe(tiendaIds.length);
+  for (const grupo of cart) {
+    expect(Object.keys(grupo).sort()).toEqual(GRUPO_KEYS);
+    expectPesos(grupo.montoMinimo);
+    expectPesos(grupo.costoDeEnvio);
+    expect(grupo.listOfShoppingCartMarketStore.length).toBeGreaterThan(0);
+    for (const item of grupo.listOfShoppingCartMarketStore) {
+      expect(Object.keys(item).sort()).toEqual(ITEM_KEYS);
+      expect(item.tiendaId).toBe(grupo.tiendaId);
+      expect(Number.isInteger(item.cantidad) && item.cantidad > 0).toBe(true);
+      expectPesos(item.precio);
+      expect(typeof item.disponible).toBe('boolean');
+      if (loginId !== undefined) expect(item.loginId).toBe(loginId);
+    }
+  }
+}
+
+/** Every order has exactly the spec's fields and lines. */
+export function expectPedidoShape(pedido: Pedido): void {
+  expect(Object.keys(pedido).sort()).toEqual(PEDIDO_KEYS);
+  expect(['NUEVO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
+  // ISO-8601 with an offset (API.md): 'Z' or ±HH:MM.
+  expect(pedido.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+  expect(Number.isNaN(Date.parse(pedido.fecha))).toBe(false);
+  expectPesos(pedido.montoTotal);
+  expectPesos(pedido.costoDeEnvio);
+  for (const d of pedido.pedidoDetalles) {
+    expect(Object.keys(d).sort()).toEqual(DETALLE_KEYS);
+    expectPesos(d.precio);
+  }
+}
+
+/** Pesos to integer centavos by their decimal text (never a float multiplication). */
+export function centavos(pesos: number): number {
+  const [whole = '0', fraction = ''] = String(pesos).split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * An order's totals hold exactly: cantidadDeArticulos is the sum of quantities and montoTotal
+ * the sum of line amounts plus shipping, compared in integer centavos.
+ */
+export function expectTotalsExact(pedido: Pedido): void {
+  const subtotal = pedido.pedidoDetalles.reduce(
+    (sum, d) => sum + centavos(d.precio) * d.cantidad,
+    0,
+  );
+  expect(centavos(pedido.montoTotal)).toBe(subtotal + centavos(pedido.costoDeEnvio));
+  expect(pedido.montoTotal).toBe((subtotal + centavos(pedido.costoDeEnvio)) / 100);
+  expect(pedido.cantidadDeArticulos).toBe(
+    pedido.pedidoDetalles.reduce((sum, d) => sum + d.cantidad, 0),
+  );
+}
+
+// ---- Calls ----
+
+export function call<T>(
+  server: TestServer,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  return server.call<T>(path, { ...options, method: 'POST', token, body });
+}
+
+export async function listCart(server: TestServer, token: string): Promise<CarritoGrupo[]> {
+  return ok(await call<CarritoGrupo[]>(server, CART.listar, token, {}), 'listarcarrito');
+}
+
+export function grupoOf(cart: CarritoGrupo[], tiendaId: number): CarritoGrupo | undefined {
+  return cart.find((g) => g.tiendaId === tiendaId);
+}
+
+export function lineOf(cart: CarritoGrupo[], productoId: number): CarritoItem | undefined {
+  return cart
+    .flatMap((g) => g.listOfShoppingCartMarketStore)
+    .find((l) => l.productoId === productoId);
+}
+
+/** Adds `cantidad` units of a product, one addItem call per unit. */
+export async function addUnits(
+  server: TestServer,
+  token: string,
+  productoId: number,
+  cantidad = 1,
+): Promise<CarritoGrupo[]> {
+  let cart: CarritoGrupo[] = [];
+  for (let i = 0; i < cantidad; i += 1) {
+    cart = ok(
+      await call<CarritoGrupo[]>(server, CART.addItem, token, { productoId }),
+      `addItem ${productoId}`,
+    );
+  }
+  return cart;
+}
+
+/** proccesscart that must succeed: the new order id (X-Pedido-Id) and the cart answered. */
+export async function checkout(
+  server: TestServer,
+  token: string,
+  tiendaId: number,
+  headers: Record<string, string> = {},
+): Promise<{ pedidoId: number; cart: CarritoGrupo[] }> {
+  const res = await call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });
+  const cart = ok(res, 'proccesscart');
+  const pedidoId = Number(res.headers.get('x-pedido-id'));
+  if (!Number.isInteger(pedidoId) || pedidoId <= 0) throw new Error('proccesscart sin X-Pedido-Id');
+  return { pedidoId, cart };
+}
+
+export async function shopperPedidos(server: TestServer, token: string): Promise<Pedido[]> {
+  return ok(await call<Pedido[]>(server, PEDIDO.byShopper, token, {}), 'listarpedidosbyid');
+}
+
+export async function tiendaPedidos(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown> = {},
+): Promise<Pedido[]> {
+  return ok(await call<Pedido[]>(server, PEDIDO.byTienda, token, body), 'listarpedidosbytiendaid');
+}
+
+// ---- "A public, open shop with products" ----
+
+export interface ProductoSpec {
+  name: string;
+  price: number;
+  imageUrl?: string;
+}
+
+export interface PublicShop {
+  owner: Owner;
+  tiendaId: number;
+  /** The stored (lowercased) shop name. */
+  nombre: string;
+  imageUrl: string;
+  categoria: CategoriaView;
+  productos: ProductoView[];
+}
+
+let shopSequence = 0;
+
+/**
+ * A configured shop, approved by the admin, activated (the default), with no hours (so it
+ * counts as open) and one live category holding the given active products: publicly visible.
+ * Without `adminToken` the shop stays unapproved (not visible).
+ */
+export async function createPublicShop(
+  server: TestServer,
+  adminToken: string | undefined,
+  options: {
+    nombre?: string;
+    imageUrl?: string;
+    montoMinimo?: number;
+    costoDeEnvio?: number;
+    productos?: ProductoSpec[];
+  } = {},
+): Promise<PublicShop> {
+  shopSequence += 1;
+  const owner = await createOwner(server);
+  const nombre = options.nombre ?? `Fonda Numero ${shopSequence}`;
+  const imageUrl = options.imageUrl ?? `/images/tienda${shopSequence}.png`;
+  const montoMinimo = options.montoMinimo ?? 0;
+  const costoDeEnvio = options.costoDeEnvio ?? 0;
+  await configureTienda(server, owner, {
+    nombre,
+    imageUrl,
+    radioMontoMinimo: montoMinimo > 0 ? 'si' : 'no',
+    montoMinimo,
+    radioCostoDeEnvio: costoDeEnvio > 0 ? 'si' : 'no',
+    costoDeEnvio,
+  });
+  const categoria = await addCategoria(server, owner, { title: `Comida ${shopSequence}` });
+  const specs = options.productos ?? [{ name: 'Taco de pastor', price: 19.99 }];
+  const productos: ProductoView[] = [];
+  for (const [index, spec] of specs.entries()) {
+    productos.push(
+      await addProducto(server, owner, categoria.id, {
+        name: spec.name,
+        price: spec.price,
+        imageUrl: spec.imageUrl ?? `/images/producto${shopSequence}x${index}.png`,
+      }),
+    );
+  }
+  if (adminToken) await approveTienda(server, adminToken, owner.tiendaId);
+  return {
+    owner,
+    tiendaId: owner.tiendaId,
+    nombre: nombre.toLowerCase(),
+    imageUrl,
+    categoria,
+    productos,
+  };
+}
+
+/** Changes a product's price (and keeps the rest) through updateproducto. */
+export async function setPrecio(
+  server: TestServer,
+  shop: PublicShop,
+  producto: ProductoView,
+  price: number,
+): Promise<void> {
+  ok(
+    await call(server, '/api/tienda/updateproducto', shop.owner.token, {
+      id: producto.id,
+      name: producto.name,
+      price,
+      categoriaId: producto.categoriaId,
+      imageUrl: producto.imageUrl,
+      descripcion: producto.descripcion,
+      detalle: producto.detalle,
+    }),
+    'updateproducto',
+  );
+}
+
+export async function setProductoActivo(
+  server: TestServer,
+  shop: PublicShop,
+  productoId: number,
+  activate: boolean,
+): Promise<void> {
+  ok(
+    await call(server, '/api/tienda/activateproducto', shop.owner.token, { productoId, activate }),
+    'activateproducto',
+  );
+}
+
+export async function setTiendaActiva(
+  server: TestServer,
+  shop: PublicShop,
+  activate: boolean,
+): Promise<void> {
+  ok(await call(server, '/api/tienda/activatetienda', shop.owner.token, { activate }), 'activatetienda');
+}
+
+// ---- "A shopper with a basket" ----
+
+export interface Shopper extends SignedIn {
+  nombreCompleto: string;
+  direccionEntrega: string;
+}
+
+let shopperSequence = 0;
+
+/** A consumer (USUARIO) with its own name and delivery address. */
+export async function createShopper(server: TestServer): Promise<Shopper> {
+  shopperSequence += 1;
+  const nombreCompleto = `Cliente Número ${shopperSequence}`;
+  const direccionEntrega = `Calle Hidalgo ${shopperSequence}, Centro`;
+  const signedIn = await registerAndSignIn(
+    server,
+    consumerPayload({ nombreCompleto, direccionEntrega }),
+  );
+  return { ...signedIn, nombreCompleto, direccionEntrega };
+}
+
+/** A shopper whose basket holds `cantidad` units of each given product. */
+export async function createShopperWithBasket(
+  server: TestServer,
+  lines: { productoId: number; cantidad: number }[],
+): Promise<Shopper> {
+  const shopper = await createShopper(server);
+  for (const line of lines) await addUnits(server, shopper.token, line.productoId, line.cantidad);
+  return shopper;
+}
+
+// ---- Time in the shop's zone ----
+
+export const ZONA = 'America/Mexico_City';
+
+const DIAS = ['DOMINGO', 'LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO'];
+
+/** Today's date ('YYYY-MM-DD'), weekday (spec's uppercase name) and hour in the zone. */
+export function nowInZone(timeZone = ZONA, instant = new Date()) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  }).formatToParts(instant);
+  const read = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const fecha = `${read('year')}-${read('month')}-${read('day')}`;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(read('weekday') ?? '');
+  return {
+    fecha,
+    dia: DIAS[weekday] ?? 'LUNES',
+    hour: Number(read('hour')) % 24,
+    minute: Number(read('minute')),
+  };
+}
+
+// ---- "Nothing changed": every cart and order row, read from the database ----
+
+export async function snapshotPedidos(server: TestServer) {
+  const db = server.app.database.db;
+  const [lineas, pedidos, detalles, versiones] = await Promise.all([
+    db.selectFrom('carrito_linea').selectAll().orderBy('id').execute(),
+    db.selectFrom('pedido').selectAll().orderBy('id').execute(),
+    db.selectFrom('pedido_detalle').selectAll().orderBy('id').execute(),
+    db.selectFrom('tienda').select(['id', 'pedidos_version']).orderBy('id').execute(),
+  ]);
+  return { lineas, pedidos, detalles, versiones };
+}
+
+/** Runs a call that must be refused and checks that no cart or order row changed. */
+export async function expectNothingChanged<T>(
+  server: TestServer,
+  run: () => Promise<T>,
+): Promise<T> {
+  const before = await snapshotPedidos(server);
+  const result = await run();
+  expect(await snapshotPedidos(server)).toEqual(before);
+  return result;
+}
+
+export async function countPedidos(server: TestServer, where: { accountId?: number } = {}) {
+  let query = server.app.database.db.selectFrom('pedido').select('id');
+  if (where.accountId !== undefined) query = query.where('account_id', '=', where.accountId);
+  return (await query.execute()).length;
+}
