@@ -1,35 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
-
-const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
-
-/** Starts `server.ts` as its own process and answers its port once it listens. */
-function startServerProcess(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [serverEntry], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) {
-        child.stdout?.off('data', onData);
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));
-  });
-}
+import { startServerProcess } from './server-process.js';
 
 describe('server process', () => {
   let database: TestDatabase;

@@ -1,0 +1,33 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+
+/** Starts `server.ts` as its own process and answers its port once it listens. */
+export function startServerProcess(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, [serverEntry], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let listening = false;
+    // Keep reading stdout after the start too: a full pipe would block the server's logging.
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (listening) return;
+      output += chunk.toString();
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        listening = true;
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.stderr?.on('data', (c: Buffer) => {
+      if (!listening) output += c.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));
+  });
+}
