@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../packages/server/src/app.js';
 import { loadConfig } from '../../packages/server/src/config.js';
-import { seedScale } from './seed-scale.js';
+import { seedPedidos, seedScale } from './seed-scale.js';
 
 interface Row {
   database: string;
@@ -135,6 +135,151 @@ async function benchPublicRead(base: string, usuarios: string[], label: string):
   ];
 }
 
+const json = (token?: string) => ({
+  'content-type': 'application/json',
+  ...(token && { authorization: `Bearer ${token}` }),
+});
+
+async function signUp(base: string, n: number, tipo: 'si' | 'no'): Promise<string> {
+  const email = `banca${tipo}${n}x${process.pid}@correo.com`;
+  const payload = {
+    email,
+    password: 'Secreta123',
+    tipousuario: tipo,
+    usuario: tipo === 'no' ? `banca${n}x${process.pid}` : '',
+    celular: `7${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(6, '0')}`,
+    nombreCompleto: 'Cliente de Banca',
+    direccionEntrega: 'Calle de la Banca 1',
+  };
+  const res = await fetch(`${base}/api/login/registerUser`, {
+    method: 'POST',
+    headers: json(),
+    body: JSON.stringify(payload),
+  });
+  if (!res.ok) throw new Error(`registro: ${res.status} ${await res.text()}`);
+  const login = await fetch(`${base}/api/login/authenticate`, {
+    method: 'POST',
+    headers: json(),
+    body: JSON.stringify({ email, password: 'Secreta123' }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** 50 shoppers at once, each adding to its basket and checking out, 20 times. */
+async function benchCheckout(base: string, usuario: string, label: string): Promise<Row[]> {
+  const shop = (await (await fetch(`${base}/api/tienda/publica/${usuario}`)).json()) as {
+    tienda: { tiendaId: number; categorias: { productos: { id: number }[] }[] };
+  };
+  const productoId = shop.tienda.categorias[0]!.productos[0]!.id;
+  const tokens: string[] = [];
+  for (let i = 0; i < 50; i += 1) tokens.push(await signUp(base, i, 'si'));
+  const checkout: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token) => {
+      for (let i = 0; i < 20; i += 1) {
+        // The scale shops ask for a 50-peso minimum: five units of a 10+ peso product reach it.
+        for (let u = 0; u < 5; u += 1) {
+          const add = await fetch(`${base}/api/shoppingcartmarket/addItem`, {
+            method: 'POST',
+            headers: json(token),
+            body: JSON.stringify({ productoId }),
+          });
+          await add.arrayBuffer();
+        }
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/shoppingcartmarket/proccesscart`, {
+          method: 'POST',
+          headers: json(token),
+          body: JSON.stringify({ tiendaId: shop.tienda.tiendaId }),
+        });
+        await res.arrayBuffer();
+        checkout.push(performance.now() - t0);
+        if (res.status !== 200) errors += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `${label}: ${checkout.length} pedidos (${errors} errores) en ${seconds.toFixed(1)} s con 50 clientes a la vez: ${(checkout.length / seconds).toFixed(0)} pedidos/s (incluye 5 addItem por pedido)`,
+  );
+  return [summarise(label, 'proccesscart, 50 concurrent shoppers (round trip)', checkout)];
+}
+
+/** An owner's poll in a shop with 100,000 orders: the newest page, and the 304 revalidation. */
+async function benchOwnerPoll(
+  base: string,
+  app: Awaited<ReturnType<typeof startServer>>['app'],
+  label: string,
+): Promise<Row[]> {
+  const ownerToken = await signUp(base, 999, 'no');
+  const claims = JSON.parse(Buffer.from(ownerToken.split('.')[1]!, 'base64url').toString()) as {
+    groupsid: number;
+    certserialnumber: number;
+  };
+  const tiendaId = claims.groupsid;
+  const db = app.database.db;
+  const now = new Date().toISOString();
+  const categoria = await db
+    .insertInto('categoria')
+    .values({
+      tienda_id: tiendaId,
+      title: 'Escala',
+      title_without_spaces: 'escala',
+      image_url: '/images/escala.png',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('producto')
+    .values({
+      tienda_id: tiendaId,
+      categoria_id: categoria.id,
+      name: 'Producto 1',
+      name_key: 'producto 1',
+      price: 2000,
+      image_url: '/images/escala.png',
+      descripcion: 'Escala',
+      detalle: 'Escala',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const started = performance.now();
+  await seedPedidos(db, { tiendaId, accountId: claims.certserialnumber, count: 100_000 });
+  const took = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${label}: 100000 pedidos sembrados en ${took} s`);
+  const poll = (body: unknown, etag?: string) =>
+    fetch(`${base}/api/pedido/listarpedidosbytiendaid`, {
+      method: 'POST',
+      headers: { ...json(ownerToken), ...(etag && { 'if-none-match': etag }) },
+      body: JSON.stringify(body),
+    });
+  const page: number[] = [];
+  const active: number[] = [];
+  const notModified: number[] = [];
+  for (let i = 0; i < 60; i += 1) {
+    const res = await poll({ limite: 100 });
+    await res.arrayBuffer();
+    page.push(serverTime(res));
+    const nuevos = await poll({ status: 'NUEVO', limite: 100 });
+    await nuevos.arrayBuffer();
+    active.push(serverTime(nuevos));
+    const again = await poll({ limite: 100 }, res.headers.get('etag') ?? undefined);
+    await again.arrayBuffer();
+    if (again.status !== 304) throw new Error(`sondeo con ETag: ${again.status}`);
+    notModified.push(serverTime(again));
+  }
+  return [
+    summarise(label, 'owner poll, 100k orders, newest 100 (server)', page),
+    summarise(label, 'owner poll, 100k orders, NUEVO newest 100 (server)', active),
+    summarise(label, 'owner poll, 100k orders, ETag 304 (server)', notModified),
+  ];
+}
+
 async function benchDatabase(databaseUrl: string, label: string): Promise<Row[]> {
   const server = await startServer(databaseUrl);
   try {
@@ -145,6 +290,8 @@ async function benchDatabase(databaseUrl: string, label: string): Promise<Row[]>
       `${label}: 1000 tiendas x 50 productos sembradas en ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     rows.push(...(await benchPublicRead(server.base, usuarios, label)));
+    rows.push(...(await benchCheckout(server.base, usuarios[0]!, label)));
+    rows.push(...(await benchOwnerPoll(server.base, server.app, label)));
     return rows;
   } finally {
     await server.close();

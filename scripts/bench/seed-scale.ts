@@ -141,3 +141,76 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   await db.destroy();
 }
+
+/** `count` orders of two lines each in one shop, for owner-poll measurements. */
+export async function seedPedidos(
+  db: Db,
+  options: { tiendaId: number; accountId: number; count: number },
+): Promise<void> {
+  const now = new Date().toISOString();
+  const perTransaction = 5000;
+  for (let start = 0; start < options.count; start += perTransaction) {
+    const n = Math.min(perTransaction, options.count - start);
+    await db.transaction().execute(async (trx) => {
+      const pedidos = Array.from({ length: n }, (_, k) => ({
+        tienda_id: options.tiendaId,
+        account_id: options.accountId,
+        status:
+          (start + k) % 10 === 0 ? 'NUEVO' : (start + k) % 3 === 0 ? 'CANCELADO' : 'COMPLETADO',
+        fecha: now,
+        cantidad_de_articulos: 3,
+        subtotal: 6500,
+        costo_de_envio: 2500,
+        monto_total: 9000,
+        nombre_tienda: 'tienda de escala',
+        usuario_tienda: 'escala',
+        tienda_image_url: '/images/escala.png',
+        celular_tienda: '5500000000',
+        nombre_completo: 'Cliente de Escala',
+        celular: '5511111111',
+        direccion_entrega: 'Calle de la Escala 1',
+        idempotency_key: null,
+        updated_at: now,
+      }));
+      const ids: { id: number }[] = [];
+      for (let i = 0; i < pedidos.length; i += BATCH) {
+        ids.push(
+          ...(await trx
+            .insertInto('pedido')
+            .values(pedidos.slice(i, i + BATCH))
+            .returning('id')
+            .execute()),
+        );
+      }
+      const producto = await trx
+        .selectFrom('producto')
+        .select('id')
+        .where('tienda_id', '=', options.tiendaId)
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const detalles = ids.flatMap(({ id }) => [
+        {
+          pedido_id: id,
+          tienda_id: options.tiendaId,
+          producto_id: producto.id,
+          nombre_producto: 'Producto 1',
+          imagen_producto: '/images/escala.png',
+          cantidad: 2,
+          precio: 2000,
+        },
+        {
+          pedido_id: id,
+          tienda_id: options.tiendaId,
+          producto_id: producto.id,
+          nombre_producto: 'Producto 2',
+          imagen_producto: '/images/escala.png',
+          cantidad: 1,
+          precio: 2500,
+        },
+      ]);
+      await insertInBatches(detalles, (batch) =>
+        trx.insertInto('pedido_detalle').values(batch).execute(),
+      );
+    });
+  }
+}

@@ -73,7 +73,8 @@ export async function buildApp(
           },
     bodyLimit: 1024 * 1024,
     // Ids in URLs are short; refuse absurd ones before routing.
-    routerOptions: { maxParamLength: 200 },
+    // The spec writes some paths with a trailing slash (activatetienda/, deletecategoria/).
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     trustProxy: false,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -241,7 +241,13 @@ export async function checkout(
   tiendaId: number,
   headers: Record<string, string> = {},
 ): Promise<{ pedidoId: number; cart: CarritoGrupo[] }> {
-  const res = await call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });
+  const res = await call<CarritoGrupo[]>(
+    server,
+    CART.proccesscart,
+    token,
+    { tiendaId },
+    { headers },
+  );
   const cart = ok(res, 'proccesscart');
   const pedidoId = Number(res.headers.get('x-pedido-id'));
   if (!Number.isInteger(pedidoId) || pedidoId <= 0) throw new Error('proccesscart sin X-Pedido-Id');
@@ -371,7 +377,10 @@ export async function setTiendaActiva(
   shop: PublicShop,
   activate: boolean,
 ): Promise<void> {
-  ok(await call(server, '/api/tienda/activatetienda', shop.owner.token, { activate }), 'activatetienda');
+  ok(
+    await call(server, '/api/tienda/activatetienda', shop.owner.token, { activate }),
+    'activatetienda',
+  );
 }
 
 // ---- "A shopper with a basket" ----

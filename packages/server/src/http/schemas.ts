@@ -3,16 +3,22 @@ import { z } from 'zod';
 /** The spec's payloads may carry the token in the body; the header is preferred. */
 export const tokenBodySchema = z
   .object({ token: z.string().max(4096).optional() })
-  .optional()
+  .nullish()
   .describe('token opcional; se prefiere el encabezado Authorization: Bearer');
 
 export const mensajeSchema = z.object({ mensaje: z.string() });
 
-/** A positive integer id, from a path segment or a JSON number. */
-export const idSchema = z.coerce
-  .number({ error: 'Identificador inválido' })
-  .int('Identificador inválido')
-  .positive('Identificador inválido')
-  .max(2_147_483_647, 'Identificador inválido');
+/**
+ * A positive integer id: a JSON number, or digits (a path segment). Nothing else is coerced:
+ * `true` or `[7]` are wrong types, not ids.
+ */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Identificador inválido' })
+    .int('Identificador inválido')
+    .positive('Identificador inválido')
+    .max(2_147_483_647, 'Identificador inválido'),
+);
 
 export const idParamsSchema = z.object({ id: idSchema });

@@ -691,6 +691,25 @@ describe('catalogue: categories and products', () => {
       });
     });
 
+    it('activateproducto/ and deletecategoria/ exist at the spec’s own paths with a trailing slash (store-owner spec, section 7)', async () => {
+      const categoria = await addCategoria(server, me(), { title: 'Barra libre' });
+      const producto = await addProducto(server, me(), categoria.id, { name: 'Cafe de olla' });
+      const off = await postMine(`${ACTIVATE_PRODUCTO}/`, {
+        productoId: producto.id,
+        activate: false,
+      });
+      expect(off.status).toBe(200);
+      expect(allProductos(off.body, me().tiendaId).find((p) => p.id === producto.id)).toEqual({
+        ...producto,
+        activarODesactivar: false,
+      });
+      const deleted = await postMine(`${DELETE_CATEGORIA}/`, { id: categoria.id });
+      expect(deleted.status).toBe(200);
+      expect(allCategorias(deleted.body, me().tiendaId).map((c) => c.id)).not.toContain(
+        categoria.id,
+      );
+    });
+
     it.each([
       ['true', true],
       ['an array', 'array'],

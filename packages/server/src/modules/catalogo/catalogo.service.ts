@@ -42,9 +42,10 @@ async function changeCatalogo(
 ): Promise<TiendaView[]> {
   const tienda = await requireOwnTienda(db, session);
   await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    await change(trx, tienda, now);
+    // The version bump comes first: its row lock makes two changes of one shop take turns, so
+    // each one's checks (name taken? category still there?) see the other's result.
     await bumpTiendaVersion(trx, tienda.id);
+    await change(trx, tienda, nowIso());
   });
   return listTiendasFor(db, session);
 }

@@ -344,7 +344,7 @@ describe('hours and special days', () => {
       expect(
         [...updated.body].sort((a: DiaEspecialView, b: DiaEspecialView) => a.id - b.id),
       ).toEqual(
-        [{ ...dia, fecha: '2030-09-15', recurrenteCadaAnio: true }, otro].sort(
+        [{ ...dia!, fecha: '2030-09-15', recurrenteCadaAnio: true }, otro].sort(
           (a, b) => a.id - b.id,
         ),
       );

@@ -31,13 +31,19 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
   api.get(
     '/api/horario/getbytienda/:tiendaId',
     { schema: { tags, summary: 'Horario semanal de una tienda', params: tiendaParams } },
-    async (request) => horarios.listHorariosOf(db, request.params.tiendaId),
+    async (request) => {
+      await horarios.assertTiendaExists(db, request.params.tiendaId);
+      return horarios.listHorariosOf(db, request.params.tiendaId);
+    },
   );
 
   api.get(
     '/api/horariosdias/getbytienda/:tiendaId',
     { schema: { tags, summary: 'Días especiales de una tienda', params: tiendaParams } },
-    async (request) => horarios.listDiasEspecialesOf(db, request.params.tiendaId),
+    async (request) => {
+      await horarios.assertTiendaExists(db, request.params.tiendaId);
+      return horarios.listDiasEspecialesOf(db, request.params.tiendaId);
+    },
   );
 
   api.post(

@@ -2,7 +2,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
-import { bumpTiendaVersion, requireOwnTienda } from '../tiendas/tienda.service.js';
+import { bumpTiendaVersion, findTiendaById, requireOwnTienda } from '../tiendas/tienda.service.js';
 import * as repo from './horario.repository.js';
 
 export interface HorarioView {
@@ -19,6 +19,13 @@ export interface DiaEspecialView {
   tiendaId: number;
   fecha: string;
   recurrenteCadaAnio: boolean;
+}
+
+/** The public reads answer 404 for a shop that doesn't exist (API.md). */
+export async function assertTiendaExists(db: DbOrTx, tiendaId: number): Promise<void> {
+  if (!(await findTiendaById(db, tiendaId))) {
+    throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
+  }
 }
 
 export async function listHorariosOf(db: DbOrTx, tiendaId: number): Promise<HorarioView[]> {
@@ -61,8 +68,9 @@ export async function replaceSemana(
   for (const e of entries) assertOwnTiendaId(session, e.tiendaId);
   const tienda = await requireOwnTienda(db, session);
   await db.transaction().execute(async (trx) => {
-    await repo.replaceHorarios(trx, tienda.id, entries);
+    // The version bump comes first: its row lock makes two saves of one week take turns.
     await bumpTiendaVersion(trx, tienda.id);
+    await repo.replaceHorarios(trx, tienda.id, entries);
   });
   return listHorariosOf(db, tienda.id);
 }

@@ -37,7 +37,7 @@ async function openStream(baseUrl: string, path: string, token: string, lastEven
                 .filter((l) => !l.startsWith(':') && l.includes(': '))
                 .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
             );
-            if (fields.event) {
+            if (fields.event && fields.data) {
               events.push({
                 id: Number(fields.id),
                 event: fields.event,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { matchesIfNoneMatch } from '../../http/etag.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { idSchema, tokenBodySchema } from '../../http/schemas.js';
 import * as pedidos from './pedido.service.js';
@@ -50,8 +51,7 @@ export function registerPedidoRoutes(
       const { token: _token, ...query } = request.body ?? {};
       const answer = await pedidos.listPedidosOfTienda(db, sessionOf(request), query);
       void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(answer.etag)) {
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
         return reply.status(304).send();
       }
       return answer.load();

@@ -98,6 +98,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   }
 
   describe('GET listartiendas: who sees what', () => {
+    type HideStep = (s: ShopSetup) => { path: string; body?: unknown };
+
     it('a new shop is its owner’s first entry with the registration defaults, and the admin’s; nobody else sees it', async () => {
       const owner = await createOwner(server);
       const lists = await expectHidden(owner);
@@ -262,29 +264,32 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         (s: ShopSetup) => ({ path: '/api/tienda/deletecategoria', body: { id: s.categoria.id } }),
         undefined,
       ],
-    ] as const)('a public shop is hidden again when %s', async (_label, hide, show) => {
-      const shop = await createShop(server, { adminToken });
-      await expectPublic(shop.owner);
-      const hiding = hide(shop);
-      ok(await post(server, hiding.path, shop.owner.token, hiding.body), hiding.path);
-      const lists = await expectHidden(shop.owner);
-      // The owner still sees its product, inactive or not, unless it was deleted.
-      const ownProducts = lists.own[0]!.categorias.flatMap((c) => c.productos);
-      if (hiding.path.includes('delete')) expect(ownProducts).toEqual([]);
-      else expect(ownProducts.map((p) => p.id)).toEqual([shop.producto.id]);
-      if (show) {
-        const showing = show(shop);
-        ok(await post(server, showing.path, shop.owner.token, showing.body), showing.path);
+    ] as [string, HideStep, HideStep | undefined][])(
+      'a public shop is hidden again when %s',
+      async (_label, hide, show) => {
+        const shop = await createShop(server, { adminToken });
         await expectPublic(shop.owner);
-      } else {
-        // A new product in a live category makes it public again.
-        const categoria = hiding.path.includes('categoria')
-          ? await addCategoria(server, shop.owner, { title: 'Otra categoria' })
-          : shop.categoria;
-        await addProducto(server, shop.owner, categoria.id, { name: 'Otro producto' });
-        await expectPublic(shop.owner);
-      }
-    });
+        const hiding = hide(shop);
+        ok(await post(server, hiding.path, shop.owner.token, hiding.body), hiding.path);
+        const lists = await expectHidden(shop.owner);
+        // The owner still sees its product, inactive or not, unless it was deleted.
+        const ownProducts = lists.own[0]!.categorias.flatMap((c) => c.productos);
+        if (hiding.path.includes('delete')) expect(ownProducts).toEqual([]);
+        else expect(ownProducts.map((p) => p.id)).toEqual([shop.producto.id]);
+        if (show) {
+          const showing = show(shop);
+          ok(await post(server, showing.path, shop.owner.token, showing.body), showing.path);
+          await expectPublic(shop.owner);
+        } else {
+          // A new product in a live category makes it public again.
+          const categoria = hiding.path.includes('categoria')
+            ? await addCategoria(server, shop.owner, { title: 'Otra categoria' })
+            : shop.categoria;
+          await addProducto(server, shop.owner, categoria.id, { name: 'Otro producto' });
+          await expectPublic(shop.owner);
+        }
+      },
+    );
 
     it('a shop that is not configured or is deleted is never public; a deleted one is not even the admin’s', async () => {
       const noConfigurada = await createShop(server, { adminToken });
@@ -513,6 +518,15 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       expect(res.body[0]).toMatchObject({ tiendaId: owner.tiendaId, activarODesactivar: false });
     });
 
+    it('exists at the spec’s own path with a trailing slash (store-owner spec, section 7)', async () => {
+      const owner = await createOwner(server);
+      const res = await post(server, `${ACTIVATE}/`, owner.token, { activate: false });
+      expect({ status: res.status, body: res.body?.[0]?.activarODesactivar }).toEqual({
+        status: 200,
+        body: false,
+      });
+    });
+
     it.each([
       ['no activate', {}],
       ['a text', { activate: 'true' }],
@@ -600,6 +614,18 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       ['approveTienda', 'owner', () => ({ tiendaId: victim.owner.tiendaId }), 403, 'PROHIBIDO'],
       ['approveTienda', 'owner', () => ({ tiendaId: 'x' }), 403, 'PROHIBIDO'],
     ];
+
+    it('a signed-out owner’s token is refused with 401 on every call, nothing changed', async () => {
+      const owner = await createOwner(server);
+      ok(await post(server, '/api/login/logout', owner.token, {}), 'logout');
+      for (const [path, body] of [
+        [UPDATE, tiendaPayload()],
+        [ACTIVATE, { activate: false }],
+      ] as const) {
+        const res = await expectUnchanged(server, () => post(server, path, owner.token, body));
+        expectError(res, 401, 'NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
+      }
+    });
 
     it.each(cases)('%s by %s: %i %s, nothing changed', async (call, caller, body, status, code) => {
       const res = await expectUnchanged(

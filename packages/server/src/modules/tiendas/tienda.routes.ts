@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tiendaUpdateSchema } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { matchesIfNoneMatch } from '../../http/etag.js';
 import { idSchema } from '../../http/schemas.js';
 import { createPublicTiendaReader } from './tienda-publica.service.js';
 import * as tiendas from './tienda.service.js';
@@ -42,8 +43,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
     async (request, reply) => {
       const answer = await readPublicTienda(request.params.usuario);
       void reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(answer.etag)) {
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
         return reply.status(304).send();
       }
       return reply.type('application/json; charset=utf-8').send(answer.body);

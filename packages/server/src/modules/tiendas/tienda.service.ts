@@ -21,6 +21,10 @@ export async function findTiendaIdOfOwner(db: DbOrTx, accountId: number): Promis
   return (await repo.findTiendaIdByAccountId(db, accountId)) ?? 0;
 }
 
+export function findTiendaById(db: DbOrTx, tiendaId: number) {
+  return repo.findTiendaById(db, tiendaId);
+}
+
 export function bumpTiendaVersion(db: DbOrTx, tiendaId: number): Promise<void> {
   return repo.bumpTiendaVersion(db, tiendaId, nowIso());
 }
