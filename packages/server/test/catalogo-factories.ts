@@ -2,6 +2,11 @@ import { expect } from 'vitest';
 import { errorCatalog, type ErrorCode } from '../src/http/app-error.js';
 import type { ApiResponse, CallOptions, TestServer } from './build-test-app.js';
 import { registerAndSignIn, shopPayload, type SignedIn } from './factories.js';
+import type {
+  CategoriaView,
+  ProductoView,
+  TiendaView,
+} from '../src/modules/tiendas/tienda.view.js';
 
 // Shared setup for the shop, catalogue and hours route tests: owners that know their shop,
 // a configured (and approved) shop with a category and a product, the wire shapes of the
@@ -9,62 +14,13 @@ import { registerAndSignIn, shopPayload, type SignedIn } from './factories.js';
 
 // ---- Wire shapes (the spec's field names, as API.md fixes them) ----
 
-export interface ProductoView {
-  id: number;
-  name: string;
-  price: number;
-  categoriaId: number;
-  imageUrl: string;
-  descripcion: string;
-  detalle: string;
-  tiendaId: number;
-  activarODesactivar: boolean;
-  deleted: boolean;
-}
-
-export interface CategoriaView {
-  id: number;
-  title: string;
-  titleWithoutSpaces: string;
-  imageUrl: string;
-  tiendaId: number;
-  deleted: boolean;
-  productos: ProductoView[];
-}
-
-export interface TiendaView {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  radioMontoMinimo: string;
-  radioCostoDeEnvio: string;
-  configured: boolean;
-  approved: boolean;
-  activarODesactivar: boolean;
-  deleted: boolean;
-  timeZone: string;
-  categorias: CategoriaView[];
-}
-
-export interface HorarioView {
-  id: number;
-  tiendaId: number;
-  dia: string;
-  apertura: string;
-  cierre: string;
-  cerrado: boolean;
-}
-
-export interface DiaEspecialView {
-  id: number;
-  tiendaId: number;
-  fecha: string;
-  recurrenteCadaAnio: boolean;
-}
+// The types come from the server; the runtime key lists below are the test's own contract.
+export type {
+  CategoriaView,
+  ProductoView,
+  TiendaView,
+} from '../src/modules/tiendas/tienda.view.js';
+export type { DiaEspecialView, HorarioView } from '../src/modules/horarios/horario.service.js';
 
 export const TIENDA_KEYS = [
   'tiendaId',

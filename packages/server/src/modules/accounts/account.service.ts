@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { equalsInConstantTime, randomDigits, randomSecret, sha256 } from '../../lib/secrets.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { createTiendaForOwner, findTiendaIdOfOwner } from '../tiendas/tienda.service.js';
@@ -32,11 +33,6 @@ export interface RegisteredUser {
   celular: string;
   email: string;
   datetime: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
 }
 
 export function createAccountService(deps: AccountServiceDeps) {

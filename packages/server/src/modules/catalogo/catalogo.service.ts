@@ -2,6 +2,7 @@ import { tituloSinEspacios } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
 import { bumpTiendaVersion, listTiendasFor, requireOwnTienda } from '../tiendas/tienda.service.js';
 import type { TiendaView } from '../tiendas/tienda.view.js';
@@ -52,11 +53,6 @@ async function changeCatalogo(
 
 function nameKeyOf(name: string): string {
   return name.trim().toLowerCase();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
 }
 
 /** The unique indexes back up the checks when two saves race: answer with the same marker. */

@@ -2,6 +2,7 @@ import { centavosToPesos, computeTotal, getTiendaStatus } from '@tianguis/domain
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
 import { findAccountById } from '../accounts/account.repository.js';
 import {
@@ -76,11 +77,6 @@ async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
     direccionEntrega: r.direccion_entrega,
     pedidoDetalles: byPedido.get(r.id) ?? [],
   }));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string };
-  return e.code === '23505' || (e.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
 }
 
 /**
