@@ -159,3 +159,16 @@ export function listEventosSince(
 export function findPedidoById(db: DbOrTx, id: number) {
   return db.selectFrom('pedido').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * Takes the shopper's row lock for the rest of the transaction (a no-op UPDATE works on both
+ * databases): two checkouts of one shopper take turns, so the second sees the first's order
+ * and emptied basket instead of racing it.
+ */
+export async function lockShopperForCheckout(db: DbOrTx, accountId: number) {
+  await db
+    .updateTable('account')
+    .set({ token_version: sql`token_version` })
+    .where('id', '=', accountId)
+    .execute();
+}

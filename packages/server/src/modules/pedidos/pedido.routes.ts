@@ -43,7 +43,7 @@ export function registerPedidoRoutes(
             antes: z.number().int().positive().optional(),
             limite: z.number().int().min(1).max(1000).optional(),
           })
-          .optional(),
+          .nullish(),
       },
       preValidation: owner,
     },

@@ -100,7 +100,16 @@ export async function placePedido(
   const cliente = await findAccountById(db, session.accountId);
   if (!cliente) throw new AppError('NO_AUTENTICADO');
   try {
-    const evento = await db.transaction().execute(async (trx): Promise<PedidoEvento> => {
+    const result = await db.transaction().execute(async (trx): Promise<PedidoEvento | number> => {
+      await repo.lockShopperForCheckout(trx, session.accountId);
+      if (idempotencyKey) {
+        const existing = await repo.findPedidoIdByIdempotencyKey(
+          trx,
+          session.accountId,
+          idempotencyKey,
+        );
+        if (existing !== undefined) return existing;
+      }
       const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
       const first = lineas[0];
       if (!first) throw new AppError('VALIDACION', 'Tu carrito esta vacio');
@@ -169,10 +178,12 @@ export async function placePedido(
       const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
       return { id, ...pedidoEvento };
     });
-    await publishQuietly(bus, evento);
-    return { pedidoId: evento.pedidoId, carrito: await listCarrito(db, session) };
+    if (typeof result === 'number')
+      return { pedidoId: result, carrito: await listCarrito(db, session) };
+    await publishQuietly(bus, result);
+    return { pedidoId: result.pedidoId, carrito: await listCarrito(db, session) };
   } catch (error) {
-    // The same key raced itself: the first one's order is the answer.
+    // Belt and braces: if the same key still raced itself, the first one's order is the answer.
     if (idempotencyKey && isUniqueViolation(error)) {
       const existing = await repo.findPedidoIdByIdempotencyKey(
         db,
