@@ -5,6 +5,7 @@
  *   DATABASE_URL=sqlite:./data/scale.db tsx scripts/bench/seed-scale.ts --shops 1000 --products 50
  */
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import type { Db } from '../../packages/server/src/db/database.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
@@ -116,6 +117,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<string[]
       );
     });
   }
+  // Fresh planner statistics, as a live database would have after autovacuum.
+  await sql`analyze`.execute(db);
   return usuarios;
 }
 
@@ -213,4 +216,5 @@ export async function seedPedidos(
       );
     });
   }
+  await sql`analyze`.execute(db);
 }
