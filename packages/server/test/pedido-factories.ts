@@ -12,6 +12,8 @@ import {
   type ProductoView,
 } from './catalogo-factories.js';
 import { consumerPayload, registerAndSignIn, type SignedIn } from './factories.js';
+import type { CarritoGrupoView, CarritoItemView } from '../src/modules/carrito/carrito.service.js';
+import type { PedidoView } from '../src/modules/pedidos/pedido.service.js';
 
 // Shared setup for the cart, checkout and order route tests: "a public, open shop with
 // products", "a shopper with a basket", the wire shapes of the cart and of an order, and
@@ -35,53 +37,12 @@ export const PEDIDO = {
 
 // ---- Wire shapes (API.md "Cart and orders") ----
 
-export interface CarritoItem {
-  productoId: number;
-  nombreProducto: string;
-  precio: number;
-  cantidad: number;
-  imageurl: string;
-  shoppingCartId: number;
-  tiendaId: number;
-  loginId: number;
-  disponible: boolean;
-}
-
-export interface CarritoGrupo {
-  tiendaId: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  listOfShoppingCartMarketStore: CarritoItem[];
-}
-
-export interface PedidoDetalle {
-  nombreProducto: string;
-  imagenProducto: string;
-  cantidad: number;
-  precio: number;
-}
-
-export interface Pedido {
-  id: number;
-  tiendaId: number;
-  usuarioId: number;
-  status: string;
-  fecha: string;
-  cantidadDeArticulos: number;
-  montoTotal: number;
-  costoDeEnvio: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  tiendaImageUrl: string;
-  celularTienda: string;
-  nombreCompleto: string;
-  celular: string;
-  direccionEntrega: string;
-  pedidoDetalles: PedidoDetalle[];
-}
+// The types come from the server under the names these tests use; the runtime key lists below
+// are the tests' own statement of the contract.
+export type CarritoGrupo = CarritoGrupoView;
+export type CarritoItem = CarritoItemView;
+export type Pedido = PedidoView;
+export type PedidoDetalle = PedidoView['pedidoDetalles'][number];
 
 export const GRUPO_KEYS = [
   'tiendaId',
