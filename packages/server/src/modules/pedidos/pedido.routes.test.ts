@@ -338,6 +338,7 @@ describe('checkout and orders', () => {
           expect(message.startsWith(`cocina cerrada ${ESTA_CERRADA}`)).toBe(true);
           expect(message).toContain('Cerrado por día especial/feriado');
           expect(message).toContain('No hay horarios de apertura disponibles');
+          expect(message.endsWith('Te esperamos pronto para atenderte mejor')).toBe(true);
         });
         // Lifting the special day opens the shop again: the basket was kept.
         ok(

@@ -1,4 +1,4 @@
-import { centavosToPesos, computeTotal, getTiendaStatus } from '@tianguis/domain';
+import { centavosToPesos, computeTotal, getTiendaStatus, horarioMessages } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -136,7 +136,8 @@ export async function placePedido(
       if (!status.abierta) {
         throw new AppError(
           'TIENDA_CERRADA',
-          `${first.tienda_nombre} está cerrada. ${status.mensaje}. ${status.proximaApertura}`,
+          // The shop page's closed notice, as one line: title, reason, next opening, footer.
+          `${first.tienda_nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
         );
       }
       const totals = computeTotal({
