@@ -42,6 +42,24 @@ export default tseslint.config(
     },
   },
   {
+    // A server module uses another module only through its service (ARCHITECTURE.md).
+    files: ['packages/server/src/modules/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/[^/]+\\.repository\\.js$',
+              message: 'use the other module through its service, not its repository',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_USUARIO, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -33,6 +33,18 @@ export interface RegisteredUser {
   celular: string;
   email: string;
   datetime: string;
+}
+
+/** What an order copies of its customer. */
+export async function findCustomerContact(db: DbOrTx, accountId: number) {
+  const account = await repo.findAccountById(db, accountId);
+  return account
+    ? {
+        nombreCompleto: account.nombre_completo,
+        celular: account.celular ?? '',
+        direccionEntrega: account.direccion_entrega,
+      }
+    : undefined;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
-import { findAccountById } from '../accounts/account.repository.js';
+import { findCustomerContact } from '../accounts/account.service.js';
 import {
   isLineaDisponible,
   listCarrito,
@@ -97,7 +97,7 @@ export async function placePedido(
     if (existing !== undefined)
       return { pedidoId: existing, carrito: await listCarrito(db, session) };
   }
-  const cliente = await findAccountById(db, session.accountId);
+  const cliente = await findCustomerContact(db, session.accountId);
   if (!cliente) throw new AppError('NO_AUTENTICADO');
   try {
     const result = await db.transaction().execute(async (trx): Promise<PedidoEvento | number> => {
@@ -161,9 +161,9 @@ export async function placePedido(
           usuario_tienda: first.tienda_usuario,
           tienda_image_url: first.tienda_image_url,
           celular_tienda: first.tienda_celular ?? '',
-          nombre_completo: cliente.nombre_completo,
-          celular: cliente.celular ?? '',
-          direccion_entrega: cliente.direccion_entrega,
+          nombre_completo: cliente.nombreCompleto,
+          celular: cliente.celular,
+          direccion_entrega: cliente.direccionEntrega,
           idempotency_key: idempotencyKey ?? null,
           updated_at: fecha,
         },
