@@ -75,7 +75,7 @@ export async function buildApp(
     // Ids in URLs are short; refuse absurd ones before routing.
     // The spec writes some paths with a trailing slash (activatetienda/, deletecategoria/).
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['true', true],
+    ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
   it('keeps the sample shops on for any DEMO_DATA but 0', () => {
     expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
     expect(loadConfig({ DEMO_DATA: '' }).demoData).toBe(true);

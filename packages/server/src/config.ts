@@ -34,6 +34,11 @@ export interface Config {
   /** The built web app; served at / when the folder exists. */
   webDistDir: string;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For to believe (Fastify's trustProxy): false, true, or the proxies'
+   * addresses/CIDRs. Behind a reverse proxy the per-address limits need the real address.
+   */
+  trustProxy: boolean | string;
   rateLimits: RateLimits;
 }
 
@@ -81,7 +86,13 @@ const envSchema = z.object({
   ),
   PUBLIC_URL: optionalText,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
+  TRUST_PROXY: optionalText,
 });
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
@@ -112,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: defaultRateLimits,
   };
 }
