@@ -834,10 +834,15 @@ describe('recuperarEmailSchema', () => {
 
   it.each<[string, unknown]>([
     ['null', null],
-    ['a missing email', {}],
     ['a number for email', { email: 1 }],
   ])('refuses %s', (_name, payload) => {
     expect(issuesOf(recuperarEmailSchema, payload)[0]?.message).toBe('Datos inválidos');
+  });
+
+  it('reads a missing email as an empty one and asks for it', () => {
+    expect(issuesOf(recuperarEmailSchema, {})[0]?.message).toBe(
+      'Por favor, ingresa un correo electrónico.',
+    );
   });
 });
 

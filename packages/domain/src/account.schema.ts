@@ -431,7 +431,8 @@ export const passwordPolicySchema = z
 
 /** The email step of /recuperar-contrasena and the query of emailderecuperacion. */
 export const recuperarEmailSchema = z
-  .object({ email: z.string(invalid).trim().toLowerCase() }, invalid)
+  // A missing address reads as an empty one, so it gets the spec's message.
+  .object({ email: z.string(invalid).trim().toLowerCase().default('') }, invalid)
   .superRefine(
     reportFirstBrokenRule<{ email: string }>([
       checkField('email', (email) => (email === '' ? recoveryMessages.emailVacio : undefined)),
@@ -470,6 +471,12 @@ export type NuevaContrasenaFormInput = z.input<typeof nuevaContrasenaFormSchema>
 export type NuevaContrasenaForm = z.output<typeof nuevaContrasenaFormSchema>;
 
 /** A phone as the phone-reset calls take it: exactly 10 digits. */
+/** A reset code: six digits. */
+export const codigoSchema = z
+  .string(invalid)
+  .trim()
+  .regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
+
 export const celularSchema = z
   .string(invalid)
   .trim()

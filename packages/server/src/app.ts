@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -63,6 +63,21 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  let created: FastifyInstance | undefined;
+  try {
+    return await assembleApp(config, options, (app) => (created = app));
+  } catch (error) {
+    // A boot that fails half-way (ADMIN_EMAIL taken, database down) must not leave pools open.
+    await created?.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assembleApp(
+  config: Config,
+  options: BuildOptions,
+  onCreated: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -75,8 +90,15 @@ export async function buildApp(
     // Ids in URLs are short; refuse absurd ones before routing.
     // The spec writes some paths with a trailing slash (activatetienda/, deletecategoria/).
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // Errors met before routing (a malformed URL) get the same {code, message} shape.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ code: 'VALIDACION', message: 'La dirección de la petición no es válida' });
+    },
     trustProxy: config.trustProxy,
   });
+  onCreated(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -202,7 +224,13 @@ export async function buildApp(
   await bus.ready();
   registerCarritoRoutes(app, { db, guards, bus });
   registerPedidoRoutes(app, { db, guards, bus });
-  registerPedidoStreamRoutes(app, { db, guards, bus });
+  registerPedidoStreamRoutes(app, {
+    db,
+    guards,
+    bus,
+    resolveSession: accounts.resolveSession,
+    heartbeatMs: config.sseHeartbeatMs,
+  });
   registerImageRoutes(app, { guards, storage: imageStorage });
 
   // Image names are content hashes: an address never changes meaning, so cache it for a year.

@@ -40,6 +40,8 @@ export interface Config {
    */
   trustProxy: boolean | string;
   rateLimits: RateLimits;
+  /** Live streams send a heartbeat (and re-check the session) this often. */
+  sseHeartbeatMs: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -125,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: defaultRateLimits,
+    sseHeartbeatMs: 15_000,
   };
 }

@@ -21,13 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer header wins; the spec's payloads may also carry `token` in the JSON body. */
+/** A bearer header wins; the spec's payloads may also carry `token` in the JSON body. */
 export function readToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1];
-  }
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (bearer) return bearer[1];
   const body = request.body as { token?: unknown } | null | undefined;
   if (body && typeof body === 'object' && typeof body.token === 'string' && body.token !== '') {
     return body.token;

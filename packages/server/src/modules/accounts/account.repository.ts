@@ -32,10 +32,6 @@ export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<nu
   return row.id;
 }
 
-export async function updateAccountRole(db: DbOrTx, id: number, role: Account['role']) {
-  await db.updateTable('account').set({ role }).where('id', '=', id).execute();
-}
-
 /** Sets the hash and bumps token_version, which voids every token issued before. */
 export async function updateAccountPassword(db: DbOrTx, id: number, passwordHash: string) {
   await db

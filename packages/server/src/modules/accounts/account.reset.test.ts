@@ -351,7 +351,7 @@ describe('accounts: password resets', () => {
     });
 
     it.each([
-      ['letters', 'abc', 'El celular debe contener 10 números'],
+      ['letters', 'abc', 'El numero de celular solo debe contener números'],
       ['9 digits', '551234567', 'El celular debe contener 10 números'],
     ])('restaurarpassword with %s: 400 VALIDACION', async (_name, celular, message) => {
       const res = await server.call(PHONE_CODE, { body: { celular } });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  celularSchema,
+  codigoSchema,
   passwordPolicySchema,
   recuperarEmailSchema,
   registroSchema,
@@ -12,11 +14,6 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { mensajeSchema, tokenBodySchema } from '../../http/schemas.js';
 import type { AccountService } from './account.service.js';
-
-const celularField = z
-  .string()
-  .trim()
-  .regex(/^\d{10}$/, 'El celular debe contener 10 números');
 
 export function registerAccountRoutes(
   app: FastifyInstance,
@@ -145,7 +142,7 @@ export function registerAccountRoutes(
       schema: {
         tags: ['cuentas'],
         summary: 'Envía un código de 6 dígitos al celular registrado',
-        body: z.object({ celular: celularField }),
+        body: z.object({ celular: celularSchema }),
         response: { 200: mensajeSchema },
       },
     },
@@ -162,12 +159,9 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Cambia la contraseña con el código enviado al celular',
         body: z.object({
-          celular: celularField,
+          celular: celularSchema,
           password: passwordPolicySchema,
-          codigo: z
-            .string()
-            .trim()
-            .regex(/^\d{6}$/, 'El código debe tener 6 dígitos'),
+          codigo: codigoSchema,
         }),
         response: { 200: mensajeSchema },
       },

@@ -270,7 +270,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     const normalized = email.trim().toLowerCase();
     const existing = await repo.findAccountByEmail(db, normalized);
     if (existing) {
-      if (existing.role !== 'ADMIN') await repo.updateAccountRole(db, existing.id, 'ADMIN');
+      // Promoting would hand ADMIN to whoever registered that address, with their password.
+      if (existing.role !== 'ADMIN') {
+        throw new Error(
+          `ADMIN_EMAIL (${normalized}) ya pertenece a una cuenta que no es ADMIN: usa otro correo`,
+        );
+      }
       return;
     }
     await repo.insertAccount(db, {

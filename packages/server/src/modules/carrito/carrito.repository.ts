@@ -19,12 +19,12 @@ export function findBuyableProducto(db: DbOrTx, productoId: number) {
     .executeTakeFirst();
 }
 
-/** One unit more: a new line at 1, or the existing line plus one. */
+/** One unit more: a new line at 1, or the existing line plus one up to `max`; false at `max`. */
 export async function addUnit(
   db: DbOrTx,
-  values: { accountId: number; productoId: number; tiendaId: number; now: string },
-) {
-  await db
+  values: { accountId: number; productoId: number; tiendaId: number; now: string; max: number },
+): Promise<boolean> {
+  const result = await db
     .insertInto('carrito_linea')
     .values({
       account_id: values.accountId,
@@ -35,12 +35,13 @@ export async function addUnit(
       updated_at: values.now,
     })
     .onConflict((oc) =>
-      oc.columns(['account_id', 'producto_id']).doUpdateSet({
-        cantidad: sql`carrito_linea.cantidad + 1`,
-        updated_at: values.now,
-      }),
+      oc
+        .columns(['account_id', 'producto_id'])
+        .doUpdateSet({ cantidad: sql`carrito_linea.cantidad + 1`, updated_at: values.now })
+        .where('carrito_linea.cantidad', '<', values.max),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
 /** One unit less on the caller's own line; the line goes at zero. False when not theirs. */

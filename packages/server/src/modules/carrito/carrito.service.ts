@@ -1,4 +1,4 @@
-import { centavosToPesos } from '@tianguis/domain';
+import { CANTIDAD_MAXIMA_POR_LINEA, carritoMessages, centavosToPesos } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -80,12 +80,14 @@ export async function listCarrito(db: Db, session: Session): Promise<CarritoGrup
 export async function addItem(db: Db, session: Session, productoId: number) {
   const producto = await repo.findBuyableProducto(db, productoId);
   if (!producto) throw new AppError('NO_ENCONTRADO', 'El producto no existe o no está disponible');
-  await repo.addUnit(db, {
+  const added = await repo.addUnit(db, {
     accountId: session.accountId,
     productoId,
     tiendaId: producto.tienda_id,
     now: nowIso(),
+    max: CANTIDAD_MAXIMA_POR_LINEA,
   });
+  if (!added) throw new AppError('VALIDACION', carritoMessages.cantidadMaxima);
   return listCarrito(db, session);
 }
 

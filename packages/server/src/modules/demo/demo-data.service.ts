@@ -217,6 +217,10 @@ export async function seedDemoData(deps: {
   const { db, accounts, storage } = deps;
   if (deps.withAdmin) {
     await accounts.ensureAdmin(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    deps.log.warn(
+      { email: DEMO_ACCOUNTS.admin.email },
+      'ADMIN de muestra con contraseña conocida: en producción usa ADMIN_EMAIL y ADMIN_PASSWORD, o DEMO_DATA=0',
+    );
   }
   const adminSession: Session = {
     accountId: 0,

@@ -3,18 +3,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { sessionOf, type AuthGuards, type Session } from '../../http/auth.js';
+import {
+  readToken,
+  sessionOf,
+  type AuthGuards,
+  type ResolveSession,
+  type Session,
+} from '../../http/auth.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
-import { listEventosSince } from './pedido.repository.js';
-import { findPedidoView } from './pedido.service.js';
+import { findPedidoView, listEventosSince } from './pedido.service.js';
 
-const HEARTBEAT_MS = 15_000;
 const REPLAY_LIMIT = 500;
 
 const streamQuery = z.object({
   // EventSource can't send headers: the token may come in the query (it is kept out of logs).
   token: z.string().max(4096).optional(),
-  lastEventId: z.coerce.number().int().min(0).optional(),
+  lastEventId: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 /**
@@ -24,9 +28,15 @@ const streamQuery = z.object({
  */
 export function registerPedidoStreamRoutes(
   app: FastifyInstance,
-  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
+  deps: {
+    db: Db;
+    guards: AuthGuards;
+    bus: PedidoEventBus;
+    resolveSession: ResolveSession;
+    heartbeatMs: number;
+  },
 ) {
-  const { db, guards, bus } = deps;
+  const { db, guards, bus, resolveSession, heartbeatMs } = deps;
   const open = new Set<ServerResponse>();
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {
@@ -51,7 +61,7 @@ export function registerPedidoStreamRoutes(
         'tiendaId' in filter ? e.tiendaId === filter.tiendaId : e.accountId === filter.accountId;
       const header = request.headers['last-event-id'];
       const lastEventId =
-        (typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : undefined) ??
+        (typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : undefined) ??
         query.lastEventId;
 
       reply.hijack();
@@ -87,7 +97,16 @@ export function registerPedidoStreamRoutes(
         if (buffered) buffered.push(e);
         else send(e);
       });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      // Each heartbeat re-reads the session: after a logout or a password change the stream
+      // stops instead of going on showing customers' names and addresses.
+      const token = readToken(request);
+      const heartbeat = setInterval(() => {
+        if (!token) return raw.end();
+        resolveSession(token).then(
+          () => raw.write(': ping\n\n'),
+          () => raw.end(),
+        );
+      }, heartbeatMs);
       heartbeat.unref();
       raw.on('close', () => {
         clearInterval(heartbeat);
@@ -96,16 +115,10 @@ export function registerPedidoStreamRoutes(
       });
 
       if (lastEventId !== undefined) {
-        const missed = await listEventosSince(db, filter, lastEventId, REPLAY_LIMIT);
-        for (const m of missed) {
-          send({
-            id: m.id,
-            tiendaId: m.tienda_id,
-            accountId: m.account_id,
-            pedidoId: m.pedido_id,
-            tipo: m.tipo,
-          });
+        for (const missed of await listEventosSince(db, filter, lastEventId, REPLAY_LIMIT)) {
+          send(missed);
         }
+
         const waiting = buffered ?? [];
         buffered = undefined;
         for (const e of waiting.sort((a, b) => a.id - b.id)) send(e);

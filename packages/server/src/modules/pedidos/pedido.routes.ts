@@ -39,8 +39,8 @@ export function registerPedidoRoutes(
           .object({
             token: z.string().optional(),
             status: z.enum(pedidos.PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
-            desde: z.number().int().min(0).optional(),
-            antes: z.number().int().positive().optional(),
+            desde: z.number().int().min(0).max(2_147_483_647).optional(),
+            antes: z.number().int().positive().max(2_147_483_647).optional(),
             limite: z.number().int().min(1).max(1000).optional(),
           })
           .nullish(),

@@ -1,4 +1,11 @@
-import { centavosToPesos, computeTotal, getTiendaStatus, horarioMessages } from '@tianguis/domain';
+import {
+  carritoMessages,
+  centavosToPesos,
+  computeTotal,
+  getTiendaStatus,
+  horarioMessages,
+  MONTO_MAXIMO_CENTAVOS,
+} from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -112,7 +119,7 @@ export async function placePedido(
       }
       const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
       const first = lineas[0];
-      if (!first) throw new AppError('VALIDACION', 'Tu carrito esta vacio');
+      if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
       if (
         first.tienda_deleted !== 0 ||
         first.tienda_approved !== 1 ||
@@ -145,6 +152,9 @@ export async function placePedido(
         costoDeEnvio: first.costo_de_envio,
       });
       if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
+      if (totals.total > MONTO_MAXIMO_CENTAVOS) {
+        throw new AppError('VALIDACION', carritoMessages.montoMaximo);
+      }
       const fecha = nowIso();
       const pedidoId = await repo.insertPedido(
         trx,
@@ -282,4 +292,21 @@ async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
   } catch {
     // Deliberately ignored: see above.
   }
+}
+
+/** Order events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
+export async function listEventosSince(
+  db: Db,
+  filter: { tiendaId: number } | { accountId: number },
+  afterId: number,
+  limit: number,
+): Promise<PedidoEvento[]> {
+  const rows = await repo.listEventosSince(db, filter, afterId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    tiendaId: r.tienda_id,
+    accountId: r.account_id,
+    pedidoId: r.pedido_id,
+    tipo: r.tipo,
+  }));
 }

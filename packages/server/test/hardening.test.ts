@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { startTestServer, type TestServer } from './build-test-app.js';
+import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createPublicShop, type PublicShop } from './pedido-factories.js';
+
+/** Cases found by review: each one used to be a 5xx, a leak or a way around a rule. */
+describe('hardening', () => {
+  let server: TestServer;
+  let shop: PublicShop;
+  let shopper: SignedIn;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { ...TEST_ADMIN, sseHeartbeatMs: 100 } });
+    shop = await createPublicShop(server, await signInAdmin(server), {
+      productos: [{ name: 'Pastel de bodas', price: 99_999.99 }],
+    });
+    shopper = await createConsumer(server);
+  });
+  afterAll(() => server.destroy());
+
+  it('never promotes an existing non-admin account named by ADMIN_EMAIL', async () => {
+    await expect(
+      buildApp(
+        { ...server.config, adminEmail: shopper.email, adminPassword: 'OtraClave123' },
+        { logger: false },
+      ),
+    ).rejects.toThrow('ya pertenece a una cuenta que no es ADMIN');
+    const row = await server.app.database.db
+      .selectFrom('account')
+      .select('role')
+      .where('id', '=', shopper.id)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe('USUARIO');
+  });
+
+  it('caps a basket line at 999 pieces and an order at what can be stored', async () => {
+    const productoId = shop.productos[0]!.id;
+    const add = () =>
+      server.call('/api/shoppingcartmarket/addItem', {
+        token: shopper.token,
+        body: { productoId },
+      });
+    expect((await add()).status).toBe(200);
+    await server.app.database.db
+      .updateTable('carrito_linea')
+      .set({ cantidad: 999 })
+      .where('account_id', '=', shopper.id)
+      .execute();
+    const refused = await add();
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'VALIDACION',
+      message: 'No puedes agregar más de 999 piezas de un producto',
+    });
+    // 999 × 99,999.99 pesos does not fit: a clear 400, never a database error.
+    const order = await server.call('/api/shoppingcartmarket/proccesscart', {
+      token: shopper.token,
+      body: { tiendaId: shop.tiendaId },
+    });
+    expect(order.status).toBe(400);
+    expect(order.body).toEqual({
+      code: 'VALIDACION',
+      message: 'El total del pedido es demasiado grande; divídelo en pedidos más pequeños',
+    });
+  });
+
+  it('refuses order cursors beyond the id range with 400', async () => {
+    for (const body of [{ desde: 10_000_000_000 }, { antes: 1e15 }]) {
+      const res = await server.call('/api/pedido/listarpedidosbytiendaid', {
+        token: shop.owner.token,
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDACION' });
+    }
+  });
+
+  it('answers a broken multipart upload with 400', async () => {
+    const cut = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${shop.owner.token}`,
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+      body: '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG',
+    });
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toEqual({
+      code: 'VALIDACION',
+      message: 'La imagen no se pudo leer: el envío llegó incompleto',
+    });
+  });
+
+  it('answers a malformed URL in the {code, message} shape', async () => {
+    const res = await server.call('/api/tienda/publica/%ff');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 'VALIDACION',
+      message: 'La dirección de la petición no es válida',
+    });
+  });
+
+  it('takes the body token when the Authorization header is not a bearer', async () => {
+    const res = await server.call('/api/shoppingcartmarket/listarcarrito', {
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+      body: { token: shopper.token },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('asks for the address when emailderecuperacion has none', async () => {
+    const res = await server.call('/api/recuperarcontrasena/emailderecuperacion', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: 'Por favor, ingresa un correo electrónico.' });
+  });
+
+  it('ends a live stream once its session is signed out', async () => {
+    const owner = shop.owner;
+    const response = await fetch(
+      `${server.baseUrl}/api/pedido/eventos?token=${encodeURIComponent(owner.token)}`,
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const ended = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })();
+    const logout = await server.call('/api/login/logout', { token: owner.token, body: {} });
+    expect(logout.status).toBe(200);
+    // The next heartbeat (100 ms here) finds the session gone and closes the stream.
+    expect(await ended).toBe(true);
+  });
+});
