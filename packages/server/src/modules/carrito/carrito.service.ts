@@ -29,16 +29,23 @@ export interface CarritoGrupoView {
   listOfShoppingCartMarketStore: CarritoItemView[];
 }
 
+/** Whether the line's shop takes orders at all: live, approved, switched on and configured. */
+export function isTiendaDeLineaPublica(l: repo.LineaRow): boolean {
+  return (
+    l.tienda_deleted === 0 &&
+    l.tienda_approved === 1 &&
+    l.tienda_activated === 1 &&
+    l.tienda_configured === 1
+  );
+}
+
 /** Whether a line's product could be ordered right now from the catalogue's point of view. */
 export function isLineaDisponible(l: repo.LineaRow): boolean {
   return (
     l.producto_deleted === 0 &&
     l.producto_activated === 1 &&
     l.categoria_deleted === 0 &&
-    l.tienda_deleted === 0 &&
-    l.tienda_approved === 1 &&
-    l.tienda_activated === 1 &&
-    l.tienda_configured === 1
+    isTiendaDeLineaPublica(l)
   );
 }
 

@@ -14,6 +14,7 @@ import { nowIso } from '../../lib/clock.js';
 import { findCustomerContact } from '../accounts/account.service.js';
 import {
   isLineaDisponible,
+  isTiendaDeLineaPublica,
   listCarrito,
   takeGrupoForOrder,
   type CarritoGrupoView,
@@ -120,12 +121,7 @@ export async function placePedido(
       const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
       const first = lineas[0];
       if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
-      if (
-        first.tienda_deleted !== 0 ||
-        first.tienda_approved !== 1 ||
-        first.tienda_activated !== 1 ||
-        first.tienda_configured !== 1
-      ) {
+      if (!isTiendaDeLineaPublica(first)) {
         throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
       }
       const agotado = lineas.find((l) => !isLineaDisponible(l));
