@@ -1,4 +1,4 @@
-import { tituloSinEspacios } from '@tianguis/domain';
+import { tituloSinEspacios, type Categoria, type Producto } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -8,19 +8,9 @@ import { bumpTiendaVersion, listTiendasFor, requireOwnTienda } from '../tiendas/
 import type { TiendaView } from '../tiendas/tienda.view.js';
 import * as repo from './catalogo.repository.js';
 
-export interface CategoriaInput {
-  title: string;
-  imageUrl: string;
-}
-
-export interface ProductoInput {
-  name: string;
-  price: number;
-  categoriaId: number;
-  imageUrl: string;
-  descripcion: string;
-  detalle: string;
-}
+/** A category and a product as the domain schemas answer them (price in centavos). */
+export type CategoriaInput = Categoria;
+export type ProductoInput = Producto;
 
 const categoriaNoEncontrada = () => new AppError('NO_ENCONTRADO', 'La categoría no existe');
 const productoNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El producto no existe');
