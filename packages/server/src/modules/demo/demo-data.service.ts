@@ -54,7 +54,7 @@ const p = (name: string, price: string, descripcion: string, detalle: string): D
 });
 
 const LUNES_A_SABADO = ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO'];
-const TODOS = [...LUNES_A_SABADO, 'DOMINGO'];
+const TODA_LA_SEMANA = [...LUNES_A_SABADO, 'DOMINGO'];
 
 const DEMO_TIENDAS: DemoTienda[] = [
   {
@@ -108,7 +108,7 @@ const DEMO_TIENDAS: DemoTienda[] = [
     nombre: 'Panadería La Espiga',
     costoDeEnvio: '15',
     approved: true,
-    semana: [{ dias: TODOS, apertura: '07:00', cierre: '21:00' }],
+    semana: [{ dias: TODA_LA_SEMANA, apertura: '07:00', cierre: '21:00' }],
     categorias: [
       {
         title: 'Pan dulce',
@@ -140,7 +140,7 @@ const DEMO_TIENDAS: DemoTienda[] = [
     nombre: 'Abarrotes Don Chuy',
     montoMinimo: '100',
     approved: true,
-    semana: [{ dias: TODOS, apertura: '08:00', cierre: '22:00' }],
+    semana: [{ dias: TODA_LA_SEMANA, apertura: '08:00', cierre: '22:00' }],
     categorias: [
       {
         title: 'Despensa',
