@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { DEMO_ACCOUNTS } from './demo-data.service.js';
+
+/** What a newcomer sees on a fresh database: the README's shops and sign-ins. */
+describe('demo data', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { demoData: true } });
+  });
+  afterAll(() => server.destroy());
+
+  it('adds three public shops with products, and one waiting for approval', async () => {
+    const res = await server.call<{ usuario: string; categorias: { productos: unknown[] }[] }[]>(
+      '/api/tienda/listartiendas',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.map((t) => t.usuario)).toEqual([
+      'taqueria-lupe',
+      'panaderia-espiga',
+      'abarrotes-chuy',
+    ]);
+    for (const tienda of res.body) {
+      expect(tienda.categorias.flatMap((c) => c.productos).length).toBeGreaterThan(0);
+    }
+    const publica = await server.call<{ horarios: unknown[]; diasEspeciales: unknown[] }>(
+      '/api/tienda/publica/taqueria-lupe',
+    );
+    expect(publica.body.horarios).toHaveLength(7);
+    expect(publica.body.diasEspeciales).toEqual([
+      expect.objectContaining({ fecha: '2026-12-25', recurrenteCadaAnio: true }),
+    ]);
+  });
+
+  it.each(Object.entries(DEMO_ACCOUNTS))('signs in the README %s', async (_role, account) => {
+    const res = await server.call<{ token: string }>('/api/login/authenticate', { body: account });
+    expect(res.status).toBe(200);
+  });
+
+  it('lists the shop waiting for approval to the admin', async () => {
+    const signIn = await server.call<{ token: string }>('/api/login/authenticate', {
+      body: DEMO_ACCOUNTS.admin,
+    });
+    const res = await server.call<{ usuario: string; approved: boolean }[]>(
+      '/api/tienda/listartiendas',
+      { token: signIn.body.token },
+    );
+    expect(res.body.filter((t) => !t.approved).map((t) => t.usuario)).toEqual(['cocina-mary']);
+  });
+
+  it('is added only once: a restart on the same database adds nothing', async () => {
+    await server.stop();
+    const again = await startTestServer({ database: server.database, config: { demoData: true } });
+    try {
+      const rows = await again.app.database.db.selectFrom('tienda').select('id').execute();
+      expect(rows).toHaveLength(4);
+    } finally {
+      await again.stop();
+    }
+  });
+});
