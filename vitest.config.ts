@@ -14,6 +14,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],

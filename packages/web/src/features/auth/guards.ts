@@ -1,0 +1,24 @@
+import type { Role } from '@tianguis/domain';
+
+/** The kinds of screen the roles table of section 6 distinguishes. */
+export type Area = 'publica' | 'compras' | 'tienda' | 'admin' | 'faq-tienda' | 'solo-anonimo';
+
+/** What a guard does: let through, send to /, or send back one page. */
+export type Access = 'permitir' | 'inicio' | 'atras';
+
+const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
+  publica: { USUARIO: 'permitir', TIENDA: 'permitir', ADMIN: 'permitir', ANONIMO: 'permitir' },
+  // Add to cart, checkout, /mispedidos.
+  compras: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'inicio' },
+  // Owner screens; the spec doesn't say for ADMIN: it has no shop, so home.
+  tienda: { USUARIO: 'inicio', TIENDA: 'permitir', ADMIN: 'inicio', ANONIMO: 'inicio' },
+  admin: { USUARIO: 'inicio', TIENDA: 'inicio', ADMIN: 'permitir', ANONIMO: 'inicio' },
+  'faq-tienda': { USUARIO: 'atras', TIENDA: 'permitir', ADMIN: 'atras', ANONIMO: 'inicio' },
+  // Registration and sign-in: logged-in visitors go to /.
+  'solo-anonimo': { USUARIO: 'inicio', TIENDA: 'inicio', ADMIN: 'inicio', ANONIMO: 'permitir' },
+};
+
+/** Section 6's table as one lookup; `role` undefined means not signed in. */
+export function resolveAccess(area: Area, role: Role | undefined): Access {
+  return table[area][role ?? 'ANONIMO'];
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { decodeSession, homeAfterSignIn, isLoggedIn, type Session } from './session';
+
+function tokenWith(payload: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.firma`;
+}
+
+const claims = {
+  certserialnumber: 7,
+  actort: 'taqueria-lupe',
+  groupsid: 3,
+  role: 'TIENDA',
+  gender: '5512345678',
+  exp: 2_000_000_000,
+};
+
+describe('decodeSession', () => {
+  it('reads the claims of the sign-in token', () => {
+    const token = tokenWith(claims);
+    expect(decodeSession(token)).toEqual({
+      userId: 7,
+      usuario: 'taqueria-lupe',
+      tiendaId: 3,
+      tipoUsuario: 'TIENDA',
+      celular: '5512345678',
+      token,
+      exp: 2_000_000_000,
+    });
+  });
+
+  it('reads accents and ñ in the claims', () => {
+    expect(decodeSession(tokenWith({ ...claims, actort: 'panadería-ñ' }))?.usuario).toBe(
+      'panadería-ñ',
+    );
+  });
+
+  it.each([
+    ['not a JWT', 'hola'],
+    ['a payload that is not JSON', 'a.bm8gZXMganNvbg.b'],
+    ['an unknown role', tokenWith({ ...claims, role: 'ROOT' })],
+  ])('answers undefined for %s', (_name, token) => {
+    expect(decodeSession(token)).toBeUndefined();
+  });
+});
+
+describe('isLoggedIn (section 4)', () => {
+  const session = decodeSession(tokenWith(claims)) as Session;
+  const expMs = 2_000_000_000 * 1000;
+
+  it.each([
+    ['flag set, expiry ahead', { isLogin: true, session }, expMs - 1, true],
+    ['flag set, expiry now', { isLogin: true, session }, expMs, false],
+    ['flag set, expiry past', { isLogin: true, session }, expMs + 1, false],
+    ['flag not set', { isLogin: false, session }, 0, false],
+    ['token unreadable: the flag as is', { isLogin: true, session: undefined }, expMs + 1, true],
+  ])('%s → %s', (_name, stored, now, expected) => {
+    expect(isLoggedIn(stored, now)).toBe(expected);
+  });
+});
+
+describe('homeAfterSignIn', () => {
+  it.each([
+    ['USUARIO', '/'],
+    ['TIENDA', '/configuracion-de-tienda'],
+    ['ADMIN', '/admin-menu'],
+  ] as const)('%s goes to %s', (role, path) => {
+    expect(homeAfterSignIn(role)).toBe(path);
+  });
+});

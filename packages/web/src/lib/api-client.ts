@@ -1,0 +1,76 @@
+/** An answer the API refused, with the Spanish text to show a person. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const SIN_CONEXION =
+  'No hay conexión con el servidor. Revisa tu internet e inténtalo de nuevo.';
+const RESPUESTA_INVALIDA = 'El servidor respondió algo inesperado. Inténtalo de nuevo.';
+
+export interface ApiClientOptions {
+  /** '' for the same origin that served the app. */
+  baseUrl?: string;
+  getToken?: () => string | undefined;
+  /** Called on a 401 with a token: the session ended on the server (logout, password change). */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** One small wrapper for every call: JSON in and out, the bearer token, errors as ApiError. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  return async function request<T>(path: string, o: RequestOptions = {}): Promise<T> {
+    const token = options.getToken?.();
+    const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + path, {
+        method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        signal: o.signal,
+      });
+    } catch (error) {
+      if ((error as { name?: string }).name === 'AbortError') throw error;
+      throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
+    }
+    const text = await response.text();
+    let data: unknown;
+    try {
+      data = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, 'RESPUESTA_INVALIDA', RESPUESTA_INVALIDA);
+    }
+    if (!response.ok) {
+      const body = (data ?? {}) as { code?: unknown; message?: unknown };
+      if (response.status === 401 && token) options.onUnauthorized?.();
+      throw new ApiError(
+        response.status,
+        typeof body.code === 'string' ? body.code : 'ERROR',
+        typeof body.message === 'string' ? body.message : RESPUESTA_INVALIDA,
+      );
+    }
+    return data as T;
+  };
+}
+
+export type ApiRequest = ReturnType<typeof createApiClient>;
