@@ -4,7 +4,12 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
-import { bumpTiendaVersion, listTiendasFor, requireOwnTienda } from '../tiendas/tienda.service.js';
+import {
+  assertOwnTiendaId,
+  bumpTiendaVersion,
+  listTiendasFor,
+  requireOwnTienda,
+} from '../tiendas/tienda.service.js';
 import type { TiendaView } from '../tiendas/tienda.view.js';
 import * as repo from './catalogo.repository.js';
 
@@ -14,13 +19,6 @@ export type ProductoInput = Producto;
 
 const categoriaNoEncontrada = () => new AppError('NO_ENCONTRADO', 'La categoría no existe');
 const productoNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El producto no existe');
-
-/** The spec's payload may name a shop; naming any but the caller's own is refused. */
-function assertOwnTiendaId(session: Session, tiendaId: number | undefined) {
-  if (tiendaId !== undefined && tiendaId !== session.tiendaId) {
-    throw new AppError('PROHIBIDO', 'Solo puedes cambiar tu propia tienda');
-  }
-}
 
 /**
  * Runs one change to the caller's catalogue in a transaction that also raises the shop's

@@ -2,7 +2,12 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
-import { bumpTiendaVersion, findTiendaById, requireOwnTienda } from '../tiendas/tienda.service.js';
+import {
+  assertOwnTiendaId,
+  bumpTiendaVersion,
+  findTiendaById,
+  requireOwnTienda,
+} from '../tiendas/tienda.service.js';
 import * as repo from './horario.repository.js';
 
 export interface HorarioView {
@@ -53,19 +58,14 @@ export async function listDiasEspecialesOf(
   }));
 }
 
-/** The spec's payload repeats tiendaId per entry; one naming another shop is refused whole. */
-function assertOwnTiendaId(session: Session, tiendaId: number | undefined) {
-  if (tiendaId !== undefined && tiendaId !== session.tiendaId) {
-    throw new AppError('PROHIBIDO', 'Solo puedes cambiar los horarios de tu tienda');
-  }
-}
+const OTRA_TIENDA = 'Solo puedes cambiar los horarios de tu tienda';
 
 export async function replaceSemana(
   db: Db,
   session: Session,
   entries: { tiendaId?: number; dia: string; apertura: string; cierre: string; cerrado: boolean }[],
 ): Promise<HorarioView[]> {
-  for (const e of entries) assertOwnTiendaId(session, e.tiendaId);
+  for (const e of entries) assertOwnTiendaId(session, e.tiendaId, OTRA_TIENDA);
   const tienda = await requireOwnTienda(db, session);
   await db.transaction().execute(async (trx) => {
     // The version bump comes first: its row lock makes two saves of one week take turns.
@@ -80,7 +80,7 @@ export async function addDiaEspecial(
   session: Session,
   input: { tiendaId?: number; fecha: string; recurrenteCadaAnio: boolean },
 ): Promise<DiaEspecialView[]> {
-  assertOwnTiendaId(session, input.tiendaId);
+  assertOwnTiendaId(session, input.tiendaId, OTRA_TIENDA);
   const tienda = await requireOwnTienda(db, session);
   await db.transaction().execute(async (trx) => {
     await repo.insertDiaEspecial(trx, { ...input, tiendaId: tienda.id, now: nowIso() });

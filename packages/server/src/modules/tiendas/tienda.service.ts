@@ -29,6 +29,20 @@ export function bumpTiendaVersion(db: DbOrTx, tiendaId: number): Promise<void> {
   return repo.bumpTiendaVersion(db, tiendaId, nowIso());
 }
 
+/**
+ * The spec's owner payloads may name a shop (`tiendaId`); naming any but the caller's own is
+ * refused whole, before anything changes.
+ */
+export function assertOwnTiendaId(
+  session: Session,
+  tiendaId: number | undefined,
+  message = 'Solo puedes cambiar tu propia tienda',
+): void {
+  if (tiendaId !== undefined && tiendaId !== session.tiendaId) {
+    throw new AppError('PROHIBIDO', message);
+  }
+}
+
 /** The caller's own live shop, or 403 for a token without one. */
 export async function requireOwnTienda(db: DbOrTx, session: Session) {
   const tienda = session.tiendaId > 0 ? await repo.findTiendaById(db, session.tiendaId) : undefined;
