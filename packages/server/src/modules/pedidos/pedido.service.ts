@@ -100,11 +100,6 @@ export async function placePedido(
   idempotencyKey: string | undefined,
   now: Date = new Date(),
 ): Promise<{ pedidoId: number; carrito: CarritoGrupoView[] }> {
-  if (idempotencyKey) {
-    const existing = await repo.findPedidoIdByIdempotencyKey(db, session.accountId, idempotencyKey);
-    if (existing !== undefined)
-      return { pedidoId: existing, carrito: await listCarrito(db, session) };
-  }
   const cliente = await findCustomerContact(db, session.accountId);
   if (!cliente) throw new AppError('NO_AUTENTICADO');
   try {
