@@ -14,7 +14,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test-setup.ts'],
+        },
       },
       {
         extends: true,

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     // The web bundle compiles domain from its sources, so only what a page uses ships.
     alias: {
@@ -11,5 +12,6 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets scripts/web-budget.ts follow each route's chunks.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

@@ -5,3 +5,5 @@ export * from './money.js';
 export * from './catalogo.schema.js';
 export * from './horario.js';
 export * from './carrito.js';
+export * from './pedidos.js';
+export * from './pedidos-tienda.js';

@@ -72,6 +72,8 @@ const envSchema = z.object({
   DEMO_DATA: optionalText,
   OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
   IMAGES_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/images')),
+  // The built web app; tests and the e2e suite may serve a build of their own.
+  WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: optionalText,
   MAIL_FROM: z.preprocess(
     emptyToUndefined,
@@ -123,7 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    webDistDir: path.resolve(serverRoot, '../web/dist'),
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(e.WEB_DIST_DIR)
+      : path.resolve(serverRoot, '../web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: defaultRateLimits,

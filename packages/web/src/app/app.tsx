@@ -1,16 +1,11 @@
-/** The shell: the routes and screens arrive with the web issues. */
+import { HashRouter } from 'react-router';
+import { AppRoutes } from './router';
+
+/** The shell: hash routing (section 2) over the screens. */
 export function App() {
   return (
-    <main
-      style={{
-        maxWidth: 600,
-        margin: '0 auto',
-        padding: '2rem 1rem',
-        fontFamily: 'system-ui, sans-serif',
-      }}
-    >
-      <h1>Tianguis</h1>
-      <p>El menú y los pedidos en línea de las tiendas de tu barrio.</p>
-    </main>
+    <HashRouter>
+      <AppRoutes />
+    </HashRouter>
   );
 }

@@ -20,7 +20,10 @@ describe('createApiClient', () => {
           res.end(text);
         };
         if (req.url === '/ok') send(200, JSON.stringify({ token: 'x' }));
-        else if (req.url === '/refused')
+        else if (req.url === '/pedido') {
+          res.writeHead(200, { 'content-type': 'application/json', 'x-pedido-id': '42' });
+          res.end('[]');
+        } else if (req.url === '/refused')
           send(
             400,
             JSON.stringify({ code: 'MONTO_MINIMO', message: 'El monto para poder comprar' }),
@@ -39,6 +42,17 @@ describe('createApiClient', () => {
     const request = createApiClient({ baseUrl, getToken: () => 'abc' });
     expect(await request('/ok', { body: { tiendaId: 3 } })).toEqual({ token: 'x' });
     expect(seen.at(-1)).toEqual({ auth: 'Bearer abc', body: '{"tiendaId":3}' });
+  });
+
+  it('lets the caller read a header of the answer', async () => {
+    const request = createApiClient({ baseUrl });
+    let pedidoId: string | null = null;
+    const body = await request('/pedido', {
+      body: { tiendaId: 3 },
+      onResponse: (response) => (pedidoId = response.headers.get('x-pedido-id')),
+    });
+    expect(body).toEqual([]);
+    expect(pedidoId).toBe('42');
   });
 
   it("turns a refusal into an ApiError with the server's Spanish message", async () => {

@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sees the answer before its body is read, for a header such as X-Pedido-Id. */
+  onResponse?: (response: Response) => void;
 }
 
 /** One small wrapper for every call: JSON in and out, the bearer token, errors as ApiError. */
@@ -53,6 +55,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if ((error as { name?: string }).name === 'AbortError') throw error;
       throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
     }
+    o.onResponse?.(response);
     const text = await response.text();
     let data: unknown;
     try {

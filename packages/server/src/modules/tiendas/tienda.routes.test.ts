@@ -97,6 +97,43 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     return lists;
   }
 
+  describe('GET mitienda: the owner screens read', () => {
+    it('answers the owner its own shop whatever its state, with hidden categories and inactive products', async () => {
+      const owner = await createOwner(server);
+      await configureTienda(server, owner);
+      const categoria = await addCategoria(server, owner);
+      const producto = await addProducto(server, owner, categoria.id);
+      ok(
+        await post(server, '/api/tienda/activateproducto', owner.token, {
+          productoId: producto.id,
+          activate: false,
+        }),
+        'activateproducto',
+      );
+      const res = await server.call<TiendaView>('/api/tienda/mitienda', { token: owner.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(await ownView(server, owner));
+      expect(res.body.categorias[0]!.productos[0]).toMatchObject({
+        id: producto.id,
+        activarODesactivar: false,
+      });
+    });
+
+    it('refuses anonymous callers, shoppers and the admin, and names no shop', async () => {
+      expectError(await server.call('/api/tienda/mitienda'), 401, 'NO_AUTENTICADO');
+      expectError(
+        await server.call('/api/tienda/mitienda', { token: shopperToken }),
+        403,
+        'PROHIBIDO',
+      );
+      expectError(
+        await server.call('/api/tienda/mitienda', { token: adminToken }),
+        403,
+        'PROHIBIDO',
+      );
+    });
+  });
+
   describe('GET listartiendas: who sees what', () => {
     type HideStep = (s: ShopSetup) => { path: string; body?: unknown };
 

@@ -31,6 +31,19 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
   );
 
   api.get(
+    '/api/tienda/mitienda',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'La tienda del dueño con todas sus categorias y productos, en cualquier estado',
+        description: tiendaListDescription,
+      },
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    async (request) => tiendas.getOwnTiendaView(db, sessionOf(request)),
+  );
+
+  api.get(
     '/api/tienda/publica/:usuario',
     {
       schema: {

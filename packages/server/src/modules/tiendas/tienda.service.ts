@@ -86,6 +86,13 @@ export async function listTiendasFor(db: DbOrTx, session: Session | null): Promi
   return loadPublicViews(db);
 }
 
+/** The owner's own shop with everything in it, whatever its state (the owner screens' read). */
+export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<TiendaView> {
+  const tienda = await requireOwnTienda(db, session);
+  const [view] = await loadFullViews(db, [tienda]);
+  return view!;
+}
+
 export async function updateTienda(db: Db, session: Session, input: TiendaUpdate) {
   const tienda = await requireOwnTienda(db, session);
   await repo.updateTiendaSettings(db, tienda.id, { ...input, now: nowIso() });

@@ -1,0 +1,131 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
+
+// Builds the app once, starts the real server on a fresh SQLite database in a temporary folder
+// and answers the teardown that stops it. With E2E_BASE_URL already set, the journeys run
+// against that server instead (a dev server kept running between edits) and nothing is built.
+
+const root = path.resolve(import.meta.dirname, '..');
+const screenshotsDir = path.join(root, 'e2e', 'screenshots');
+
+function run(label: string, command: string, args: string[], cwd: string): void {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
+  if (result.status !== 0) {
+    throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  console.log(`[e2e] ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A port nobody listens on right now; the server takes it a moment later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('sin puerto libre'));
+      });
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  child.kill('SIGKILL');
+  throw new Error(`el servidor no respondió en ${url}/health:\n${log}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  fs.rmSync(screenshotsDir, { recursive: true, force: true });
+  if (process.env[BASE_URL_ENV]) {
+    console.log(`[e2e] usando el servidor de ${process.env[BASE_URL_ENV]}`);
+    return undefined;
+  }
+
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianguis-e2e-'));
+  const webDist = path.join(workDir, 'web');
+  run(
+    'tsc -b packages/server',
+    path.join(root, 'node_modules/.bin/tsc'),
+    ['-b', 'packages/server'],
+    root,
+  );
+  run(
+    'vite build',
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    path.join(root, 'packages/web'),
+  );
+
+  const booting = Date.now();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(workDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(workDir, 'e2e.db')}`,
+      IMAGES_DIR: path.join(workDir, 'images'),
+      OUTBOX_DIR: path.join(workDir, 'outbox'),
+      WEB_DIST_DIR: webDist,
+      PUBLIC_URL: url,
+      DEMO_DATA: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  await waitForHealth(url, child, logFile);
+  const bootSeconds = ((Date.now() - booting) / 1000).toFixed(1);
+  console.log(`[e2e] servidor en ${url} en ${bootSeconds} s (base de datos nueva en ${workDir})`);
+  // Workers inherit the runner's environment: this is how the journeys find the server.
+  process.env[BASE_URL_ENV] = url;
+  process.env[WEB_DIST_ENV] = webDist;
+
+  return async () => {
+    const stopping = Date.now();
+    await stop(child);
+    console.log(`[e2e] servidor detenido en ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
+    const output = fs.readFileSync(logFile, 'utf8').trim();
+    if (output !== '') console.log(`[e2e] registro del servidor (warn o más):\n${output}`);
+    if (process.env.E2E_KEEP === '1') console.log(`[e2e] se conserva ${workDir}`);
+    else fs.rmSync(workDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,54 @@
+import { registerConsumer } from './fixtures/api';
+import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
+
+// Issue 5, section 6 of the accounts spec: a shopper can't open admin or owner pages (sent to /),
+// and a visitor without a session can't open checkout or the shopper's orders (sent to /).
+
+const ADMIN_PAGES = [
+  { route: '/admin-menu', heading: 'Administrador' },
+  { route: '/aprobar-usuarios', heading: 'Aprobar Usuarios' },
+  { route: '/usuarios-registrados', heading: 'Usuarios Registrados' },
+];
+const OWNER_PAGES = ['/configuracion-de-tienda', '/pedidos'];
+
+test('un comprador no abre páginas de administrador ni de tienda', async ({ page, shot }) => {
+  const shopper = await registerConsumer();
+  await signInThroughUi(page, shopper.email, shopper.password);
+  await expectRoute(page, '/');
+  // Signed in as a shopper: the bottom bar shows the shopper's links.
+  await expect(page.getByRole('link', { name: /Mis pedidos/i })).toBeVisible();
+
+  for (const { route, heading } of ADMIN_PAGES) {
+    await openRoute(page, route);
+    await expectRoute(page, '/');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toHaveCount(0);
+  }
+  await shot('comprador-en-admin-va-al-inicio');
+
+  for (const route of OWNER_PAGES) {
+    await openRoute(page, route);
+    await expectRoute(page, '/');
+  }
+  await shot('comprador-en-tienda-va-al-inicio');
+
+  // What a shopper may open still opens.
+  await openRoute(page, '/mispedidos');
+  await expectRoute(page, '/mispedidos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Pedidos' })).toBeVisible();
+  await expect(page.getByText('No tienes pedidos aún')).toBeVisible();
+  await expect(page.getByText('Cuando realices un pedido, aparecerá aquí')).toBeVisible();
+  await shot('comprador-mis-pedidos-vacio');
+});
+
+test('sin sesión, checkout y Mis Pedidos llevan al inicio', async ({ page, shot }) => {
+  await openRoute(page, '/checkout');
+  await expectRoute(page, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /iniciar sesion/i })).toBeVisible();
+  await shot('anonimo-checkout-va-al-inicio');
+
+  for (const route of ['/mispedidos', '/admin-menu', '/configuracion-de-tienda']) {
+    await openRoute(page, route);
+    await expectRoute(page, '/');
+  }
+});

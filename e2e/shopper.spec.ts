@@ -1,0 +1,140 @@
+import { createShop, newConsumer } from './fixtures/api';
+import { expect, expectRoute, openRoute, test } from './fixtures/test';
+
+// Issue 5: a visitor registers as a shopper, signs in, opens a shop page by its URL (as from a
+// QR scan), searches, adds two products, is refused below the shop's minimum, places the order
+// and finds it in Mis Pedidos. The texts in quotes are the spec's, exactly.
+
+const MONTO_MINIMO =
+  'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)';
+
+test('un visitante se registra, compra en una tienda y ve su pedido', async ({ page, shot }) => {
+  // 40 + 70 = 110 is below the minimum of 150; a second gringa makes 180.
+  const shop = await createShop({
+    montoMinimo: 150,
+    costoDeEnvio: 25,
+    categoria: 'Antojitos',
+    productos: [
+      { name: 'Taco de pastor', price: 40 },
+      { name: 'Gringa de asada', price: 70 },
+    ],
+  });
+  const shopper = newConsumer();
+
+  // ---- Registration: account type, then the form, then the welcome ----
+  await openRoute(page, '/register');
+  await expect(page.getByText('Qué tipo de usuario eres?')).toBeVisible();
+  const siguiente = page.getByRole('button', { name: 'Siguiente' });
+  await expect(siguiente).toBeDisabled();
+  await page.getByRole('radio', { name: /Consumidor/ }).check();
+  await shot('registro-tipo');
+  await siguiente.click();
+
+  await page.getByLabel('Correo electrónico').fill(shopper.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(shopper.password);
+  await page.getByLabel(/Confirma/).fill(shopper.password);
+  await page.getByLabel(/Celular/).fill(shopper.celular);
+  await page.getByLabel(/Nombre completo/).fill(shopper.nombreCompleto);
+  await page.getByLabel(/Dirección de entrega/).fill(shopper.direccionEntrega);
+  await expect(page.getByText('El password debe tener al menos:')).toBeVisible();
+  await shot('registro-formulario');
+  await page.getByRole('button', { name: /Registr/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Registro completado' })).toBeVisible();
+  await shot('registro-completado');
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  await expectRoute(page, '/signin');
+
+  // ---- Sign in: a shopper lands on / ----
+  await page.getByLabel('Correo electrónico').fill(shopper.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(shopper.password);
+  await shot('inicio-de-sesion');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectRoute(page, '/');
+  await expect(page.getByRole('link', { name: /Mis pedidos/i })).toBeVisible();
+
+  // ---- The shop page by its URL, as a QR code opens it ----
+  await openRoute(page, `/tienda/${shop.usuario}`);
+  await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Antojitos' })).toBeVisible();
+  await shot('tienda');
+
+  // ---- First product through the top bar's search ----
+  const buscar = page.getByRole('searchbox', { name: 'Buscar productos...' });
+  const resultado = page.getByRole('link', { name: /Taco de pastor/ });
+  // The filter starts at 2 characters and ignores case.
+  await buscar.fill('pa');
+  await expect(resultado).toBeVisible();
+  await buscar.fill('p');
+  await expect(resultado).toHaveCount(0);
+  await buscar.fill('PASTOR');
+  await expect(resultado).toBeVisible();
+  await expect(page.getByRole('link', { name: /Gringa de asada/ })).toHaveCount(0);
+  await shot('busqueda');
+  await resultado.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Taco de pastor' })).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByText('Producto agregado')).toBeVisible();
+  await shot('producto-agregado');
+
+  // ---- Second product through the category page ----
+  await openRoute(page, `/tienda/${shop.usuario}`);
+  await page.getByRole('link', { name: 'Antojitos' }).click();
+  await expectRoute(page, `/tienda/${shop.usuario}/antojitos`);
+  await page.getByRole('link', { name: /Gringa de asada/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gringa de asada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await expect(page.getByRole('button', { name: /Carrito, 2 productos/ })).toBeVisible();
+
+  // ---- The cart dropdown leads to checkout ----
+  await page.getByRole('button', { name: /Carrito/ }).click();
+  await shot('carrito');
+  await page.getByRole('button', { name: 'Ir a Checkout' }).click();
+  await expectRoute(page, '/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const tarjeta = page.getByRole('region', { name: shop.nombre });
+  await expect(tarjeta.getByText('Taco de pastor')).toBeVisible();
+  await expect(tarjeta.getByText('Gringa de asada')).toBeVisible();
+
+  // ---- Below the minimum: refused with the spec's text, nothing ordered ----
+  await tarjeta.getByRole('button', { name: 'Pagar' }).click();
+  await expect(tarjeta.getByText(MONTO_MINIMO)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot('monto-minimo');
+
+  // ---- One more gringa reaches it: subtotal 180, shipping 25, total 205 ----
+  await tarjeta.getByRole('button', { name: /Agregar una pieza de Gringa de asada/ }).click();
+  await expect(page.getByRole('button', { name: /Carrito, 3 productos/ })).toBeVisible();
+  await expect(tarjeta.getByText('$ 205.00')).toBeVisible();
+  await tarjeta.getByRole('button', { name: 'Pagar' }).click();
+  const confirmacion = page.getByRole('dialog', {
+    name: `Desea procesar la orden de @${shop.usuario}`,
+  });
+  await expect(confirmacion).toBeVisible();
+  await shot('confirmar-orden');
+  await confirmacion.getByRole('button', { name: 'Procesar' }).click();
+
+  // ---- The order went through: the offer to send it to the shop by WhatsApp (prefix 52) ----
+  const whatsapp = page.getByRole('link', { name: /WhatsApp/ });
+  await expect(whatsapp).toBeVisible();
+  const procesadoEn = Date.now();
+  await expect(whatsapp).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/52${shop.owner.celular}\\?text=.*Taco`),
+  );
+  await shot('orden-procesada');
+
+  // ---- About 4.5 s later: Mis Pedidos, with the new order ----
+  await expectRoute(page, '/mispedidos', 8_000);
+  const espera = Date.now() - procesadoEn;
+  expect(espera, `pasó a /mispedidos en ${espera} ms`).toBeGreaterThanOrEqual(4_000);
+  expect(espera, `pasó a /mispedidos en ${espera} ms`).toBeLessThanOrEqual(6_000);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Pedidos' })).toBeVisible();
+  const pedido = page.getByRole('listitem').filter({ hasText: shop.nombre });
+  await expect(pedido).toHaveCount(1);
+  await expect(pedido.getByText('NUEVO')).toBeVisible();
+  await expect(pedido.getByText('$ 205.00')).toBeVisible();
+  // The basket of that shop was turned into the order.
+  await expect(page.getByRole('button', { name: /Carrito, 0 productos/ })).toBeVisible();
+  await shot('mis-pedidos');
+});

@@ -1,0 +1,374 @@
+import { getLocalDateTime, isValidFecha } from './horario.js';
+import { parsePesos } from './money.js';
+import { normalizeCelular } from './phone.js';
+
+// The shop owner's order list (store-owner spec: section 2 'Owner orders', section 4 'Order
+// status' and 'Order polling', section 9). The instant and the shop's time zone are parameters.
+
+/** The statuses an owner handles; any other value shows as 'Desconocido' (section 4). */
+export const PEDIDO_TIENDA_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
+export type PedidoTiendaStatus = (typeof PEDIDO_TIENDA_STATUSES)[number];
+
+export const pedidosTiendaMessages = {
+  titulo: 'Pedidos',
+  sinResultados: 'No se encontraron pedidos con los filtros aplicados',
+  nuevoPedido: 'Nuevo pedido recibido',
+  limpiarFiltros: 'Limpiar filtros',
+  actualizarAhora: 'Actualizar ahora',
+  completar: 'Completar Pedido',
+  cancelar: 'Cancelar Pedido',
+  confirmarCompletar: 'Desea completar este pedido?',
+  confirmarCancelar: 'Desea cancelar este pedido?',
+  verEnMaps: 'Ver en Maps',
+  desconocido: 'Desconocido',
+} as const;
+
+/** 'Nuevo pedido recibido' stays 5 s (section 9). */
+export const DURACION_AVISO_NUEVO_PEDIDO_MS = 5000;
+/** Order polling every 30000 ms (section 9). */
+export const INTERVALO_SONDEO_PEDIDOS_MS = 30_000;
+/** Back to /pedidos after completing or cancelling (section 9). */
+export const ESPERA_TRAS_ACCION_PEDIDO_MS = 500;
+/** The alert sound's volume (section 9). */
+export const VOLUMEN_AVISO_PEDIDO = 0.5;
+
+export type PedidosTab = 'ACTIVOS' | 'COMPLETADOS' | 'CANCELADOS';
+
+export const PEDIDOS_TABS: readonly {
+  readonly tab: PedidosTab;
+  readonly label: string;
+  readonly status: PedidoTiendaStatus;
+  readonly vacio: string;
+}[] = [
+  { tab: 'ACTIVOS', label: 'Activos', status: 'NUEVO', vacio: 'No hay pedidos activos' },
+  {
+    tab: 'COMPLETADOS',
+    label: 'Completados',
+    status: 'COMPLETADO',
+    vacio: 'No hay pedidos completados',
+  },
+  {
+    tab: 'CANCELADOS',
+    label: 'Cancelados',
+    status: 'CANCELADO',
+    vacio: 'No hay pedidos cancelados',
+  },
+];
+
+const STATUS_LABELS: Readonly<Record<PedidoTiendaStatus, string>> = {
+  NUEVO: 'Nuevo',
+  COMPLETADO: 'Completado',
+  CANCELADO: 'Cancelado',
+};
+
+export function isPedidoTiendaStatus(status: unknown): status is PedidoTiendaStatus {
+  return (PEDIDO_TIENDA_STATUSES as readonly unknown[]).includes(status);
+}
+
+/** The badge text: 'Nuevo', 'Completado', 'Cancelado', anything else 'Desconocido'. */
+export function pedidoTiendaStatusLabel(status: string): string {
+  return isPedidoTiendaStatus(status) ? STATUS_LABELS[status] : pedidosTiendaMessages.desconocido;
+}
+
+/** The tab an order is listed under; an unknown status belongs to none. */
+export function tabOfStatus(status: string): PedidosTab | undefined {
+  return PEDIDOS_TABS.find((t) => t.status === status)?.tab;
+}
+
+export type ConteoPorTab = Readonly<Record<PedidosTab, number>>;
+
+export function countPedidosPorTab(pedidos: readonly { readonly status: string }[]): ConteoPorTab {
+  const conteo: Record<PedidosTab, number> = { ACTIVOS: 0, COMPLETADOS: 0, CANCELADOS: 0 };
+  for (const p of pedidos) {
+    const tab = tabOfStatus(p.status);
+    if (tab) conteo[tab]++;
+  }
+  return conteo;
+}
+
+// ---- Date filters ----
+
+export type FiltroFecha = 'TODAS' | 'HOY' | 'SEMANA' | 'MES';
+
+/**
+ * Section 9: today, the last 7 days, the last 30 days, counted in calendar days of the shop's
+ * time zone with today included ('Esta semana' is today and the 6 days before it).
+ */
+export const FILTROS_FECHA: readonly {
+  readonly filtro: FiltroFecha;
+  readonly label: string;
+  readonly dias: number | undefined;
+}[] = [
+  { filtro: 'TODAS', label: 'Todas', dias: undefined },
+  { filtro: 'HOY', label: 'Hoy', dias: 1 },
+  { filtro: 'SEMANA', label: 'Esta semana', dias: 7 },
+  { filtro: 'MES', label: 'Este mes', dias: 30 },
+];
+
+export function isFiltroFecha(value: unknown): value is FiltroFecha {
+  return FILTROS_FECHA.some((f) => f.filtro === value);
+}
+
+function addDiasAFecha(fecha: string, dias: number): string {
+  const [year = 0, month = 1, day = 1] = fecha.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day + dias));
+  // Years below 100 would be read as 19xx by Date.UTC; orders never date from then.
+  const y = String(date.getUTCFullYear()).padStart(4, '0');
+  const m = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const d = String(date.getUTCDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The calendar date ('YYYY-MM-DD') an order's timestamp shows in the shop's zone. */
+export function fechaLocalDePedido(fecha: string, timeZone: string): string | undefined {
+  const instant = new Date(fecha);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  const local = getLocalDateTime(instant, timeZone).fecha;
+  return isValidFecha(local) ? local : undefined;
+}
+
+/**
+ * Whether an order falls in the date filter. Only the start is bounded: an order stamped a
+ * little ahead of this device's clock is still today's, never hidden.
+ */
+export function isEnRangoDeFecha(
+  fecha: string,
+  filtro: FiltroFecha,
+  now: Date,
+  timeZone: string,
+): boolean {
+  const dias = FILTROS_FECHA.find((f) => f.filtro === filtro)?.dias;
+  if (dias === undefined) return true;
+  const local = fechaLocalDePedido(fecha, timeZone);
+  if (local === undefined) return false;
+  const hoy = getLocalDateTime(now, timeZone).fecha;
+  return local >= addDiasAFecha(hoy, -(dias - 1));
+}
+
+// ---- Search by user ----
+
+function plain(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Search by user: the customer's name (case and accents ignored) or, when the text looks like a
+ * phone number, its digits anywhere in the customer's phone.
+ */
+export function matchesBusquedaDeUsuario(
+  pedido: { readonly nombreCompleto: string; readonly celular: string },
+  busqueda: string,
+): boolean {
+  const texto = plain(busqueda);
+  if (texto === '') return true;
+  if (plain(pedido.nombreCompleto).includes(texto)) return true;
+  const digitos = normalizeCelular(texto);
+  return (
+    /^[\d\s()+-]+$/.test(texto) &&
+    digitos !== '' &&
+    normalizeCelular(pedido.celular).includes(digitos)
+  );
+}
+
+// ---- The list ----
+
+export interface PedidoFiltrable {
+  readonly id: number;
+  readonly status: string;
+  readonly fecha: string;
+  readonly nombreCompleto: string;
+  readonly celular: string;
+}
+
+export interface FiltrosPedidos {
+  readonly tab: PedidosTab;
+  readonly busqueda: string;
+  readonly fecha: FiltroFecha;
+}
+
+export const FILTROS_INICIALES: FiltrosPedidos = { tab: 'ACTIVOS', busqueda: '', fecha: 'TODAS' };
+
+/** Search or date filter in use ('Limpiar filtros' clears them; the tab stays). */
+export function hasFiltrosActivos(filtros: FiltrosPedidos): boolean {
+  return filtros.busqueda.trim() !== '' || filtros.fecha !== 'TODAS';
+}
+
+export interface PedidosFiltrados<T> {
+  /** The orders shown, newest first. */
+  readonly visibles: T[];
+  /** Orders in the tab before the search and date filters ('Mostrando X de Y pedidos'). */
+  readonly totalEnTab: number;
+  readonly conteo: ConteoPorTab;
+  /** The empty message to show, or undefined when something is shown. */
+  readonly vacio: string | undefined;
+}
+
+export function filterPedidosDeTienda<T extends PedidoFiltrable>(
+  pedidos: readonly T[],
+  filtros: FiltrosPedidos,
+  now: Date,
+  timeZone: string,
+): PedidosFiltrados<T> {
+  const tab = PEDIDOS_TABS.find((t) => t.tab === filtros.tab) ?? PEDIDOS_TABS[0];
+  const enTab = pedidos.filter((p) => p.status === tab?.status);
+  const visibles = enTab
+    .filter(
+      (p) =>
+        matchesBusquedaDeUsuario(p, filtros.busqueda) &&
+        isEnRangoDeFecha(p.fecha, filtros.fecha, now, timeZone),
+    )
+    .sort((a, b) => b.id - a.id);
+  let vacio: string | undefined;
+  if (enTab.length === 0) vacio = tab?.vacio;
+  else if (visibles.length === 0) vacio = pedidosTiendaMessages.sinResultados;
+  return { visibles, totalEnTab: enTab.length, conteo: countPedidosPorTab(pedidos), vacio };
+}
+
+/** 'Mostrando 3 de 10 pedidos'. */
+export function formatMostrando(mostrados: number, total: number): string {
+  return `Mostrando ${mostrados} de ${total} pedidos`;
+}
+
+/** Merges one order (a live event, a completed order) into the list, newest id first. */
+export function mergePedido<T extends { readonly id: number }>(
+  pedidos: readonly T[],
+  pedido: T,
+): T[] {
+  const rest = pedidos.filter((p) => p.id !== pedido.id);
+  return [pedido, ...rest].sort((a, b) => b.id - a.id);
+}
+
+// ---- New-order alerts ----
+
+/** Section 4: the first two polls never alert, whatever they bring. */
+export const CARGAS_SIN_AVISO = 2;
+
+/** What the order list has already seen, to alert only on orders not seen before. */
+export interface VigiaDePedidos {
+  readonly vistos: ReadonlySet<number>;
+  /** How many full loads of the list (the first one included) have been seen. */
+  readonly cargas: number;
+}
+
+export const VIGIA_INICIAL: VigiaDePedidos = { vistos: new Set(), cargas: 0 };
+
+type PedidoVigilado = { readonly id: number; readonly status: string };
+
+/**
+ * A full load of the list (the first one, a poll, 'Actualizar ahora'): every id becomes seen;
+ * from the third load on, NUEVO orders never seen before are the ones to alert about.
+ */
+export function registrarCargaDePedidos<T extends PedidoVigilado>(
+  vigia: VigiaDePedidos,
+  pedidos: readonly T[],
+  cargasSinAviso: number = CARGAS_SIN_AVISO,
+): { vigia: VigiaDePedidos; nuevos: T[] } {
+  const avisar = vigia.cargas >= cargasSinAviso;
+  const nuevos = avisar
+    ? pedidos.filter((p) => p.status === 'NUEVO' && !vigia.vistos.has(p.id))
+    : [];
+  const vistos = new Set(vigia.vistos);
+  for (const p of pedidos) vistos.add(p.id);
+  return { vigia: { vistos, cargas: vigia.cargas + 1 }, nuevos };
+}
+
+/**
+ * An order the live stream announced: it was placed after the stream opened, so it alerts
+ * as soon as it is new and not seen before (a replayed event for a known order does not).
+ */
+export function registrarEventoDePedido<T extends PedidoVigilado>(
+  vigia: VigiaDePedidos,
+  pedido: T,
+): { vigia: VigiaDePedidos; nuevos: T[] } {
+  if (vigia.vistos.has(pedido.id)) return { vigia, nuevos: [] };
+  const vistos = new Set(vigia.vistos);
+  vistos.add(pedido.id);
+  return { vigia: { ...vigia, vistos }, nuevos: pedido.status === 'NUEVO' ? [pedido] : [] };
+}
+
+// ---- Amounts and links ----
+
+/** Centavos of an amount the API answered in pesos (at most two decimals, API.md). */
+export function centavosDePesos(pesos: number): number {
+  return parsePesos(pesos) ?? Math.round(pesos * 100);
+}
+
+export interface LineaDePedidoTienda {
+  readonly cantidad: number;
+  /** Unit price in pesos. */
+  readonly precio: number;
+}
+
+/** The detail's totals in centavos: subtotal (sum of lines), articles, delivery, total. */
+export function totalesDePedidoTienda(pedido: {
+  readonly pedidoDetalles: readonly LineaDePedidoTienda[];
+  readonly costoDeEnvio: number;
+}): { subtotal: number; cantidadDeArticulos: number; envio: number; total: number } {
+  let subtotal = 0;
+  let cantidadDeArticulos = 0;
+  for (const l of pedido.pedidoDetalles) {
+    subtotal += centavosDePesos(l.precio) * l.cantidad;
+    cantidadDeArticulos += l.cantidad;
+  }
+  const envio = centavosDePesos(pedido.costoDeEnvio);
+  return { subtotal, cantidadDeArticulos, envio, total: subtotal + envio };
+}
+
+/** 'Ver en Maps': a Google Maps search for the delivery address. */
+export function mapsSearchUrl(direccion: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(direccion.trim())}`;
+}
+
+/** WhatsApp to the customer (Mexican prefix 52), or undefined without a 10-digit phone. */
+export function whatsappClienteUrl(celular: string): string | undefined {
+  const digitos = normalizeCelular(celular);
+  return digitos.length === 10 ? `https://wa.me/52${digitos}` : undefined;
+}
+
+/** '1 artículo', '3 artículos'. */
+export function formatArticulos(cantidad: number): string {
+  return `${cantidad} ${cantidad === 1 ? 'artículo' : 'artículos'}`;
+}
+
+const formatosFecha = new Map<string, Intl.DateTimeFormat>();
+
+function formatoDe(timeZone: string, estilo: 'corta' | 'completa'): Intl.DateTimeFormat {
+  const key = `${timeZone}|${estilo}`;
+  let formato = formatosFecha.get(key);
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('es-MX', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: estilo === 'corta' ? '2-digit' : 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatosFecha.set(key, formato);
+  }
+  return formato;
+}
+
+/**
+ * The rows' short date ('05/03/25 14:07') or the detail's ('05/03/2025 14:07'), on the shop's
+ * wall clock; an unreadable timestamp is shown as it came.
+ */
+export function formatFechaPedido(
+  fecha: string,
+  timeZone: string,
+  estilo: 'corta' | 'completa' = 'corta',
+): string {
+  const instant = new Date(fecha);
+  if (Number.isNaN(instant.getTime())) return fecha;
+  const parts = formatoDe(timeZone, estilo).formatToParts(instant);
+  const read = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const hour = read('hour') === '24' ? '00' : read('hour');
+  return `${read('day')}/${read('month')}/${read('year')} ${hour}:${read('minute')}`;
+}

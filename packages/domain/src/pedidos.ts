@@ -1,0 +1,180 @@
+import { formatPesos, parsePesos } from './money.js';
+
+/** The order states (spec section 4): NUEVO, then COMPLETADO or CANCELADO by the shop. */
+export const PEDIDO_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
+export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
+
+export const pedidoMessages = {
+  montoMinimo:
+    'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)',
+  sinPedidos: 'No tienes pedidos aún',
+  sinPedidosTexto: 'Cuando realices un pedido, aparecerá aquí',
+} as const;
+
+/** The status to show: any value the client doesn't know displays as NUEVO (spec section 2). */
+export function normalizePedidoStatus(status: unknown): PedidoStatus {
+  return (PEDIDO_STATUSES as readonly unknown[]).includes(status)
+    ? (status as PedidoStatus)
+    : 'NUEVO';
+}
+
+// Sorting uses the raw value: an unknown status shows as NUEVO but goes last.
+const PRIORIDAD: ReadonlyMap<string, number> = new Map([
+  ['NUEVO', 0],
+  ['CANCELADO', 1],
+  ['COMPLETADO', 2],
+]);
+const PRIORIDAD_DESCONOCIDO = 3;
+
+function prioridadDe(status: string): number {
+  return PRIORIDAD.get(status) ?? PRIORIDAD_DESCONOCIDO;
+}
+
+function tiempoDe(fecha: string): number {
+  const ms = Date.parse(fecha);
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+export interface PedidoOrdenable {
+  readonly id?: number;
+  readonly status: string;
+  readonly fecha: string;
+}
+
+/**
+ * The shopper's order list (spec section 2): NUEVO, then CANCELADO, then COMPLETADO, unknown
+ * statuses last; within a status the newest first (an unreadable date counts as the oldest;
+ * equal dates put the higher id first). Returns a new array.
+ */
+export function sortPedidos<T extends PedidoOrdenable>(pedidos: readonly T[]): T[] {
+  return [...pedidos].sort(
+    (a, b) =>
+      prioridadDe(a.status) - prioridadDe(b.status) ||
+      compareDesc(tiempoDe(a.fecha), tiempoDe(b.fecha)) ||
+      compareDesc(a.id ?? 0, b.id ?? 0),
+  );
+}
+
+function compareDesc(a: number, b: number): number {
+  if (a === b) return 0;
+  return a > b ? -1 : 1;
+}
+
+export interface ConteoDePedidos {
+  /** status NUEVO */
+  readonly activos: number;
+  readonly completados: number;
+  readonly cancelados: number;
+}
+
+/** The three tiles of Mis Pedidos, counting the statuses exactly as the spec names them. */
+export function countPedidosPorStatus(
+  pedidos: readonly { readonly status: string }[],
+): ConteoDePedidos {
+  let activos = 0;
+  let completados = 0;
+  let cancelados = 0;
+  for (const p of pedidos) {
+    if (p.status === 'NUEVO') activos++;
+    else if (p.status === 'COMPLETADO') completados++;
+    else if (p.status === 'CANCELADO') cancelados++;
+  }
+  return { activos, completados, cancelados };
+}
+
+/**
+ * Centavos for an amount the API sent in pesos. The API promises at most two decimals; anything
+ * else is rounded to the nearest centavo rather than dropped, so a total is never silently wrong
+ * by a whole line.
+ */
+export function centavosDe(pesos: number): number {
+  return parsePesos(pesos) ?? Math.round(pesos * 100);
+}
+
+export interface LineaDeCanasta {
+  /** Unit price in pesos, as the API answers it. */
+  readonly precio: number;
+  readonly cantidad: number;
+}
+
+export interface TotalesDeCanasta {
+  /** Every amount in centavos. */
+  readonly subtotal: number;
+  readonly envio: number;
+  readonly total: number;
+  readonly minimo: number;
+  readonly cantidadDeArticulos: number;
+  /** The checkout rule: subtotal (shipping not counted) at least the shop's minimum. */
+  readonly alcanzaMinimo: boolean;
+}
+
+/** One shop's basket, as the checkout card shows it and the server will charge it. */
+export function totalesDeCanasta(grupo: {
+  readonly montoMinimo: number;
+  readonly costoDeEnvio: number;
+  readonly lineas: readonly LineaDeCanasta[];
+}): TotalesDeCanasta {
+  let subtotal = 0;
+  let cantidadDeArticulos = 0;
+  for (const l of grupo.lineas) {
+    subtotal += importeDeLinea(l);
+    cantidadDeArticulos += l.cantidad;
+  }
+  const envio = centavosDe(grupo.costoDeEnvio);
+  const minimo = centavosDe(grupo.montoMinimo);
+  return {
+    subtotal,
+    envio,
+    total: subtotal + envio,
+    minimo,
+    cantidadDeArticulos,
+    alcanzaMinimo: subtotal >= minimo,
+  };
+}
+
+/** A line's amount in centavos: unit price × quantity. */
+export function importeDeLinea(linea: LineaDeCanasta): number {
+  return centavosDe(linea.precio) * linea.cantidad;
+}
+
+export interface ResumenDePedido {
+  readonly pedidoId?: number;
+  readonly nombreTienda: string;
+  readonly lineas: readonly {
+    readonly nombre: string;
+    readonly cantidad: number;
+    readonly precio: number;
+  }[];
+  /** Pesos, as the API answers them. */
+  readonly costoDeEnvio: number;
+}
+
+/**
+ * The order summary sent to the shop by WhatsApp: shop, one line per product
+ * ('cantidad x nombre — $ importe'), shipping and total.
+ */
+export function textoPedidoWhatsApp(resumen: ResumenDePedido): string {
+  const { subtotal, envio, total } = totalesDeCanasta({
+    montoMinimo: 0,
+    costoDeEnvio: resumen.costoDeEnvio,
+    lineas: resumen.lineas,
+  });
+  const numero = resumen.pedidoId === undefined ? '' : ` #${resumen.pedidoId}`;
+  return [
+    `Hola, acabo de hacer el pedido${numero} en ${resumen.nombreTienda}:`,
+    ...resumen.lineas.map((l) => `${l.cantidad} x ${l.nombre} — ${formatPesos(importeDeLinea(l))}`),
+    `Subtotal: ${formatPesos(subtotal)}`,
+    `Envío: ${formatPesos(envio)}`,
+    `Total: ${formatPesos(total)}`,
+  ].join('\n');
+}
+
+/**
+ * A WhatsApp link to a Mexican mobile (country code 52) with the text filled in, or undefined
+ * when the shop has no usable 10-digit number.
+ */
+export function whatsappUrl(celular: string, texto: string): string | undefined {
+  const digitos = celular.replace(/\D/g, '');
+  if (digitos.length !== 10) return undefined;
+  return `https://wa.me/52${digitos}?text=${encodeURIComponent(texto)}`;
+}

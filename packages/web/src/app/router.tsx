@@ -1,0 +1,104 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
+import { Guard } from '../features/auth/guard';
+import type { Area } from '../features/auth/guards';
+import { Layout } from './layout';
+
+/**
+ * Every route of section 2 (accounts document). Each screen is its own chunk, so the public shop
+ * page downloads only the shell and itself.
+ */
+const screen = (
+  load: () => Promise<{ default: ComponentType }>,
+): LazyExoticComponent<ComponentType> => lazy(load);
+
+const Home = screen(() => import('./routes/home'));
+const Landing = screen(() => import('./routes/landing'));
+const Register = screen(() => import('./routes/register'));
+const SignIn = screen(() => import('./routes/signin'));
+const SignOut = screen(() => import('./routes/signout'));
+const RecuperarContrasena = screen(() => import('./routes/recuperar-contrasena'));
+const AvisoPrivacidad = screen(() => import('./routes/aviso-privacidad'));
+const Planes = screen(() => import('./routes/planes'));
+const Tienda = screen(() => import('./routes/tienda'));
+const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
+const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
+const Checkout = screen(() => import('./routes/checkout'));
+const MisPedidos = screen(() => import('./routes/mis-pedidos'));
+const MisPedidosDetalle = screen(() => import('./routes/mis-pedidos-detalle'));
+const AdminMenu = screen(() => import('./routes/admin-menu'));
+const AprobarUsuarios = screen(() => import('./routes/aprobar-usuarios'));
+const UsuariosRegistrados = screen(() => import('./routes/usuarios-registrados'));
+const PreguntasFrecuentesTienda = screen(() => import('./routes/preguntas-frecuentes-tienda'));
+const EscanearQr = screen(() => import('./routes/escanear-qr'));
+const ConfiguracionDeTienda = screen(() => import('./routes/configuracion-de-tienda'));
+const ConfigurarTienda = screen(() => import('./routes/configurar-tienda'));
+const MiTienda = screen(() => import('./routes/mitienda'));
+const MiTiendaProductos = screen(() => import('./routes/mitiendaproductos'));
+const MiTiendaCategoria = screen(() => import('./routes/mitiendacategoria'));
+const CategoriaForm = screen(() => import('./routes/admin-categoria-form'));
+const ProductoForm = screen(() => import('./routes/producto-form'));
+const Horarios = screen(() => import('./routes/horarios'));
+const ActivarTienda = screen(() => import('./routes/activartienda'));
+const CodigoQr = screen(() => import('./routes/codigoqr'));
+const Pedidos = screen(() => import('./routes/pedidos'));
+const PedidosDetalle = screen(() => import('./routes/pedidosdetalle'));
+const NotFound = screen(() => import('./routes/not-found'));
+
+function guarded(area: Area, Screen: ComponentType) {
+  return (
+    <Guard area={area}>
+      <Screen />
+    </Guard>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="landing" element={<Landing />} />
+        <Route path="register" element={guarded('solo-anonimo', Register)} />
+        <Route path="signin" element={guarded('solo-anonimo', SignIn)} />
+        <Route path="signout" element={<SignOut />} />
+        <Route path="recuperar-contrasena" element={<RecuperarContrasena />} />
+        <Route path="avisoprivacidad" element={<AvisoPrivacidad />} />
+        <Route path="planes" element={<Planes />} />
+        <Route path="tienda/:usuario" element={<Tienda />} />
+        <Route path="tienda/:usuario/:subcategoria" element={<TiendaCategoria />} />
+        <Route
+          path="tienda/:usuario/:subcategoria/productodetalle/:id"
+          element={<ProductoDetalle />}
+        />
+        <Route path="checkout" element={guarded('compras', Checkout)} />
+        <Route path="mispedidos" element={guarded('compras', MisPedidos)} />
+        <Route path="mispedidosdetalle" element={guarded('compras', MisPedidosDetalle)} />
+        <Route path="admin-menu" element={guarded('admin', AdminMenu)} />
+        <Route path="aprobar-usuarios" element={guarded('admin', AprobarUsuarios)} />
+        <Route path="usuarios-registrados" element={guarded('admin', UsuariosRegistrados)} />
+        <Route
+          path="preguntas-frecuentes-tienda"
+          element={guarded('faq-tienda', PreguntasFrecuentesTienda)}
+        />
+        {/* The shop owner's screens (store-owner document, section 2). */}
+        <Route path="configuracion-de-tienda" element={guarded('tienda', ConfiguracionDeTienda)} />
+        <Route path="configurar-tienda" element={guarded('tienda', ConfigurarTienda)} />
+        <Route path="mitienda" element={guarded('tienda', MiTienda)} />
+        <Route path="mitiendaproductos" element={guarded('tienda', MiTiendaProductos)} />
+        <Route path="mitiendacategoria" element={guarded('tienda', MiTiendaCategoria)} />
+        <Route path="admin-categoria-form" element={guarded('tienda', CategoriaForm)} />
+        <Route path="admin-categoria-form/:id" element={guarded('tienda', CategoriaForm)} />
+        <Route path="producto-form" element={guarded('tienda', ProductoForm)} />
+        <Route path="producto-form/:id" element={guarded('tienda', ProductoForm)} />
+        <Route path="horarios" element={guarded('tienda', Horarios)} />
+        <Route path="activartienda" element={guarded('tienda', ActivarTienda)} />
+        <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
+        <Route path="pedidos" element={guarded('tienda', Pedidos)} />
+        <Route path="pedidosdetalle" element={guarded('tienda', PedidosDetalle)} />
+        <Route path="escanear-qr" element={<EscanearQr />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

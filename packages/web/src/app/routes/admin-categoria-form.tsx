@@ -1,0 +1,92 @@
+import { Link, useLocation, useParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { notify } from '../../lib/toast';
+import { addCategoria } from '../../features/mi-tienda/api/add-categoria';
+import { deleteCategoria } from '../../features/mi-tienda/api/delete-categoria';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { updateCategoria } from '../../features/mi-tienda/api/update-categoria';
+import {
+  CatalogoCategoriaForm,
+  type CategoriaSave,
+} from '../../features/mi-tienda/components/catalogo-categoria-form';
+import { useGoBack } from '../../features/mi-tienda/components/catalogo-go-back';
+import {
+  findCategoria,
+  readId,
+  type CategoriaDeTienda,
+} from '../../features/mi-tienda/components/catalogo-productos';
+
+/** /admin-categoria-form(/{id}): create a category, or edit or delete one. */
+export default function CategoriaFormScreen() {
+  const params = useParams();
+  const location = useLocation();
+  const goBack = useGoBack();
+  const id = readId(params.id);
+  const editing = params.id !== undefined;
+  const { data: tienda, error, refetch } = useMiTienda();
+  const fromState = (location.state as { categoria?: CategoriaDeTienda } | null)?.categoria;
+  const categoria =
+    findCategoria(tienda, id) ?? (!tienda && fromState?.id === id ? fromState : undefined);
+
+  const save = async (save: CategoriaSave) => {
+    if (save.kind === 'add') {
+      await addCategoria(save.body);
+      notify.success('Categoría agregada');
+    } else {
+      await updateCategoria(save.body);
+      notify.success('Categoría actualizada');
+    }
+    goBack();
+  };
+
+  const remove = async () => {
+    if (!categoria) return;
+    await deleteCategoria(categoria.id);
+    notify.success('Categoría eliminada');
+    goBack();
+  };
+
+  let content;
+  if (!tienda && error) {
+    content = <ErrorState error={error} onRetry={() => void refetch()} />;
+  } else if (!tienda) {
+    content = <Loading />;
+  } else if (editing && !categoria) {
+    content = (
+      <EmptyState title="La categoría no existe" text="Puede que se haya eliminado.">
+        <Link to="/mitienda" className={buttonClass('primary')}>
+          Ir a Mi Tienda
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <CatalogoCategoriaForm
+        key={categoria?.id ?? 'nueva'}
+        categoria={categoria}
+        tiendaId={tienda.tiendaId}
+        configured={tienda.configured}
+        onSave={save}
+        onDelete={categoria ? remove : undefined}
+        onCancel={goBack}
+      />
+    );
+  }
+  return (
+    <Page
+      title="Categorias"
+      heading={
+        <>
+          Categorias
+          <span className="block text-base font-normal text-stone-600">
+            {editing ? 'Editar categoría' : 'Nueva categoría'}
+          </span>
+        </>
+      }
+    >
+      {content}
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import { carritoMessages } from '@tianguis/domain';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { useCarrito } from '../../features/carrito/api/get-carrito';
+import { CheckoutCard, type PedidoEnviado } from '../../features/carrito/components/checkout-card';
+import { PedidoEnviadoAviso } from '../../features/carrito/components/pedido-enviado';
+import { notify } from '../../lib/toast';
+
+/** Spec section 9: the move to Mis Pedidos after an order. */
+const ESPERA_A_MIS_PEDIDOS_MS = 4500;
+
+/** Checkout (USUARIO only, the router's guard): one card per shop's basket. */
+export default function Checkout() {
+  // Entering checkout always re-reads the cart: a product may have gone since it was added.
+  const carrito = useCarrito(true, 0);
+  const navigate = useNavigate();
+  const [enviado, setEnviado] = useState<PedidoEnviado>();
+
+  useEffect(() => {
+    if (!enviado) return;
+    const timer = setTimeout(() => navigate('/mispedidos'), ESPERA_A_MIS_PEDIDOS_MS);
+    return () => clearTimeout(timer);
+  }, [enviado, navigate]);
+
+  const onProcessed = (pedido: PedidoEnviado) => {
+    notify.success('¡Pedido enviado!');
+    setEnviado(pedido);
+  };
+
+  const grupos = carrito.data ?? [];
+  let contenido;
+  if (carrito.isLoading) contenido = <Loading label="Cargando tu carrito…" />;
+  else if (carrito.error && !carrito.data)
+    contenido = <ErrorState error={carrito.error} onRetry={() => void carrito.refetch()} />;
+  else if (grupos.length === 0)
+    contenido = enviado ? null : (
+      <EmptyState title={carritoMessages.carritoVacio}>
+        <Link to="/" className={buttonClass('secondary')}>
+          Ver tiendas
+        </Link>
+      </EmptyState>
+    );
+  else
+    contenido = grupos.map((grupo) => (
+      <CheckoutCard key={grupo.tiendaId} grupo={grupo} onProcessed={onProcessed} />
+    ));
+
+  return (
+    <Page title="Checkout">
+      {enviado && <PedidoEnviadoAviso pedido={enviado} />}
+      {contenido}
+    </Page>
+  );
+}

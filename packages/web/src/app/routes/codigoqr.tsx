@@ -1,0 +1,20 @@
+import { Page } from '../../components/ui/page';
+import { ErrorState, Loading } from '../../components/ui/status';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { QrCodigo } from '../../features/mi-tienda/components/qr-codigo';
+
+/** The owner's QR: link, copy, download and the printable poster. */
+export default function CodigoQr() {
+  const { data, error, refetch } = useMiTienda();
+  return (
+    <Page title="Codigo QR">
+      {data ? (
+        <QrCodigo tienda={data} origin={window.location.origin} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import { Page } from '../../components/ui/page';
+import { ErrorState, Loading } from '../../components/ui/status';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import { AjustesMenu } from '../../features/mi-tienda/components/ajustes-menu';
+
+/** The owner's landing after sign-in: the settings tiles and the pending tasks. */
+export default function ConfiguracionDeTienda() {
+  const { data, error, refetch } = useMiTienda();
+  return (
+    <Page title="Configuración de tienda">
+      {data ? (
+        <>
+          <AjustesBannerDesactivada tienda={data} />
+          <AjustesMenu tienda={data} />
+        </>
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+import { QrCode } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { useSession } from '../../features/auth/session-store';
+import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
+
+/**
+ * Section 2: 'Escanee el Codigo QR'. An owner is taken to its own shop page (what its customers
+ * see on scanning); a visitor without a session to sign in; anyone else is told how scanning works.
+ */
+export default function EscanearQr() {
+  const session = useSession();
+  if (!session) return <Navigate to="/signin" replace />;
+  if (session.tipoUsuario === 'TIENDA')
+    return <Navigate to={tiendaPath(session.usuario)} replace />;
+  return (
+    <Page title="Escanee el Codigo QR">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <QrCode aria-hidden="true" className="size-24 text-marca-600" />
+        <p className="text-stone-700">
+          Apunta la cámara de tu teléfono al código QR de la tienda. Se abrirá su página en
+          Tianguis, donde puedes ver sus productos y agregarlos a tu carrito.
+        </p>
+        <Link to="/" className={buttonClass('secondary')}>
+          Ver las tiendas
+        </Link>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,5 @@
+import { LandingPage } from '../../features/info/components/landing-page';
+
+export default function Landing() {
+  return <LandingPage />;
+}

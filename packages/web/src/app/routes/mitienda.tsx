@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { buttonClass, Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { useMiTienda, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import { useCatalogoAcciones } from '../../features/mi-tienda/components/catalogo-acciones';
+import { CatalogoAddMenu } from '../../features/mi-tienda/components/catalogo-add-menu';
+import { CatalogoCategoriaGrid } from '../../features/mi-tienda/components/catalogo-categoria-grid';
+import {
+  listCategorias,
+  listProductos,
+} from '../../features/mi-tienda/components/catalogo-productos';
+import { CatalogoSearch } from '../../features/mi-tienda/components/catalogo-search';
+import { useMiTiendaTab } from '../../features/mi-tienda/components/catalogo-tab';
+import { CatalogoTabs } from '../../features/mi-tienda/components/catalogo-tabs';
+import { CatalogoTodosLosProductos } from '../../features/mi-tienda/components/catalogo-todos-productos';
+
+function MiTiendaContent({ tienda }: { tienda: MiTienda }) {
+  const [tab, setTab] = useMiTiendaTab();
+  const acciones = useCatalogoAcciones(tienda);
+  const categorias = listCategorias(tienda);
+  return (
+    <>
+      <AjustesBannerDesactivada tienda={tienda} />
+      <CatalogoSearch productos={listProductos(tienda)} />
+      <CatalogoTabs
+        tab={tab}
+        onChange={setTab}
+        panels={{
+          categorias:
+            categorias.length > 0 ? (
+              <CatalogoCategoriaGrid categorias={categorias} onOpen={acciones.openCategoria} />
+            ) : (
+              <EmptyState
+                title="No tienes categorias aun"
+                text={
+                  tienda.configured
+                    ? 'Crea una categoría para empezar a agregar tus productos.'
+                    : 'Configura tu tienda para poder crear categorías.'
+                }
+              >
+                {tienda.configured ? (
+                  <Button onClick={acciones.addCategoria}>Crear categoria</Button>
+                ) : (
+                  <div className="flex flex-wrap justify-center gap-2">
+                    <Button variant="secondary" onClick={acciones.addCategoria}>
+                      Crear categoria
+                    </Button>
+                    <Link to="/configurar-tienda" className={buttonClass('primary')}>
+                      Configurar Tienda
+                    </Link>
+                  </div>
+                )}
+              </EmptyState>
+            ),
+          productos: (
+            <CatalogoTodosLosProductos
+              tienda={tienda}
+              onAddProducto={() => acciones.addProducto()}
+            />
+          ),
+        }}
+      />
+      <CatalogoAddMenu
+        canAddProducto={categorias.length > 0}
+        onAddCategoria={acciones.addCategoria}
+        onAddProducto={() => acciones.addProducto()}
+      />
+    </>
+  );
+}
+
+/** /mitienda: the owner's catalogue, categories or all products (the tab is remembered). */
+export default function MiTiendaScreen() {
+  const { data: tienda, error, refetch } = useMiTienda();
+  return (
+    <Page title="Mi Tienda" wide>
+      {tienda ? (
+        <MiTiendaContent tienda={tienda} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  DURACION_AVISO_NUEVO_PEDIDO_MS,
+  FILTROS_INICIALES,
+  isFiltroFecha,
+  PEDIDOS_TABS,
+  pedidosTiendaMessages,
+  ZONA_HORARIA_POR_DEFECTO,
+  type FiltrosPedidos,
+  type PedidosTab,
+} from '@tianguis/domain';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { ErrorState, Loading } from '../../components/ui/status';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import type { PedidoTienda } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
+import {
+  ActualizacionIndicador,
+  type ActualizacionProps,
+} from '../../features/pedidos-tienda/components/actualizacion-indicador';
+import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
+import { SonidoControl } from '../../features/pedidos-tienda/components/sonido-control';
+import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
+import { usePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
+import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
+import { notify } from '../../lib/toast';
+
+// The filters live in the address, so coming back from an order's detail keeps them.
+function readFiltros(params: URLSearchParams): FiltrosPedidos {
+  const tab = params.get('estado')?.toUpperCase();
+  const fecha = params.get('fecha')?.toUpperCase();
+  return {
+    tab: PEDIDOS_TABS.some((t) => t.tab === tab) ? (tab as PedidosTab) : FILTROS_INICIALES.tab,
+    busqueda: params.get('q') ?? '',
+    fecha: isFiltroFecha(fecha) ? fecha : FILTROS_INICIALES.fecha,
+  };
+}
+
+function writeFiltros(filtros: FiltrosPedidos): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filtros.tab !== FILTROS_INICIALES.tab) params.set('estado', filtros.tab.toLowerCase());
+  if (filtros.busqueda !== '') params.set('q', filtros.busqueda);
+  if (filtros.fecha !== FILTROS_INICIALES.fecha) params.set('fecha', filtros.fecha.toLowerCase());
+  return params;
+}
+
+function Indicador(props: Omit<ActualizacionProps, 'now'>) {
+  const now = useAhora(1000);
+  return <ActualizacionIndicador {...props} now={now} />;
+}
+
+/** /pedidos: the shop's orders, live, with tabs, filters, sound and the new-order toast. */
+export default function PedidosScreen() {
+  const [params, setParams] = useSearchParams();
+  const filtros = useMemo(() => readFiltros(params), [params]);
+  const sonido = useSonidoPedidos();
+  const { avisar } = sonido;
+  const onNuevos = useCallback(
+    (_nuevos: PedidoTienda[]) => {
+      notify.success(pedidosTiendaMessages.nuevoPedido, {
+        duration: DURACION_AVISO_NUEVO_PEDIDO_MS,
+      });
+      avisar();
+    },
+    [avisar],
+  );
+  const pedidos = usePedidosEnVivo(onNuevos);
+  const tienda = useMiTienda();
+  const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
+  const minuto = useAhora(60_000);
+  const now = useMemo(() => new Date(minuto), [minuto]);
+
+  let body;
+  if (pedidos.data) {
+    body = (
+      <PedidosLista
+        pedidos={pedidos.data}
+        filtros={filtros}
+        onFiltrosChange={(next) => setParams(writeFiltros(next), { replace: true })}
+        now={now}
+        timeZone={timeZone}
+      />
+    );
+  } else if (pedidos.error) {
+    body = <ErrorState error={pedidos.error} onRetry={() => void pedidos.refetch()} />;
+  } else {
+    body = <Loading label="Cargando pedidos…" />;
+  }
+
+  return (
+    <Page title={pedidosTiendaMessages.titulo}>
+      <div className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3">
+        <Indicador
+          conexion={pedidos.conexion}
+          updatedAt={pedidos.updatedAt}
+          actualizando={pedidos.isFetching}
+          onActualizar={() => void pedidos.refetch()}
+        />
+        <SonidoControl
+          activo={sonido.activo}
+          bloqueado={sonido.bloqueado}
+          onCambiar={sonido.cambiar}
+          onProbar={sonido.probar}
+        />
+      </div>
+      {pedidos.data && pedidos.error && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {pedidos.error.message}
+        </p>
+      )}
+      {body}
+    </Page>
+  );
+}

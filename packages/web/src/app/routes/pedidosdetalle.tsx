@@ -1,0 +1,70 @@
+import { ESPERA_TRAS_ACCION_PEDIDO_MS, ZONA_HORARIA_POR_DEFECTO } from '@tianguis/domain';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { finishPedido, type AccionPedido } from '../../features/pedidos-tienda/api/finish-pedido';
+import {
+  usePedidosTienda,
+  type PedidoTienda,
+} from '../../features/pedidos-tienda/api/get-pedidos-tienda';
+import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
+import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
+
+function pedidoFromState(state: unknown): PedidoTienda | undefined {
+  const pedido = (state as { pedido?: PedidoTienda } | null)?.pedido;
+  return pedido && typeof pedido.id === 'number' ? pedido : undefined;
+}
+
+/**
+ * /pedidosdetalle: the order comes as navigation state; `?id=` finds it in the shop's list when
+ * the page is opened from a link or reloaded. The list's copy wins, being the newer.
+ */
+export default function PedidosDetalleScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromState = pedidoFromState(location.state);
+  const id = Number(params.get('id') ?? fromState?.id);
+  const lista = usePedidosTienda(undefined, { enabled: Number.isInteger(id), staleMs: 10_000 });
+  const tienda = useMiTienda();
+  const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
+  const pedido =
+    lista.data?.find((p) => p.id === id) ?? (fromState?.id === id ? fromState : undefined);
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onAccion = async (accion: AccionPedido) => {
+    if (!pedido) return;
+    await finishPedido(accion, pedido.id);
+    timer.current = setTimeout(
+      () => navigate('/pedidos', { replace: true }),
+      ESPERA_TRAS_ACCION_PEDIDO_MS,
+    );
+  };
+
+  let body;
+  if (pedido) {
+    body = (
+      <>
+        <PedidoDetalle pedido={pedido} timeZone={timeZone} onAccion={onAccion} />
+        <TicketImpresion pedido={pedido} timeZone={timeZone} />
+      </>
+    );
+  } else if (lista.error) {
+    body = <ErrorState error={lista.error} onRetry={() => void lista.refetch()} />;
+  } else if (!Number.isInteger(id) || lista.data) {
+    body = (
+      <EmptyState title="No encontramos este pedido">
+        <Link to="/pedidos" className={buttonClass('secondary')}>
+          Ver pedidos
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    body = <Loading label="Cargando pedido…" />;
+  }
+  return <Page title={pedido ? `Pedido #${pedido.id}` : 'Pedido'}>{body}</Page>;
+}

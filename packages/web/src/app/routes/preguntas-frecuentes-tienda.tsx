@@ -1,0 +1,16 @@
+import { Page } from '../../components/ui/page';
+import { FaqList } from '../../features/info/components/faq-list';
+import { faqItems, faqVideos } from '../../features/info/faq';
+
+/** Section 2, Shop FAQ (TIENDA only; the router's guard sends the others away). */
+export default function PreguntasFrecuentesTienda() {
+  return (
+    <Page title="Preguntas Frecuentes">
+      <p className="mb-4 text-stone-700">
+        Respuestas rápidas sobre cómo funciona tu tienda en Tianguis. Toca una pregunta para ver su
+        respuesta.
+      </p>
+      <FaqList items={faqItems} videos={faqVideos} />
+    </Page>
+  );
+}

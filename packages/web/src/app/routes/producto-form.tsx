@@ -1,0 +1,107 @@
+import { Link, useLocation, useParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { notify } from '../../lib/toast';
+import { activateProducto } from '../../features/mi-tienda/api/activate-producto';
+import { addProducto } from '../../features/mi-tienda/api/add-producto';
+import { deleteProducto } from '../../features/mi-tienda/api/delete-producto';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { updateProducto } from '../../features/mi-tienda/api/update-producto';
+import { useGoBack } from '../../features/mi-tienda/components/catalogo-go-back';
+import { CatalogoProductoForm } from '../../features/mi-tienda/components/catalogo-producto-form';
+import type { ProductoSave } from '../../features/mi-tienda/components/catalogo-producto-save';
+import {
+  findProducto,
+  listCategorias,
+  readId,
+  type ProductoDeTienda,
+} from '../../features/mi-tienda/components/catalogo-productos';
+
+interface ProductoFormState {
+  producto?: ProductoDeTienda;
+  /** A new product started from a category's page starts in that category. */
+  categoriaId?: number;
+}
+
+/** The call behind each decision, and the toast once the server has taken it. */
+async function runSave(save: ProductoSave) {
+  switch (save.kind) {
+    case 'add':
+      await addProducto(save.body);
+      notify.success('Producto agregado');
+      return;
+    case 'update':
+      await updateProducto(save.body);
+      notify.success('Producto actualizado');
+      return;
+    case 'deactivate':
+      await activateProducto(save.productoId, false);
+      notify.success('Producto desactivado');
+      return;
+  }
+}
+
+/** /producto-form(/{id}): create a product, or edit, switch off or delete one. */
+export default function ProductoFormScreen() {
+  const params = useParams();
+  const location = useLocation();
+  const goBack = useGoBack();
+  const id = readId(params.id);
+  const editing = params.id !== undefined;
+  const state = (location.state as ProductoFormState | null) ?? {};
+  const { data: tienda, error, refetch } = useMiTienda();
+  const producto = findProducto(tienda, id);
+  const categorias = listCategorias(tienda);
+
+  let content;
+  if (!tienda && error) {
+    content = <ErrorState error={error} onRetry={() => void refetch()} />;
+  } else if (!tienda) {
+    content = <Loading />;
+  } else if (editing && !producto) {
+    content = (
+      <EmptyState title="El producto no existe" text="Puede que se haya eliminado.">
+        <Link to="/mitienda" className={buttonClass('primary')}>
+          Ir a Mi Tienda
+        </Link>
+      </EmptyState>
+    );
+  } else if (categorias.length === 0) {
+    content = (
+      <EmptyState
+        title="Primero crea una categoría"
+        text="Cada producto pertenece a una categoría de tu tienda."
+      >
+        <Link to="/admin-categoria-form" className={buttonClass('primary')}>
+          Agregar Categoria
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <CatalogoProductoForm
+        key={producto?.id ?? 'nuevo'}
+        producto={producto}
+        categorias={categorias}
+        tiendaId={tienda.tiendaId}
+        defaultCategoriaId={state.categoriaId}
+        onSave={async (save) => {
+          await runSave(save);
+          goBack();
+        }}
+        onDelete={
+          producto
+            ? async () => {
+                await deleteProducto(producto.id);
+                notify.success('Producto eliminado');
+                goBack();
+              }
+            : undefined
+        }
+        onCancel={goBack}
+      />
+    );
+  }
+  return <Page title={editing ? 'Editar Producto' : 'Agregar Producto'}>{content}</Page>;
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { actualizarContrasena } from '../../features/auth/api/actualizar-contrasena';
+import { cambiarContrasena } from '../../features/auth/api/cambiar-contrasena';
+import { sendEmailDeRecuperacion } from '../../features/auth/api/email-de-recuperacion';
+import { restaurarPassword } from '../../features/auth/api/restaurar-password';
+import { NuevaContrasenaForm } from '../../features/auth/components/nueva-contrasena-form';
+import {
+  RecuperacionMetodo,
+  type Metodo,
+} from '../../features/auth/components/recuperacion-metodo';
+import { RecuperarCelularForm } from '../../features/auth/components/recuperar-celular-form';
+import { RecuperarEmailForm } from '../../features/auth/components/recuperar-email-form';
+import { notify } from '../../lib/toast';
+
+/**
+ * /recuperar-contrasena (section 2): the emailed link brings `?secret=...` and opens the
+ * new-password step; without it, the person asks for a link by email or a code by phone.
+ */
+export default function RecuperarContrasena() {
+  const [params] = useSearchParams();
+  const secret = params.get('secret');
+  const navigate = useNavigate();
+  const [metodo, setMetodo] = useState<Metodo>('correo');
+
+  const onDone = (message: string) => {
+    notify.success(message);
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Page title="Recuperar contraseña">
+      {secret ? (
+        <NuevaContrasenaForm secret={secret} actualizar={actualizarContrasena} onDone={onDone} />
+      ) : (
+        <>
+          <RecuperacionMetodo value={metodo} onChange={setMetodo} />
+          {metodo === 'correo' ? (
+            <RecuperarEmailForm send={sendEmailDeRecuperacion} />
+          ) : (
+            <RecuperarCelularForm
+              enviarCodigo={restaurarPassword}
+              cambiar={cambiarContrasena}
+              onDone={onDone}
+            />
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

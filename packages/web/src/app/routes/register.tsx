@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { registerUser } from '../../features/auth/api/register-user';
+import { RegistroCompletado } from '../../features/auth/components/registro-completado';
+import { RegistroWizard } from '../../features/auth/components/registro-wizard';
+import type { TipoUsuario } from '../../features/auth/components/tipo-usuario-step';
+
+/** /register (section 2): account type, then the form, then the 'Registro completado' welcome. */
+export default function Register() {
+  const navigate = useNavigate();
+  const [registrado, setRegistrado] = useState<TipoUsuario>();
+  if (registrado) {
+    return (
+      <RegistroCompletado
+        tipousuario={registrado}
+        onClose={() => navigate('/signin', { replace: true })}
+      />
+    );
+  }
+  return (
+    <Page title="Crear Cuenta">
+      <RegistroWizard submit={registerUser} onRegistered={setRegistrado} />
+    </Page>
+  );
+}

@@ -1,0 +1,38 @@
+import { useParams } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { EmptyState } from '../../components/ui/status';
+import { ProductoCards } from '../../features/tienda-publica/components/producto-cards';
+import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
+import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
+import { findCategoria, productosOrdenados } from '../../features/tienda-publica/logic/catalogo';
+import { NotFoundContent } from './not-found';
+
+/** /tienda/{usuario}/{subcategoria}: the category's products, by name. */
+export default function TiendaCategoriaScreen() {
+  const { usuario = '', subcategoria = '' } = useParams();
+  return (
+    <TiendaFrame usuario={usuario} notFound={<NotFoundContent />}>
+      {(answer) => {
+        const { tienda } = answer;
+        const categoria = findCategoria(tienda, subcategoria);
+        if (!categoria) return <NotFoundContent />;
+        const productos = productosOrdenados(categoria);
+        return (
+          <Page title={`${categoria.title} · ${tienda.nombre}`} heading={categoria.title}>
+            <TiendaMigas usuario={tienda.usuario} nombre={tienda.nombre} />
+            <TiendaCerradaAvisoVivo answer={answer} />
+            {productos.length === 0 ? (
+              <EmptyState
+                title="Esta categoría no tiene productos por ahora"
+                text="Mira las otras categorías de la tienda."
+              />
+            ) : (
+              <ProductoCards usuario={tienda.usuario} categoria={categoria} productos={productos} />
+            )}
+          </Page>
+        );
+      }}
+    </TiendaFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearQueryCache } from '../../lib/query';
+import { taqueria } from '../../features/tienda-publica/test/fixtures';
+import { fakeFetch } from '../../features/tienda-publica/test/session';
+import ProductoDetalleScreen from './producto-detalle';
+import TiendaScreen from './tienda';
+import TiendaCategoriaScreen from './tienda-categoria';
+
+const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
+
+afterEach(() => {
+  clearQueryCache();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Opens a URL the way a QR scan does: no earlier page, no navigation state. */
+function open(path: string, answer: { status?: number; body: unknown } = { body: taqueria() }) {
+  const { fetch, calls } = fakeFetch({ [TIENDA_URL]: answer });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="tienda/:usuario" element={<TiendaScreen />} />
+        <Route path="tienda/:usuario/:subcategoria" element={<TiendaCategoriaScreen />} />
+        <Route
+          path="tienda/:usuario/:subcategoria/productodetalle/:id"
+          element={<ProductoDetalleScreen />}
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+const linkNames = () => screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'));
+
+describe('/tienda/{usuario}', () => {
+  it('loads the shop by itself and lists the categories with products by title', async () => {
+    const calls = open('/tienda/taqueria-lupe');
+    await screen.findByRole('heading', { level: 1, name: 'Taquería Lupe' });
+    expect(linkNames()).toEqual(['Antojitos', 'Bebidas', 'Tacos Al Pastor']);
+    expect(screen.getByRole('link', { name: 'Tacos Al Pastor' }).getAttribute('href')).toBe(
+      '/tienda/taqueria-lupe/tacosalpastor',
+    );
+    expect(calls.map((c) => c.url)).toEqual([TIENDA_URL]);
+  });
+
+  it('shows the not-found page when the API answers 404', async () => {
+    open('/tienda/taqueria-lupe', {
+      status: 404,
+      body: { code: 'NO_ENCONTRADO', message: 'La tienda no existe o no está disponible' },
+    });
+    await screen.findByRole('heading', { name: '404 Pagina no encontrada' });
+  });
+
+  it('shows the not-found page for a shop named N/A or switched off', async () => {
+    open('/tienda/taqueria-lupe', { body: { ...taqueria({ nombre: 'N/A' }) } });
+    await screen.findByRole('heading', { name: '404 Pagina no encontrada' });
+  });
+
+  it('shows a failed load with a way to retry, not as a missing shop', async () => {
+    open('/tienda/taqueria-lupe', { status: 500, body: { code: 'ERROR', message: 'Falló' } });
+    await screen.findByRole('button', { name: 'Reintentar' });
+    expect(screen.queryByText('404 Pagina no encontrada')).toBeNull();
+  });
+
+  it('rechecks the open state every minute', async () => {
+    // Monday 17:59:30 in Mexico City, half a minute before opening.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2025-09-01T23:59:30Z'));
+    open('/tienda/taqueria-lupe');
+    await screen.findByRole('heading', { name: 'Taquería Lupe está cerrada' });
+    screen.getByText('Próxima apertura: Hoy a las 18:00');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.queryByText(/está cerrada/)).toBeNull();
+  });
+});
+
+describe('/tienda/{usuario}/{subcategoria}', () => {
+  it('lists the category’s products by name with their price', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor');
+    await screen.findByRole('heading', { level: 1, name: 'Tacos Al Pastor' });
+    const productos = screen
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.includes('/productodetalle/'));
+    expect(productos.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Gringa, $ 45.50',
+      'Taco de pastor, $ 18.00',
+    ]);
+    expect(productos[0]?.getAttribute('href')).toBe(
+      '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12',
+    );
+    screen.getByRole('link', { name: 'Taquería Lupe' });
+  });
+
+  it('shows the not-found page for a category the shop does not have', async () => {
+    open('/tienda/taqueria-lupe/postres');
+    await screen.findByRole('heading', { name: '404 Pagina no encontrada' });
+  });
+});
+
+describe('product detail', () => {
+  it('opened directly, loads the product from the shop', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor/productodetalle/12');
+    await screen.findByRole('heading', { level: 1, name: 'Gringa' });
+    screen.getByText('$ 45.50');
+    screen.getByText('Descripción de Gringa');
+    screen.getByText('Detalle de Gringa');
+    screen.getByRole('img', { name: 'Gringa' });
+    screen.getByRole('button', { name: 'Agregar al carrito' });
+  });
+
+  it('shows the product handed over in the navigation state while the shop loads', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const producto = taqueria().tienda.categorias[0]?.productos[1];
+    render(
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12',
+            state: { producto },
+          },
+        ]}
+      >
+        <Routes>
+          <Route
+            path="tienda/:usuario/:subcategoria/productodetalle/:id"
+            element={<ProductoDetalleScreen />}
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+    screen.getByRole('heading', { level: 1, name: 'Gringa' });
+    screen.getByText('$ 45.50');
+    // The shop arrives: its copy of the product takes over (and the shared cache settles).
+    act(() => answer(new Response(JSON.stringify(taqueria()), { status: 200 })));
+    await screen.findByRole('link', { name: 'Taquería Lupe' });
+    screen.getByRole('heading', { level: 1, name: 'Gringa' });
+  });
+
+  it('shows the not-found page for a product the shop does not have', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor/productodetalle/999');
+    await screen.findByRole('heading', { name: '404 Pagina no encontrada' });
+  });
+});

@@ -1,0 +1,51 @@
+import { useParams } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { EmptyState } from '../../components/ui/status';
+import { CategoriaCards } from '../../features/tienda-publica/components/categoria-cards';
+import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
+import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
+import { categoriasConProductos } from '../../features/tienda-publica/logic/catalogo';
+import { NotFoundContent } from './not-found';
+
+/** /tienda/{usuario}: the shop's logo and name, its closed notice, its categories by title. */
+export default function TiendaScreen() {
+  const { usuario = '' } = useParams();
+  return (
+    <TiendaFrame usuario={usuario} notFound={<NotFoundContent />}>
+      {(answer) => {
+        const { tienda } = answer;
+        const categorias = categoriasConProductos(tienda);
+        return (
+          <Page
+            title={tienda.nombre}
+            heading={
+              <span className="flex items-center gap-3">
+                {/* Decorative: the name is right beside it, inside the same heading. */}
+                <TiendaImage
+                  src={tienda.imageUrl}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="size-16 shrink-0 rounded-full border border-stone-200"
+                />
+                <span className="break-words">{tienda.nombre}</span>
+              </span>
+            }
+          >
+            <TiendaCerradaAvisoVivo answer={answer} />
+            <h2 className="sr-only">Categorías</h2>
+            {categorias.length === 0 ? (
+              <EmptyState
+                title="Esta tienda aún no tiene productos"
+                text="Vuelve más tarde para ver su menú."
+              />
+            ) : (
+              <CategoriaCards usuario={tienda.usuario} categorias={categorias} />
+            )}
+          </Page>
+        );
+      }}
+    </TiendaFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { IconButton } from '../../components/ui/button';
+import { useSession } from '../../features/auth/session-store';
+
+const ProductSearch = lazy(() => import('../../features/tienda-publica/components/product-search'));
+const CartButton = lazy(() => import('../../features/carrito/components/cart-button'));
+
+/** The shop a path belongs to, for the search box: /tienda/{usuario}/... */
+export function tiendaOfPath(pathname: string): string | undefined {
+  const match = /^\/tienda\/([^/]+)/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** Top bar: back and forward, the product search on shop pages, the shopper's cart. */
+export function TopBar() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useSession();
+  // Section 2: the back button becomes enabled about 100 ms after load.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), 100);
+    return () => clearTimeout(timer);
+  }, []);
+  const tienda = tiendaOfPath(pathname);
+  const showSearch = session !== undefined && tienda !== undefined;
+  return (
+    <header className="no-print sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Navegación"
+        className="mx-auto flex max-w-[1100px] items-center gap-1 px-2 py-1"
+      >
+        <IconButton label="Atrás" disabled={!ready} onClick={() => navigate(-1)}>
+          <ChevronLeft aria-hidden="true" />
+        </IconButton>
+        <IconButton label="Adelante" disabled={!ready} onClick={() => navigate(1)}>
+          <ChevronRight aria-hidden="true" />
+        </IconButton>
+        <div className="min-w-0 flex-1">
+          {showSearch && (
+            <Suspense fallback={null}>
+              <ProductSearch usuario={tienda} />
+            </Suspense>
+          )}
+        </div>
+        {session?.tipoUsuario === 'USUARIO' && (
+          <Suspense fallback={null}>
+            <CartButton />
+          </Suspense>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,61 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/**
+ * A labelled input: the visible label is tied to the field, hints and the error are read by
+ * screen readers with it (aria-describedby), and a field in error says so (aria-invalid).
+ */
+export const TextField = forwardRef<
+  HTMLInputElement,
+  InputHTMLAttributes<HTMLInputElement> & {
+    label: string;
+    hints?: readonly string[];
+    error?: string;
+    trailing?: ReactNode;
+  }
+>(function TextField({ label, hints = [], error, trailing, id, className = '', ...rest }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = `${inputId}-hints`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hints.length ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`mb-4 ${className}`}>
+      <label htmlFor={inputId} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <div className="flex items-center gap-1">
+        <input
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className="min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+          {...rest}
+        />
+        {trailing}
+      </div>
+      {hints.length > 0 && (
+        <ul id={hintId} className="mt-1 text-sm text-amber-800" aria-live="polite">
+          {hints.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** The message for a whole form (the first rule broken on submit, or the server's refusal). */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { resolveAccess, type Area } from './guards';
+import { useSession } from './session-store';
+
+/** Section 6's table at the door of a screen: let in, send to /, or send back one page. */
+export function Guard({ area, children }: { area: Area; children: ReactNode }) {
+  const session = useSession();
+  const access = resolveAccess(area, session?.tipoUsuario);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (access !== 'atras') return;
+    // Opened directly (nothing to go back to): home instead.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  }, [access, navigate]);
+  if (access === 'inicio') return <Navigate to="/" replace />;
+  if (access === 'atras') return null;
+  return children;
+}

@@ -1,0 +1,48 @@
+import { api } from '../../../lib/api';
+import { useQuery } from '../../../lib/query';
+
+export interface CarritoItem {
+  productoId: number;
+  nombreProducto: string;
+  precio: number;
+  cantidad: number;
+  imageurl: string;
+  shoppingCartId: number;
+  tiendaId: number;
+  loginId: number;
+  /** false when the product was deleted or switched off since it was added. */
+  disponible: boolean;
+}
+
+/** One basket per shop (API.md). */
+export interface CarritoGrupo {
+  tiendaId: number;
+  nombreTienda: string;
+  usuarioTienda: string;
+  celularTienda: string;
+  montoMinimo: number;
+  costoDeEnvio: number;
+  listOfShoppingCartMarketStore: CarritoItem[];
+}
+
+export const carritoKey = ['carrito'] as const;
+
+export function getCarrito(): Promise<CarritoGrupo[]> {
+  return api<CarritoGrupo[]>('/api/shoppingcartmarket/listarcarrito', { body: {} });
+}
+
+/**
+ * The shopper's cart; only fetched for a signed-in USUARIO. Checkout passes staleMs 0 so that
+ * entering it always shows what can still be ordered.
+ */
+export function useCarrito(enabled: boolean, staleMs = 10_000) {
+  return useQuery(carritoKey, getCarrito, { enabled, staleMs });
+}
+
+/** Pieces in the whole cart, for the top bar's badge. */
+export function countPiezas(grupos: readonly CarritoGrupo[] | undefined): number {
+  let total = 0;
+  for (const g of grupos ?? [])
+    for (const item of g.listOfShoppingCartMarketStore) total += item.cantidad;
+  return total;
+}

@@ -1,0 +1,17 @@
+import { callOwnerMutation } from './owner-call';
+
+export interface AddProductoBody {
+  name: string;
+  descripcion: string;
+  detalle: string;
+  /** Pesos, at most two decimals (API.md). */
+  price: number;
+  categoriaId: number;
+  imageUrl: string;
+  tiendaId: number;
+}
+
+/** POST /api/tienda/addproducto; the answered shop replaces the cached one. */
+export function addProducto(body: AddProductoBody) {
+  return callOwnerMutation('/api/tienda/addproducto', body);
+}

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearQueryCache, getQueryData } from '../../../lib/query';
+import { clearSession, storeToken } from '../../auth/session-store';
+import { activateTienda } from './activate-tienda';
+import { miTiendaKey, type MiTienda } from './get-mi-tienda';
+import { updateTienda } from './update-tienda';
+
+function tokenFor(tiendaId: number): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    certserialnumber: 7,
+    actort: 'taqueria-lupe',
+    groupsid: tiendaId,
+    role: 'TIENDA',
+    gender: '5512345678',
+    exp: 4_000_000_000,
+  };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
+}
+
+function shop(tiendaId: number, patch: Partial<MiTienda> = {}): MiTienda {
+  return {
+    tiendaId,
+    usuario: `tienda-${tiendaId}`,
+    nombre: 'tacos lupe',
+    imageUrl: '/images/logo.png',
+    celularTienda: '5512345678',
+    montoMinimo: 0,
+    costoDeEnvio: 0,
+    radioMontoMinimo: 'no',
+    radioCostoDeEnvio: 'no',
+    configured: true,
+    approved: true,
+    activarODesactivar: true,
+    deleted: false,
+    timeZone: 'America/Mexico_City',
+    categorias: [],
+    ...patch,
+  };
+}
+
+/** The server's answer: the shop list as the owner sees it, own shop first. */
+function answerWith(list: MiTienda[]) {
+  const requests: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    requests.push({ url, init });
+    return new Response(JSON.stringify(list), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return requests;
+}
+
+let token: string;
+beforeEach(() => {
+  token = tokenFor(3);
+  storeToken(token);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  clearQueryCache();
+});
+
+describe('updateTienda', () => {
+  it('posts the wizard body with the token and caches the own shop from the answer', async () => {
+    const own = shop(3, { costoDeEnvio: 25.5, radioCostoDeEnvio: 'si' });
+    const requests = answerWith([own, shop(9)]);
+    const input = {
+      nombre: 'Tacos Lupe',
+      imageUrl: '/images/logo.png',
+      radioMontoMinimo: 'no' as const,
+      montoMinimo: 0,
+      radioCostoDeEnvio: 'si' as const,
+      costoDeEnvio: '25.5',
+    };
+    await expect(updateTienda(input)).resolves.toEqual(own);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url).toBe('/api/tienda/updatetienda');
+    expect(requests[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(requests[0]!.init.body))).toEqual(input);
+    expect((requests[0]!.init.headers as Record<string, string>).authorization).toBe(
+      `Bearer ${token}`,
+    );
+    expect(getQueryData(miTiendaKey)).toEqual(own);
+  });
+});
+
+describe('activateTienda', () => {
+  it('posts {activate} and caches the own shop in its new state', async () => {
+    const requests = answerWith([shop(9), shop(3, { activarODesactivar: false })]);
+    await activateTienda(false);
+    expect(requests[0]!.url).toBe('/api/tienda/activatetienda');
+    expect(JSON.parse(String(requests[0]!.init.body))).toEqual({ activate: false });
+    expect(getQueryData<MiTienda>(miTiendaKey)?.activarODesactivar).toBe(false);
+    expect(getQueryData<MiTienda>(miTiendaKey)?.tiendaId).toBe(3);
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/field';
+import { notify } from '../../../lib/toast';
+
+export const activarMessages = {
+  desactivada: 'Tienda Desactivada',
+  advertencia: 'Si deshabilitas la tienda, nadie podra comprar o ver los articulos publicados',
+  // Not quoted by the spec; the same plain style as its texts.
+  activadaGuardada: 'La tienda ha sido activada',
+  desactivadaGuardada: 'La tienda ha sido desactivada',
+} as const;
+
+/** Section 9: the screen goes back one second after saving. */
+export const VOLVER_TRAS_GUARDAR_MS = 1000;
+
+/**
+ * The store's ON/OFF switch (store-owner spec, section 2). Guardar saves, says so, and goes back
+ * after 1 s; Cancelar goes back without saving.
+ */
+export function ActivarTiendaForm(props: {
+  activa: boolean;
+  onSave: (activate: boolean) => Promise<unknown>;
+  onBack: () => void;
+}) {
+  const { onBack } = props;
+  const [activa, setActiva] = useState(props.activa);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string>();
+  const labelId = useId();
+  const warningId = useId();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function save() {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await props.onSave(activa);
+      notify.success(
+        activa ? activarMessages.activadaGuardada : activarMessages.desactivadaGuardada,
+      );
+      setSaved(true);
+      timer.current = setTimeout(onBack, VOLVER_TRAS_GUARDAR_MS);
+    } catch (e) {
+      const message =
+        e instanceof Error && e.message ? e.message : 'No se pudo guardar. Inténtalo de nuevo.';
+      setError(message);
+      notify.error(message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const busy = saving || saved;
+  return (
+    <div>
+      <FormError message={error} />
+      <div className="flex items-center justify-between gap-4 rounded-xl border border-stone-200 bg-white p-4">
+        <span id={labelId} className="font-semibold">
+          Tienda activa
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={activa}
+          aria-labelledby={labelId}
+          aria-describedby={activa ? undefined : warningId}
+          disabled={busy}
+          onClick={() => setActiva((a) => !a)}
+          className={`relative inline-flex h-9 w-20 shrink-0 items-center rounded-full px-1 text-sm font-bold text-white transition-colors disabled:opacity-60 ${activa ? 'bg-green-700' : 'bg-stone-500'}`}
+        >
+          <span
+            aria-hidden="true"
+            className={`absolute size-7 rounded-full bg-white shadow transition-all ${activa ? 'left-[calc(100%-2rem)]' : 'left-1'}`}
+          />
+          <span aria-hidden="true" className={activa ? 'ml-2' : 'ml-auto mr-2'}>
+            {activa ? 'ON' : 'OFF'}
+          </span>
+        </button>
+      </div>
+      {!activa && (
+        <div className="mt-4">
+          <p className="text-lg font-bold">{activarMessages.desactivada}</p>
+          <p id={warningId} className="mt-1 font-medium text-red-700">
+            {activarMessages.advertencia}
+          </p>
+        </div>
+      )}
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onBack} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button onClick={() => void save()} disabled={busy} aria-busy={saving || undefined}>
+          {saving ? 'Guardando…' : 'Guardar'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { MiTienda } from '../api/get-mi-tienda';
+
+/** The settings menu's messages the spec quotes (store-owner spec, sections 2 and 5). */
+export const ajustesMessages = {
+  faltaConfigurar: 'Falta configurar tienda',
+  faltaProductos: 'Falta agregar productos a mi tienda',
+  sinProductosQr: 'Debe agregar al menos un producto en mi tienda para ver el codigo qr',
+  // The spec names this toast without quoting it; same style as its other texts.
+  sinConfigurarMiTienda: 'Debe configurar la tienda antes de ver mi tienda',
+  tiendaDesactivada: 'Tienda desactivada',
+} as const;
+
+export type TareaPendiente = 'configurar' | 'productos';
+
+/**
+ * Tutorial videos per pending task. None is published yet: a task shows its link only once its
+ * address is filled in here.
+ */
+export const TUTORIALES: Readonly<Record<TareaPendiente, string | undefined>> = {
+  configurar: undefined,
+  productos: undefined,
+};
+
+export const TAREA_TEXTO: Readonly<Record<TareaPendiente, string>> = {
+  configurar: ajustesMessages.faltaConfigurar,
+  productos: ajustesMessages.faltaProductos,
+};
+
+/** Deleted categories and products are never answered (API.md), so any product counts. */
+export function hasProductos(tienda: Pick<MiTienda, 'categorias'>): boolean {
+  return tienda.categorias.some((c) => c.productos.length > 0);
+}
+
+/** Only what is still missing, in the spec's order. */
+export function findTareasPendientes(
+  tienda: Pick<MiTienda, 'configured' | 'categorias'>,
+): TareaPendiente[] {
+  const tareas: TareaPendiente[] = [];
+  if (!tienda.configured) tareas.push('configurar');
+  if (!hasProductos(tienda)) tareas.push('productos');
+  return tareas;
+}

@@ -1,0 +1,81 @@
+import { Plus } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+
+/**
+ * The floating '+' of the owner's lists: a button that opens 'Agregar Categoria' and, once a
+ * category exists, 'Agregar Producto'. Escape or a click outside closes it.
+ */
+export function CatalogoAddMenu(props: {
+  canAddProducto: boolean;
+  onAddCategoria: () => void;
+  onAddProducto: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const item = 'block w-full px-4 py-3 text-left font-medium hover:bg-stone-100';
+  return (
+    <div
+      ref={root}
+      className="no-print fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-20 flex flex-col items-end gap-2"
+    >
+      {open && (
+        <ul
+          id={menuId}
+          aria-label="Agregar"
+          className="w-56 overflow-hidden rounded-xl border border-stone-200 bg-white py-1 shadow-lg"
+        >
+          <li>
+            <button type="button" className={item} onClick={choose(props.onAddCategoria)}>
+              Agregar Categoria
+            </button>
+          </li>
+          {props.canAddProducto && (
+            <li>
+              <button type="button" className={item} onClick={choose(props.onAddProducto)}>
+                Agregar Producto
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      <button
+        ref={toggle}
+        type="button"
+        aria-label="Agregar"
+        title="Agregar"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex size-14 items-center justify-center rounded-full bg-marca-600 text-white shadow-lg hover:bg-marca-700"
+      >
+        <Plus
+          aria-hidden="true"
+          className={`size-7 transition-transform ${open ? 'rotate-45' : ''}`}
+        />
+      </button>
+    </div>
+  );
+}

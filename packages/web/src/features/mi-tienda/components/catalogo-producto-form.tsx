@@ -1,0 +1,273 @@
+import { useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TextField } from '../../../components/ui/field';
+import { notify } from '../../../lib/toast';
+import { CatalogoImageField } from './catalogo-image-field';
+import { CatalogoPriceInput } from './catalogo-price-input';
+import {
+  decideProductoSave,
+  type ProductoField,
+  type ProductoFormValues,
+  type ProductoSave,
+} from './catalogo-producto-save';
+import type { CategoriaDeTienda, ProductoDeTienda } from './catalogo-productos';
+
+export const PRODUCTO_DESACTIVADO = 'Producto Desactivado';
+export const PRODUCTO_DESACTIVADO_AVISO =
+  'Si deshabilitas este producto, nadie podra comprar o ver el producto';
+export const CONFIRMAR_ELIMINAR_PRODUCTO = 'Desea eliminar este producto?';
+
+function TextArea({
+  label,
+  error,
+  id,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <div className="mb-4">
+      <label htmlFor={fieldId} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
+        className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+        {...rest}
+      />
+      {error && (
+        <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function initialProductoValues(
+  producto: ProductoDeTienda | undefined,
+  defaultCategoriaId?: number,
+): ProductoFormValues {
+  return {
+    name: producto?.name ?? '',
+    descripcion: producto?.descripcion ?? '',
+    detalle: producto?.detalle ?? '',
+    precio: producto ? String(producto.price) : '',
+    categoriaId: String(producto?.categoriaId ?? defaultCategoriaId ?? ''),
+    imageUrl: producto?.imageUrl ?? '',
+    activo: producto?.activarODesactivar ?? true,
+  };
+}
+
+/**
+ * The product form (create, or edit with the ON/OFF switch and Eliminar). The calls are passed
+ * in: `onSave` gets the one call Guardar decided on, and throws the server's refusal.
+ */
+export function CatalogoProductoForm(props: {
+  producto?: ProductoDeTienda;
+  categorias: readonly CategoriaDeTienda[];
+  tiendaId: number;
+  defaultCategoriaId?: number;
+  onSave: (save: ProductoSave) => Promise<void>;
+  onDelete?: () => Promise<void>;
+  onCancel: () => void;
+  upload?: (file: File) => Promise<string>;
+}) {
+  const { producto } = props;
+  const editing = producto !== undefined;
+  const [values, setValues] = useState(() =>
+    initialProductoValues(producto, props.defaultCategoriaId),
+  );
+  const [errors, setErrors] = useState<Partial<Record<ProductoField, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const switchLabelId = useId();
+  const warningId = useId();
+
+  const set = <K extends keyof ProductoFormValues>(key: K, value: ProductoFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = async () => {
+    const decision = decideProductoSave(values, {
+      productoId: producto?.id,
+      tiendaId: props.tiendaId,
+    });
+    if (!decision.ok) {
+      setErrors({ [decision.field]: decision.message });
+      notify.error(decision.message);
+      formRef.current?.querySelector<HTMLElement>(`[name="${decision.field}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await props.onSave(decision.save);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'No se pudo guardar el producto.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (!props.onDelete) return;
+    setDeleting(true);
+    try {
+      await props.onDelete();
+      setConfirmDelete(false);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'No se pudo eliminar el producto.');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {editing && (
+        <div className="mb-4 rounded-xl border border-stone-200 bg-white p-4">
+          <div className="flex items-center justify-between gap-3">
+            <span id={switchLabelId} className="font-medium">
+              Producto activo
+            </span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={values.activo}
+              aria-labelledby={switchLabelId}
+              aria-describedby={values.activo ? undefined : warningId}
+              onClick={() => set('activo', !values.activo)}
+              className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full px-4 font-bold text-white ${values.activo ? 'bg-green-700' : 'bg-stone-600'}`}
+            >
+              {values.activo ? 'ON' : 'OFF'}
+            </button>
+          </div>
+          {!values.activo && (
+            <div id={warningId} className="mt-3" role="status">
+              <p className="font-bold text-red-800">{PRODUCTO_DESACTIVADO}</p>
+              <p className="font-medium text-red-700">{PRODUCTO_DESACTIVADO_AVISO}</p>
+            </div>
+          )}
+        </div>
+      )}
+      <fieldset disabled={editing && !values.activo} className="disabled:opacity-60">
+        <TextField
+          label="Nombre"
+          name="name"
+          value={values.name}
+          error={errors.name}
+          autoComplete="off"
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <TextArea
+          label="Descripción"
+          name="descripcion"
+          value={values.descripcion}
+          error={errors.descripcion}
+          onChange={(event) => set('descripcion', event.target.value)}
+        />
+        <TextArea
+          label="Detalle"
+          name="detalle"
+          value={values.detalle}
+          error={errors.detalle}
+          onChange={(event) => set('detalle', event.target.value)}
+        />
+        <CatalogoPriceInput
+          value={values.precio}
+          error={errors.precio}
+          onChange={(value) => set('precio', value)}
+        />
+        <CategoriaSelect
+          categorias={props.categorias}
+          value={values.categoriaId}
+          error={errors.categoriaId}
+          onChange={(value) => set('categoriaId', value)}
+        />
+        <CatalogoImageField
+          value={values.imageUrl}
+          error={errors.imageUrl}
+          upload={props.upload}
+          onBusyChange={setUploading}
+          onChange={(url) => set('imageUrl', url)}
+        />
+      </fieldset>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {editing && props.onDelete && (
+          <Button variant="danger" className="mr-auto" onClick={() => setConfirmDelete(true)}>
+            Eliminar
+          </Button>
+        )}
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
+          {saving ? 'Guardando…' : 'Guardar'}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={CONFIRMAR_ELIMINAR_PRODUCTO}
+        confirmLabel="Eliminar"
+        cancelLabel="Cancelar"
+        danger
+        busy={deleting}
+        onConfirm={() => void onConfirmDelete()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </form>
+  );
+}
+
+function CategoriaSelect(props: {
+  categorias: readonly CategoriaDeTienda[];
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block font-medium">
+        Categoría
+      </label>
+      <select
+        id={id}
+        name="categoriaId"
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+      >
+        <option value="">Seleccione una categoria</option>
+        {props.categorias.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      {props.error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatPesos, parsePesos } from '@tianguis/domain';
+import { Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import { CatalogoImagen } from './catalogo-imagen';
+import type { ProductoDeTienda } from './catalogo-productos';
+
+export function formatPrecio(price: number): string {
+  return formatPesos(parsePesos(price) ?? Math.round(price * 100));
+}
+
+/** Product cards for the owner: picture, name, price, a 'Desactivado' mark, an edit link. */
+export function CatalogoProductoList(props: { productos: readonly ProductoDeTienda[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {props.productos.map((producto) => {
+        const inactivo = !producto.activarODesactivar;
+        return (
+          <li
+            key={producto.id}
+            className={`relative overflow-hidden rounded-xl border bg-white shadow-sm ${inactivo ? 'border-red-300' : 'border-stone-200'}`}
+          >
+            <div className={inactivo ? 'opacity-60 grayscale' : ''}>
+              <CatalogoImagen src={producto.imageUrl} alt="" />
+            </div>
+            <div className="px-3 pt-2 pb-3">
+              <p className="font-semibold break-words">{producto.name}</p>
+              <p className="text-sm text-stone-700">{formatPrecio(producto.price)}</p>
+              {inactivo && (
+                <p className="mt-1 inline-block rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
+                  Desactivado
+                </p>
+              )}
+            </div>
+            <Link
+              to={`/producto-form/${producto.id}`}
+              state={{ producto }}
+              aria-label={`Editar producto ${producto.name}`}
+              title="Editar"
+              className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white"
+            >
+              <Pencil aria-hidden="true" className="size-5" />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

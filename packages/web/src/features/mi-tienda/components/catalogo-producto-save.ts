@@ -1,0 +1,79 @@
+import { centavosToPesos, productoSchema } from '@tianguis/domain';
+import type { AddProductoBody } from '../api/add-producto';
+import type { UpdateProductoBody } from '../api/update-producto';
+
+/** What the product form holds, as typed. */
+export interface ProductoFormValues {
+  name: string;
+  descripcion: string;
+  detalle: string;
+  precio: string;
+  categoriaId: string;
+  imageUrl: string;
+  /** The ON/OFF switch; only shown when editing, always on when adding. */
+  activo: boolean;
+}
+
+export type ProductoField = keyof Omit<ProductoFormValues, 'activo'>;
+
+/** The one call a save makes. */
+export type ProductoSave =
+  | { kind: 'add'; body: AddProductoBody }
+  | { kind: 'update'; body: UpdateProductoBody }
+  | { kind: 'deactivate'; productoId: number };
+
+export type ProductoSaveDecision =
+  { ok: true; save: ProductoSave } | { ok: false; field: ProductoField; message: string };
+
+const FIELD_OF: Record<string, ProductoField> = {
+  name: 'name',
+  descripcion: 'descripcion',
+  detalle: 'detalle',
+  price: 'precio',
+  categoriaId: 'categoriaId',
+  imageUrl: 'imageUrl',
+};
+
+/**
+ * What Guardar does. An existing product switched OFF sends the deactivation only (store-owner
+ * spec, section 4), so nothing else is checked or changed. Otherwise the domain's product rules
+ * run in the form's order and the first one broken is answered with its field.
+ */
+export function decideProductoSave(
+  values: ProductoFormValues,
+  context: { productoId?: number; tiendaId: number },
+): ProductoSaveDecision {
+  const { productoId } = context;
+  if (productoId !== undefined && !values.activo) {
+    return { ok: true, save: { kind: 'deactivate', productoId } };
+  }
+  const parsed = productoSchema.safeParse({
+    name: values.name,
+    descripcion: values.descripcion,
+    detalle: values.detalle,
+    price: values.precio,
+    categoriaId: values.categoriaId,
+    imageUrl: values.imageUrl,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = FIELD_OF[String(issue?.path[0] ?? '')] ?? 'name';
+    return { ok: false, field, message: issue?.message ?? 'Datos inválidos' };
+  }
+  const data = parsed.data;
+  const common = {
+    name: data.name,
+    descripcion: data.descripcion,
+    detalle: data.detalle,
+    price: centavosToPesos(data.price),
+    categoriaId: data.categoriaId,
+    imageUrl: data.imageUrl,
+  };
+  if (productoId === undefined) {
+    return { ok: true, save: { kind: 'add', body: { ...common, tiendaId: context.tiendaId } } };
+  }
+  return {
+    ok: true,
+    save: { kind: 'update', body: { ...common, id: productoId, activarODesactivar: true } },
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  catalogoMessages,
+  checkNombreTienda,
+  tiendaUpdateSchema,
+  type TiendaUpdateInput,
+} from '@tianguis/domain';
+import type { MiTienda } from '../api/get-mi-tienda';
+
+// The setup wizard's state and its checks, apart from the screen so they can be read and tested
+// on their own. Every rule and message comes from the domain's tiendaUpdateSchema, the one the
+// server runs on the same body.
+
+export type SiNo = 'si' | 'no';
+
+export interface WizardTiendaValues {
+  nombre: string;
+  imageUrl: string;
+  radioMontoMinimo: SiNo | undefined;
+  /** As typed, in pesos; '' when none. */
+  montoMinimo: string;
+  radioCostoDeEnvio: SiNo | undefined;
+  costoDeEnvio: string;
+}
+
+export type WizardField = keyof WizardTiendaValues;
+
+export type WizardCheck =
+  { ok: true; input: TiendaUpdateInput } | { ok: false; field: WizardField; message: string };
+
+/** What the spec stores for an unset name or image. */
+const SIN_VALOR = 'N/A';
+
+function readSiNo(value: string | undefined): SiNo | undefined {
+  const v = value?.trim().toLowerCase();
+  return v === 'si' || v === 'no' ? v : undefined;
+}
+
+/** Section 3: an amount of 0 is shown as an empty field. */
+function readMonto(value: number | string | undefined): string {
+  if (value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) && n !== 0 ? String(n) : '';
+}
+
+function readTexto(value: string | undefined): string {
+  return value === undefined || value === SIN_VALOR ? '' : value;
+}
+
+/** The wizard opens on what the shop already has, so an owner only changes what they need. */
+export function wizardValuesFromTienda(
+  tienda: Pick<
+    MiTienda,
+    | 'nombre'
+    | 'imageUrl'
+    | 'montoMinimo'
+    | 'costoDeEnvio'
+    | 'radioMontoMinimo'
+    | 'radioCostoDeEnvio'
+  >,
+): WizardTiendaValues {
+  return {
+    nombre: readTexto(tienda.nombre),
+    imageUrl: readTexto(tienda.imageUrl),
+    radioMontoMinimo: readSiNo(tienda.radioMontoMinimo),
+    montoMinimo: readMonto(tienda.montoMinimo),
+    radioCostoDeEnvio: readSiNo(tienda.radioCostoDeEnvio),
+    costoDeEnvio: readMonto(tienda.costoDeEnvio),
+  };
+}
+
+const wizardFields: readonly WizardField[] = [
+  'nombre',
+  'imageUrl',
+  'radioMontoMinimo',
+  'montoMinimo',
+  'radioCostoDeEnvio',
+  'costoDeEnvio',
+];
+
+function asWizardField(key: PropertyKey | undefined): WizardField {
+  return wizardFields.find((f) => f === key) ?? 'nombre';
+}
+
+/**
+ * The body Guardar sends, checked by the domain schema: the first broken rule in the spec's
+ * order (name, image, minimum amount, shipping cost). With No, 0 is sent (section 5).
+ */
+export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
+  const input = {
+    nombre: values.nombre,
+    imageUrl: values.imageUrl,
+    radioMontoMinimo: values.radioMontoMinimo,
+    montoMinimo: values.radioMontoMinimo === 'si' ? values.montoMinimo : 0,
+    radioCostoDeEnvio: values.radioCostoDeEnvio,
+    costoDeEnvio: values.radioCostoDeEnvio === 'si' ? values.costoDeEnvio : 0,
+  };
+  const result = tiendaUpdateSchema.safeParse(input);
+  if (result.success) return { ok: true, input: input as TiendaUpdateInput };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    field: asWizardField(issue?.path[0]),
+    message: issue?.message ?? catalogoMessages.datosInvalidos,
+  };
+}
+
+/**
+ * The name rules that can be told while typing (too long, bad first character or symbol); the
+ * 3-character minimum waits for Guardar, so a name being typed is not called too short.
+ */
+export function checkNombreWhileTyping(nombre: string): string | undefined {
+  if (nombre === '') return undefined;
+  const message = checkNombreTienda(nombre);
+  return message === catalogoMessages.nombreTiendaMin ? undefined : message;
+}

@@ -1,0 +1,334 @@
+import { catalogoMessages, type TiendaUpdateInput } from '@tianguis/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MiTienda } from '../api/get-mi-tienda';
+import { TIENDA_ACTUALIZADA, WizardTienda } from './wizard-tienda';
+import { wizardValuesFromTienda } from './wizard-tienda-values';
+
+/** A shop as the server answers it right after the owner registered. */
+function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
+  return {
+    tiendaId: 3,
+    usuario: 'taqueria-lupe',
+    nombre: 'N/A',
+    imageUrl: 'N/A',
+    celularTienda: '5512345678',
+    montoMinimo: 0,
+    costoDeEnvio: 0,
+    radioMontoMinimo: '',
+    radioCostoDeEnvio: '',
+    configured: false,
+    approved: false,
+    activarODesactivar: true,
+    deleted: false,
+    timeZone: 'America/Mexico_City',
+    categorias: [],
+    ...overrides,
+  };
+}
+
+function setup(
+  tienda: MiTienda = nuevaTienda(),
+  options: { saveError?: Error; uploadPath?: string } = {},
+) {
+  const saved: TiendaUpdateInput[] = [];
+  const uploaded: string[] = [];
+  const calls = { cancel: 0, close: 0 };
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  render(
+    <WizardTienda
+      tienda={tienda}
+      onSave={async (input) => {
+        if (options.saveError) throw options.saveError;
+        saved.push(input);
+      }}
+      onUpload={async (file) => {
+        uploaded.push(file.name);
+        return options.uploadPath ?? `/images/${file.name}`;
+      }}
+      onCancel={() => calls.cancel++}
+      onClose={() => calls.close++}
+    />,
+  );
+  return { user, saved, uploaded, calls };
+}
+
+const siguiente = () => screen.getByRole('button', { name: 'Siguiente' });
+const guardar = () => screen.getByRole('button', { name: 'Guardar' });
+const PREVIEW = 'Vista previa de la imagen de la tienda';
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
+
+async function goToStep3(
+  user: ReturnType<typeof userEvent.setup>,
+  monto: 'Si' | 'No',
+  envio: 'Si' | 'No',
+) {
+  await user.click(screen.getByRole('radio', { name: monto }));
+  await user.click(siguiente());
+  await user.click(screen.getByRole('radio', { name: envio }));
+  await user.click(siguiente());
+}
+
+function png(name = 'logo.png', type = 'image/png') {
+  return new File(['png'], name, { type });
+}
+
+// Typing runs keystroke by keystroke through the whole form: slow on a busy machine.
+const SLOW = { timeout: 30_000 };
+
+describe('WizardTienda steps', SLOW, () => {
+  it('keeps Siguiente disabled until each step has a choice, and has no Atras on step 1', async () => {
+    const { user } = setup();
+    expect(screen.getByText('Paso 1 de 3')).toBeTruthy();
+    expect(
+      screen.getByRole('group', { name: '¿Tu tienda tiene un monto mínimo de compra?' }),
+    ).toBeTruthy();
+    expect(siguiente()).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Atras' })).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Si' }));
+    expect(siguiente()).toHaveProperty('disabled', false);
+    await user.click(siguiente());
+
+    expect(screen.getByText('Paso 2 de 3')).toBeTruthy();
+    expect(screen.getByRole('group', { name: '¿Tu tienda cobra costo de envío?' })).toBeTruthy();
+    expect(siguiente()).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(siguiente());
+
+    expect(screen.getByText('Paso 3 de 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Siguiente' })).toBeNull();
+    expect(guardar()).toBeTruthy();
+  });
+
+  it('goes back down to step 1 and keeps the answers given', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'Si', 'No');
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    expect(screen.getByText('Paso 2 de 3')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'No' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    expect(screen.getByText('Paso 1 de 3')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Si' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('button', { name: 'Atras' })).toBeNull();
+    // The focus moved to the new step's heading.
+    expect(document.activeElement?.textContent).toBe('Monto mínimo de compra');
+  });
+
+  it('shows the amount fields only for the questions answered Si', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'Si', 'No');
+    expect(screen.getByLabelText('Monto mínimo de compra (pesos)')).toBeTruthy();
+    expect(screen.queryByLabelText('Costo de envío (pesos)')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    await user.click(screen.getByRole('radio', { name: 'Si' }));
+    await user.click(siguiente());
+    expect(screen.getByLabelText('Costo de envío (pesos)')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(siguiente());
+    await user.click(siguiente());
+    expect(screen.queryByLabelText('Monto mínimo de compra (pesos)')).toBeNull();
+    expect(screen.getByLabelText('Costo de envío (pesos)')).toBeTruthy();
+  });
+
+  it('Cancelar leaves without saving', async () => {
+    const { user, saved, calls } = setup();
+    await goToStep3(user, 'No', 'No');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(calls.cancel).toBe(1);
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('WizardTienda checks', SLOW, () => {
+  it('reports one rule at a time in the spec order: name, image, minimum, shipping', async () => {
+    const { user, saved } = setup();
+    await goToStep3(user, 'Si', 'Si');
+
+    await user.click(guardar());
+    expect(alerts()).toEqual([catalogoMessages.nombreTiendaMin]);
+
+    await user.type(screen.getByLabelText('Nombre de la tienda'), 'Tacos Lupe');
+    expect(alerts()).toEqual([catalogoMessages.imagenRequerida]);
+
+    await user.upload(screen.getByLabelText('Imagen de la tienda'), png());
+    await screen.findByRole('img', { name: PREVIEW });
+    expect(alerts()).toEqual([catalogoMessages.montoMinimoRequerido]);
+
+    await user.type(screen.getByLabelText('Monto mínimo de compra (pesos)'), '150.');
+    expect(alerts()).toEqual([catalogoMessages.montoMinimoPunto]);
+    await user.type(screen.getByLabelText('Monto mínimo de compra (pesos)'), '5');
+    expect(alerts()).toEqual([catalogoMessages.costoDeEnvioRequerido]);
+
+    await user.type(screen.getByLabelText('Costo de envío (pesos)'), '25.');
+    expect(alerts()).toEqual([catalogoMessages.costoDeEnvioPunto]);
+    await user.type(screen.getByLabelText('Costo de envío (pesos)'), '50');
+    expect(alerts()).toEqual([]);
+
+    expect(saved).toEqual([]);
+    await user.click(guardar());
+    expect(saved).toEqual([
+      {
+        nombre: 'Tacos Lupe',
+        imageUrl: '/images/logo.png',
+        radioMontoMinimo: 'si',
+        montoMinimo: '150.5',
+        radioCostoDeEnvio: 'si',
+        costoDeEnvio: '25.50',
+      },
+    ]);
+  });
+
+  it('tells a bad or too long name while typing, before Guardar', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'No', 'No');
+    const nombre = screen.getByLabelText('Nombre de la tienda');
+    await user.type(nombre, 'Ta');
+    expect(alerts()).toEqual([]);
+    await user.clear(nombre);
+    await user.type(nombre, '1 Tacos');
+    expect(alerts()).toEqual([catalogoMessages.nombreTiendaFormato]);
+    await user.clear(nombre);
+    await user.type(nombre, 'Tacos & más');
+    expect(alerts()).toEqual([catalogoMessages.nombreTiendaFormato]);
+    await user.clear(nombre);
+    await user.type(nombre, 'T'.repeat(41));
+    expect(alerts()).toEqual([catalogoMessages.nombreTiendaMax]);
+    await user.clear(nombre);
+    await user.type(nombre, 'T'.repeat(40));
+    expect(alerts()).toEqual([]);
+  });
+
+  it('refuses a file of another type before uploading it', async () => {
+    const { user, uploaded } = setup();
+    await goToStep3(user, 'No', 'No');
+    const input = screen.getByLabelText<HTMLInputElement>('Imagen de la tienda');
+    await user.upload(input, new File(['gif'], 'menu.gif', { type: 'image/gif' }));
+    expect(alerts()).toEqual(['Archivo no permitido: menu.gif']);
+    expect(uploaded).toEqual([]);
+    expect(input.value).toBe('');
+    expect(screen.queryByRole('img')).toBeNull();
+
+    await user.upload(input, png('logo.jfif', 'image/jpeg'));
+    const preview = await screen.findByRole('img', { name: PREVIEW });
+    expect(uploaded).toEqual(['logo.jfif']);
+    expect(alerts()).toEqual([]);
+    expect(preview.getAttribute('src')).toBe('/images/logo.jfif');
+  });
+
+  it('lets the amount fields take only what the price input rules allow', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'Si', 'Si');
+    const monto = screen.getByLabelText<HTMLInputElement>('Monto mínimo de compra (pesos)');
+    await user.type(monto, '12345');
+    expect(monto.value).toBe('1234');
+    await user.clear(monto);
+    await user.type(monto, '1.234');
+    expect(monto.value).toBe('1.23');
+    await user.clear(monto);
+    await user.type(monto, '05');
+    expect(monto.value).toBe('0');
+    await user.type(monto, '.5a');
+    expect(monto.value).toBe('0.5');
+    const envio = screen.getByLabelText<HTMLInputElement>('Costo de envío (pesos)');
+    await user.type(envio, '-3');
+    expect(envio.value).toBe('3');
+  });
+
+  it('sends 0 for a question answered No, whatever was typed before', async () => {
+    const tienda = nuevaTienda({
+      nombre: 'tacos lupe',
+      imageUrl: '/images/logo.png',
+      radioMontoMinimo: 'si',
+      montoMinimo: 120,
+      radioCostoDeEnvio: 'no',
+      configured: true,
+    });
+    const { user, saved } = setup(tienda);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(siguiente());
+    await user.click(siguiente());
+    await user.click(guardar());
+    expect(saved).toEqual([
+      {
+        nombre: 'tacos lupe',
+        imageUrl: '/images/logo.png',
+        radioMontoMinimo: 'no',
+        montoMinimo: 0,
+        radioCostoDeEnvio: 'no',
+        costoDeEnvio: 0,
+      },
+    ]);
+  });
+});
+
+describe('WizardTienda prefill and saving', SLOW, () => {
+  it('opens on the current shop: its answers, name, amounts and image; 0 shows as empty', async () => {
+    const tienda = nuevaTienda({
+      nombre: 'tacos lupe',
+      imageUrl: '/images/logo.png',
+      radioMontoMinimo: 'si',
+      montoMinimo: 0,
+      radioCostoDeEnvio: 'si',
+      costoDeEnvio: 25.5,
+      configured: true,
+    });
+    const { user } = setup(tienda);
+    expect(screen.getByRole('radio', { name: 'Si' })).toHaveProperty('checked', true);
+    expect(siguiente()).toHaveProperty('disabled', false);
+    await user.click(siguiente());
+    expect(screen.getByRole('radio', { name: 'Si' })).toHaveProperty('checked', true);
+    await user.click(siguiente());
+    expect(screen.getByLabelText('Nombre de la tienda')).toHaveProperty('value', 'tacos lupe');
+    expect(screen.getByLabelText('Monto mínimo de compra (pesos)')).toHaveProperty('value', '');
+    expect(screen.getByLabelText('Costo de envío (pesos)')).toHaveProperty('value', '25.5');
+    expect(screen.getByRole('img', { name: PREVIEW }).getAttribute('src')).toBe('/images/logo.png');
+  });
+
+  it('shows the success modal after saving, and Cerrar leaves', async () => {
+    const tienda = nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
+    const { user, calls } = setup(tienda);
+    await goToStep3(user, 'No', 'No');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(guardar());
+    const dialog = await screen.findByRole('dialog', { name: TIENDA_ACTUALIZADA });
+    expect(within(dialog).getByText(TIENDA_ACTUALIZADA)).toBeTruthy();
+    expect(calls.close).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(calls.close).toBe(1);
+  });
+
+  it("shows the server's refusal and no modal", async () => {
+    const tienda = nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
+    const { user } = setup(tienda, {
+      saveError: new Error('No hay conexión con el servidor.'),
+    });
+    await goToStep3(user, 'No', 'No');
+    await user.click(guardar());
+    await screen.findByText('No hay conexión con el servidor.');
+    expect(alerts()).toEqual(['No hay conexión con el servidor.']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('wizardValuesFromTienda', () => {
+  it("shows 'N/A' as empty and reads the Si/No answers whatever their case", () => {
+    expect(
+      wizardValuesFromTienda(
+        nuevaTienda({ radioMontoMinimo: 'SI', radioCostoDeEnvio: 'x', costoDeEnvio: 12.5 }),
+      ),
+    ).toEqual({
+      nombre: '',
+      imageUrl: '',
+      radioMontoMinimo: 'si',
+      montoMinimo: '',
+      radioCostoDeEnvio: undefined,
+      costoDeEnvio: '12.5',
+    });
+  });
+});

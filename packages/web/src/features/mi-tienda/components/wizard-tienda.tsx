@@ -1,0 +1,355 @@
+import {
+  archivoNoPermitidoMessage,
+  IMAGE_INPUT_ACCEPT,
+  isAllowedImageName,
+  isPriceInputAllowed,
+  type TiendaUpdateInput,
+} from '@tianguis/domain';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { FormError, TextField } from '../../../components/ui/field';
+import { notify } from '../../../lib/toast';
+import type { MiTienda } from '../api/get-mi-tienda';
+import {
+  checkNombreWhileTyping,
+  checkWizardTienda,
+  wizardValuesFromTienda,
+  type SiNo,
+  type WizardField,
+  type WizardTiendaValues,
+} from './wizard-tienda-values';
+
+export const TIENDA_ACTUALIZADA = 'La configuracion de la tienda ha sido actualizada';
+
+type Step = 1 | 2 | 3;
+
+export interface WizardTiendaProps {
+  /** The shop as it is now: the wizard opens on its values. */
+  tienda: MiTienda;
+  /** Sends the checked body; rejects with the server's Spanish message. */
+  onSave: (input: TiendaUpdateInput) => Promise<unknown>;
+  /** Uploads an image whose type was already checked; answers its path. */
+  onUpload: (file: File) => Promise<string>;
+  onCancel: () => void;
+  /** 'Cerrar' on the success modal. */
+  onClose: () => void;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message
+    ? error.message
+    : 'No se pudo guardar. Inténtalo de nuevo.';
+}
+
+function SiNoQuestion(props: {
+  name: 'radioMontoMinimo' | 'radioCostoDeEnvio';
+  legend: string;
+  value: SiNo | undefined;
+  onChange: (value: SiNo) => void;
+}) {
+  const options: { value: SiNo; label: string }[] = [
+    { value: 'si', label: 'Si' },
+    { value: 'no', label: 'No' },
+  ];
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-3 text-lg font-semibold">{props.legend}</legend>
+      <div className="flex gap-3">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white px-4 has-checked:border-marca-600 has-checked:bg-marca-50"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={option.value}
+              checked={props.value === option.value}
+              onChange={() => props.onChange(option.value)}
+              className="size-5 accent-marca-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The one-button notice shown after saving, on the native <dialog> (focus stays inside). */
+function AvisoGuardado({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const textId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    // Browsers without showModal (and jsdom) still show it, without the backdrop.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[min(92vw,28rem)] rounded-2xl p-5 shadow-xl backdrop:bg-black/50"
+    >
+      <p id={textId} className="mb-5 text-lg font-semibold">
+        {TIENDA_ACTUALIZADA}
+      </p>
+      <div className="flex justify-end">
+        <Button onClick={onClose} autoFocus>
+          Cerrar
+        </Button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * The 3-step store setup (store-owner spec, section 2): minimum amount Si/No, shipping cost
+ * Si/No, then the fields. Checks come from the domain (section 5); the first broken rule is shown
+ * beside its field and as a toast.
+ */
+export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: WizardTiendaProps) {
+  const [step, setStep] = useState<Step>(1);
+  const [values, setValues] = useState<WizardTiendaValues>(() => wizardValuesFromTienda(tienda));
+  // After a refused Guardar, the fields are checked again as they change.
+  const [attempted, setAttempted] = useState(false);
+  const [imageError, setImageError] = useState<string>();
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const imageInputId = useId();
+
+  useEffect(() => {
+    // A new step replaces the form: keyboard and screen-reader users start at its heading.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const check = attempted ? checkWizardTienda(values) : undefined;
+  const errorOf = (field: WizardField) =>
+    check && !check.ok && check.field === field ? check.message : undefined;
+  const nombreError = errorOf('nombre') ?? checkNombreWhileTyping(values.nombre);
+
+  const set = <K extends WizardField>(field: K, value: WizardTiendaValues[K]) => {
+    setServerError(undefined);
+    setValues((v) => ({ ...v, [field]: value }));
+  };
+
+  const setMonto =
+    (field: 'montoMinimo' | 'costoDeEnvio') => (e: ChangeEvent<HTMLInputElement>) => {
+      // Section 5: the price input refuses the keystroke rather than showing an error.
+      if (isPriceInputAllowed(e.target.value)) set(field, e.target.value);
+    };
+
+  const canGoOn =
+    (step === 1 && values.radioMontoMinimo !== undefined) ||
+    (step === 2 && values.radioCostoDeEnvio !== undefined);
+
+  async function pickImage(e: ChangeEvent<HTMLInputElement>) {
+    const input = e.target;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (!isAllowedImageName(file.name, file.type)) {
+      const message = archivoNoPermitidoMessage(file.name);
+      input.value = '';
+      setImageError(message);
+      notify.error(message);
+      return;
+    }
+    setImageError(undefined);
+    setUploading(true);
+    try {
+      const path = await onUpload(file);
+      set('imageUrl', path);
+    } catch (error) {
+      input.value = '';
+      const message = errorText(error);
+      setImageError(message);
+      notify.error(message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function save() {
+    setAttempted(true);
+    const result = checkWizardTienda(values);
+    if (!result.ok) {
+      notify.error(result.message);
+      return;
+    }
+    setSaving(true);
+    setServerError(undefined);
+    try {
+      await onSave(result.input);
+      setDone(true);
+    } catch (error) {
+      const message = errorText(error);
+      setServerError(message);
+      notify.error(message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (step === 3) void save();
+    else if (canGoOn) setStep((s) => (s + 1) as Step);
+  }
+
+  const imageMessage = imageError ?? errorOf('imageUrl');
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="mb-1 text-sm font-medium text-stone-600">Paso {step} de 3</p>
+      <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold outline-none">
+        {step === 3
+          ? 'Datos de la tienda'
+          : step === 1
+            ? 'Monto mínimo de compra'
+            : 'Costo de envío'}
+      </h2>
+
+      {step === 1 && (
+        <SiNoQuestion
+          name="radioMontoMinimo"
+          legend="¿Tu tienda tiene un monto mínimo de compra?"
+          value={values.radioMontoMinimo}
+          onChange={(v) => set('radioMontoMinimo', v)}
+        />
+      )}
+      {step === 2 && (
+        <SiNoQuestion
+          name="radioCostoDeEnvio"
+          legend="¿Tu tienda cobra costo de envío?"
+          value={values.radioCostoDeEnvio}
+          onChange={(v) => set('radioCostoDeEnvio', v)}
+        />
+      )}
+      {step === 3 && (
+        <>
+          <FormError message={serverError} />
+          <TextField
+            label="Nombre de la tienda"
+            value={values.nombre}
+            onChange={(e) => set('nombre', e.target.value)}
+            error={nombreError}
+            autoComplete="organization"
+          />
+          {values.radioCostoDeEnvio === 'si' && (
+            <TextField
+              label="Costo de envío (pesos)"
+              value={values.costoDeEnvio}
+              onChange={setMonto('costoDeEnvio')}
+              error={errorOf('costoDeEnvio')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+            />
+          )}
+          {values.radioMontoMinimo === 'si' && (
+            <TextField
+              label="Monto mínimo de compra (pesos)"
+              value={values.montoMinimo}
+              onChange={setMonto('montoMinimo')}
+              error={errorOf('montoMinimo')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+            />
+          )}
+          <div className="mb-4">
+            <label htmlFor={imageInputId} className="mb-1 block font-medium">
+              Imagen de la tienda
+            </label>
+            {/* The browser's own picker button speaks the browser's language: ours says it in
+                Spanish, and the hidden input keeps the keyboard focus (shown on the button). */}
+            <input
+              id={imageInputId}
+              type="file"
+              accept={IMAGE_INPUT_ACCEPT}
+              onChange={(e) => void pickImage(e)}
+              disabled={uploading}
+              aria-invalid={imageMessage ? true : undefined}
+              aria-describedby={`${imageInputId}-hint`}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={imageInputId}
+              aria-hidden="true"
+              className={buttonClass(
+                'secondary',
+                'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marca-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+              )}
+            >
+              {values.imageUrl === '' ? 'Elegir imagen' : 'Cambiar imagen'}
+            </label>
+            <p id={`${imageInputId}-hint`} className="mt-1 text-sm text-stone-600">
+              JPG, JPEG, JFIF o PNG.
+            </p>
+            {uploading && (
+              <p role="status" className="mt-1 text-sm">
+                Subiendo imagen…
+              </p>
+            )}
+            {imageMessage && (
+              <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+                {imageMessage}
+              </p>
+            )}
+            {values.imageUrl !== '' && (
+              <img
+                src={values.imageUrl}
+                alt="Vista previa de la imagen de la tienda"
+                width={160}
+                height={160}
+                loading="lazy"
+                className="mt-3 size-40 rounded-xl border border-stone-200 bg-white object-cover"
+              />
+            )}
+          </div>
+        </>
+      )}
+
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {step > 1 && (
+          <Button
+            variant="secondary"
+            onClick={() => setStep((s) => (s - 1) as Step)}
+            disabled={saving}
+          >
+            Atras
+          </Button>
+        )}
+        {step < 3 ? (
+          <Button type="submit" disabled={!canGoOn}>
+            Siguiente
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onCancel} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
+              {saving ? 'Guardando…' : 'Guardar'}
+            </Button>
+          </>
+        )}
+      </div>
+      {done && <AvisoGuardado onClose={onClose} />}
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TicketCocina } from './ticket-cocina';
+import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
+import { makePedido } from './test-pedidos';
+
+const TZ = 'America/Mexico_City';
+const PEDIDO = makePedido({
+  id: 42,
+  fecha: '2025-03-12T06:05:00Z',
+  celular: '5512345678',
+  nombreCompleto: 'Ana López',
+  direccionEntrega: 'Av. Juárez 10, Centro',
+});
+
+/** The ticket's lines as printed, blank runs folded. */
+function lines(el: HTMLElement): string[] {
+  return Array.from(el.querySelectorAll('p, div.flex'))
+    .map((n) => (n.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('TicketCocina', () => {
+  it('prints the order, date on the shop clock, customer, lines and totals', () => {
+    render(<TicketCocina pedido={PEDIDO} timeZone={TZ} ancho={80} />);
+    const ticket = screen.getByRole('article', { name: 'Ticket del pedido 42' });
+    expect(lines(ticket)).toEqual([
+      'Taquería Lupe',
+      'PEDIDO #42',
+      '12/03/2025 00:05',
+      'Estado: Nuevo',
+      'Cliente: Ana López',
+      'Tel: 55-1234-5678',
+      'Entrega: Av. Juárez 10, Centro',
+      '2 x Taco al pastor',
+      '$ 15.00 c/u$ 30.00',
+      '1 x Agua de horchata',
+      '$ 15.00 c/u$ 15.00',
+      'Artículos3',
+      'Subtotal$ 45.00',
+      'Envío$ 20.50',
+      'TOTAL$ 65.50',
+      'Gracias por su compra',
+    ]);
+    expect(ticket.style.width).toBe('72mm');
+  });
+
+  it('narrows to 58 mm paper', () => {
+    render(<TicketCocina pedido={PEDIDO} timeZone={TZ} ancho={58} />);
+    expect(screen.getByRole('article').style.width).toBe('48mm');
+  });
+
+  it('the print sheet is the paper’s width, the ticket’s length, and prints the ticket alone', () => {
+    expect(ticketPrintCss(80, 120)).toContain('@page{size:80mm 120mm;margin:0}');
+    expect(ticketPrintCss(58, 95)).toContain('@page{size:58mm 95mm;margin:0}');
+    // Unmeasured: the printer's own paper, never a made-up length.
+    expect(ticketPrintCss(58, undefined)).toContain('@page{margin:0}');
+    expect(ticketPrintCss(58, 95)).toContain(
+      'body>*:not(.ticket-print-root){display:none!important}',
+    );
+  });
+});
+
+describe('TicketImpresion', () => {
+  it('switches between 58 and 80 mm, remembers it, and prints', async () => {
+    const user = userEvent.setup();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    // jsdom lays nothing out: the ticket measures 384 px, 101.6 mm at 96 px per inch; the page gets 2 mm more.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 300, height: 384 }),
+    );
+    const { unmount } = render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
+    const printRoot = document.body.querySelector('.ticket-print-root') as HTMLElement;
+    expect(printRoot.parentElement).toBe(document.body);
+    expect(printRoot.querySelector('style')?.textContent).toContain('size:80mm 104mm');
+    await user.click(screen.getByRole('radio', { name: '58 mm' }));
+    expect(printRoot.querySelector('style')?.textContent).toContain('size:58mm 104mm');
+    expect(within(printRoot).getByRole('article', { hidden: true }).style.width).toBe('48mm');
+    await user.click(screen.getByRole('button', { name: 'Imprimir ticket' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(document.body.querySelector('.ticket-print-root')).toBeNull();
+    render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
+    expect((screen.getByRole('radio', { name: '58 mm' }) as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  centavosDePesos,
+  formatCelular,
+  formatFechaPedido,
+  formatPesos,
+  pedidoTiendaStatusLabel,
+  totalesDePedidoTienda,
+} from '@tianguis/domain';
+import type { ReactNode } from 'react';
+import type { PedidoTienda } from '../api/get-pedidos-tienda';
+
+export type AnchoTicket = 58 | 80;
+
+/** Printable width inside the paper's margins: 80 mm paper prints about 72 mm, 58 mm about 48. */
+export const ANCHO_IMPRESO_MM: Record<AnchoTicket, number> = { 80: 72, 58: 48 };
+
+function Fila({ left, right, strong }: { left: ReactNode; right: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-2 ${strong ? 'font-bold' : ''}`}>
+      <span className="min-w-0 break-words">{left}</span>
+      <span className="shrink-0 text-right">{right}</span>
+    </div>
+  );
+}
+
+function Separador() {
+  return <hr className="my-1.5 border-0 border-t border-dashed border-black" />;
+}
+
+/**
+ * The kitchen ticket for a 58 or 80 mm receipt printer: narrow, monospace, black on white, with
+ * what the kitchen and the delivery need (order, date, customer, lines, totals).
+ */
+export function TicketCocina(props: {
+  pedido: PedidoTienda;
+  timeZone: string;
+  ancho: AnchoTicket;
+}) {
+  const { pedido, timeZone, ancho } = props;
+  const totales = totalesDePedidoTienda(pedido);
+  const small = ancho === 58;
+  return (
+    <article
+      aria-label={`Ticket del pedido ${pedido.id}`}
+      className={`bg-white font-mono leading-snug text-black ${small ? 'text-[11px]' : 'text-[13px]'}`}
+      style={{ width: `${ANCHO_IMPRESO_MM[ancho]}mm` }}
+    >
+      <header className="text-center">
+        <p className={`font-bold uppercase ${small ? 'text-sm' : 'text-base'}`}>
+          {pedido.nombreTienda}
+        </p>
+        <p className={`font-bold ${small ? 'text-base' : 'text-lg'}`}>PEDIDO #{pedido.id}</p>
+        <p>{formatFechaPedido(pedido.fecha, timeZone, 'completa')}</p>
+        <p>Estado: {pedidoTiendaStatusLabel(pedido.status)}</p>
+      </header>
+      <Separador />
+      <section aria-label="Cliente">
+        <p>
+          <span className="font-bold">Cliente:</span> {pedido.nombreCompleto}
+        </p>
+        <p>
+          <span className="font-bold">Tel:</span> {formatCelular(pedido.celular)}
+        </p>
+        <p className="break-words">
+          <span className="font-bold">Entrega:</span> {pedido.direccionEntrega}
+        </p>
+      </section>
+      <Separador />
+      <ul aria-label="Productos">
+        {pedido.pedidoDetalles.map((l, index) => {
+          const precio = centavosDePesos(l.precio);
+          return (
+            <li key={index} className="mb-1">
+              <p className="font-bold break-words">
+                {l.cantidad} x {l.nombreProducto}
+              </p>
+              <Fila
+                left={`  ${formatPesos(precio)} c/u`}
+                right={formatPesos(precio * l.cantidad)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <Separador />
+      <Fila left="Artículos" right={totales.cantidadDeArticulos} />
+      <Fila left="Subtotal" right={formatPesos(totales.subtotal)} />
+      <Fila left="Envío" right={formatPesos(totales.envio)} />
+      <Fila left="TOTAL" right={formatPesos(totales.total)} strong />
+      <Separador />
+      <p className="text-center">Gracias por su compra</p>
+    </article>
+  );
+}

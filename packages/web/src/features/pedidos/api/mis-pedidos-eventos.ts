@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
+import { isPedidoView, misPedidosKey, upsertPedido, type PedidoView } from './mis-pedidos';
+
+/** How often the list is re-read while the live stream is down. */
+export const POLLING_MS = 30_000;
+
+/**
+ * Applies one 'pedido' event (`{tipo, pedido}`, pedido-stream.routes.ts) to the cached list.
+ * An event the client can't read, or one arriving before the list, makes the list reload.
+ */
+export function applyPedidoEvento(data: string): void {
+  let pedido: unknown;
+  try {
+    pedido = (JSON.parse(data) as { pedido?: unknown }).pedido;
+  } catch {
+    pedido = undefined;
+  }
+  const lista = getQueryData<PedidoView[]>(misPedidosKey);
+  if (lista && isPedidoView(pedido)) setQueryData(misPedidosKey, upsertPedido(lista, pedido));
+  else void invalidateQueries(misPedidosKey);
+}
+
+/**
+ * Follows the shopper's order changes over Server-Sent Events while mounted. Returns whether
+ * the stream is up; while it is not, the caller polls every POLLING_MS.
+ */
+export function useMisPedidosEnVivo(token: string | undefined): boolean {
+  const [enVivo, setEnVivo] = useState(false);
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    // EventSource can't send headers; the server keeps the query's token out of its logs.
+    const source = new EventSource(`/api/pedido/mis-eventos?token=${encodeURIComponent(token)}`);
+    let caido = false;
+    source.addEventListener('open', () => {
+      setEnVivo(true);
+      // The browser resumes with Last-Event-ID, but a reload also covers a replay cut short.
+      if (caido) void invalidateQueries(misPedidosKey);
+      caido = false;
+    });
+    source.addEventListener('pedido', (event) => applyPedidoEvento((event as MessageEvent).data));
+    source.addEventListener('error', () => {
+      caido = true;
+      setEnVivo(false);
+    });
+    return () => {
+      source.close();
+      setEnVivo(false);
+    };
+  }, [token]);
+  return enVivo;
+}

@@ -1,0 +1,115 @@
+import {
+  centavosDe,
+  countPedidosPorStatus,
+  formatPesos,
+  pedidoMessages,
+  sortPedidos,
+} from '@tianguis/domain';
+import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/status';
+import type { PedidoView } from '../api/mis-pedidos';
+import { formatFechaPedido } from '../mis-pedidos-fecha';
+import { PedidoStatusBadge } from './mis-pedido-status';
+import { TiendaImagen } from './tienda-imagen';
+
+/** The detail's address: the id in the URL keeps a reload working, the state saves a fetch. */
+export function detalleHref(pedido: PedidoView): string {
+  return `/mispedidosdetalle?id=${pedido.id}`;
+}
+
+function Tile(props: { titulo: string; cantidad: number; icono: ReactNode; clase: string }) {
+  return (
+    <li className={`flex flex-col items-center rounded-xl p-3 text-center ${props.clase}`}>
+      {props.icono}
+      <span className="text-2xl font-bold">{props.cantidad}</span>
+      <span className="text-sm font-medium">{props.titulo}</span>
+    </li>
+  );
+}
+
+/** The three summary tiles: Activos (NUEVO), Completados, Cancelados. */
+export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoView[] }) {
+  const conteo = countPedidosPorStatus(pedidos);
+  return (
+    <ul aria-label="Resumen de pedidos" className="mb-4 grid grid-cols-3 gap-2">
+      <Tile
+        titulo="Activos"
+        cantidad={conteo.activos}
+        icono={<Hourglass aria-hidden="true" />}
+        clase="bg-amber-50 text-amber-950"
+      />
+      <Tile
+        titulo="Completados"
+        cantidad={conteo.completados}
+        icono={<CircleCheck aria-hidden="true" />}
+        clase="bg-green-50 text-green-950"
+      />
+      <Tile
+        titulo="Cancelados"
+        cantidad={conteo.cancelados}
+        icono={<CircleX aria-hidden="true" />}
+        clase="bg-red-50 text-red-950"
+      />
+    </ul>
+  );
+}
+
+function PedidoCard({ pedido }: { pedido: PedidoView }) {
+  const piezas = pedido.cantidadDeArticulos;
+  return (
+    <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+      <div className="flex gap-3">
+        <TiendaImagen src={pedido.tiendaImageUrl} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 className="font-bold break-words">{pedido.nombreTienda}</h2>
+            <PedidoStatusBadge status={pedido.status} />
+          </div>
+          <p className="text-sm text-stone-700">
+            <time dateTime={pedido.fecha}>{formatFechaPedido(pedido.fecha)}</time>
+          </p>
+          <p className="text-sm text-stone-700">
+            Pedido #{pedido.id} · {piezas} {piezas === 1 ? 'artículo' : 'artículos'} ·{' '}
+            {formatPesos(centavosDe(pedido.montoTotal))}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <Link
+          to={detalleHref(pedido)}
+          state={{ pedido }}
+          aria-label={`Ver detalle del pedido #${pedido.id} de ${pedido.nombreTienda}`}
+          className={buttonClass('secondary')}
+        >
+          Ver detalle
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** Tiles and the order cards in the spec's order, or the empty state. */
+export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoView[] }) {
+  if (pedidos.length === 0) {
+    return (
+      <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
+        <Link to="/" className={buttonClass('secondary')}>
+          Ver tiendas
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <MisPedidosTiles pedidos={pedidos} />
+      <ul aria-label="Lista de pedidos" className="space-y-3">
+        {sortPedidos(pedidos).map((p) => (
+          <PedidoCard key={p.id} pedido={p} />
+        ))}
+      </ul>
+    </>
+  );
+}

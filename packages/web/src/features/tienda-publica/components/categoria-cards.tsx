@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import type { CategoriaPublica } from '../api/get-tienda-publica';
+import { categoriaPath } from '../logic/catalogo';
+import { cardClass, gridClass } from './card-styles';
+import { TiendaImage } from './tienda-image';
+
+/**
+ * The shop page's category cards, in the order given. Each link is named once (its
+ * aria-label), so the image's alt text and the caption aren't read twice.
+ */
+export function CategoriaCards(props: { usuario: string; categorias: CategoriaPublica[] }) {
+  return (
+    <ul className={gridClass}>
+      {props.categorias.map((categoria) => (
+        <li key={categoria.id}>
+          <Link
+            to={categoriaPath(props.usuario, categoria)}
+            aria-label={categoria.title}
+            className={cardClass}
+          >
+            <TiendaImage
+              src={categoria.imageUrl}
+              alt={categoria.title}
+              width={300}
+              height={225}
+              className="aspect-[4/3] w-full"
+            />
+            <span className="block px-3 py-2 font-semibold break-words">{categoria.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

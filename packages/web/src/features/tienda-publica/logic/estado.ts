@@ -1,0 +1,57 @@
+import {
+  getTiendaStatus,
+  horarioMessages,
+  ZONA_HORARIA_POR_DEFECTO,
+  type DiaEspecial,
+  type HorarioDia,
+} from '@tianguis/domain';
+import { ApiError } from '../../../lib/api-client';
+import type { TiendaPublica } from '../api/get-tienda-publica';
+
+/**
+ * Section 3: a shop that doesn't exist (the API's 404), has no name yet ('N/A') or is switched
+ * off shows the not-found page.
+ */
+export function isTiendaNoEncontrada(
+  tienda: Pick<TiendaPublica, 'nombre' | 'activarODesactivar'> | undefined,
+  error: Error | undefined,
+): boolean {
+  if (error instanceof ApiError && error.status === 404) return true;
+  if (!tienda) return false;
+  return tienda.nombre.trim() === '' || tienda.nombre === 'N/A' || !tienda.activarODesactivar;
+}
+
+export interface AvisoDeCierre {
+  /** '{nombre} está cerrada' */
+  titulo: string;
+  /** The reason, one of the spec's closed-shop messages. */
+  motivo: string;
+  /** 'Próxima apertura: ...' or the spec's 'no hours' text. */
+  proximaApertura: string;
+  footer: string;
+}
+
+/**
+ * The closed notice for an instant, or undefined while the shop is open. The rule is evaluated
+ * in the shop's own time zone; a zone the browser doesn't know falls back to Mexico City.
+ */
+export function avisoDeCierre(
+  tienda: Pick<TiendaPublica, 'nombre' | 'timeZone'>,
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  now: Date,
+): AvisoDeCierre | undefined {
+  let status;
+  try {
+    status = getTiendaStatus(horarios, diasEspeciales, now, tienda.timeZone || undefined);
+  } catch {
+    status = getTiendaStatus(horarios, diasEspeciales, now, ZONA_HORARIA_POR_DEFECTO);
+  }
+  if (status.abierta) return undefined;
+  return {
+    titulo: `${tienda.nombre} ${horarioMessages.titulo}`,
+    motivo: status.mensaje,
+    proximaApertura: status.proximaApertura,
+    footer: horarioMessages.footer,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Role } from '@tianguis/domain';
+import { storeToken } from '../../auth/session-store';
+
+/** Signs in with an unsigned token carrying API.md's claims (the web app only decodes it). */
+export function signInAs(role: Role, usuario = 'cliente'): void {
+  const payload = {
+    certserialnumber: 7,
+    actort: usuario,
+    groupsid: role === 'TIENDA' ? 1 : 0,
+    role,
+    gender: '5512345678',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
+  const base64 = btoa(JSON.stringify(payload))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  storeToken(`e30.${base64}.firma`);
+}
+
+/** A fetch that answers JSON for each path it knows, and records every request. */
+export function fakeFetch(answers: Record<string, { status?: number; body: unknown }>) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    calls.push({
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    const answer = answers[url];
+    if (!answer) {
+      return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
+        status: 404,
+      });
+    }
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  };
+  return { fetch, calls };
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+/**
+ * Toasts (section 9: bottom-right, 4 s, at most 3 visible) through sonner, which is loaded only
+ * when the first toast is shown, so a visitor who never sees one never downloads it.
+ */
+type Kind = 'success' | 'error' | 'info';
+interface Pending {
+  kind: Kind;
+  message: string;
+  duration?: number;
+}
+
+let mounted: (() => void) | undefined;
+let requestMount: (() => void) | undefined;
+const mountedPromise = new Promise<void>((resolve) => (mounted = resolve));
+
+function show(kind: Kind, message: string, options: { duration?: number } = {}) {
+  const item: Pending = { kind, message, duration: options.duration };
+  requestMount?.();
+  void Promise.all([import('sonner'), mountedPromise]).then(([{ toast }]) => {
+    toast[item.kind](item.message, item.duration ? { duration: item.duration } : undefined);
+  });
+}
+
+export const notify = {
+  success: (message: string, options?: { duration?: number }) => show('success', message, options),
+  error: (message: string, options?: { duration?: number }) => show('error', message, options),
+  info: (message: string, options?: { duration?: number }) => show('info', message, options),
+};
+
+const SonnerToaster = lazy(() =>
+  import('sonner').then((m) => ({
+    default: function Toaster() {
+      useEffect(() => {
+        // Sonner's Toaster subscribes in an effect; toasts sent before that would be lost.
+        const timer = setTimeout(() => mounted?.(), 0);
+        return () => clearTimeout(timer);
+      }, []);
+      return (
+        <m.Toaster
+          position="bottom-right"
+          duration={4000}
+          visibleToasts={3}
+          richColors
+          closeButton
+          toastOptions={{ closeButton: true }}
+          containerAriaLabel="Notificaciones"
+        />
+      );
+    },
+  })),
+);
+
+/** Mounted once in the shell; renders nothing until the first toast is asked for. */
+export function ToastHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    requestMount = () => setWanted(true);
+    return () => {
+      requestMount = undefined;
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  );
+}

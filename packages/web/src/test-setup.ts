@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library can't register its own cleanup.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
