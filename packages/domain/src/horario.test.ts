@@ -4,15 +4,12 @@ import {
   DIAS,
   HORA_POR_DEFECTO,
   OPCIONES_DE_HORA,
-  diaEspecialSchema,
   diaLabel,
   getLocalDateTime,
   getProximaApertura,
   getTiendaStatus,
   horaLabel,
-  horarioEntrySchema,
   horarioMessages,
-  horarioSemanaSchema,
   isTiendaOpenAt,
   isValidFecha,
   isValidTimeZone,
@@ -21,6 +18,7 @@ import {
   type DiaEspecial,
   type HorarioDia,
 } from './horario.js';
+import { diaEspecialSchema, horarioEntrySchema, horarioSemanaSchema } from './horario.schema.js';
 
 // Texts copied from the spec so a typo in the constants fails.
 const M = {
