@@ -95,12 +95,17 @@ describe('useQuery', () => {
     expect(screen.getByTestId('carrito').textContent).not.toBe('vacío (viejo)');
   });
 
-  it('clearQueryCache forgets what the last person on this phone saw', async () => {
+  it('clearQueryCache forgets what the last person on this phone saw, and reloads what is on screen', async () => {
     const { fetcher, calls } = controlledFetcher<string>();
     render(<Reader k={['mis-pedidos']} fetcher={fetcher} label="p" />);
     await act(async () => calls[0]!.resolve('pedido 7'));
+    setQueryData(['carrito'], 'canasta de otra persona');
     await act(async () => clearQueryCache());
-    expect(screen.getByTestId('p').textContent).toBe('nada');
+    expect(screen.getByTestId('p').textContent).toBe('cargando');
     expect(getQueryData(['mis-pedidos'])).toBeUndefined();
+    expect(getQueryData(['carrito'])).toBeUndefined();
+    expect(calls).toHaveLength(2);
+    await act(async () => calls[1]!.resolve('sin pedidos'));
+    expect(screen.getByTestId('p').textContent).toBe('sin pedidos');
   });
 });

@@ -171,10 +171,14 @@ export function getQueryData<T>(key: QueryKey): T | undefined {
   return cache.get(hashKey(key))?.state.data as T | undefined;
 }
 
-/** Forgets everything: on sign-out, so the next person on this phone sees none of it. */
+/**
+ * Forgets everything: on sign-out or when the session ends or changes hands, so the next person on
+ * this phone sees none of it. What is on screen now (a public shop page) is fetched again.
+ */
 export function clearQueryCache(): void {
   for (const entry of cache.values()) {
     entry.generation++;
     update(entry, EMPTY);
+    if (entry.listeners.size > 0) void runFetch(entry);
   }
 }

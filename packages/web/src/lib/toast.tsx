@@ -44,8 +44,10 @@ const SonnerToaster = lazy(() =>
           visibleToasts={3}
           richColors
           closeButton
-          toastOptions={{ closeButton: true }}
+          toastOptions={{ closeButton: true, closeButtonAriaLabel: 'Cerrar aviso' }}
           containerAriaLabel="Notificaciones"
+          // On a phone, above the fixed bottom bar instead of over its buttons.
+          mobileOffset={{ bottom: 88 }}
         />
       );
     },

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../lib/query';
@@ -11,6 +11,8 @@ import TiendaCategoriaScreen from './tienda-categoria';
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 
 afterEach(() => {
+  // Unmount first: clearing the cache reloads what is still on screen.
+  cleanup();
   clearQueryCache();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -62,8 +64,13 @@ describe('/tienda/{usuario}', () => {
   });
 
   it('shows a failed load with a way to retry, not as a missing shop', async () => {
-    open('/tienda/taqueria-lupe', { status: 500, body: { code: 'ERROR', message: 'Falló' } });
-    await screen.findByRole('button', { name: 'Reintentar' });
+    const calls = open('/tienda/taqueria-lupe', {
+      status: 500,
+      body: { code: 'ERROR', message: 'Falló' },
+    });
+    // Section 4: three retries (0.3 + 0.6 + 0.9 s apart) before the page gives up.
+    await screen.findByRole('button', { name: 'Reintentar' }, { timeout: 4000 });
+    expect(calls).toHaveLength(4);
     expect(screen.queryByText('404 Pagina no encontrada')).toBeNull();
   });
 

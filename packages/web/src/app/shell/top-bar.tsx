@@ -10,7 +10,13 @@ const CartButton = lazy(() => import('../../features/carrito/components/cart-but
 /** The shop a path belongs to, for the search box: /tienda/{usuario}/... */
 export function tiendaOfPath(pathname: string): string | undefined {
   const match = /^\/tienda\/([^/]+)/.exec(pathname);
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    // A cut-off link (`%E0`): no search box; the screen itself shows the not-found page.
+    return undefined;
+  }
 }
 
 /** Top bar: back and forward, the product search on shop pages, the shopper's cart. */

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearQueryCache } from '../../lib/query';
 import { decodeSession, isLoggedIn, type Session, type StoredSession } from './session';
 
 /**
@@ -35,7 +36,11 @@ const listeners = new Set<() => void>();
 /** Works out the active session and wakes up when the token expires (section 4). */
 function recompute() {
   const now = Date.now();
+  const before = active;
   active = isLoggedIn(current, now) ? current.session : undefined;
+  // The session ended (expired, signed out, refused by the server) or another person signed in:
+  // none of the answers cached for the previous person (cart, orders) may show.
+  if (before !== undefined && before.userId !== active?.userId) clearQueryCache();
   clearTimeout(expiryTimer);
   const exp = active?.exp;
   // setTimeout can't wait longer than about 24.8 days; a later expiry is checked again then.

@@ -1,5 +1,6 @@
 import type { DiaEspecial, HorarioDia } from '@tianguis/domain';
 import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query';
 
 export interface ProductoPublico {
@@ -52,11 +53,25 @@ export const tiendaPublicaKey = (usuario: string) => ['tienda-publica', usuario.
  * special days), so a page opened straight from a QR scan needs nothing else. A shop that
  * doesn't exist or isn't public answers 404 (NO_ENCONTRADO).
  */
-export function getTiendaPublica(usuario: string): Promise<TiendaPublicaAnswer> {
-  return api<TiendaPublicaAnswer>(
-    `/api/tienda/publica/${encodeURIComponent(usuario.toLowerCase())}`,
-  );
+export async function getTiendaPublica(
+  usuario: string,
+  retryDelayMs = 300,
+): Promise<TiendaPublicaAnswer> {
+  const path = `/api/tienda/publica/${encodeURIComponent(usuario.toLowerCase())}`;
+  // Section 4: the hours load is retried at most 3 times. Only a lost connection or a server
+  // failure is worth another try; a 404 (no such shop) is the answer.
+  for (let retry = 0; ; retry++) {
+    try {
+      return await api<TiendaPublicaAnswer>(path);
+    } catch (error) {
+      const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+      if (!transient || retry === MAX_RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs * (retry + 1)));
+    }
+  }
 }
+
+const MAX_RETRIES = 3;
 
 export function useTiendaPublica(usuario: string) {
   return useQuery(tiendaPublicaKey(usuario), () => getTiendaPublica(usuario), { staleMs: 30_000 });

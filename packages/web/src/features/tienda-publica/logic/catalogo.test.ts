@@ -86,6 +86,15 @@ describe('product search', () => {
     expect(names('pizza')).toEqual([]);
   });
 
+  it('finds every match, however many (a long menu is scrolled, not cut)', () => {
+    const t = taqueria().tienda;
+    const tacos = Array.from({ length: 45 }, (_, i) =>
+      producto(`Taco ${String(i).padStart(2, '0')}`, 10),
+    );
+    t.categorias = [categoria('Tacos', tacos)];
+    expect(buscarProductos(t, 'taco')).toHaveLength(45);
+  });
+
   it('leaves out products switched off', () => {
     const t = taqueria().tienda;
     t.categorias = [

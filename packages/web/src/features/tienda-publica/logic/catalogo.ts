@@ -62,11 +62,7 @@ export const BUSQUEDA_MINIMA = 2;
  * Section 3's product search: case-insensitive substring of the product name, across the shop's
  * categories; nothing below 2 characters (spaces around the text don't count).
  */
-export function buscarProductos(
-  tienda: TiendaPublica,
-  texto: string,
-  limite = 20,
-): ProductoEnTienda[] {
+export function buscarProductos(tienda: TiendaPublica, texto: string): ProductoEnTienda[] {
   const needle = texto.trim().toLocaleLowerCase('es');
   if (needle.length < BUSQUEDA_MINIMA) return [];
   const found: ProductoEnTienda[] = [];
@@ -78,7 +74,7 @@ export function buscarProductos(
       }
     }
   }
-  return found.sort((a, b) => collator.compare(a.producto.name, b.producto.name)).slice(0, limite);
+  return found.sort((a, b) => collator.compare(a.producto.name, b.producto.name));
 }
 
 export function tiendaPath(usuario: string): string {
