@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
 import { isPedidoView, misPedidosKey, upsertPedido, type PedidoView } from './mis-pedidos';
 
@@ -28,23 +29,29 @@ export function applyPedidoEvento(data: string): void {
 export function useMisPedidosEnVivo(token: string | undefined): boolean {
   const [enVivo, setEnVivo] = useState(false);
   useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return;
-    // EventSource can't send headers; the server keeps the query's token out of its logs.
-    const source = new EventSource(`/api/pedido/mis-eventos?token=${encodeURIComponent(token)}`);
+    if (!token || !isEventStreamSupported()) return;
     let caido = false;
-    source.addEventListener('open', () => {
-      setEnVivo(true);
-      // The browser resumes with Last-Event-ID, but a reload also covers a replay cut short.
-      if (caido) void invalidateQueries(misPedidosKey);
-      caido = false;
-    });
-    source.addEventListener('pedido', (event) => applyPedidoEvento((event as MessageEvent).data));
-    source.addEventListener('error', () => {
-      caido = true;
-      setEnVivo(false);
-    });
+    const close = openEventStream(
+      '/api/pedido/mis-eventos',
+      { token },
+      {
+        onOpen: () => {
+          setEnVivo(true);
+          // The stream resumes with Last-Event-ID, but a reload also covers a replay cut short.
+          if (caido) void invalidateQueries(misPedidosKey);
+          caido = false;
+        },
+        onEvent: (type, data) => {
+          if (type === 'pedido') applyPedidoEvento(data);
+        },
+        onError: () => {
+          caido = true;
+          setEnVivo(false);
+        },
+      },
+    );
     return () => {
-      source.close();
+      close();
       setEnVivo(false);
     };
   }, [token]);
