@@ -46,8 +46,9 @@ const SonnerToaster = lazy(() =>
           closeButton
           toastOptions={{ closeButton: true, closeButtonAriaLabel: 'Cerrar aviso' }}
           containerAriaLabel="Notificaciones"
-          // On a phone, above the fixed bottom bar instead of over its buttons.
-          mobileOffset={{ bottom: 88 }}
+          // On a phone, above the fixed bottom bar instead of over its buttons, and above a
+          // screen's floating button too (index.css).
+          mobileOffset={{ bottom: 'var(--avisos-abajo)' }}
         />
       );
     },

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 /**
  * The floating '+' of the owner's lists: a button that opens 'Agregar Categoria' and, once a
- * category exists, 'Agregar Producto'. Escape or a click outside closes it.
+ * category exists, 'Agregar Producto'. Escape or a click outside closes it. Toasts rise above it
+ * while it is on screen (data-boton-flotante, index.css).
  */
 export function CatalogoAddMenu(props: {
   canAddProducto: boolean;
@@ -39,7 +40,10 @@ export function CatalogoAddMenu(props: {
   return (
     <div
       ref={root}
-      className="no-print fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-20 flex flex-col items-end gap-2"
+      data-boton-flotante
+      // Open, its menu rises into the toasts' place: it goes over them (sonner's z-index is
+      // 999999999) while it is open.
+      className={`no-print fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] flex flex-col items-end gap-2 ${open ? 'z-[1000000000]' : 'z-20'}`}
     >
       {open && (
         <ul

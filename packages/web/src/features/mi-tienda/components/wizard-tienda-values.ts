@@ -46,7 +46,11 @@ function readTexto(value: string | undefined): string {
   return value === undefined || value === SIN_VALOR ? '' : value;
 }
 
-/** The wizard opens on what the shop already has, so an owner only changes what they need. */
+/**
+ * The wizard opens on what the shop already has, so an owner only changes what they need. Until
+ * the shop is first configured its Si/No answers are the server's defaults ('no'), not the
+ * owner's: steps 1 and 2 start with no choice made, so Siguiente waits for one (section 2).
+ */
 export function wizardValuesFromTienda(
   tienda: Pick<
     MiTienda,
@@ -56,14 +60,16 @@ export function wizardValuesFromTienda(
     | 'costoDeEnvio'
     | 'radioMontoMinimo'
     | 'radioCostoDeEnvio'
+    | 'configured'
   >,
 ): WizardTiendaValues {
+  const answered = (value: string | undefined) => (tienda.configured ? readSiNo(value) : undefined);
   return {
     nombre: readTexto(tienda.nombre),
     imageUrl: readTexto(tienda.imageUrl),
-    radioMontoMinimo: readSiNo(tienda.radioMontoMinimo),
+    radioMontoMinimo: answered(tienda.radioMontoMinimo),
     montoMinimo: readMonto(tienda.montoMinimo),
-    radioCostoDeEnvio: readSiNo(tienda.radioCostoDeEnvio),
+    radioCostoDeEnvio: answered(tienda.radioCostoDeEnvio),
     costoDeEnvio: readMonto(tienda.costoDeEnvio),
   };
 }

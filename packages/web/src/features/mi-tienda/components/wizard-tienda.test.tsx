@@ -16,8 +16,9 @@ function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
     celularTienda: '5512345678',
     montoMinimo: 0,
     costoDeEnvio: 0,
-    radioMontoMinimo: '',
-    radioCostoDeEnvio: '',
+    // The server's defaults until the owner answers (they are not the owner's choice).
+    radioMontoMinimo: 'no',
+    radioCostoDeEnvio: 'no',
     configured: false,
     approved: false,
     activarODesactivar: true,
@@ -320,7 +321,12 @@ describe('wizardValuesFromTienda', () => {
   it("shows 'N/A' as empty and reads the Si/No answers whatever their case", () => {
     expect(
       wizardValuesFromTienda(
-        nuevaTienda({ radioMontoMinimo: 'SI', radioCostoDeEnvio: 'x', costoDeEnvio: 12.5 }),
+        nuevaTienda({
+          configured: true,
+          radioMontoMinimo: 'SI',
+          radioCostoDeEnvio: 'x',
+          costoDeEnvio: 12.5,
+        }),
       ),
     ).toEqual({
       nombre: '',
@@ -330,5 +336,11 @@ describe('wizardValuesFromTienda', () => {
       radioCostoDeEnvio: undefined,
       costoDeEnvio: '12.5',
     });
+  });
+
+  it("doesn't take a shop's defaults for answers before it was ever configured", () => {
+    const values = wizardValuesFromTienda(nuevaTienda({ radioMontoMinimo: 'si' }));
+    expect(values.radioMontoMinimo).toBeUndefined();
+    expect(values.radioCostoDeEnvio).toBeUndefined();
   });
 });
