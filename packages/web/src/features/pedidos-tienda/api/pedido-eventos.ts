@@ -6,17 +6,6 @@ export interface EventoPedido {
   pedido: PedidoTienda | undefined;
 }
 
-/**
- * The owner's live stream. EventSource can't send headers, so the token goes in the query (the
- * server keeps it out of its logs); `lastEventId` replays what was missed after a reconnection
- * this code made itself (the browser's own reconnections send Last-Event-ID by themselves).
- */
-export function pedidoEventosUrl(token: string, lastEventId?: string): string {
-  const params = new URLSearchParams({ token });
-  if (lastEventId && /^\d{1,9}$/.test(lastEventId)) params.set('lastEventId', lastEventId);
-  return `/api/pedido/eventos?${params.toString()}`;
-}
-
 /** The event's data, or undefined when it can't be read. */
 export function parseEventoPedido(data: unknown): EventoPedido | undefined {
   if (typeof data !== 'string') return undefined;

@@ -1,5 +1,6 @@
 import { INTERVALO_SONDEO_PEDIDOS_MS, mergePedido } from '@tianguis/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
 import { useSession } from '../../auth/session-store';
 import {
@@ -8,7 +9,7 @@ import {
   usePedidosTienda,
   type PedidoTienda,
 } from '../api/get-pedidos-tienda';
-import { parseEventoPedido, pedidoEventosUrl } from '../api/pedido-eventos';
+import { parseEventoPedido } from '../api/pedido-eventos';
 import { vigilarCarga, vigilarEvento } from './vigia-store';
 
 export type EstadoConexion = 'conectando' | 'en-vivo' | 'sin-conexion';
@@ -26,7 +27,7 @@ export function usePedidosEnVivo(onNuevos: (nuevos: PedidoTienda[]) => void) {
   const token = session?.token;
   const tiendaId = session?.tiendaId;
   const [conexion, setConexion] = useState<EstadoConexion>(() =>
-    typeof EventSource === 'undefined' ? 'sin-conexion' : 'conectando',
+    isEventStreamSupported() ? 'conectando' : 'sin-conexion',
   );
   const onNuevosRef = useRef(onNuevos);
   useEffect(() => {
@@ -47,56 +48,35 @@ export function usePedidosEnVivo(onNuevos: (nuevos: PedidoTienda[]) => void) {
   const { refetch } = query;
 
   useEffect(() => {
-    // Without EventSource (old browsers, tests) the list is polled only.
-    if (!token || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = REINTENTO_INICIAL_MS;
-    let lastEventId: string | undefined;
-    let abiertoAntes = false;
-    let closed = false;
-
-    const onPedido = (event: MessageEvent) => {
-      if (event.lastEventId) lastEventId = event.lastEventId;
-      const evento = parseEventoPedido(event.data);
-      if (!evento) return;
-      const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
-      if (!evento.pedido || !list) {
-        void invalidateQueries(pedidosTiendaKey);
-        return;
-      }
-      const nuevos = vigilarEvento(tiendaId, evento.pedido);
-      setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
-      if (nuevos.length > 0) onNuevosRef.current(nuevos);
-    };
-
-    const connect = () => {
-      const es = new EventSource(pedidoEventosUrl(token, lastEventId));
-      source = es;
-      es.onopen = () => {
-        setConexion('en-vivo');
-        delay = REINTENTO_INICIAL_MS;
-        // Back after a drop: whatever changed meanwhile without an event to replay shows now.
-        if (abiertoAntes) void refetch();
-        abiertoAntes = true;
-      };
-      es.addEventListener('pedido', onPedido);
-      es.onerror = () => {
-        setConexion('sin-conexion');
-        // CONNECTING: the browser retries by itself. CLOSED (refused, e.g. the session ended):
-        // try again later, more slowly each time, while polling keeps the list current.
-        if (es.readyState !== EventSource.CLOSED || closed) return;
-        es.close();
-        retry = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, REINTENTO_MAXIMO_MS);
-      };
-    };
-    connect();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      source?.close();
-    };
+    // Without streaming fetch (old browsers) the list is polled only.
+    if (!token || !isEventStreamSupported()) return;
+    return openEventStream(
+      '/api/pedido/eventos',
+      { token, retryMs: REINTENTO_INICIAL_MS, maxRetryMs: REINTENTO_MAXIMO_MS },
+      {
+        onOpen: () => {
+          setConexion('en-vivo');
+          // Polling stops now: an order placed between the list's load and this moment (or
+          // during a drop) has no event to replay, so the list is read once more.
+          void refetch();
+        },
+        onEvent: (type, data) => {
+          if (type !== 'pedido') return;
+          const evento = parseEventoPedido(data);
+          if (!evento) return;
+          const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
+          if (!evento.pedido || !list) {
+            void invalidateQueries(pedidosTiendaKey);
+            return;
+          }
+          const nuevos = vigilarEvento(tiendaId, evento.pedido);
+          setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
+          if (nuevos.length > 0) onNuevosRef.current(nuevos);
+        },
+        // Reconnects by itself, more slowly each time, while polling keeps the list current.
+        onError: () => setConexion('sin-conexion'),
+      },
+    );
   }, [token, tiendaId, refetch]);
 
   return { ...query, conexion };

@@ -30,24 +30,20 @@ export function useMisPedidosEnVivo(token: string | undefined): boolean {
   const [enVivo, setEnVivo] = useState(false);
   useEffect(() => {
     if (!token || !isEventStreamSupported()) return;
-    let caido = false;
     const close = openEventStream(
       '/api/pedido/mis-eventos',
       { token },
       {
         onOpen: () => {
           setEnVivo(true);
-          // The stream resumes with Last-Event-ID, but a reload also covers a replay cut short.
-          if (caido) void invalidateQueries(misPedidosKey);
-          caido = false;
+          // Polling stops now: a change between the list's load and this moment (or during a
+          // drop) has no event to replay, so the list is read once more.
+          void invalidateQueries(misPedidosKey);
         },
         onEvent: (type, data) => {
           if (type === 'pedido') applyPedidoEvento(data);
         },
-        onError: () => {
-          caido = true;
-          setEnVivo(false);
-        },
+        onError: () => setEnVivo(false),
       },
     );
     return () => {
