@@ -50,7 +50,7 @@ export const faqItems: readonly FaqItem[] = [
     id: 'horarios-feriados',
     pregunta: '¿Cómo configuro mis horarios y días feriados?',
     respuesta: [
-      'En Configuración, entra a Horarios. Para cada día de la semana elige la hora de apertura y de cierre (cada 30 minutos) o marca “Cerrado”, y guarda. Si la hora de cierre es anterior a la de apertura, el horario cruza la medianoche: por ejemplo, de 18:00 a 02:00. Un día sin horario cuenta como cerrado; si no configuras ningún horario, tu tienda se considera siempre abierta.',
+      'En Configuración, entra a Horarios. Para cada día de la semana elige la hora de apertura y de cierre (cada 30 minutos) o marca “Cerrado”, y guarda. Si la hora de cierre es anterior a la de apertura (por ejemplo, de 18:00 a 02:00), ese día la tienda abre de 00:00 a 02:00 y de 18:00 a medianoche: la madrugada cuenta para el día en que cae. Para atender del lunes a las 18:00 al martes a las 02:00, dale también al martes su cierre a las 02:00. Un día sin horario cuenta como cerrado; si no configuras ningún horario, tu tienda se considera siempre abierta.',
       'En la misma pantalla agrega tus días especiales o feriados: elige la fecha y marca si se repite cada año (por ejemplo, el 25 de diciembre). Esos días tu tienda aparece cerrada y no recibe pedidos.',
     ],
   },

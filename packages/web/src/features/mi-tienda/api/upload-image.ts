@@ -4,7 +4,7 @@ import {
   isAllowedImageName,
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { getToken } from '../../auth/session-store';
+import { clearSession, getToken } from '../../auth/session-store';
 
 export { ALLOWED_IMAGE_EXTENSIONS };
 
@@ -34,6 +34,8 @@ export async function uploadImage(file: File): Promise<string> {
     code?: string;
     message?: string;
   };
+  // As every other call: a session the server no longer accepts ends here too.
+  if (response.status === 401 && token) clearSession();
   if (!response.ok || typeof body.path !== 'string') {
     throw new ApiError(
       response.status,

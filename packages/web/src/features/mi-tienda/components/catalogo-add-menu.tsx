@@ -42,9 +42,25 @@ export function CatalogoAddMenu(props: {
       ref={root}
       data-boton-flotante
       // Open, its menu rises into the toasts' place: it goes over them (sonner's z-index is
-      // 999999999) while it is open.
-      className={`no-print fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] flex flex-col items-end gap-2 ${open ? 'z-[1000000000]' : 'z-20'}`}
+      // 999999999) while it is open. The button comes first in the page, so Tab goes from it
+      // into the menu; flex-col-reverse still shows the menu above it.
+      className={`no-print fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] flex flex-col-reverse items-end gap-2 ${open ? 'z-[1000000000]' : 'z-20'}`}
     >
+      <button
+        ref={toggle}
+        type="button"
+        aria-label="Agregar"
+        title="Agregar"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex size-14 items-center justify-center rounded-full bg-marca-600 text-white shadow-lg hover:bg-marca-700"
+      >
+        <Plus
+          aria-hidden="true"
+          className={`size-7 transition-transform ${open ? 'rotate-45' : ''}`}
+        />
+      </button>
       {open && (
         <ul
           id={menuId}
@@ -65,21 +81,6 @@ export function CatalogoAddMenu(props: {
           )}
         </ul>
       )}
-      <button
-        ref={toggle}
-        type="button"
-        aria-label="Agregar"
-        title="Agregar"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
-        className="inline-flex size-14 items-center justify-center rounded-full bg-marca-600 text-white shadow-lg hover:bg-marca-700"
-      >
-        <Plus
-          aria-hidden="true"
-          className={`size-7 transition-transform ${open ? 'rotate-45' : ''}`}
-        />
-      </button>
     </div>
   );
 }

@@ -101,7 +101,18 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
     costoDeEnvio: values.radioCostoDeEnvio === 'si' ? values.costoDeEnvio : 0,
   };
   const result = tiendaUpdateSchema.safeParse(input);
-  if (result.success) return { ok: true, input: input as TiendaUpdateInput };
+  if (result.success) {
+    // Checked as typed (a trailing dot is its own message); sent as API.md's numbers in pesos.
+    const pesos = (value: string | number) => (typeof value === 'number' ? value : Number(value));
+    return {
+      ok: true,
+      input: {
+        ...input,
+        montoMinimo: pesos(input.montoMinimo),
+        costoDeEnvio: pesos(input.costoDeEnvio),
+      } as TiendaUpdateInput,
+    };
+  }
   const issue = result.error.issues[0];
   return {
     ok: false,

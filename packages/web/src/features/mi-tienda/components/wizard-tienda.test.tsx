@@ -178,9 +178,9 @@ describe('WizardTienda checks', SLOW, () => {
         nombre: 'Tacos Lupe',
         imageUrl: '/images/logo.png',
         radioMontoMinimo: 'si',
-        montoMinimo: '150.5',
+        montoMinimo: 150.5,
         radioCostoDeEnvio: 'si',
-        costoDeEnvio: '25.50',
+        costoDeEnvio: 25.5,
       },
     ]);
   });

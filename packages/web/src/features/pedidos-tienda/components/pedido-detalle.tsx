@@ -113,7 +113,7 @@ export function PedidoDetalle(props: {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <Link
-              to={`/tienda/${pedido.usuarioTienda}`}
+              to={`/tienda/${encodeURIComponent(pedido.usuarioTienda)}`}
               className="text-lg font-bold text-marca-700 underline-offset-2 hover:underline"
             >
               {pedido.nombreTienda}

@@ -1,17 +1,21 @@
 import { centavosDePesos, formatArticulos, formatFechaPedido, formatPesos } from '@tianguis/domain';
 import { ChevronRight } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoStatusBadge } from './pedido-status-badge';
 
 /** One order in the list; the whole row opens its detail (the order goes as navigation state). */
 export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone: string }) {
+  const detallesId = useId();
   return (
     <li>
       <Link
         to={`/pedidosdetalle?id=${pedido.id}`}
         state={{ pedido }}
         aria-label={`Pedido ${pedido.id} de ${pedido.nombreCompleto}, ver detalle`}
+        // The label names the link; the count, amount, status and date are read after it.
+        aria-describedby={detallesId}
         className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 hover:border-marca-500 hover:bg-marca-50"
       >
         <div className="min-w-0 flex-1">
@@ -22,7 +26,7 @@ export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone
             </p>
             <p className="text-sm text-stone-600">#{pedido.id}</p>
           </div>
-          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <div id={detallesId} className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span>{formatArticulos(pedido.cantidadDeArticulos)}</span>
             <span className="font-semibold">{formatPesos(centavosDePesos(pedido.montoTotal))}</span>
             <PedidoStatusBadge status={pedido.status} />
