@@ -4,6 +4,7 @@ import { ErrorState, Loading } from '../../components/ui/status';
 import { activateTienda } from '../../features/mi-tienda/api/activate-tienda';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { ActivarTiendaForm } from '../../features/mi-tienda/components/activar-tienda-form';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 /** The store on/off switch; "back" is the previous screen, or the settings menu when opened directly. */
 export default function ActivarTienda() {
@@ -17,6 +18,7 @@ export default function ActivarTienda() {
   };
   return (
     <Page title="Activar o Desactivar Tienda">
+      <AjustesBannerDesactivada />
       {data ? (
         <ActivarTiendaForm
           key={data.tiendaId}

@@ -2,12 +2,14 @@ import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { QrCodigo } from '../../features/mi-tienda/components/qr-codigo';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 /** The owner's QR: link, copy, download and the printable poster. */
 export default function CodigoQr() {
   const { data, error, refetch } = useMiTienda();
   return (
     <Page title="Codigo QR">
+      <AjustesBannerDesactivada />
       {data ? (
         <QrCodigo tienda={data} origin={window.location.origin} />
       ) : error ? (

@@ -5,6 +5,7 @@ import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { updateTienda } from '../../features/mi-tienda/api/update-tienda';
 import { uploadImage } from '../../features/mi-tienda/api/upload-image';
 import { WizardTienda } from '../../features/mi-tienda/components/wizard-tienda';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 const AJUSTES = '/configuracion-de-tienda';
 
@@ -14,6 +15,7 @@ export default function ConfigurarTienda() {
   const { data, error, refetch } = useMiTienda();
   return (
     <Page title="Configurar Tienda">
+      <AjustesBannerDesactivada />
       {data ? (
         <WizardTienda
           // Saving puts the new shop in the cache; the open form keeps what was typed.

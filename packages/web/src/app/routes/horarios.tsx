@@ -23,6 +23,7 @@ import {
 import { HorariosTabla } from '../../features/mi-tienda/components/horarios-tabla';
 import { clearQueryCache } from '../../lib/query';
 import { notify } from '../../lib/toast';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 /** Without a shop in the session nothing here can be saved: sign in again. */
 function SinTienda() {
@@ -98,6 +99,7 @@ export default function HorariosScreen() {
   const logo = imageOrUndefined(tienda?.imageUrl);
   return (
     <Page title="Horarios">
+      <AjustesBannerDesactivada />
       <div className="mb-6 flex items-center gap-3">
         {logo && (
           <img

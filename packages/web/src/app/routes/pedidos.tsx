@@ -24,6 +24,7 @@ import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
 import { usePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
 import { notify } from '../../lib/toast';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
 function readFiltros(params: URLSearchParams): FiltrosPedidos {
@@ -89,6 +90,7 @@ export default function PedidosScreen() {
 
   return (
     <Page title={pedidosTiendaMessages.titulo}>
+      <AjustesBannerDesactivada />
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3">
         <Indicador
           conexion={pedidos.conexion}

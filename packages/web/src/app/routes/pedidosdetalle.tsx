@@ -12,6 +12,7 @@ import {
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
 import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
+import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 function pedidoFromState(state: unknown): PedidoTienda | undefined {
   const pedido = (state as { pedido?: PedidoTienda } | null)?.pedido;
@@ -66,5 +67,10 @@ export default function PedidosDetalleScreen() {
   } else {
     body = <Loading label="Cargando pedido…" />;
   }
-  return <Page title={pedido ? `Pedido #${pedido.id}` : 'Pedido'}>{body}</Page>;
+  return (
+    <Page title={pedido ? `Pedido #${pedido.id}` : 'Pedido'}>
+      <AjustesBannerDesactivada />
+      {body}
+    </Page>
+  );
 }
