@@ -2,14 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** Starts `server.ts` as its own process and answers its port once it listens. */
+/**
+ * Starts `server.ts` as its own process and answers its port once it listens. Node itself runs
+ * the server, with tsx as a loader: the `tsx` command would run it in a child of its own, and a
+ * SIGKILL meant for the server would kill only that wrapper and leave the server running.
+ */
 export function startServerProcess(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, [serverEntry], {
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      cwd: repoRoot,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

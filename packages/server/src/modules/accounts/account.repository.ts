@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Account, NewAccount } from './account.table.js';
 
 export function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
@@ -9,6 +10,29 @@ export function findAccountByEmail(db: DbOrTx, email: string): Promise<Account |
 export function findAccountById(db: DbOrTx, id: number): Promise<Account | undefined> {
   return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * What every authenticated request checks, in one read: the account and whether this token
+ * (`jti`) was signed out (`revoked_jti` not null).
+ */
+export async function findAccountForSession(db: DbOrTx, id: number, jti: string) {
+  return (await selectAccountForSession(db, id, jti)).rows[0];
+}
+
+const selectAccountForSession = preparedQuery((db, id: number, jti: string) =>
+  db
+    .selectFrom('account')
+    .leftJoin('revoked_token', (join) => join.on('revoked_token.jti', '=', jti))
+    .select([
+      'account.id',
+      'account.usuario',
+      'account.role',
+      'account.celular',
+      'account.token_version',
+      'revoked_token.jti as revoked_jti',
+    ])
+    .where('account.id', '=', id),
+);
 
 export function findAccountByCelular(db: DbOrTx, celular: string): Promise<Account | undefined> {
   return db.selectFrom('account').selectAll().where('celular', '=', celular).executeTakeFirst();
@@ -55,15 +79,6 @@ export async function insertRevokedToken(db: DbOrTx, jti: string, expiresAt: str
     .values({ jti, expires_at: expiresAt })
     .onConflict((oc) => oc.column('jti').doNothing())
     .execute();
-}
-
-export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('revoked_token')
-    .select('jti')
-    .where('jti', '=', jti)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function deleteExpiredRevokedTokens(db: DbOrTx, now: string) {

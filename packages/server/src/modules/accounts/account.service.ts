@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_USUARIO, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -33,18 +33,6 @@ export interface RegisteredUser {
   celular: string;
   email: string;
   datetime: string;
-}
-
-/** What an order copies of its customer. */
-export async function findCustomerContact(db: DbOrTx, accountId: number) {
-  const account = await repo.findAccountById(db, accountId);
-  return account
-    ? {
-        nombreCompleto: account.nombre_completo,
-        celular: account.celular ?? '',
-        direccionEntrega: account.direccion_entrega,
-      }
-    : undefined;
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
@@ -130,11 +118,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   async function resolveSession(token: string): Promise<Session> {
     const claims = await tokens.verify(token);
     if (!claims) throw new AppError('NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
-    const [revoked, account] = await Promise.all([
-      repo.isTokenRevoked(db, claims.jti),
-      repo.findAccountById(db, claims.certserialnumber),
-    ]);
-    if (revoked || !account || account.token_version !== claims.ver) {
+    const account = await repo.findAccountForSession(db, claims.certserialnumber, claims.jti);
+    if (!account || account.revoked_jti !== null || account.token_version !== claims.ver) {
       throw new AppError('NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
     }
     return {

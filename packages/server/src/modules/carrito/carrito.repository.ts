@@ -1,47 +1,64 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
-/** A product a shopper may put in a basket: live, active, in a live category of a public shop. */
-export function findBuyableProducto(db: DbOrTx, productoId: number) {
-  return db
+const selectBuyableProducto = preparedQuery((db, productoId: number) =>
+  db
     .selectFrom('producto')
     .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
     .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
     .select(['producto.id', 'producto.tienda_id'])
     .where('producto.id', '=', productoId)
-    .where('producto.deleted', '=', 0)
-    .where('producto.activated', '=', 1)
-    .where('categoria.deleted', '=', 0)
-    .where('tienda.deleted', '=', 0)
-    .where('tienda.approved', '=', 1)
-    .where('tienda.activated', '=', 1)
-    .where('tienda.configured', '=', 1)
-    .executeTakeFirst();
+    // Literals, not parameters: SQLite re-plans a statement on every run when a parameter meets
+    // a partial index's `deleted = 0` (and, after ANALYZE, an indexed column), 5x its cost here.
+    .where('producto.deleted', '=', sql.lit(0))
+    .where('producto.activated', '=', sql.lit(1))
+    .where('categoria.deleted', '=', sql.lit(0))
+    .where('tienda.deleted', '=', sql.lit(0))
+    .where('tienda.approved', '=', sql.lit(1))
+    .where('tienda.activated', '=', sql.lit(1))
+    .where('tienda.configured', '=', sql.lit(1)),
+);
+
+/** A product a shopper may put in a basket: live, active, in a live category of a public shop. */
+export async function findBuyableProducto(db: DbOrTx, productoId: number) {
+  return (await selectBuyableProducto(db, productoId)).rows[0];
 }
+
+const upsertUnit = preparedQuery(
+  (db, accountId: number, productoId: number, tiendaId: number, now: string, max: number) =>
+    db
+      .insertInto('carrito_linea')
+      .values({
+        account_id: accountId,
+        producto_id: productoId,
+        tienda_id: tiendaId,
+        cantidad: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'producto_id'])
+          .doUpdateSet({ cantidad: sql`carrito_linea.cantidad + 1`, updated_at: now })
+          .where('carrito_linea.cantidad', '<', max),
+      ),
+);
 
 /** One unit more: a new line at 1, or the existing line plus one up to `max`; false at `max`. */
 export async function addUnit(
   db: DbOrTx,
   values: { accountId: number; productoId: number; tiendaId: number; now: string; max: number },
 ): Promise<boolean> {
-  const result = await db
-    .insertInto('carrito_linea')
-    .values({
-      account_id: values.accountId,
-      producto_id: values.productoId,
-      tienda_id: values.tiendaId,
-      cantidad: 1,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'producto_id'])
-        .doUpdateSet({ cantidad: sql`carrito_linea.cantidad + 1`, updated_at: values.now })
-        .where('carrito_linea.cantidad', '<', values.max),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  const result = await upsertUnit(
+    db,
+    values.accountId,
+    values.productoId,
+    values.tiendaId,
+    values.now,
+    values.max,
+  );
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 /** One unit less on the caller's own line; the line goes at zero. False when not theirs. */
@@ -71,18 +88,20 @@ export async function deleteLineaOfProducto(db: DbOrTx, accountId: number, produ
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tiendaId: number) {
-  const result = await db
+const deleteLineasOfTiendaQuery = preparedQuery((db, accountId: number, tiendaId: number) =>
+  db
     .deleteFrom('carrito_linea')
     .where('account_id', '=', accountId)
-    .where('tienda_id', '=', tiendaId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .where('tienda_id', '=', tiendaId),
+);
+
+export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tiendaId: number) {
+  const result = await deleteLineasOfTiendaQuery(db, accountId, tiendaId);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
-/** Every line of the shopper with today's name, price and image from the catalogue. */
-export function listLineas(db: DbOrTx, accountId: number) {
-  return db
+const selectLineas = preparedQuery((db, accountId: number) =>
+  db
     .selectFrom('carrito_linea')
     .innerJoin('producto', 'producto.id', 'carrito_linea.producto_id')
     .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
@@ -114,8 +133,12 @@ export function listLineas(db: DbOrTx, accountId: number) {
     ])
     .where('carrito_linea.account_id', '=', accountId)
     .orderBy('carrito_linea.tienda_id')
-    .orderBy('carrito_linea.id')
-    .execute();
+    .orderBy('carrito_linea.id'),
+);
+
+/** Every line of the shopper with today's name, price and image from the catalogue. */
+export async function listLineas(db: DbOrTx, accountId: number) {
+  return (await selectLineas(db, accountId)).rows;
 }
 
 export type LineaRow = Awaited<ReturnType<typeof listLineas>>[number];

@@ -1,5 +1,6 @@
 import { CANTIDAD_MAXIMA_POR_LINEA, carritoMessages, centavosToPesos } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { runInWriteTransaction, runWrite } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
@@ -87,52 +88,60 @@ export async function listCarrito(db: Db, session: Session): Promise<CarritoGrup
 export async function addItem(db: Db, session: Session, productoId: number) {
   const producto = await repo.findBuyableProducto(db, productoId);
   if (!producto) throw new AppError('NO_ENCONTRADO', 'El producto no existe o no está disponible');
-  const added = await repo.addUnit(db, {
-    accountId: session.accountId,
-    productoId,
-    tiendaId: producto.tienda_id,
-    now: nowIso(),
-    max: CANTIDAD_MAXIMA_POR_LINEA,
-  });
+  const added = await runWrite(db, (trx) =>
+    repo.addUnit(trx, {
+      accountId: session.accountId,
+      productoId,
+      tiendaId: producto.tienda_id,
+      now: nowIso(),
+      max: CANTIDAD_MAXIMA_POR_LINEA,
+    }),
+  );
   if (!added) throw new AppError('VALIDACION', carritoMessages.cantidadMaxima);
   return listCarrito(db, session);
 }
 
 export async function removeItem(db: Db, session: Session, shoppingCartId: number) {
-  const removed = await db
-    .transaction()
-    .execute((trx) => repo.removeUnit(trx, session.accountId, shoppingCartId, nowIso()));
+  const removed = await runInWriteTransaction(db, (trx) =>
+    repo.removeUnit(trx, session.accountId, shoppingCartId, nowIso()),
+  );
   if (!removed) throw new AppError('NO_ENCONTRADO', 'Ese producto no está en tu canasta');
   return listCarrito(db, session);
 }
 
 export async function clearItem(db: Db, session: Session, productoId: number) {
-  if (!(await repo.deleteLineaOfProducto(db, session.accountId, productoId))) {
+  const deleted = await runWrite(db, (trx) =>
+    repo.deleteLineaOfProducto(trx, session.accountId, productoId),
+  );
+  if (!deleted) {
     throw new AppError('NO_ENCONTRADO', 'Ese producto no está en tu canasta');
   }
   return listCarrito(db, session);
 }
 
 export async function removeCart(db: Db, session: Session, tiendaId: number) {
-  await repo.deleteLineasOfTienda(db, session.accountId, tiendaId);
+  await runWrite(db, (trx) => repo.deleteLineasOfTienda(trx, session.accountId, tiendaId));
   return listCarrito(db, session);
 }
 
 /**
  * Takes a shop's basket out of the cart inside the order's transaction. The delete is the
  * claim: of two simultaneous checkouts of one basket, the second finds nothing to delete
- * (PostgreSQL waits on the first's row locks; SQLite runs them one after the other).
+ * (PostgreSQL waits on the first's row locks; SQLite runs them one after the other). Also
+ * answers the shopper's other lines, the cart as the order leaves it.
  */
 export async function takeGrupoForOrder(
   trx: DbOrTx,
   accountId: number,
   tiendaId: number,
-): Promise<repo.LineaRow[]> {
-  const lineas = (await repo.listLineas(trx, accountId)).filter((l) => l.tienda_id === tiendaId);
-  if (lineas.length === 0) return [];
+): Promise<{ lineas: repo.LineaRow[]; restantes: repo.LineaRow[] }> {
+  const todas = await repo.listLineas(trx, accountId);
+  const lineas = todas.filter((l) => l.tienda_id === tiendaId);
+  const restantes = todas.filter((l) => l.tienda_id !== tiendaId);
+  if (lineas.length === 0) return { lineas, restantes };
   const deleted = await repo.deleteLineasOfTienda(trx, accountId, tiendaId);
   if (deleted !== lineas.length) {
     throw new AppError('ESTADO_INVALIDO', 'Tu canasta cambió mientras se procesaba; revísala');
   }
-  return lineas;
+  return { lineas, restantes };
 }

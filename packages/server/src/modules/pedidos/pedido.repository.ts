@@ -1,9 +1,43 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { PedidoTable } from './pedido.table.js';
 import type { Insertable } from 'kysely';
 
 export type NewPedido = Insertable<PedidoTable>;
+
+const PEDIDO_COLUMNS = [
+  'tienda_id',
+  'account_id',
+  'status',
+  'fecha',
+  'cantidad_de_articulos',
+  'subtotal',
+  'costo_de_envio',
+  'monto_total',
+  'nombre_tienda',
+  'usuario_tienda',
+  'tienda_image_url',
+  'celular_tienda',
+  'nombre_completo',
+  'celular',
+  'direccion_entrega',
+  'idempotency_key',
+  'updated_at',
+] as const satisfies readonly (keyof NewPedido)[];
+
+// Every column named, so the statement's shape never depends on which fields a call leaves out.
+const insertPedidoQuery = preparedQuery(
+  (db, ...values: NewPedido[(typeof PEDIDO_COLUMNS)[number]][]) =>
+    db
+      .insertInto('pedido')
+      .values(Object.fromEntries(PEDIDO_COLUMNS.map((c, i) => [c, values[i]])) as NewPedido)
+      .returning('id'),
+);
+
+function insertPedidoRow(db: DbOrTx, pedido: NewPedido) {
+  return insertPedidoQuery(db, ...PEDIDO_COLUMNS.map((c) => pedido[c] ?? null));
+}
 
 export async function insertPedido(
   db: DbOrTx,
@@ -16,35 +50,35 @@ export async function insertPedido(
     precio: number;
   }[],
 ): Promise<number> {
-  const { id } = await db
-    .insertInto('pedido')
-    .values(pedido)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = (await insertPedidoRow(db, pedido)).rows[0]!;
   await db
     .insertInto('pedido_detalle')
     .values(detalles.map((d) => ({ ...d, pedido_id: id, tienda_id: pedido.tienda_id })))
     .execute();
-  await bumpPedidosVersion(db, pedido.tienda_id);
   return id;
 }
 
-export async function bumpPedidosVersion(db: DbOrTx, tiendaId: number) {
-  await db
+const bumpPedidosVersionQuery = preparedQuery((db, tiendaId: number) =>
+  db
     .updateTable('tienda')
     .set({ pedidos_version: sql`pedidos_version + 1` })
-    .where('id', '=', tiendaId)
-    .execute();
+    .where('id', '=', tiendaId),
+);
+
+export async function bumpPedidosVersion(db: DbOrTx, tiendaId: number) {
+  await bumpPedidosVersionQuery(db, tiendaId);
 }
 
-export async function findPedidoIdByIdempotencyKey(db: DbOrTx, accountId: number, key: string) {
-  const row = await db
+const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
+  db
     .selectFrom('pedido')
     .select('id')
     .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row?.id;
+    .where('idempotency_key', '=', key),
+);
+
+export async function findPedidoIdByIdempotencyKey(db: DbOrTx, accountId: number, key: string) {
+  return (await selectPedidoIdByIdempotencyKey(db, accountId, key)).rows[0]?.id;
 }
 
 export interface PedidoFilter {
@@ -120,22 +154,33 @@ export async function finishPedido(
   return Number(result.numUpdatedRows) === 1;
 }
 
+const insertPedidoEventoQuery = preparedQuery(
+  (db, tiendaId: number, accountId: number, pedidoId: number, tipo: string, now: string) =>
+    db
+      .insertInto('pedido_evento')
+      .values({
+        tienda_id: tiendaId,
+        account_id: accountId,
+        pedido_id: pedidoId,
+        tipo,
+        created_at: now,
+      })
+      .returning('id'),
+);
+
 export async function insertPedidoEvento(
   db: DbOrTx,
   values: { tiendaId: number; accountId: number; pedidoId: number; tipo: string; now: string },
 ) {
-  const row = await db
-    .insertInto('pedido_evento')
-    .values({
-      tienda_id: values.tiendaId,
-      account_id: values.accountId,
-      pedido_id: values.pedidoId,
-      tipo: values.tipo,
-      created_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const result = await insertPedidoEventoQuery(
+    db,
+    values.tiendaId,
+    values.accountId,
+    values.pedidoId,
+    values.tipo,
+    values.now,
+  );
+  return result.rows[0]!.id;
 }
 
 /** Events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
@@ -163,12 +208,17 @@ export function findPedidoById(db: DbOrTx, id: number) {
 /**
  * Takes the shopper's row lock for the rest of the transaction (a no-op UPDATE works on both
  * databases): two checkouts of one shopper take turns, so the second sees the first's order
- * and emptied basket instead of racing it.
+ * and emptied basket instead of racing it. Answers the contact the order copies (undefined
+ * when the account is gone), read under that lock.
  */
 export async function lockShopperForCheckout(db: DbOrTx, accountId: number) {
-  await db
+  return (await lockShopperQuery(db, accountId)).rows[0];
+}
+
+const lockShopperQuery = preparedQuery((db, accountId: number) =>
+  db
     .updateTable('account')
     .set({ token_version: sql`token_version` })
     .where('id', '=', accountId)
-    .execute();
-}
+    .returning(['nombre_completo', 'celular', 'direccion_entrega']),
+);

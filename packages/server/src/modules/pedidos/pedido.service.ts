@@ -6,13 +6,14 @@ import {
   horarioMessages,
   MONTO_MAXIMO_CENTAVOS,
 } from '@tianguis/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { runInWriteTransaction } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
-import { findCustomerContact } from '../accounts/account.service.js';
 import {
+  groupLineas,
   isLineaDisponible,
   isTiendaDeLineaPublica,
   listCarrito,
@@ -90,7 +91,9 @@ async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
 /**
  * `proccesscart`: turns the shopper's basket for one shop into one order, in one transaction,
  * with names and prices read from the catalogue now. The same Idempotency-Key answers the
- * first order again instead of making a second one.
+ * first order again instead of making a second one. On SQLite the transaction is shared with
+ * the other writes of the moment (group commit); a refusal rolls back only this order's part,
+ * and the answer comes only once the order is committed.
  */
 export async function placePedido(
   db: Db,
@@ -100,90 +103,15 @@ export async function placePedido(
   idempotencyKey: string | undefined,
   now: Date = new Date(),
 ): Promise<{ pedidoId: number; carrito: CarritoGrupoView[] }> {
-  const cliente = await findCustomerContact(db, session.accountId);
-  if (!cliente) throw new AppError('NO_AUTENTICADO');
   try {
-    const result = await db.transaction().execute(async (trx): Promise<PedidoEvento | number> => {
-      await repo.lockShopperForCheckout(trx, session.accountId);
-      if (idempotencyKey) {
-        const existing = await repo.findPedidoIdByIdempotencyKey(
-          trx,
-          session.accountId,
-          idempotencyKey,
-        );
-        if (existing !== undefined) return existing;
-      }
-      const lineas = await takeGrupoForOrder(trx, session.accountId, tiendaId);
-      const first = lineas[0];
-      if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
-      if (!isTiendaDeLineaPublica(first)) {
-        throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
-      }
-      const agotado = lineas.find((l) => !isLineaDisponible(l));
-      if (agotado) {
-        throw new AppError(
-          'PRODUCTO_NO_DISPONIBLE',
-          `El producto ${agotado.name} ya no está disponible; quítalo de tu canasta`,
-        );
-      }
-      const [horarios, diasEspeciales] = await Promise.all([
-        listHorariosOf(trx, tiendaId),
-        listDiasEspecialesOf(trx, tiendaId),
-      ]);
-      const status = getTiendaStatus(horarios, diasEspeciales, now, first.time_zone);
-      if (!status.abierta) {
-        throw new AppError(
-          'TIENDA_CERRADA',
-          // The shop page's closed notice, as one line: title, reason, next opening, footer.
-          `${first.tienda_nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
-        );
-      }
-      const totals = computeTotal({
-        lineas: lineas.map((l) => ({ precio: l.price, cantidad: l.cantidad })),
-        costoDeEnvio: first.costo_de_envio,
-      });
-      if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
-      if (totals.total > MONTO_MAXIMO_CENTAVOS) {
-        throw new AppError('VALIDACION', carritoMessages.montoMaximo);
-      }
-      const fecha = nowIso();
-      const pedidoId = await repo.insertPedido(
-        trx,
-        {
-          tienda_id: tiendaId,
-          account_id: session.accountId,
-          status: 'NUEVO',
-          fecha,
-          cantidad_de_articulos: totals.cantidadDeArticulos,
-          subtotal: totals.subtotal,
-          costo_de_envio: first.costo_de_envio,
-          monto_total: totals.total,
-          nombre_tienda: first.tienda_nombre,
-          usuario_tienda: first.tienda_usuario,
-          tienda_image_url: first.tienda_image_url,
-          celular_tienda: first.tienda_celular ?? '',
-          nombre_completo: cliente.nombreCompleto,
-          celular: cliente.celular,
-          direccion_entrega: cliente.direccionEntrega,
-          idempotency_key: idempotencyKey ?? null,
-          updated_at: fecha,
-        },
-        lineas.map((l) => ({
-          producto_id: l.producto_id,
-          nombre_producto: l.name,
-          imagen_producto: l.image_url,
-          cantidad: l.cantidad,
-          precio: l.price,
-        })),
-      );
-      const pedidoEvento = { tiendaId, accountId: session.accountId, pedidoId, tipo: 'NUEVO' };
-      const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
-      return { id, ...pedidoEvento };
-    });
-    if (typeof result === 'number')
-      return { pedidoId: result, carrito: await listCarrito(db, session) };
-    await publishQuietly(bus, result);
-    return { pedidoId: result.pedidoId, carrito: await listCarrito(db, session) };
+    const result = await runInWriteTransaction(db, (trx) =>
+      writePedido(trx, session.accountId, tiendaId, idempotencyKey, now),
+    );
+    if ('existingPedidoId' in result) {
+      return { pedidoId: result.existingPedidoId, carrito: await listCarrito(db, session) };
+    }
+    await publishQuietly(bus, result.evento);
+    return { pedidoId: result.evento.pedidoId, carrito: result.carrito };
   } catch (error) {
     // Belt and braces: if the same key still raced itself, the first one's order is the answer.
     if (idempotencyKey && isUniqueViolation(error)) {
@@ -198,6 +126,95 @@ export async function placePedido(
     }
     throw error;
   }
+}
+
+/**
+ * The order's writes, all on `trx`. Answers the order's event and the shopper's cart as the
+ * order leaves it (read in the same transaction, so no second read after the commit), or the
+ * id of the order the Idempotency-Key already made.
+ */
+async function writePedido(
+  trx: DbOrTx,
+  accountId: number,
+  tiendaId: number,
+  idempotencyKey: string | undefined,
+  now: Date,
+): Promise<{ evento: PedidoEvento; carrito: CarritoGrupoView[] } | { existingPedidoId: number }> {
+  const cliente = await repo.lockShopperForCheckout(trx, accountId);
+  if (!cliente) throw new AppError('NO_AUTENTICADO');
+  if (idempotencyKey) {
+    const existing = await repo.findPedidoIdByIdempotencyKey(trx, accountId, idempotencyKey);
+    if (existing !== undefined) return { existingPedidoId: existing };
+  }
+  const { lineas, restantes } = await takeGrupoForOrder(trx, accountId, tiendaId);
+  const first = lineas[0];
+  if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
+  if (!isTiendaDeLineaPublica(first)) {
+    throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
+  }
+  const agotado = lineas.find((l) => !isLineaDisponible(l));
+  if (agotado) {
+    throw new AppError(
+      'PRODUCTO_NO_DISPONIBLE',
+      `El producto ${agotado.name} ya no está disponible; quítalo de tu canasta`,
+    );
+  }
+  const [horarios, diasEspeciales] = await Promise.all([
+    listHorariosOf(trx, tiendaId),
+    listDiasEspecialesOf(trx, tiendaId),
+  ]);
+  const status = getTiendaStatus(horarios, diasEspeciales, now, first.time_zone);
+  if (!status.abierta) {
+    throw new AppError(
+      'TIENDA_CERRADA',
+      // The shop page's closed notice, as one line: title, reason, next opening, footer.
+      `${first.tienda_nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
+    );
+  }
+  const totals = computeTotal({
+    lineas: lineas.map((l) => ({ precio: l.price, cantidad: l.cantidad })),
+    costoDeEnvio: first.costo_de_envio,
+  });
+  if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
+  if (totals.total > MONTO_MAXIMO_CENTAVOS) {
+    throw new AppError('VALIDACION', carritoMessages.montoMaximo);
+  }
+  const fecha = nowIso();
+  const pedidoId = await repo.insertPedido(
+    trx,
+    {
+      tienda_id: tiendaId,
+      account_id: accountId,
+      status: 'NUEVO',
+      fecha,
+      cantidad_de_articulos: totals.cantidadDeArticulos,
+      subtotal: totals.subtotal,
+      costo_de_envio: first.costo_de_envio,
+      monto_total: totals.total,
+      nombre_tienda: first.tienda_nombre,
+      usuario_tienda: first.tienda_usuario,
+      tienda_image_url: first.tienda_image_url,
+      celular_tienda: first.tienda_celular ?? '',
+      nombre_completo: cliente.nombre_completo,
+      celular: cliente.celular ?? '',
+      direccion_entrega: cliente.direccion_entrega,
+      idempotency_key: idempotencyKey ?? null,
+      updated_at: fecha,
+    },
+    lineas.map((l) => ({
+      producto_id: l.producto_id,
+      nombre_producto: l.name,
+      imagen_producto: l.image_url,
+      cantidad: l.cantidad,
+      precio: l.price,
+    })),
+  );
+  const pedidoEvento = { tiendaId, accountId, pedidoId, tipo: 'NUEVO' };
+  const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
+  // Last before the commit: on PostgreSQL this takes the shop's row lock, which every order into
+  // the shop waits for, so it is held for as short a time as possible.
+  await repo.bumpPedidosVersion(trx, tiendaId);
+  return { evento: { id, ...pedidoEvento }, carrito: groupLineas(restantes) };
 }
 
 export async function listPedidosOfShopper(db: Db, session: Session): Promise<PedidoView[]> {
