@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
+import { useAccion } from '../hooks/use-accion';
 import type { AddCategoriaBody } from '../api/add-categoria';
 import type { UpdateCategoriaBody } from '../api/update-categoria';
 import { CatalogoImageField } from './catalogo-image-field';
@@ -66,10 +67,10 @@ export function CatalogoCategoriaForm(props: {
     imageUrl: categoria?.imageUrl ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof CategoriaFormValues, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, runSave] = useAccion('No se pudo guardar la categoría.');
   const [uploading, setUploading] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, runDelete] = useAccion('No se pudo eliminar la categoría.');
   const titleRef = useRef<HTMLInputElement>(null);
   const productCount = categoria?.productos.filter((p) => !p.deleted).length ?? 0;
 
@@ -86,27 +87,12 @@ export function CatalogoCategoriaForm(props: {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      await props.onSave(decision.save);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'No se pudo guardar la categoría.');
-    } finally {
-      setSaving(false);
-    }
+    await runSave(() => props.onSave(decision.save));
   };
 
   const onConfirmDelete = async () => {
-    if (!props.onDelete) return;
-    setDeleting(true);
-    try {
-      await props.onDelete();
-      setConfirmDelete(false);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'No se pudo eliminar la categoría.');
-    } finally {
-      setDeleting(false);
-    }
+    const onDelete = props.onDelete;
+    if (onDelete && (await runDelete(onDelete))) setConfirmDelete(false);
   };
 
   return (

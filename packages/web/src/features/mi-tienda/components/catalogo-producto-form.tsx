@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
+import { useAccion } from '../hooks/use-accion';
 import { CatalogoImageField } from './catalogo-image-field';
 import { CatalogoPriceInput } from './catalogo-price-input';
 import {
@@ -83,10 +84,10 @@ export function CatalogoProductoForm(props: {
     initialProductoValues(producto, props.defaultCategoriaId),
   );
   const [errors, setErrors] = useState<Partial<Record<ProductoField, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const [saving, runSave] = useAccion('No se pudo guardar el producto.');
   const [uploading, setUploading] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, runDelete] = useAccion('No se pudo eliminar el producto.');
   const formRef = useRef<HTMLFormElement>(null);
   const switchLabelId = useId();
   const warningId = useId();
@@ -108,27 +109,12 @@ export function CatalogoProductoForm(props: {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      await props.onSave(decision.save);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'No se pudo guardar el producto.');
-    } finally {
-      setSaving(false);
-    }
+    await runSave(() => props.onSave(decision.save));
   };
 
   const onConfirmDelete = async () => {
-    if (!props.onDelete) return;
-    setDeleting(true);
-    try {
-      await props.onDelete();
-      setConfirmDelete(false);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'No se pudo eliminar el producto.');
-    } finally {
-      setDeleting(false);
-    }
+    const onDelete = props.onDelete;
+    if (onDelete && (await runDelete(onDelete))) setConfirmDelete(false);
   };
 
   return (
