@@ -1,30 +1,16 @@
 import { MoreHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { useMenu } from '../../components/ui/use-menu';
 
-/** The bottom bar's 'more' menu: a button that opens a list of links, closed by Escape. */
+/** The bottom bar's 'more' menu: a button that opens a list of links, closed by Escape or a click outside. */
 export function MoreMenu({ items }: { items: readonly { to: string; label: string }[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle } = useMenu();
   const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
   return (
     <div ref={root} className="relative">
       <button
+        ref={toggle}
         type="button"
         aria-label="Más opciones"
         aria-expanded={open}

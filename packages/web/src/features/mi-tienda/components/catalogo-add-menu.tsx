@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useMenu } from '../../../components/ui/use-menu';
 
 /**
  * The floating '+' of the owner's lists: a button that opens 'Agregar Categoria' and, once a
@@ -11,27 +12,8 @@ export function CatalogoAddMenu(props: {
   onAddCategoria: () => void;
   onAddProducto: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle } = useMenu();
   const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
