@@ -30,7 +30,7 @@ import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.
 import { registerCarritoRoutes } from './modules/carrito/carrito.routes.js';
 import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
-import { registerImageRoutes } from './modules/imagenes/image.routes.js';
+import { registerImageFiles, registerImageRoutes } from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
@@ -233,24 +233,15 @@ async function assembleApp(
   });
   registerImageRoutes(app, { guards, storage: imageStorage });
 
-  // Image names are content hashes: an address never changes meaning, so cache it for a year.
   fs.mkdirSync(config.imagesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.imagesDir,
-    prefix: '/images/',
-    decorateReply: false,
-    wildcard: true,
-    dotfiles: 'deny',
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  await registerImageFiles(app, config.imagesDir);
 
   if (fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
+      // reply.sendFile belongs to the images folder (registerImageFiles).
+      decorateReply: false,
       setHeaders(res, filePath) {
         // Built assets carry a content hash in their name; index.html must always revalidate.
         res.header(

@@ -79,7 +79,9 @@ describe('POST /api/ImageStorage/uploadImage', () => {
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 48]);
     // The user's file name never reaches the disk.
-    expect((await storedFiles()).every((n) => /^[a-f0-9]{32}\.png$|\.jpg$/.test(n))).toBe(true);
+    expect(
+      (await storedFiles()).every((n) => /^[a-f0-9]{32}(\.png|\.jpg|-\d+\.webp)$/.test(n)),
+    ).toBe(true);
   });
 
   it('strips EXIF and GPS metadata from a JPEG', async () => {

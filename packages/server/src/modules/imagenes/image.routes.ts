@@ -1,10 +1,13 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import type { AuthGuards } from '../../http/auth.js';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from './image.service.js';
-import type { ImageStorage } from './image.storage.js';
+import { isSafeImageName, type ImageStorage } from './image.storage.js';
 
 /**
  * The one file of field `files`. A broken multipart body (cut short, no boundary) is the
@@ -48,6 +51,49 @@ export function registerImageRoutes(
       }
       const data = await readUpload(request);
       return { path: await storeUploadedImage(deps.storage, data) };
+    },
+  );
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const VARIANT = /^([a-f0-9]{32})-\d+\.webp$/;
+
+/**
+ * GET /images/<name>. Names are content hashes: an address never changes meaning, so it is
+ * cached for a year. A variant (`<hash>-320.webp`, decision 0009) of an image uploaded before
+ * variants existed is answered with the original instead, cached for a day only, so the web
+ * can always ask for variants.
+ */
+export async function registerImageFiles(app: FastifyInstance, imagesDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: imagesDir,
+    serve: false,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders(reply, filePath) {
+      const served = path.basename(filePath);
+      const asked = path.basename(reply.request.url.split('?')[0] ?? '');
+      reply.header('cache-control', served === asked ? IMMUTABLE : 'public, max-age=86400');
+    },
+  });
+  const exists = (name: string) =>
+    fs.access(path.join(imagesDir, name)).then(
+      () => true,
+      () => false,
+    );
+  app.get<{ Params: { name: string } }>(
+    '/images/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
+      const variant = VARIANT.exec(name);
+      if (variant && !(await exists(name))) {
+        for (const original of [`${variant[1]}.jpg`, `${variant[1]}.png`]) {
+          if (await exists(original)) return reply.sendFile(original);
+        }
+      }
+      return reply.sendFile(name);
     },
   );
 }

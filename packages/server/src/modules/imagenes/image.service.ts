@@ -8,6 +8,16 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Longest side kept; larger photos are scaled down (a menu card never shows more). */
 const MAX_SIDE = 1600;
+/**
+ * Widths of the smaller copies made at upload (decision 0009): the app shows images at 64 px
+ * (logos), ~180 px (cards on a phone) and ~360 px (product detail), at 1x and 2x.
+ */
+export const IMAGE_VARIANT_WIDTHS = [160, 320, 640] as const;
+
+/** `<hash>.jpg` → `<hash>-320.webp`: a variant's name is derived from the original's. */
+export function variantNameOf(originalName: string, width: number): string {
+  return `${originalName.replace(/\.(jpg|png)$/, '')}-${width}.webp`;
+}
 
 type Kind = 'jpeg' | 'png';
 
@@ -17,6 +27,14 @@ export function sniffImage(data: Buffer): Kind | undefined {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (data.length >= 8 && png.every((b, i) => data[i] === b)) return 'png';
   return undefined;
+}
+
+/** A smaller WebP copy (never wider than the original); sharp writes no metadata by default. */
+function encodeVariant(original: Buffer, width: number): Promise<Buffer> {
+  return sharp(original)
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 75, effort: 4 })
+    .toBuffer();
 }
 
 const notAllowed = (message?: string) => new AppError('ARCHIVO_NO_PERMITIDO', message);
@@ -57,6 +75,13 @@ export async function storeUploadedImage(storage: ImageStorage, data: Buffer): P
   }
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
   try {
+    // Variants first: once the original exists, its variants do too (a re-upload of an image
+    // stored before variants existed makes the missing ones).
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const variant = variantNameOf(name, width);
+      if (await storage.exists(variant)) continue;
+      await storage.save(variant, await encodeVariant(output, width));
+    }
     if (!(await storage.exists(name))) await storage.save(name, output);
   } catch {
     throw new AppError(

@@ -10,6 +10,11 @@ export interface ImageStorage {
 
 const SAFE_NAME = /^[a-f0-9]{32}(-\d+)?\.(jpg|png|webp)$/;
 
+/** A name the server could have made: an original `<hash>.jpg|png` or a `<hash>-<width>.webp`. */
+export function isSafeImageName(name: string): boolean {
+  return SAFE_NAME.test(name);
+}
+
 export function createLocalImageStorage(dir: string): ImageStorage {
   const fileOf = (name: string) => {
     if (!SAFE_NAME.test(name)) throw new Error(`nombre de imagen inválido: ${name}`);

@@ -33,7 +33,7 @@ export default function Home() {
   } else {
     content = (
       <ul className="grid gap-3">
-        {tiendas.map((tienda) => (
+        {tiendas.map((tienda, index) => (
           <li key={tienda.tiendaId}>
             <Link
               to={tiendaPath(tienda.usuario)}
@@ -45,6 +45,7 @@ export default function Home() {
                 alt={tienda.nombre}
                 width={64}
                 height={64}
+                priority={index < 4}
                 className="size-16 shrink-0 rounded-lg"
               />
               <span className="min-w-0 flex-1">

@@ -73,6 +73,8 @@ function ProductoDetalle(props: {
         alt={producto.name}
         width={600}
         height={450}
+        sizes="(min-width: 600px) 568px, calc(100vw - 32px)"
+        priority
         className="mb-4 aspect-[4/3] w-full rounded-xl"
       />
       <p className="mb-3 text-2xl font-bold text-marca-700">{precioTexto(producto.price)}</p>

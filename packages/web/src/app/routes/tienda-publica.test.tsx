@@ -50,6 +50,43 @@ describe('/tienda/{usuario}', () => {
     expect(calls.map((c) => c.url)).toEqual([TIENDA_URL]);
   });
 
+  it('shows uploaded images in the variant that fits, fetching the first row at once', async () => {
+    const image = (n: number) => `/images/${String(n).repeat(32)}.jpg`;
+    const base = taqueria();
+    const categorias = base.tienda.categorias.map((c, i) => ({ ...c, imageUrl: image(i + 1) }));
+    open('/tienda/taqueria-lupe', {
+      body: { ...base, tienda: { ...base.tienda, imageUrl: image(9), categorias } },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Taquería Lupe' });
+    const imgs = [...document.querySelectorAll('img')];
+    // The logo, then the cards by title: Antojitos (4), Bebidas (2), Tacos Al Pastor (1).
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual([
+      image(9),
+      image(4),
+      image(2),
+      image(1),
+    ]);
+    const logo = imgs[0] as HTMLImageElement;
+    expect(logo.getAttribute('srcset')).toBe(
+      ['160', '320', '640'].map((w) => `/images/${'9'.repeat(32)}-${w}.webp ${w}w`).join(', '),
+    );
+    expect(logo.getAttribute('sizes')).toBe('64px');
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['64', '64']);
+    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+    ]);
+    expect(imgs.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      'high',
+      null,
+    ]);
+    expect(imgs[3]?.getAttribute('sizes')).toBe('(min-width: 640px) 182px, calc(50vw - 22px)');
+  });
+
   it('shows the not-found page when the API answers 404', async () => {
     open('/tienda/taqueria-lupe', {
       status: 404,

@@ -27,6 +27,7 @@ export default function TiendaScreen() {
                   alt=""
                   width={64}
                   height={64}
+                  priority
                   className="size-16 shrink-0 rounded-full border border-stone-200"
                 />
                 <span className="break-words">{tienda.nombre}</span>

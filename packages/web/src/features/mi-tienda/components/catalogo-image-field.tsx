@@ -6,6 +6,7 @@ import {
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { imageSrcSet } from '../../../lib/image-variants';
 import { notify } from '../../../lib/toast';
 import { uploadImage } from '../api/upload-image';
 import { imageOrUndefined } from './catalogo-productos';
@@ -63,6 +64,8 @@ export function CatalogoImageField(props: {
       {preview && (
         <img
           src={preview}
+          srcSet={imageSrcSet(preview)}
+          sizes="160px"
           alt="Vista previa de la imagen"
           loading="lazy"
           width={160}

@@ -1,8 +1,15 @@
 import { ImageOff } from 'lucide-react';
+import { imageSrcSet } from '../../../lib/image-variants';
 import { imageOrUndefined } from './catalogo-productos';
 
 /** A card's square picture, or a plain placeholder when none is set. */
-export function CatalogoImagen(props: { src: string | undefined; alt: string; size?: number }) {
+export function CatalogoImagen(props: {
+  src: string | undefined;
+  alt: string;
+  size?: number;
+  /** How wide it is shown (the `sizes` attribute). */
+  sizes?: string;
+}) {
   const size = props.size ?? 320;
   const src = imageOrUndefined(props.src);
   if (!src) {
@@ -19,6 +26,8 @@ export function CatalogoImagen(props: { src: string | undefined; alt: string; si
   return (
     <img
       src={src}
+      srcSet={imageSrcSet(src)}
+      sizes={props.sizes ?? '(min-width: 640px) 360px, 50vw'}
       alt={props.alt}
       loading="lazy"
       width={size}

@@ -1,4 +1,5 @@
 import { Store } from 'lucide-react';
+import { imageSrcSet } from '../../../lib/image-variants';
 
 /** A shop's logo at a fixed size, or a shop icon when it has none. */
 export function TiendaImagen({ src, size = 56 }: { src: string; size?: number }) {
@@ -16,6 +17,8 @@ export function TiendaImagen({ src, size = 56 }: { src: string; size?: number })
   return (
     <img
       src={src}
+      srcSet={imageSrcSet(src)}
+      sizes={`${size}px`}
       alt=""
       width={size}
       height={size}

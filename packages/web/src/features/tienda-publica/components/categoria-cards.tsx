@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CategoriaPublica } from '../api/get-tienda-publica';
 import { categoriaPath } from '../logic/catalogo';
-import { cardClass, gridClass } from './card-styles';
+import { cardClass, cardImageSizes, gridClass } from './card-styles';
 import { TiendaImage } from './tienda-image';
 
 /**
@@ -11,7 +11,7 @@ import { TiendaImage } from './tienda-image';
 export function CategoriaCards(props: { usuario: string; categorias: CategoriaPublica[] }) {
   return (
     <ul className={gridClass}>
-      {props.categorias.map((categoria) => (
+      {props.categorias.map((categoria, index) => (
         <li key={categoria.id}>
           <Link
             to={categoriaPath(props.usuario, categoria)}
@@ -23,6 +23,9 @@ export function CategoriaCards(props: { usuario: string; categorias: CategoriaPu
               alt={categoria.title}
               width={300}
               height={225}
+              sizes={cardImageSizes}
+              // The first row is what a phone opens on: its largest paint.
+              priority={index < 2}
               className="aspect-[4/3] w-full"
             />
             <span className="block px-3 py-2 font-semibold break-words">{categoria.title}</span>

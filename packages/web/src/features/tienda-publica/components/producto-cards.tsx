@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { CategoriaPublica, ProductoPublico } from '../api/get-tienda-publica';
 import { productoPath, type ProductoNavState } from '../logic/catalogo';
 import { precioTexto } from '../logic/precio';
-import { cardClass, gridClass } from './card-styles';
+import { cardClass, cardImageSizes, gridClass } from './card-styles';
 import { TiendaImage } from './tienda-image';
 
 /** A category's product cards: image, '$ price' and name, each leading to the detail page. */
@@ -13,7 +13,7 @@ export function ProductoCards(props: {
 }) {
   return (
     <ul className={gridClass}>
-      {props.productos.map((producto) => {
+      {props.productos.map((producto, index) => {
         const state: ProductoNavState = { producto };
         const precio = precioTexto(producto.price);
         return (
@@ -29,6 +29,8 @@ export function ProductoCards(props: {
                 alt={producto.name}
                 width={300}
                 height={225}
+                sizes={cardImageSizes}
+                priority={index < 2}
                 className="aspect-[4/3] w-full"
               />
               <span className="block px-3 pt-2 text-lg font-bold text-marca-700">{precio}</span>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { imageSrcSet } from '../../../lib/image-variants';
 import { hasImage } from '../logic/catalogo';
 
 /**
- * A lazily loaded image with a fixed size (no layout shift), cropped to fill its box; a neutral
- * placeholder when none was uploaded ('N/A') or the file can't be loaded.
+ * A lazily loaded image with a fixed size (no layout shift), cropped to fill its box, in the
+ * smallest uploaded variant that fills it (`sizes`: its width on screen); a neutral placeholder
+ * when none was uploaded ('N/A') or the file can't be loaded. `priority` is for the images a
+ * page opens with (the largest paint): fetched at once, before the lazy ones.
  */
 export function TiendaImage(props: {
   src: string | undefined;
@@ -11,9 +14,12 @@ export function TiendaImage(props: {
   alt: string;
   width: number;
   height: number;
+  /** How wide it is shown, as the `sizes` attribute; its width in px unless told. */
+  sizes?: string;
+  priority?: boolean;
   className?: string;
 }) {
-  const { src, alt, width, height, className = '' } = props;
+  const { src, alt, width, height, priority = false, className = '' } = props;
   const [failed, setFailed] = useState<string | undefined>(undefined);
   if (!hasImage(src) || failed === src) {
     return (
@@ -29,13 +35,17 @@ export function TiendaImage(props: {
       </span>
     );
   }
+  const srcSet = imageSrcSet(src);
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? (props.sizes ?? `${width}px`) : undefined}
       alt={alt}
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(src)}
       className={`bg-stone-100 object-cover ${className}`}
