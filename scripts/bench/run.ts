@@ -1,351 +1,808 @@
 /**
- * `npm run bench`: starts the real server on a fresh SQLite file (and on PostgreSQL when
- * BENCH_DATABASE_URL is set), seeds it and prints its figures. Nothing here asserts: it measures.
+ * `npm run bench`: builds the server, then measures it as its own process, driven by autocannon
+ * from this one: first a bare Fastify hello-world (the ceiling of this machine), then the real
+ * server on a fresh SQLite file and, when BENCH_DATABASE_URL names a PostgreSQL server, on a
+ * fresh database made there for the run and dropped afterwards. Each database is seeded before
+ * its server starts. Prints one table and writes it as JSON to bench/results/. Nothing here
+ * asserts: it measures.
+ *
+ *   npm run bench                      # 1,000 shops x 50 products, one shop with 100,000 orders
+ *   npm run bench -- --scale           # 10,000 shops, 500,000 products, 1,000,000 orders
+ *   npm run bench -- --quick           # 2 s a row instead of 5, for trying things out
+ *   npm run bench -- --rows owner,sse  # only the rows whose id starts with one of these
+ *   npm run bench -- --cpu-prof        # each server writes a V8 CPU profile to bench/results/
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../../packages/server/src/app.js';
-import { defaultRateLimits, loadConfig } from '../../packages/server/src/config.js';
-import { seedPedidos, seedScale } from './seed-scale.js';
+import { createDb } from '../../packages/server/src/db/create-db.js';
+import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
+import { openEventStream } from './event-stream.js';
+import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
+import { startNodeProcess, withInterruptCleanup, type ServerProcess } from './processes.js';
+import {
+  BENCH_SCALE,
+  FULL_SCALE,
+  precioOf,
+  SCALE_MONTO_MINIMO,
+  SCALE_PASSWORD,
+  seedCarritos,
+  seedScale,
+  type SeededScale,
+  type SeededShop,
+} from './seed-scale.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    rows: { type: 'string' },
+  },
+});
+const SECONDS = Number(args.duration ?? (args.quick ? 2 : 5));
+const WARMUP_SECONDS = args.quick ? 0.5 : 1;
+const CONNECTIONS = 50;
+const selected = args.rows?.split(',').map((r) => r.trim());
+const wants = (id: string) =>
+  id === 'hello' || !selected || selected.some((prefix) => id.startsWith(prefix));
 
 interface Row {
   database: string;
+  id: string;
   name: string;
-  samples: number;
+  connections: number;
+  /** Answers with the expected status (or orders placed, for `unit: 'orders/s'`) per second. */
+  rate: number;
+  unit: 'req/s' | 'orders/s';
+  count: number;
   p50: number;
   p95: number;
   p99: number;
-  unit: string;
+  errors: number;
+  /** rate / the hello-world's req/s in this run. */
+  ofCeiling: number | null;
+  note?: string;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+const rows: Row[] = [];
+let ceiling: number | undefined;
 
-function summarise(database: string, name: string, values: number[]): Row {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    database,
-    name,
-    samples: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    unit: 'ms',
-  };
-}
+const fmt = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const fmtRate = (n: number) => (n < 100 ? n.toFixed(1) : Math.round(n).toLocaleString('en'));
+const fmtRatio = (r: number | null) =>
+  r === null ? '–' : r >= 0.1 ? `${(r * 100).toFixed(0)}%` : `${(r * 100).toFixed(2)}%`;
 
-const serverTime = (res: Response) =>
-  Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1]);
-
-async function startServer(databaseUrl: string) {
-  const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-bench-files-'));
-  const app = await buildApp(
-    {
-      ...loadConfig({}),
-      databaseUrl,
-      outboxDir: path.join(filesDir, 'outbox'),
-      imagesDir: path.join(filesDir, 'images'),
-      demoData: false,
-      logLevel: 'silent',
-      // One address registers 50 shoppers here: the per-address limits would measure themselves.
-      rateLimits: { ...defaultRateLimits, registrationsPerIp: 1_000_000 },
-    },
-    { logger: false },
+function printRow(row: Row) {
+  console.log(
+    `  ${row.database.padEnd(8)} ${row.name.padEnd(58)} ${fmtRate(row.rate).padStart(7)} ${row.unit.padEnd(8)} p50 ${fmt(row.p50).padStart(7)} p99 ${fmt(row.p99).padStart(7)} ms  errores ${row.errors}`,
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return {
-    app,
-    base: `http://127.0.0.1:${port}`,
-    async close() {
-      await app.close();
-      await fs.rm(filesDir, { recursive: true, force: true });
-    },
+}
+
+/** One markdown table: it reads in a terminal and pastes into docs/performance.md as is. */
+function renderTable(all: Row[]): string {
+  const header = [
+    'database',
+    'what',
+    'conns',
+    'rate',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'errors',
+    'of ceiling',
+  ];
+  const body = all.map((r) => [
+    r.database,
+    r.name,
+    String(r.connections),
+    `${fmtRate(r.rate)} ${r.unit}`,
+    fmt(r.p50),
+    fmt(r.p95),
+    fmt(r.p99),
+    String(r.errors),
+    fmtRatio(r.ofCeiling),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+function rowOf(
+  database: string,
+  spec: { id: string; name: string; connections: number; unit?: Row['unit'] },
+  result: LoadResult,
+  kind: string,
+): Row {
+  const stats = result.kinds.get(kind);
+  const latencies = stats?.latencies ?? [];
+  // Only answers with the expected status count as throughput; the rest are errors.
+  const rate = ((stats?.count ?? 0) - (stats?.errors ?? 0)) / result.seconds;
+  const unit = spec.unit ?? 'req/s';
+  const row: Row = {
+    database,
+    id: spec.id,
+    name: spec.name,
+    connections: spec.connections,
+    rate,
+    unit,
+    count: stats?.count ?? 0,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: (stats?.errors ?? 0) + result.socketErrors + result.timeouts,
+    // An order is one proccesscart request, so orders/s compare with req/s as they are.
+    ofCeiling: ceiling ? rate / ceiling : null,
   };
+  const unexpected = Object.entries(stats?.statuses ?? {}).filter(
+    ([s]) => !['200', '304'].includes(s),
+  );
+  if (unexpected.length > 0 || result.timeouts > 0) {
+    row.note = [
+      ...unexpected.map(([s, n]) => `${n}x ${s}`),
+      ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
+    ].join(', ');
+  }
+  return row;
 }
 
-async function benchSignIn(base: string, label: string): Promise<Row[]> {
-  const post = (url: string, body: unknown) =>
-    fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const email = `bench${Date.now()}@correo.com`;
-  const registered = await post('/api/login/registerUser', {
-    email,
-    password: 'Secreta123',
-    tipousuario: 'si',
-    celular: String(5500000000 + (Date.now() % 99_999_999)),
-    nombreCompleto: 'Banca de Prueba',
-    direccionEntrega: 'Calle de la Prueba 1',
+/**
+ * One autocannon run (after a warm-up run of the same flow): one table row per reported kind.
+ */
+async function measure(
+  database: string,
+  base: string,
+  spec: {
+    id: string;
+    connections?: number;
+    timeout?: number;
+    /** For rows whose single answer takes a good part of a second. */
+    minSeconds?: number;
+    /** This many requests, without a warm-up, instead of a timed run. */
+    amount?: number;
+    flow: (connection: number) => () => LoadRequest;
+    report: { kind: string; id: string; name: string; unit?: Row['unit'] }[];
+  },
+): Promise<void> {
+  const reports = spec.report.filter((r) => wants(r.id));
+  if (reports.length === 0) return;
+  const connections = spec.connections ?? CONNECTIONS;
+  const load = { base, connections, timeout: spec.timeout, flow: spec.flow };
+  if (spec.amount === undefined) {
+    await runLoad({ ...load, seconds: WARMUP_SECONDS });
+    await drain(base);
+  }
+  const result = await runLoad({
+    ...load,
+    seconds: Math.max(SECONDS, spec.minSeconds ?? 0),
+    amount: spec.amount,
   });
-  if (!registered.ok) throw new Error(`registro: ${registered.status} ${await registered.text()}`);
-  const server: number[] = [];
-  const roundTrip: number[] = [];
-  for (let i = 0; i < 60; i += 1) {
-    const start = performance.now();
-    const res = await post('/api/login/authenticate', { email, password: 'Secreta123' });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`login: ${res.status}`);
-    if (i < 10) continue; // warm-up
-    roundTrip.push(performance.now() - start);
-    server.push(serverTime(res));
+  await drain(base);
+  for (const r of reports) {
+    const row = rowOf(database, { ...r, connections }, result, r.kind);
+    rows.push(row);
+    printRow(row);
   }
-  return [
-    summarise(label, 'sign-in, server time', server),
-    summarise(label, 'sign-in, round trip', roundTrip),
-  ];
 }
 
-/** The one-shop public read with 1,000 shops of 50 products each. */
-async function benchPublicRead(base: string, usuarios: string[], label: string): Promise<Row[]> {
-  const pick = (i: number) => usuarios[(i * 7919) % usuarios.length]!;
-  const cold: number[] = [];
-  const etags = new Map<string, string>();
-  for (let i = 0; i < 300; i += 1) {
-    const usuario = pick(i);
-    if (etags.has(usuario)) continue;
-    const res = await fetch(`${base}/api/tienda/publica/${usuario}`);
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`lectura pública: ${res.status}`);
-    etags.set(usuario, res.headers.get('etag')!);
-    cold.push(serverTime(res));
+/**
+ * autocannon stops with requests still in flight, and the server finishes them anyway: wait
+ * until it answers promptly again, so one row's leftovers don't land in the next row.
+ */
+async function drain(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let prompt = 0;
+  while (prompt < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    const res = await fetch(`${base}/health`).catch(() => undefined);
+    await res?.arrayBuffer();
+    prompt = res?.ok && performance.now() - started < 20 ? prompt + 1 : 0;
   }
-  const warm: number[] = [];
-  const revalidate: number[] = [];
-  const seen = [...etags.keys()];
-  for (let i = 0; i < 2000; i += 1) {
-    const usuario = seen[i % seen.length]!;
-    const res = await fetch(`${base}/api/tienda/publica/${usuario}`);
-    await res.arrayBuffer();
-    warm.push(serverTime(res));
-    const again = await fetch(`${base}/api/tienda/publica/${usuario}`, {
-      headers: { 'if-none-match': etags.get(usuario)! },
+}
+
+async function measureCeiling(tmp: string): Promise<void> {
+  const hello = await startNodeProcess({
+    name: 'hello-world',
+    args: ['--import', 'tsx', path.join(root, 'scripts/bench/hello-server.ts')],
+    env: {},
+    readyPath: '/',
+    logFile: path.join(tmp, 'hello.log'),
+    cwd: root,
+  });
+  try {
+    await measure('-', hello.base, {
+      id: 'hello',
+      flow: () => () => ({ kind: 'hello', method: 'GET', path: '/' }),
+      report: [{ kind: 'hello', id: 'hello', name: 'hello-world, bare Fastify (the ceiling)' }],
     });
-    await again.arrayBuffer();
-    if (again.status !== 304) throw new Error(`revalidación: ${again.status}`);
-    revalidate.push(serverTime(again));
+    ceiling = rows.at(-1)!.rate;
+    rows.at(-1)!.ofCeiling = 1;
+  } finally {
+    await hello.stop();
   }
-  return [
-    summarise(label, 'public shop read, first visit (server)', cold),
-    summarise(label, 'public shop read, repeat (server)', warm),
-    summarise(label, 'public shop read, ETag 304 (server)', revalidate),
-  ];
 }
 
-const json = (token?: string) => ({
-  'content-type': 'application/json',
-  ...(token && { authorization: `Bearer ${token}` }),
+/** Signs these accounts in, a few at a time, each from its own (forwarded) address. */
+async function signIn(base: string, emails: string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < emails.length) {
+      const i = next++;
+      const email = emails[i]!;
+      const res = await fetch(`${base}/api/login/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(1000 + i) },
+        body: JSON.stringify({ email, password: SCALE_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+      tokens.set(email, ((await res.json()) as { token: string }).token);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return tokens;
+}
+
+/** A distinct client address (TEST-NET-2, only ever a header value) for visitor number `n`. */
+function addressOf(n: number): string {
+  return `198.51.${100 + ((n >> 8) % 100)}.${n & 255}`;
+}
+
+const json = (token: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${token}`,
+  ...extra,
 });
 
-async function signUp(base: string, n: number, tipo: 'si' | 'no'): Promise<string> {
-  const email = `banca${tipo}${n}x${process.pid}@correo.com`;
-  const payload = {
-    email,
-    password: 'Secreta123',
-    tipousuario: tipo,
-    usuario: tipo === 'no' ? `banca${n}x${process.pid}` : '',
-    celular: `7${String(process.pid % 1000).padStart(3, '0')}${String(n).padStart(6, '0')}`,
-    nombreCompleto: 'Cliente de Banca',
-    direccionEntrega: 'Calle de la Banca 1',
-  };
-  const res = await fetch(`${base}/api/login/registerUser`, {
-    method: 'POST',
-    headers: json(),
-    body: JSON.stringify(payload),
+// Two products whose sum passes every scale shop's minimum, so one order is two addItem calls.
+const CHECKOUT_PRODUCTS = Array.from({ length: 50 }, (_, p) => p)
+  .filter((p) => precioOf(p) * 2 >= SCALE_MONTO_MINIMO + 200)
+  .slice(0, 2);
+
+// Who does what, by index into the seeded shoppers and shops (a row never disturbs another).
+const ROLE = {
+  signIn: { first: 0, count: CONNECTIONS },
+  shopperOrders: { first: 0, count: CONNECTIONS },
+  cartList: { first: 50, count: CONNECTIONS },
+  checkout: { first: 100, count: CONNECTIONS },
+  checkoutOneShop: { first: 150, count: CONNECTIONS },
+  events: { first: 200, count: 10 },
+};
+const HOT_SHOP = 0; // the shop with 100,000 orders
+const ONE_SHOP = 1; // every checkout of the one-shop row
+const EVENTS_SHOP = 2; // the live-event row
+const SPREAD_FROM = 3; // checkouts spread over the shops from here on
+const EVENT_ORDERS = 200;
+
+async function benchServer(database: string, server: ServerProcess, seeded: SeededScale) {
+  const { base } = server;
+  const { shops, shoppers } = seeded;
+  const shoppersOf = (role: { first: number; count: number }) =>
+    shoppers.slice(role.first, role.first + role.count);
+  const started = performance.now();
+  const tokens = await signIn(base, [
+    ...[HOT_SHOP, ONE_SHOP, EVENTS_SHOP].map((s) => shops[s]!.ownerEmail),
+    ...shoppers.slice(0, ROLE.events.first + ROLE.events.count).map((c) => c.email),
+  ]);
+  const tokenOf = (email: string) => tokens.get(email)!;
+  console.log(
+    `  ${tokens.size} sesiones abiertas en ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  await measure(database, base, {
+    id: 'signin',
+    flow: (i) => {
+      const body = {
+        email: shoppersOf(ROLE.signIn)[i % ROLE.signIn.count]!.email,
+        password: SCALE_PASSWORD,
+      };
+      // Sign-in attempts count against the caller's address until they succeed (20 at once at
+      // most): each connection is its own visitor behind the trusted proxy (TRUST_PROXY).
+      const headers = { 'x-forwarded-for': addressOf(i) };
+      return () => ({
+        kind: 'signin',
+        method: 'POST',
+        path: '/api/login/authenticate',
+        headers,
+        body,
+      });
+    },
+    report: [{ kind: 'signin', id: 'signin', name: 'sign-in (argon2id 19 MiB, t=2)' }],
   });
-  if (!res.ok) throw new Error(`registro: ${res.status} ${await res.text()}`);
-  const login = await fetch(`${base}/api/login/authenticate`, {
-    method: 'POST',
-    headers: json(),
-    body: JSON.stringify({ email, password: 'Secreta123' }),
+
+  await benchPublicRead(database, base, shops);
+
+  if (!args.scale) {
+    await measure(database, base, {
+      id: 'listartiendas',
+      // Each answer is every public shop with its whole catalogue (13 MB at 1,000 shops) and
+      // takes most of a second: more connections would only measure the queue.
+      connections: 2,
+      minSeconds: 10,
+      timeout: 120,
+      flow: () => () => ({ kind: 'list', method: 'GET', path: '/api/tienda/listartiendas' }),
+      report: [
+        {
+          kind: 'list',
+          id: 'listartiendas',
+          name: `listartiendas, anonymous, ${shops.length.toLocaleString('en')} public shops`,
+        },
+      ],
+    });
+  }
+
+  // Checkout: each shopper adds two products and places the order, again and again.
+  const checkoutFlow =
+    (
+      role: { first: number; count: number },
+      shopOf: (connection: number, order: number) => number,
+    ) =>
+    (i: number) => {
+      const token = tokenOf(shoppersOf(role)[i % role.count]!.email);
+      let step = 0;
+      let order = 0;
+      return (): LoadRequest => {
+        const s = shopOf(i, order);
+        const current = step;
+        step = (step + 1) % 3;
+        if (current < 2) {
+          return {
+            kind: 'addItem',
+            method: 'POST',
+            path: '/api/shoppingcartmarket/addItem',
+            headers: json(token),
+            body: { productoId: seeded.productoIdOf(s, CHECKOUT_PRODUCTS[current]!) },
+          };
+        }
+        order += 1;
+        return {
+          kind: 'proccesscart',
+          method: 'POST',
+          path: '/api/shoppingcartmarket/proccesscart',
+          // As the web app does: one key per basket.
+          headers: json(token, {
+            'idempotency-key': `bench-${process.pid}-${i}-${order}-${Date.now()}`,
+          }),
+          body: { tiendaId: shops[s]!.id },
+        };
+      };
+    };
+  const spread = Math.min(500, shops.length - SPREAD_FROM);
+  await measure(database, base, {
+    id: 'checkout',
+    flow: checkoutFlow(ROLE.checkout, (i, order) => SPREAD_FROM + ((i * 7 + order) % spread)),
+    report: [
+      { kind: 'addItem', id: 'checkout-additem', name: 'addItem, 50 shoppers (2 per order)' },
+      {
+        kind: 'proccesscart',
+        id: 'checkout-proccesscart',
+        name: `proccesscart, 50 shoppers, ${spread} shops`,
+        unit: 'orders/s',
+      },
+    ],
   });
-  return ((await login.json()) as { token: string }).token;
+  await measure(database, base, {
+    id: 'checkout-one-shop',
+    flow: checkoutFlow(ROLE.checkoutOneShop, () => ONE_SHOP),
+    report: [
+      {
+        kind: 'proccesscart',
+        id: 'checkout-one-shop',
+        name: 'proccesscart, 50 shoppers, all in one shop',
+        unit: 'orders/s',
+      },
+    ],
+  });
+
+  // The owner's poll, as the web app sends it (no filter: the newest 500 with their lines).
+  const ownerToken = tokenOf(shops[HOT_SHOP]!.ownerEmail);
+  const ownerPoll =
+    (extra: Record<string, string> = {}, expect = [200]) =>
+    (): LoadRequest => ({
+      kind: 'poll',
+      method: 'POST',
+      path: '/api/pedido/listarpedidosbytiendaid',
+      headers: json(ownerToken, extra),
+      body: {},
+      expect,
+    });
+  const orders = `${seeded.spec.hotShopOrders.toLocaleString('en')} orders`;
+  for (const connections of [CONNECTIONS, 1]) {
+    const id = connections === 1 ? 'owner-poll-c1' : 'owner-poll';
+    await measure(database, base, {
+      id,
+      connections,
+      flow: () => ownerPoll(),
+      report: [{ kind: 'poll', id, name: `owner's order poll, ${orders}, newest 500` }],
+    });
+  }
+  if (wants('owner-poll-304')) {
+    const first = await fetch(`${base}/api/pedido/listarpedidosbytiendaid`, {
+      method: 'POST',
+      headers: { ...json(ownerToken), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag') ?? '';
+    await measure(database, base, {
+      id: 'owner-poll-304',
+      flow: () => ownerPoll({ 'if-none-match': etag }, [304]),
+      report: [
+        { kind: 'poll', id: 'owner-poll-304', name: `owner's order poll, ${orders}, ETag → 304` },
+      ],
+    });
+  }
+
+  const perShopper = Math.round(seeded.spec.orders / shoppers.length);
+  for (const connections of [CONNECTIONS, 1]) {
+    const id = connections === 1 ? 'shopper-orders-c1' : 'shopper-orders';
+    await measure(database, base, {
+      id,
+      connections,
+      flow: (i) => {
+        const headers = json(tokenOf(shoppersOf(ROLE.shopperOrders)[i]!.email));
+        return () => ({
+          kind: 'orders',
+          method: 'POST',
+          path: '/api/pedido/listarpedidosbyid',
+          headers,
+          body: {},
+        });
+      },
+      report: [{ kind: 'orders', id, name: `shopper's order list (~${perShopper} orders each)` }],
+    });
+  }
+  for (const connections of [CONNECTIONS, 1]) {
+    const id = connections === 1 ? 'cart-list-c1' : 'cart-list';
+    await measure(database, base, {
+      id,
+      connections,
+      flow: (i) => {
+        const headers = json(tokenOf(shoppersOf(ROLE.cartList)[i]!.email));
+        return () => ({
+          kind: 'cart',
+          method: 'POST',
+          path: '/api/shoppingcartmarket/listarcarrito',
+          headers,
+          body: {},
+        });
+      },
+      report: [{ kind: 'cart', id, name: 'cart list (3 shops x 3 lines)' }],
+    });
+  }
+
+  if (wants('sse')) await benchEvents(database, base, seeded, tokenOf);
 }
 
-/** 50 shoppers at once, each adding to its basket and checking out, 20 times. */
-async function benchCheckout(base: string, usuario: string, label: string): Promise<Row[]> {
-  const shop = (await (await fetch(`${base}/api/tienda/publica/${usuario}`)).json()) as {
-    tienda: { tiendaId: number; categorias: { productos: { id: number }[] }[] };
+/**
+ * The one-shop public read. The server keeps each built answer in a per-process cache (2,000
+ * shops), so a first visit and a repeat visit are different costs: first visits take each shop
+ * once, in a scattered order (a fixed number of requests), then repeat visits and ETag
+ * revalidations go round the shops just visited.
+ */
+async function benchPublicRead(database: string, base: string, shops: SeededShop[]) {
+  const order = shops.map((_, k) => shops[(k * 7919) % shops.length]!);
+  const single = Math.min(300, Math.floor((order.length - 50) / 3));
+  const many = order.slice(50 + single, 50 + single + 2000);
+  for (const shop of order.slice(0, 50)) {
+    const res = await fetch(`${base}/api/tienda/publica/${shop.usuario}`);
+    await res.arrayBuffer();
+  }
+  const firstVisits = (queue: SeededShop[]) => {
+    let k = 0;
+    return () => (): LoadRequest => ({
+      kind: 'public',
+      method: 'GET',
+      path: `/api/tienda/publica/${queue[k++ % queue.length]!.usuario}`,
+    });
   };
-  const productoId = shop.tienda.categorias[0]!.productos[0]!.id;
-  const tokens: string[] = [];
-  for (let i = 0; i < 50; i += 1) tokens.push(await signUp(base, i, 'si'));
-  const checkout: number[] = [];
+  const first = `public shop read, first visits (${shops.length.toLocaleString('en')} shops)`;
+  await measure(database, base, {
+    id: 'public-first-c1',
+    connections: 1,
+    amount: single,
+    flow: firstVisits(order.slice(50, 50 + single)),
+    report: [{ kind: 'public', id: 'public-first-c1', name: first }],
+  });
+  await measure(database, base, {
+    id: 'public-first',
+    amount: many.length,
+    flow: firstVisits(many),
+    report: [{ kind: 'public', id: 'public-first', name: first }],
+  });
+
+  const visited = many.slice(-1000);
+  let k = 0;
+  await measure(database, base, {
+    id: 'public-repeat',
+    flow: () => () => ({
+      kind: 'public',
+      method: 'GET',
+      path: `/api/tienda/publica/${visited[k++ % visited.length]!.usuario}`,
+    }),
+    report: [
+      { kind: 'public', id: 'public-repeat', name: 'public shop read, repeat visits, no ETag' },
+    ],
+  });
+  if (wants('public-304')) {
+    const etags: { usuario: string; etag: string }[] = [];
+    for (const shop of visited) {
+      const res = await fetch(`${base}/api/tienda/publica/${shop.usuario}`);
+      await res.arrayBuffer();
+      etags.push({ usuario: shop.usuario, etag: res.headers.get('etag') ?? '' });
+    }
+    await measure(database, base, {
+      id: 'public-304',
+      flow: () => () => {
+        const { usuario, etag } = etags[k++ % etags.length]!;
+        return {
+          kind: 'public',
+          method: 'GET',
+          path: `/api/tienda/publica/${usuario}`,
+          headers: { 'if-none-match': etag },
+          expect: [304],
+        };
+      },
+      report: [{ kind: 'public', id: 'public-304', name: 'public shop read, If-None-Match → 304' }],
+    });
+  }
+}
+
+/**
+ * The live path: an owner's stream is open; 10 shoppers place 200 orders in its shop (two
+ * addItem, then proccesscart, in a loop); for each order, the time from the proccesscart answer
+ * to the event on the owner's stream. The server publishes after the commit and answers after
+ * reading the basket back, so an event may beat the answer: that shows as a negative lag.
+ */
+async function benchEvents(
+  database: string,
+  base: string,
+  seeded: SeededScale,
+  tokenOf: (email: string) => string,
+) {
+  const shop = seeded.shops[EVENTS_SHOP]!;
+  const answeredAt = new Map<number, number>();
+  const eventAt = new Map<number, number>();
+  const stream = await openEventStream(
+    `${base}/api/pedido/eventos`,
+    tokenOf(shop.ownerEmail),
+    (e) => {
+      if (e.event !== 'pedido') return;
+      const { tipo, pedido } = JSON.parse(e.data) as { tipo: string; pedido?: { id: number } };
+      if (tipo !== 'NUEVO' || !pedido) return;
+      eventAt.set(pedido.id, performance.now());
+    },
+  );
   let errors = 0;
   const started = performance.now();
-  await Promise.all(
-    tokens.map(async (token) => {
-      for (let i = 0; i < 20; i += 1) {
-        // The scale shops ask for a 50-peso minimum: five units of a 10+ peso product reach it.
-        for (let u = 0; u < 5; u += 1) {
-          const add = await fetch(`${base}/api/shoppingcartmarket/addItem`, {
-            method: 'POST',
-            headers: json(token),
-            body: JSON.stringify({ productoId }),
-          });
-          await add.arrayBuffer();
-        }
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/shoppingcartmarket/proccesscart`, {
-          method: 'POST',
-          headers: json(token),
-          body: JSON.stringify({ tiendaId: shop.tienda.tiendaId }),
-        });
-        await res.arrayBuffer();
-        checkout.push(performance.now() - t0);
-        if (res.status !== 200) errors += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `${label}: ${checkout.length} pedidos (${errors} errores) en ${seconds.toFixed(1)} s con 50 clientes a la vez: ${(checkout.length / seconds).toFixed(0)} pedidos/s (incluye 5 addItem por pedido)`,
-  );
-  return [summarise(label, 'proccesscart, 50 concurrent shoppers (round trip)', checkout)];
-}
-
-/** An owner's poll in a shop with 100,000 orders: the newest page, and the 304 revalidation. */
-async function benchOwnerPoll(
-  base: string,
-  app: Awaited<ReturnType<typeof startServer>>['app'],
-  label: string,
-): Promise<Row[]> {
-  const ownerToken = await signUp(base, 999, 'no');
-  const claims = JSON.parse(Buffer.from(ownerToken.split('.')[1]!, 'base64url').toString()) as {
-    groupsid: number;
-    certserialnumber: number;
-  };
-  const tiendaId = claims.groupsid;
-  const db = app.database.db;
-  const now = new Date().toISOString();
-  const categoria = await db
-    .insertInto('categoria')
-    .values({
-      tienda_id: tiendaId,
-      title: 'Escala',
-      title_without_spaces: 'escala',
-      image_url: '/images/escala.png',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('producto')
-    .values({
-      tienda_id: tiendaId,
-      categoria_id: categoria.id,
-      name: 'Producto 1',
-      name_key: 'producto 1',
-      price: 2000,
-      image_url: '/images/escala.png',
-      descripcion: 'Escala',
-      detalle: 'Escala',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const started = performance.now();
-  await seedPedidos(db, { tiendaId, accountId: claims.certserialnumber, count: 100_000 });
-  const took = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`${label}: 100000 pedidos sembrados en ${took} s`);
-  const poll = (body: unknown, etag?: string) =>
-    fetch(`${base}/api/pedido/listarpedidosbytiendaid`, {
-      method: 'POST',
-      headers: { ...json(ownerToken), ...(etag && { 'if-none-match': etag }) },
-      body: JSON.stringify(body),
-    });
-  const page: number[] = [];
-  const active: number[] = [];
-  const notModified: number[] = [];
-  for (let i = 0; i < 60; i += 1) {
-    const res = await poll({ limite: 100 });
-    await res.arrayBuffer();
-    page.push(serverTime(res));
-    const nuevos = await poll({ status: 'NUEVO', limite: 100 });
-    await nuevos.arrayBuffer();
-    active.push(serverTime(nuevos));
-    const again = await poll({ limite: 100 }, res.headers.get('etag') ?? undefined);
-    await again.arrayBuffer();
-    if (again.status !== 304) throw new Error(`sondeo con ETag: ${again.status}`);
-    notModified.push(serverTime(again));
-  }
-  return [
-    summarise(label, 'owner poll, 100k orders, newest 100 (server)', page),
-    summarise(label, 'owner poll, 100k orders, NUEVO newest 100 (server)', active),
-    summarise(label, 'owner poll, 100k orders, ETag 304 (server)', notModified),
-  ];
-}
-
-async function benchDatabase(databaseUrl: string, label: string): Promise<Row[]> {
-  const server = await startServer(databaseUrl);
   try {
-    const rows = await benchSignIn(server.base, label);
-    const started = performance.now();
-    const usuarios = await seedScale(server.app.database.db, { shops: 1000, productsPerShop: 50 });
-    console.log(
-      `${label}: 1000 tiendas x 50 productos sembradas en ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    const post = (token: string, url: string, body: unknown, extra: Record<string, string> = {}) =>
+      fetch(base + url, {
+        method: 'POST',
+        headers: { ...json(token, extra), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const shoppers = seeded.shoppers.slice(
+      ROLE.events.first,
+      ROLE.events.first + ROLE.events.count,
     );
-    rows.push(...(await benchPublicRead(server.base, usuarios, label)));
-    rows.push(...(await benchCheckout(server.base, usuarios[0]!, label)));
-    rows.push(...(await benchOwnerPoll(server.base, server.app, label)));
-    return rows;
+    await Promise.all(
+      shoppers.map(async (shopper, i) => {
+        const token = tokenOf(shopper.email);
+        for (let n = 0; n < EVENT_ORDERS / shoppers.length; n += 1) {
+          for (const p of CHECKOUT_PRODUCTS) {
+            const res = await post(token, '/api/shoppingcartmarket/addItem', {
+              productoId: seeded.productoIdOf(EVENTS_SHOP, p),
+            });
+            await res.arrayBuffer();
+          }
+          const res = await post(
+            token,
+            '/api/shoppingcartmarket/proccesscart',
+            { tiendaId: shop.id },
+            { 'idempotency-key': `eventos-${process.pid}-${i}-${n}` },
+          );
+          await res.arrayBuffer();
+          const at = performance.now();
+          const pedidoId = Number(res.headers.get('x-pedido-id'));
+          if (res.status === 200 && pedidoId > 0) answeredAt.set(pedidoId, at);
+          else errors += 1;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    // Events still on their way: wait for each answered order's, up to 5 s.
+    const deadline = performance.now() + 5000;
+    while ([...answeredAt.keys()].some((id) => !eventAt.has(id)) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const lags: number[] = [];
+    for (const [id, at] of answeredAt) {
+      const seen = eventAt.get(id);
+      if (seen === undefined) errors += 1;
+      else lags.push(seen - at);
+    }
+    lags.sort((a, b) => a - b);
+    const row: Row = {
+      database,
+      id: 'sse',
+      name: 'live event: proccesscart answer → owner SSE event',
+      connections: ROLE.events.count,
+      rate: answeredAt.size / seconds,
+      unit: 'orders/s',
+      count: lags.length,
+      p50: percentile(lags, 50),
+      p95: percentile(lags, 95),
+      p99: percentile(lags, 99),
+      errors,
+      ofCeiling: ceiling ? answeredAt.size / seconds / ceiling : null,
+      note: `${lags.filter((l) => l < 0).length} of ${lags.length} events came before the answer`,
+    };
+    rows.push(row);
+    printRow(row);
   } finally {
-    await server.close();
+    stream.close();
   }
 }
 
-/** A fresh database on the PostgreSQL server BENCH_DATABASE_URL names, dropped afterwards. */
-async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>) {
-  const name = `tianguis_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+/** Seeds a fresh database and runs the server on it, measures, stops it. */
+async function benchDatabase(database: string, databaseUrl: string, tmp: string) {
+  console.log(
+    `\n${database}: sembrando ${args.scale ? 'a escala completa' : 'los datos de la banca'}…`,
+  );
+  const spec = args.scale ? FULL_SCALE : BENCH_SCALE;
+  const { db, dialect } = createDb(databaseUrl);
+  let seeded: SeededScale;
+  const started = performance.now();
   try {
-    return await run(url.toString());
+    await migrateToLatest(db);
+    seeded = await seedScale(db, dialect, spec, console.log);
+    await seedCarritos(
+      db,
+      dialect,
+      seeded,
+      seeded.shoppers
+        .slice(ROLE.cartList.first, ROLE.cartList.first + ROLE.cartList.count)
+        .map((_, k) => ({
+          shopperIndex: ROLE.cartList.first + k,
+          shopIndexes: [10 + (k % 100), 200 + (k % 100), 400 + (k % 100)].map(
+            (s) => s % spec.shops,
+          ),
+          lineas: 3,
+        })),
+    );
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await db.destroy();
+  }
+  const seedSeconds = (performance.now() - started) / 1000;
+  console.log(`  sembrado en ${seedSeconds.toFixed(1)} s`);
+  seedTimes[database] = { seconds: seedSeconds, ...seeded.timings };
+
+  const server = await startNodeProcess({
+    name: `servidor (${database})`,
+    args: [
+      ...(args['cpu-prof']
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${path.join(root, 'bench/results')}`,
+            // .json so that bench/results' ignore rule covers it; DevTools opens it as is.
+            `--cpu-prof-name=cpu-${database}-${Date.now()}.cpuprofile.json`,
+          ]
+        : []),
+      path.join(root, 'packages/server/dist/server.js'),
+    ],
+    env: {
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      OUTBOX_DIR: path.join(tmp, `${database}-outbox`),
+      IMAGES_DIR: path.join(tmp, `${database}-images`),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
+      TRUST_PROXY: '127.0.0.1',
+    },
+    readyPath: '/health',
+    logFile: path.join(tmp, `${database}-server.log`),
+    cwd: tmp,
+  });
+  try {
+    await benchServer(database, server, seeded);
+  } finally {
+    await server.stop();
+  }
+}
+
+const seedTimes: Record<string, Record<string, number>> = {};
+
+/** A fresh database on the PostgreSQL server `adminUrl` names, dropped afterwards. */
+async function withPostgresDatabase(adminUrl: string, run: (url: string) => Promise<void>) {
+  const name = `tianguis_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const drop = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
+    try {
+      await withInterruptCleanup(drop, () => run(url.toString()));
+    } finally {
+      await drop();
+    }
+  } finally {
     await admin.end();
   }
 }
 
 async function main() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-bench-'));
-  const rows: Row[] = [];
+  console.log('Compilando el servidor (tsc -b packages/server)…');
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) throw new Error('tsc -b packages/server falló');
+
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-bench-'));
+  const startedAt = new Date();
+  const load = os.loadavg();
+  console.log(
+    `${os.cpus().length} núcleos, carga ${load.map((l) => l.toFixed(2)).join(' ')}; ${SECONDS} s por fila, ${CONNECTIONS} conexiones salvo que se diga`,
+  );
+  let failed = false;
   try {
-    rows.push(...(await benchDatabase(`sqlite:${path.join(dir, 'bench.db')}`, 'sqlite')));
+    await measureCeiling(tmp);
+    await benchDatabase('sqlite', `sqlite:${path.join(tmp, 'bench.db')}`, tmp);
     if (process.env.BENCH_DATABASE_URL) {
-      rows.push(
-        ...(await withPostgresDatabase(process.env.BENCH_DATABASE_URL, (url) =>
-          benchDatabase(url, 'postgres'),
-        )),
+      await withPostgresDatabase(process.env.BENCH_DATABASE_URL, (url) =>
+        benchDatabase('postgres', url, tmp),
       );
     }
+  } catch (error) {
+    failed = true;
+    console.error(error);
+    console.error(`registros de los servidores en ${tmp}`);
   } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    if (!failed) await fs.rm(tmp, { recursive: true, force: true });
   }
-  console.table(
-    rows.map((r) => ({
-      ...r,
-      p50: r.p50.toFixed(2),
-      p95: r.p95.toFixed(2),
-      p99: r.p99.toFixed(2),
-    })),
-  );
-  const resultsDir = path.resolve(import.meta.dirname, '../../bench/results');
+
+  console.log(`\n${renderTable(rows)}\n`);
+  const notes = rows.filter((r) => r.note);
+  for (const r of notes) console.log(`${r.database} ${r.name}: ${r.note}`);
+  const resultsDir = path.join(root, 'bench/results');
   await fs.mkdir(resultsDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(resultsDir, `bench-${stamp}.json`);
-  const at = new Date().toISOString();
-  await fs.writeFile(file, JSON.stringify({ at, cpus: os.cpus().length, rows }, null, 2));
+  const file = path.join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  await fs.writeFile(
+    file,
+    JSON.stringify(
+      {
+        at: startedAt.toISOString(),
+        machine: { cpus: os.cpus().length, loadavgAtStart: load, node: process.version },
+        options: { scale: args.scale, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS },
+        ceilingRequestsPerSecond: ceiling,
+        seed: seedTimes,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`resultados en ${path.relative(process.cwd(), file)}`);
+  if (failed) process.exitCode = 1;
 }
 
 await main();
