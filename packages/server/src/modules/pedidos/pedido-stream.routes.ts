@@ -11,7 +11,7 @@ import {
   type Session,
 } from '../../http/auth.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
-import { findPedidoView, listEventosSince } from './pedido.service.js';
+import { findLastEventoId, findPedidoView, listEventosSince } from './pedido.service.js';
 
 const REPLAY_LIMIT = 500;
 
@@ -75,28 +75,38 @@ export function registerPedidoStreamRoutes(
       raw.write('retry: 3000\n\n');
       open.add(raw);
 
-      let lastSent = lastEventId ?? 0;
+      // A notification only says "something happened here": the events themselves are read
+      // from the outbox, after the last one sent. Notifications may arrive in any order (another
+      // process, a late publish); the ids are in commit order (insertPedidoEvento), so reading
+      // after the last id sent never skips one.
+      let lastSent: number | undefined = lastEventId;
       let chain = Promise.resolve();
-      const send = (e: PedidoEvento) => {
+      const wake = () => {
         chain = chain
           .then(async () => {
-            if (e.id <= lastSent || raw.writableEnded) return;
-            lastSent = e.id;
-            const pedido = await findPedidoView(db, e.pedidoId);
-            raw.write(
-              `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`,
-            );
+            if (raw.writableEnded) return;
+            let after = (lastSent ??= await findLastEventoId(db));
+            for (;;) {
+              const eventos = await listEventosSince(db, filter, after, REPLAY_LIMIT);
+              for (const e of eventos) {
+                if (raw.writableEnded) return;
+                lastSent = after = e.id;
+                const pedido = await findPedidoView(db, e.pedidoId);
+                raw.write(
+                  `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`,
+                );
+              }
+              if (eventos.length < REPLAY_LIMIT) return;
+            }
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'evento no enviado'));
       };
 
-      // Live events that arrive while the missed ones are read wait, so order is kept.
-      let buffered: PedidoEvento[] | undefined = lastEventId === undefined ? undefined : [];
+      // Subscribed before the starting point is read: whatever commits after it wakes the stream.
       const unsubscribe = bus.subscribe((e) => {
-        if (!matches(e)) return;
-        if (buffered) buffered.push(e);
-        else send(e);
+        if (matches(e)) wake();
       });
+      wake();
       // Each heartbeat re-reads the session: after a logout or a password change the stream
       // stops instead of going on showing customers' names and addresses.
       const token = readToken(request);
@@ -113,16 +123,6 @@ export function registerPedidoStreamRoutes(
         unsubscribe();
         open.delete(raw);
       });
-
-      if (lastEventId !== undefined) {
-        for (const missed of await listEventosSince(db, filter, lastEventId, REPLAY_LIMIT)) {
-          send(missed);
-        }
-
-        const waiting = buffered ?? [];
-        buffered = undefined;
-        for (const e of waiting.sort((a, b) => a.id - b.id)) send(e);
-      }
     };
 
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+import { insertPedidoEvento } from './pedido.repository.js';
 
 interface StreamEvent {
   id: number;
@@ -171,6 +172,65 @@ describe('live order events (SSE)', () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
     again.close();
   });
+
+  it('sends an event that committed without (or before) its notification: it reads the outbox', async () => {
+    const stream = await openStream(server.baseUrl, '/api/pedido/eventos', shopA.owner.token);
+    expect(stream.status).toBe(200);
+    const earlier = await placeOrder(server, shopper, shopA);
+    await stream.waitFor(1);
+    // A commit whose notification has not arrived (another process, a publish still on its way):
+    // the row is in the outbox, nobody said so.
+    await insertPedidoEvento(server.app.database.db, {
+      tiendaId: shopA.owner.tiendaId,
+      accountId: shopper.id,
+      pedidoId: earlier,
+      tipo: 'COMPLETADO',
+      now: new Date().toISOString(),
+    });
+    const later = await placeOrder(server, shopper, shopA);
+    const events = await stream.waitFor(3);
+    expect(events.map((e) => [e.data.tipo, e.data.pedido.id])).toEqual([
+      ['NUEVO', earlier],
+      ['COMPLETADO', earlier],
+      ['NUEVO', later],
+    ]);
+    stream.close();
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'with PostgreSQL, event ids follow commit order (a later id never commits first)',
+    async () => {
+      const db = server.app.database.db;
+      const evento = {
+        tiendaId: shopB.owner.tiendaId,
+        accountId: shopper.id,
+        pedidoId: await placeOrder(server, shopper, shopB),
+        tipo: 'NUEVO',
+        now: new Date().toISOString(),
+      };
+      let releaseFirst!: () => void;
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstId = 0;
+      let firstInserted!: () => void;
+      const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
+      const first = db.transaction().execute(async (trx) => {
+        firstId = await insertPedidoEvento(trx, evento);
+        firstInserted();
+        await firstHolds;
+      });
+      await inserted;
+      let secondId = 0;
+      const second = db.transaction().execute(async (trx) => {
+        secondId = await insertPedidoEvento(trx, evento);
+      });
+      // While the first is still open, the second can't draw its id, let alone commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondId).toBe(0);
+      releaseFirst();
+      await Promise.all([first, second]);
+      expect(secondId).toBeGreaterThan(firstId);
+    },
+  );
 
   // SQLite is served by one process only (docs/decisions/0002-database.md): this case exists
   // on PostgreSQL, where CI runs the whole suite a second time.

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { PedidoTable } from './pedido.table.js';
@@ -168,10 +168,23 @@ const insertPedidoEventoQuery = preparedQuery(
       .returning('id'),
 );
 
+/** Any fixed number: the advisory lock that puts event ids in commit order (PostgreSQL). */
+const EVENT_ORDER_LOCK = 7_340_101;
+
+/**
+ * Adds an order event to the outbox; call it last in the transaction. On PostgreSQL,
+ * transactions running at once would draw event ids in one order and commit in another, and a
+ * stream that sends "the events after the last one it sent" would skip one that commits late.
+ * Holding this lock from drawing the id until the commit makes id order commit order. (SQLite's
+ * one connection commits in id order already.)
+ */
 export async function insertPedidoEvento(
   db: DbOrTx,
   values: { tiendaId: number; accountId: number; pedidoId: number; tipo: string; now: string },
 ) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(db);
+  }
   const result = await insertPedidoEventoQuery(
     db,
     values.tiendaId,
@@ -181,6 +194,15 @@ export async function insertPedidoEvento(
     values.now,
   );
   return result.rows[0]!.id;
+}
+
+/** The newest event's id, 0 when there is none: where a stream opened without Last-Event-ID starts. */
+export async function findLastEventoId(db: DbOrTx): Promise<number> {
+  const row = await db
+    .selectFrom('pedido_evento')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /** Events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */

@@ -209,11 +209,11 @@ async function writePedido(
       precio: l.price,
     })),
   );
+  // The shop's row lock (every order into the shop waits for it) and the event lock are taken
+  // last before the commit, so they are held for as short a time as possible.
+  await repo.bumpPedidosVersion(trx, tiendaId);
   const pedidoEvento = { tiendaId, accountId, pedidoId, tipo: 'NUEVO' };
   const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
-  // Last before the commit: on PostgreSQL this takes the shop's row lock, which every order into
-  // the shop waits for, so it is held for as short a time as possible.
-  await repo.bumpPedidosVersion(trx, tiendaId);
   return { evento: { id, ...pedidoEvento }, carrito: groupLineas(restantes) };
 }
 
@@ -300,6 +300,11 @@ async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
   } catch {
     // Deliberately ignored: see above.
   }
+}
+
+/** The newest order event's id (0 when none): a new stream sends only what comes after it. */
+export function findLastEventoId(db: Db): Promise<number> {
+  return repo.findLastEventoId(db);
 }
 
 /** Order events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
