@@ -8,9 +8,20 @@ import { Layout } from './layout';
  * Every route of section 2 (accounts document). Each screen is its own chunk, so the public shop
  * page downloads only the shell and itself.
  */
+type ScreenModule = { default: ComponentType };
 const screen = (
-  load: () => Promise<{ default: ComponentType }>,
-): LazyExoticComponent<ComponentType> => lazy(load);
+  load: () => Promise<ScreenModule>,
+): LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> } => {
+  let loaded: ScreenModule | undefined;
+  const preload = () => load().then((module) => (loaded = module));
+  // Once preloaded, React reads the module synchronously: no fallback, no reveal delay.
+  const settled = (module: ScreenModule) =>
+    ({ then: (resolve: (m: ScreenModule) => void) => resolve(module) }) as Promise<ScreenModule>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : load())),
+    { preload },
+  );
+};
 
 const Home = screen(() => import('./routes/home'));
 const Landing = screen(() => import('./routes/landing'));
@@ -20,7 +31,8 @@ const SignOut = screen(() => import('./routes/signout'));
 const RecuperarContrasena = screen(() => import('./routes/recuperar-contrasena'));
 const AvisoPrivacidad = screen(() => import('./routes/aviso-privacidad'));
 const Planes = screen(() => import('./routes/planes'));
-const Tienda = screen(() => import('./routes/tienda'));
+/** The public shop page; main.tsx preloads it when the app opens on it (issue 5: LCP). */
+export const Tienda = screen(() => import('./routes/tienda'));
 const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
 const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
 const Checkout = screen(() => import('./routes/checkout'));

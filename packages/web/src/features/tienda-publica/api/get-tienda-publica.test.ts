@@ -1,7 +1,9 @@
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { taqueria } from '../test/fixtures';
-import { getTiendaPublica } from './get-tienda-publica';
+import { clearQueryCache } from '../../../lib/query';
+import { getTiendaPublica, prefetchTiendaPublica, useTiendaPublica } from './get-tienda-publica';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,5 +41,31 @@ describe('getTiendaPublica (section 4: the hours load is retried at most 3 times
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
     expect(calls()).toBe(1);
+  });
+});
+
+describe('prefetchTiendaPublica (main.tsx, a page opened on a shop)', () => {
+  afterEach(() => {
+    cleanup();
+    clearQueryCache();
+  });
+
+  it('starts the load at once; the first reader of that shop takes it, later ones fetch', async () => {
+    const calls = answering(200);
+    prefetchTiendaPublica('Taqueria-Lupe');
+    expect(calls()).toBe(1);
+    const first = renderHook(() => useTiendaPublica('taqueria-lupe'));
+    await waitFor(() => expect(first.result.current.data?.tienda.nombre).toBe('Taquería Lupe'));
+    expect(calls()).toBe(1);
+    await first.result.current.refetch();
+    expect(calls()).toBe(2);
+  });
+
+  it('is not used for another shop', async () => {
+    const calls = answering(200);
+    prefetchTiendaPublica('otra-tienda');
+    const hook = renderHook(() => useTiendaPublica('taqueria-lupe'));
+    await waitFor(() => expect(hook.result.current.data).toBeDefined());
+    expect(calls()).toBe(2);
   });
 });

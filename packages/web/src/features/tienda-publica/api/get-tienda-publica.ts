@@ -73,6 +73,25 @@ export async function getTiendaPublica(
 
 const MAX_RETRIES = 3;
 
+let early: { usuario: string; answer: Promise<TiendaPublicaAnswer> } | undefined;
+
+/**
+ * Starts loading a shop's page as soon as the app's entry runs (main.tsx, on a /tienda/ address),
+ * alongside the screen's own code instead of after it: one round trip less before the first
+ * images (issue 5: LCP). The first useTiendaPublica of that shop takes the answer.
+ */
+export function prefetchTiendaPublica(usuario: string): void {
+  const answer = getTiendaPublica(usuario);
+  answer.catch(() => undefined); // Read (and its failure shown) by the screen.
+  early = { usuario: usuario.toLowerCase(), answer };
+}
+
+function loadTiendaPublica(usuario: string): Promise<TiendaPublicaAnswer> {
+  const prefetched = early?.usuario === usuario.toLowerCase() ? early.answer : undefined;
+  early = undefined;
+  return prefetched ?? getTiendaPublica(usuario);
+}
+
 export function useTiendaPublica(usuario: string) {
-  return useQuery(tiendaPublicaKey(usuario), () => getTiendaPublica(usuario), { staleMs: 30_000 });
+  return useQuery(tiendaPublicaKey(usuario), () => loadTiendaPublica(usuario), { staleMs: 30_000 });
 }

@@ -1,0 +1,235 @@
+/**
+ * `npm run lighthouse:web`: builds the server and the web app, starts the real server on a fresh
+ * SQLite database with the demo data on a free port, and runs Lighthouse (mobile, its default
+ * simulated throttling, Debian's Chromium) three times on the public shop page and on the home
+ * page. Prints the median performance score, LCP, TBT and CLS of each page, writes every run to
+ * bench/results/web-lighthouse.json, and fails when the shop page misses its budget (issue 5:
+ * score at least 95, LCP under 2 s). A measurement, not part of `npm test`.
+ *
+ * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsFile = path.join(root, 'bench/results/web-lighthouse.json');
+const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+const PAGES = [
+  { name: 'tienda', path: '/#/tienda/taqueria-lupe' },
+  { name: 'inicio', path: '/' },
+] as const;
+export const BUDGET = { page: 'tienda', minScore: 95, maxLcpMs: 2000 } as const;
+
+interface RunFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+function run(label: string, command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('sin puerto libre'));
+      });
+    });
+  });
+}
+
+async function startServer(
+  workDir: string,
+  webDist: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(workDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(workDir, 'lighthouse.db')}`,
+      IMAGES_DIR: path.join(workDir, 'images'),
+      OUTBOX_DIR: path.join(workDir, 'outbox'),
+      WEB_DIST_DIR: webDist,
+      PUBLIC_URL: url,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, child };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(
+    `el servidor no respondió en ${url}/health:\n${fs.readFileSync(logFile, 'utf8')}`,
+  );
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** One Lighthouse run in a Chromium of its own (no cache or state carried between runs). */
+async function measure(url: string): Promise<RunFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    // No config: Lighthouse's default is a mobile form factor with simulated throttling.
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse no devolvió nada para ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      fcpMs: audit('first-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function main(): Promise<number> {
+  const runsFlag = process.argv.indexOf('--runs');
+  const runs = runsFlag >= 0 ? Number(process.argv[runsFlag + 1]) : 3;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs necesita un número entero');
+
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianguis-lighthouse-'));
+  const webDist = path.join(workDir, 'web');
+  run(
+    'tsc -b packages/server',
+    path.join(root, 'node_modules/.bin/tsc'),
+    ['-b', 'packages/server'],
+    root,
+  );
+  run(
+    'vite build',
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    path.join(root, 'packages/web'),
+  );
+  const server = await startServer(workDir, webDist);
+  console.log(`Servidor en ${server.url} (datos de muestra, base nueva en ${workDir})`);
+  try {
+    const pages = [];
+    for (const page of PAGES) {
+      const all: RunFigures[] = [];
+      for (let i = 0; i < runs; i++) all.push(await measure(server.url + page.path));
+      const pick = (key: keyof RunFigures) => median(all.map((r) => r[key]));
+      pages.push({
+        ...page,
+        median: {
+          score: pick('score'),
+          lcpMs: pick('lcpMs'),
+          tbtMs: pick('tbtMs'),
+          cls: pick('cls'),
+          fcpMs: pick('fcpMs'),
+        },
+        runs: all,
+      });
+    }
+
+    console.log(
+      `Lighthouse ${lighthouseVersion()}, móvil, limitación simulada; mediana de ${runs}`,
+    );
+    console.log('página   puntos   LCP ms   TBT ms     CLS   FCP ms  (cada corrida: puntos/LCP)');
+    for (const page of pages) {
+      const m = page.median;
+      const each = page.runs.map((r) => `${r.score}/${Math.round(r.lcpMs)}`).join(' ');
+      console.log(
+        `${page.name.padEnd(7)} ${String(m.score).padStart(7)} ${Math.round(m.lcpMs).toString().padStart(8)} ${Math.round(m.tbtMs).toString().padStart(8)} ${m.cls.toFixed(3).padStart(7)} ${Math.round(m.fcpMs).toString().padStart(8)}  ${each}`,
+      );
+    }
+    fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+    fs.writeFileSync(
+      resultsFile,
+      `${JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          lighthouse: lighthouseVersion(),
+          chromium: chromiumPath,
+          settings: 'mobile, simulated throttling (Lighthouse defaults)',
+          budget: BUDGET,
+          pages,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`Cifras en ${path.relative(root, resultsFile)}`);
+    const tienda = pages.find((p) => p.name === BUDGET.page)?.median;
+    if (!tienda || tienda.score < BUDGET.minScore || tienda.lcpMs >= BUDGET.maxLcpMs) {
+      console.error(
+        `La página pública de la tienda no cumple su presupuesto (puntos >= ${BUDGET.minScore}, LCP < ${BUDGET.maxLcpMs} ms).`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    await stop(server.child);
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  const file = path.join(root, 'node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+process.exitCode = await main();
