@@ -137,6 +137,18 @@ async function measure(url: string): Promise<RunFigures> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy machine: run again. */
+async function measureWithRetry(url: string, attempts = 3): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`Corrida fallida, se repite: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -170,7 +182,7 @@ async function main(): Promise<number> {
     const pages = [];
     for (const page of PAGES) {
       const all: RunFigures[] = [];
-      for (let i = 0; i < runs; i++) all.push(await measure(server.url + page.path));
+      for (let i = 0; i < runs; i++) all.push(await measureWithRetry(server.url + page.path));
       const pick = (key: keyof RunFigures) => median(all.map((r) => r[key]));
       pages.push({
         ...page,
