@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, stopProcess, waitForHealth } from '../scripts/lib/server-process';
 import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
 
 // Builds the app once, starts the real server on a fresh SQLite database in a temporary folder
@@ -19,51 +19,6 @@ function run(label: string, command: string, args: string[], cwd: string): void 
     throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
   console.log(`[e2e] ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** A port nobody listens on right now; the server takes it a moment later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('sin puerto libre'));
-      });
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-  child.kill('SIGKILL');
-  throw new Error(`el servidor no respondió en ${url}/health:\n${log}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
@@ -121,7 +76,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
 
   return async () => {
     const stopping = Date.now();
-    await stop(child);
+    await stopProcess(child);
     console.log(`[e2e] servidor detenido en ${((Date.now() - stopping) / 1000).toFixed(1)} s`);
     const output = fs.readFileSync(logFile, 'utf8').trim();
     if (output !== '') console.log(`[e2e] registro del servidor (warn o más):\n${output}`);

@@ -10,11 +10,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, stopProcess, waitForHealth } from './lib/server-process.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, 'bench/results/web-lighthouse.json');
@@ -39,20 +39,6 @@ function run(label: string, command: string, args: string[], cwd: string): void 
   if (result.status !== 0) {
     throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('sin puerto libre'));
-      });
-    });
-  });
 }
 
 async function startServer(
@@ -80,31 +66,8 @@ async function startServer(
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { url, child };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(
-    `el servidor no respondió en ${url}/health:\n${fs.readFileSync(logFile, 'utf8')}`,
-  );
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  await waitForHealth(url, child, logFile, 60_000);
+  return { url, child };
 }
 
 /** One Lighthouse run in a Chromium of its own (no cache or state carried between runs). */
@@ -234,7 +197,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } finally {
-    await stop(server.child);
+    await stopProcess(server.child);
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
