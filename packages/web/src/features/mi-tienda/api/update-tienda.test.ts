@@ -4,6 +4,7 @@ import { clearSession, storeToken } from '../../auth/session-store';
 import { activateTienda } from './activate-tienda';
 import { miTiendaKey, type MiTienda } from './get-mi-tienda';
 import { updateTienda } from './update-tienda';
+import { tiendaDePrueba } from '../components/catalogo-fixtures';
 
 function tokenFor(tiendaId: number): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -16,27 +17,6 @@ function tokenFor(tiendaId: number): string {
     exp: 4_000_000_000,
   };
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
-}
-
-function shop(tiendaId: number, patch: Partial<MiTienda> = {}): MiTienda {
-  return {
-    tiendaId,
-    usuario: `tienda-${tiendaId}`,
-    nombre: 'tacos lupe',
-    imageUrl: '/images/logo.png',
-    celularTienda: '5512345678',
-    montoMinimo: 0,
-    costoDeEnvio: 0,
-    radioMontoMinimo: 'no',
-    radioCostoDeEnvio: 'no',
-    configured: true,
-    approved: true,
-    activarODesactivar: true,
-    deleted: false,
-    timeZone: 'America/Mexico_City',
-    categorias: [],
-    ...patch,
-  };
 }
 
 /** The server's answer: the shop list as the owner sees it, own shop first. */
@@ -65,8 +45,8 @@ afterEach(() => {
 
 describe('updateTienda', () => {
   it('posts the wizard body with the token and caches the own shop from the answer', async () => {
-    const own = shop(3, { costoDeEnvio: 25.5, radioCostoDeEnvio: 'si' });
-    const requests = answerWith([own, shop(9)]);
+    const own = tiendaDePrueba({ costoDeEnvio: 25.5, radioCostoDeEnvio: 'si' });
+    const requests = answerWith([own, tiendaDePrueba({ tiendaId: 9, usuario: 'tienda-9' })]);
     const input = {
       nombre: 'Tacos Lupe',
       imageUrl: '/images/logo.png',
@@ -89,7 +69,10 @@ describe('updateTienda', () => {
 
 describe('activateTienda', () => {
   it('posts {activate} and caches the own shop in its new state', async () => {
-    const requests = answerWith([shop(9), shop(3, { activarODesactivar: false })]);
+    const requests = answerWith([
+      tiendaDePrueba({ tiendaId: 9, usuario: 'tienda-9' }),
+      tiendaDePrueba({ activarODesactivar: false }),
+    ]);
     await activateTienda(false);
     expect(requests[0]!.url).toBe('/api/tienda/activatetienda');
     expect(JSON.parse(String(requests[0]!.init.body))).toEqual({ activate: false });

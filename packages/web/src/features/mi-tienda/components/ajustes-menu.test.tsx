@@ -5,6 +5,7 @@ import type { MiTienda } from '../api/get-mi-tienda';
 import AjustesBannerDesactivada from './ajustes-banner-desactivada';
 import { AjustesMenu } from './ajustes-menu';
 import { ajustesMessages, findTareasPendientes, TUTORIALES } from './ajustes-tareas';
+import { tiendaDePrueba } from './catalogo-fixtures';
 
 const producto = {
   id: 1,
@@ -18,27 +19,6 @@ const producto = {
   activarODesactivar: true,
   deleted: false,
 };
-
-function tienda(overrides: Partial<MiTienda> = {}): MiTienda {
-  return {
-    tiendaId: 3,
-    usuario: 'taqueria-lupe',
-    nombre: 'tacos lupe',
-    imageUrl: '/images/logo.png',
-    celularTienda: '5512345678',
-    montoMinimo: 0,
-    costoDeEnvio: 0,
-    radioMontoMinimo: 'no',
-    radioCostoDeEnvio: 'no',
-    configured: true,
-    approved: true,
-    activarODesactivar: true,
-    deleted: false,
-    timeZone: 'America/Mexico_City',
-    categorias: [],
-    ...overrides,
-  };
-}
 
 const conProducto = {
   categorias: [
@@ -64,7 +44,7 @@ function renderMenu(t: MiTienda) {
 
 describe('AjustesMenu', () => {
   it('blocks Mi Tienda and Codigo QR on a new shop and lists both pending tasks', () => {
-    renderMenu(tienda({ configured: false }));
+    renderMenu(tiendaDePrueba({ configured: false }));
     for (const name of ['Mi Tienda', 'Codigo QR']) {
       const tile = screen.getByRole('button', { name });
       expect(tile.getAttribute('aria-disabled')).toBe('true');
@@ -82,7 +62,7 @@ describe('AjustesMenu', () => {
   });
 
   it('opens Mi Tienda once configured and Codigo QR once a product exists', () => {
-    renderMenu(tienda(conProducto));
+    renderMenu(tiendaDePrueba(conProducto));
     expect(screen.getByRole('link', { name: 'Mi Tienda' }).getAttribute('href')).toBe('/mitienda');
     expect(screen.getByRole('link', { name: 'Codigo QR' }).getAttribute('href')).toBe('/codigoqr');
     expect(screen.queryByRole('table')).toBeNull();
@@ -90,8 +70,8 @@ describe('AjustesMenu', () => {
   });
 
   it('lists only what is still missing', () => {
-    expect(findTareasPendientes(tienda())).toEqual(['productos']);
-    expect(findTareasPendientes(tienda({ configured: false, ...conProducto }))).toEqual([
+    expect(findTareasPendientes(tiendaDePrueba())).toEqual(['productos']);
+    expect(findTareasPendientes(tiendaDePrueba({ configured: false, ...conProducto }))).toEqual([
       'configurar',
     ]);
     expect(Object.values(TUTORIALES).every((url) => url === undefined)).toBe(true);
