@@ -1,8 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, stopProcess, waitForHealth } from '../scripts/lib/server-process';
+import {
+  buildServerAndWeb,
+  freePort,
+  stopProcess,
+  waitForHealth,
+} from '../scripts/lib/server-process';
 import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
 
 // Builds the app once, starts the real server on a fresh SQLite database in a temporary folder
@@ -11,15 +16,6 @@ import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
 
 const root = path.resolve(import.meta.dirname, '..');
 const screenshotsDir = path.join(root, 'e2e', 'screenshots');
-
-function run(label: string, command: string, args: string[], cwd: string): void {
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
-  if (result.status !== 0) {
-    throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-  console.log(`[e2e] ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   fs.rmSync(screenshotsDir, { recursive: true, force: true });
@@ -30,18 +26,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianguis-e2e-'));
   const webDist = path.join(workDir, 'web');
-  run(
-    'tsc -b packages/server',
-    path.join(root, 'node_modules/.bin/tsc'),
-    ['-b', 'packages/server'],
-    root,
-  );
-  run(
-    'vite build',
-    path.join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    path.join(root, 'packages/web'),
-  );
+  const built = buildServerAndWeb(root, webDist);
+  console.log(`[e2e] tsc -b packages/server: ${built.tsc.toFixed(1)} s`);
+  console.log(`[e2e] vite build: ${built.vite.toFixed(1)} s`);
 
   const booting = Date.now();
   const port = await freePort();

@@ -8,13 +8,13 @@
  *
  * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, stopProcess, waitForHealth } from './lib/server-process.js';
+import { buildServerAndWeb, freePort, stopProcess, waitForHealth } from './lib/server-process.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, 'bench/results/web-lighthouse.json');
@@ -32,13 +32,6 @@ interface RunFigures {
   tbtMs: number;
   cls: number;
   fcpMs: number;
-}
-
-function run(label: string, command: string, args: string[], cwd: string): void {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
 }
 
 async function startServer(
@@ -127,18 +120,7 @@ async function main(): Promise<number> {
 
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianguis-lighthouse-'));
   const webDist = path.join(workDir, 'web');
-  run(
-    'tsc -b packages/server',
-    path.join(root, 'node_modules/.bin/tsc'),
-    ['-b', 'packages/server'],
-    root,
-  );
-  run(
-    'vite build',
-    path.join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-    path.join(root, 'packages/web'),
-  );
+  buildServerAndWeb(root, webDist);
   const server = await startServer(workDir, webDist);
   console.log(`Servidor en ${server.url} (datos de muestra, base nueva en ${workDir})`);
   try {

@@ -1,8 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
-// Starting and stopping the built server as a child process, for the browser journeys
+// Building the server and the app, and starting and stopping the built server as a child process, for the browser journeys
 // (e2e/global-setup.ts) and the Lighthouse script.
 
 /** A port nobody listens on right now; the server takes it a moment later. */
@@ -55,4 +56,33 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+function run(label: string, command: string, args: string[], cwd: string): number {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: process.env });
+  if (result.status !== 0) {
+    throw new Error(`${label} falló (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return (Date.now() - started) / 1000;
+}
+
+/**
+ * Compiles the server (packages/server/dist) and builds the web app into `webDist`, the way
+ * `npm start` would, and answers how long each took (seconds).
+ */
+export function buildServerAndWeb(root: string, webDist: string): { tsc: number; vite: number } {
+  const tsc = run(
+    'tsc -b packages/server',
+    path.join(root, 'node_modules/.bin/tsc'),
+    ['-b', 'packages/server'],
+    root,
+  );
+  const vite = run(
+    'vite build',
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+    path.join(root, 'packages/web'),
+  );
+  return { tsc, vite };
 }
