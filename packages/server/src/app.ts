@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -56,6 +56,8 @@ export interface BuildOptions {
   imageStorage?: ImageStorage;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: NodeJS.WritableStream;
+  /** Called for every route as it is registered (tests that walk the whole route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening: database ready, every route registered. */
@@ -99,6 +101,7 @@ async function assembleApp(
     trustProxy: config.trustProxy,
   });
   onCreated(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
