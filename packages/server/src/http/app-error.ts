@@ -45,6 +45,16 @@ export const errorCatalog = {
     status: 503,
     message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   },
+  // The server's disk refused a file (full, or read-only / no permission): the site's
+  // administrator has to act, so these say so instead of "try again".
+  SIN_ESPACIO: {
+    status: 507,
+    message: 'No hay espacio en el servidor para guardar esto. Avisa al administrador del sitio.',
+  },
+  ALMACENAMIENTO_NO_DISPONIBLE: {
+    status: 503,
+    message: 'El almacenamiento del sitio no está disponible. Avisa al administrador del sitio.',
+  },
   ERROR_INTERNO: {
     status: 500,
     message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',

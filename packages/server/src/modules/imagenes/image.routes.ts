@@ -50,7 +50,16 @@ export function registerImageRoutes(
         );
       }
       const data = await readUpload(request);
-      return { path: await storeUploadedImage(deps.storage, data) };
+      try {
+        return { path: await storeUploadedImage(deps.storage, data) };
+      } catch (error) {
+        // The owner reads a plain Spanish sentence; the administrator needs the disk's own
+        // error (ENOSPC, EROFS, the path) to fix it.
+        if (error instanceof AppError && error.status >= 500 && error.cause !== undefined) {
+          request.log.error({ err: error.cause, code: error.code }, 'no se pudo guardar la imagen');
+        }
+        throw error;
+      }
     },
   );
 }

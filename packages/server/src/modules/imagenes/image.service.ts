@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.js';
-import type { ImageStorage } from './image.storage.js';
+import { storageFaultOf, type ImageStorage } from './image.storage.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** 40 megapixels: any phone photo fits; a decompression bomb doesn't. */
@@ -35,6 +35,58 @@ function encodeVariant(original: Buffer, width: number): Promise<Buffer> {
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 75, effort: 4 })
     .toBuffer();
+}
+
+/**
+ * What the owner reads when the disk refuses the image. Neither is their mistake nor fixed by
+ * trying again, so both send them to whoever runs the site; the fault itself goes to the log.
+ */
+export const SIN_ESPACIO_IMAGEN =
+  'No hay espacio para guardar la imagen. Avisa al administrador del sitio.';
+export const ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN =
+  'No se puede guardar la imagen: el almacenamiento del sitio no está disponible. Avisa al administrador del sitio.';
+
+/** The answer for a failed write, keeping the disk's error as `cause` for the log. */
+function saveFailure(cause: unknown): AppError {
+  const fault = storageFaultOf(cause);
+  const error =
+    fault === 'full'
+      ? new AppError('SIN_ESPACIO', SIN_ESPACIO_IMAGEN)
+      : fault === 'unavailable'
+        ? new AppError('ALMACENAMIENTO_NO_DISPONIBLE', ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN)
+        : new AppError(
+            'SERVICIO_NO_DISPONIBLE',
+            'No se pudo guardar la imagen. Inténtalo de nuevo más tarde.',
+          );
+  error.cause = cause;
+  return error;
+}
+
+/**
+ * Variants first, then the original: once the original exists, its variants do too (a
+ * re-upload of an image stored before variants existed makes the missing ones). When a write
+ * fails, the files this call made are removed again, so a full or read-only disk leaves no
+ * variants without their original behind.
+ */
+async function saveWithVariants(
+  storage: ImageStorage,
+  name: string,
+  output: Buffer,
+): Promise<void> {
+  const saved: string[] = [];
+  try {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const variant = variantNameOf(name, width);
+      if (await storage.exists(variant)) continue;
+      await storage.save(variant, await encodeVariant(output, width));
+      saved.push(variant);
+    }
+    if (!(await storage.exists(name))) await storage.save(name, output);
+  } catch (error) {
+    // Best effort: on a read-only disk the removal fails too, and nothing was written there.
+    await Promise.all(saved.map((file) => storage.remove(file).catch(() => undefined)));
+    throw saveFailure(error);
+  }
 }
 
 const notAllowed = (message?: string) => new AppError('ARCHIVO_NO_PERMITIDO', message);
@@ -74,20 +126,6 @@ export async function storeUploadedImage(storage: ImageStorage, data: Buffer): P
     throw notAllowed('La imagen está dañada o no se puede leer');
   }
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
-  try {
-    // Variants first: once the original exists, its variants do too (a re-upload of an image
-    // stored before variants existed makes the missing ones).
-    for (const width of IMAGE_VARIANT_WIDTHS) {
-      const variant = variantNameOf(name, width);
-      if (await storage.exists(variant)) continue;
-      await storage.save(variant, await encodeVariant(output, width));
-    }
-    if (!(await storage.exists(name))) await storage.save(name, output);
-  } catch {
-    throw new AppError(
-      'SERVICIO_NO_DISPONIBLE',
-      'No se pudo guardar la imagen. Inténtalo de nuevo más tarde.',
-    );
-  }
+  await saveWithVariants(storage, name, output);
   return `/images/${name}`;
 }
