@@ -21,7 +21,11 @@ import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
-import { RateLimiter } from './http/rate-limit.js';
+import {
+  createDatabaseRateLimitStore,
+  createMemoryRateLimitStore,
+  RateLimiter,
+} from './http/rate-limit.js';
 import { randomSecret } from './lib/secrets.js';
 import { registerAccountRoutes } from './modules/accounts/account.routes.js';
 import { createAccountService } from './modules/accounts/account.service.js';
@@ -143,7 +147,14 @@ async function assembleApp(
   const jwtSecret =
     config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', () => randomSecret(48)));
   const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds);
-  const limiter = new RateLimiter(config.rateLimits.windowMs);
+  // Several processes may serve one PostgreSQL: they share the counters there. One process
+  // serves a SQLite file, so its counters stay in memory.
+  const limiter = new RateLimiter(
+    config.rateLimits.windowMs,
+    database.dialect === 'postgres'
+      ? createDatabaseRateLimitStore(db)
+      : createMemoryRateLimitStore(),
+  );
   const notifier = options.notifier ?? createNotifier(config, app.log);
   const accounts = createAccountService({ db, config, notifier, limiter, tokens, log: app.log });
   const guards = createAuthGuards(accounts.resolveSession);

@@ -20,6 +20,13 @@ export interface SettingTable {
   value: string;
 }
 
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  reset_at: number;
+  refused: boolean;
+}
+
 export interface Database {
   account: AccountTable;
   revoked_token: RevokedTokenTable;
@@ -35,6 +42,7 @@ export interface Database {
   pedido_detalle: PedidoDetalleTable;
   pedido_evento: PedidoEventoTable;
   setting: SettingTable;
+  rate_limit: RateLimitTable;
 }
 
 export type Db = Kysely<Database>;

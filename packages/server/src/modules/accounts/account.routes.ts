@@ -36,12 +36,12 @@ export function registerAccountRoutes(
       // Only registrations that succeed use up an address's allowance (API.md: at least 30),
       // counted before the work so simultaneous ones are counted too.
       const key = `register-ip:${request.ip}`;
-      limiter.consume(key, config.rateLimits.registrationsPerIp);
+      await limiter.consume(key, config.rateLimits.registrationsPerIp);
       try {
         const { id } = await accounts.registerUser(request.body);
         return { mensaje: 'USUARIO CREADO' as const, id };
       } catch (error) {
-        limiter.release(key);
+        await limiter.release(key);
         throw error;
       }
     },

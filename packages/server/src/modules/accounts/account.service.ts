@@ -99,18 +99,18 @@ export function createAccountService(deps: AccountServiceDeps) {
     const accountKey = `signin-account:${credentials.email}`;
     // Counted before the (slow) password check, so attempts sent all at once are counted too;
     // a success gives its attempt back.
-    limiter.consume(ipKey, limits.signInFailuresPerIp);
+    await limiter.consume(ipKey, limits.signInFailuresPerIp);
     try {
-      limiter.consume(accountKey, limits.signInFailuresPerAccount);
+      await limiter.consume(accountKey, limits.signInFailuresPerAccount);
     } catch (error) {
-      limiter.release(ipKey);
+      await limiter.release(ipKey);
       throw error;
     }
     const account = await repo.findAccountByEmail(db, credentials.email);
     const valid = await verifyPassword(account?.password_hash, credentials.password);
     if (!account || !valid) throw new AppError('USUARIO_INCORRECTO_PASSWORD_INCORRECTO');
-    limiter.release(ipKey);
-    limiter.clear(accountKey);
+    await limiter.release(ipKey);
+    await limiter.clear(accountKey);
     return { token: await issueToken(account) };
   }
 
@@ -150,13 +150,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     }));
   }
 
-  function limitResetRequest(ip: string, target: string): void {
-    limiter.consume(`reset-ip:${ip}`, limits.resetRequestsPerIp);
-    limiter.consume(`reset-target:${target}`, limits.resetRequestsPerTarget);
+  async function limitResetRequest(ip: string, target: string): Promise<void> {
+    await limiter.consume(`reset-ip:${ip}`, limits.resetRequestsPerIp);
+    await limiter.consume(`reset-target:${target}`, limits.resetRequestsPerTarget);
   }
 
   async function sendResetEmail(email: string, ip: string): Promise<void> {
-    limitResetRequest(ip, email);
+    await limitResetRequest(ip, email);
     const account = await repo.findAccountByEmail(db, email);
     if (!account) return;
     const secret = randomSecret();
@@ -204,7 +204,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function sendPhoneCode(celular: string, ip: string): Promise<void> {
-    limitResetRequest(ip, celular);
+    await limitResetRequest(ip, celular);
     const account = await repo.findAccountByCelular(db, celular);
     if (!account) throw new AppError('NO_ENCONTRADO', 'El celular no está registrado');
     const code = randomDigits(6);
@@ -229,7 +229,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     ip: string,
   ): Promise<void> {
     const ipKey = `code-ip:${ip}`;
-    limiter.consume(ipKey, limits.signInFailuresPerIp);
+    await limiter.consume(ipKey, limits.signInFailuresPerIp);
     const now = nowIso();
     const account = await repo.findAccountByCelular(db, input.celular);
     const live = account ? await repo.findLivePhoneCode(db, account.id, now) : undefined;
@@ -246,33 +246,40 @@ export function createAccountService(deps: AccountServiceDeps) {
       throw new AppError('CODIGO_INVALIDO');
     }
     if (!(await repo.consumePhoneCode(db, live.id, now))) throw new AppError('CODIGO_INVALIDO');
-    limiter.release(ipKey);
+    await limiter.release(ipKey);
     await changePassword(account.id, input.password);
   }
 
   /** Makes sure the ADMIN named by ADMIN_EMAIL exists; an existing account keeps its password. */
   async function ensureAdmin(email: string, password: string): Promise<void> {
     const normalized = email.trim().toLowerCase();
-    const existing = await repo.findAccountByEmail(db, normalized);
-    if (existing) {
+    const assertAdmin = (existing: Account) => {
       // Promoting would hand ADMIN to whoever registered that address, with their password.
       if (existing.role !== 'ADMIN') {
         throw new Error(
           `ADMIN_EMAIL (${normalized}) ya pertenece a una cuenta que no es ADMIN: usa otro correo`,
         );
       }
-      return;
+    };
+    const existing = await repo.findAccountByEmail(db, normalized);
+    if (existing) return assertAdmin(existing);
+    try {
+      await repo.insertAccount(db, {
+        email: normalized,
+        password_hash: await hashPassword(password),
+        usuario: NO_USUARIO,
+        role: 'ADMIN',
+        celular: null,
+        nombre_completo: 'Administrador',
+        direccion_entrega: '',
+        created_at: nowIso(),
+      });
+    } catch (error) {
+      // Another process booting at the same moment made it first.
+      const made = isUniqueViolation(error) && (await repo.findAccountByEmail(db, normalized));
+      if (!made) throw error;
+      return assertAdmin(made);
     }
-    await repo.insertAccount(db, {
-      email: normalized,
-      password_hash: await hashPassword(password),
-      usuario: NO_USUARIO,
-      role: 'ADMIN',
-      celular: null,
-      nombre_completo: 'Administrador',
-      direccion_entrega: '',
-      created_at: nowIso(),
-    });
     log.info({ email: normalized }, 'cuenta ADMIN creada');
   }
 
