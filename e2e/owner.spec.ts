@@ -403,6 +403,8 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   });
   await expect(nuevaFila).toBeVisible({ timeout: 2_000 });
   await expect(page.getByText('Nuevo pedido recibido')).toBeVisible({ timeout: 2_000 });
+  // Sonner's rules arrive as a stylesheet file under the strict CSP: the toast is laid out.
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
   const espera = Date.now() - pedidoEn;
   expect(espera, `el pedido y su aviso aparecieron en ${espera} ms`).toBeLessThanOrEqual(2_000);
   expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);

@@ -1,10 +1,27 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The server's Content-Security-Policy allows no inline style (decision 0010). Sonner writes
+ * its stylesheet into a <style> element when it loads; this keeps that call from running, and
+ * lib/toast.tsx loads the same rules from sonner's own styles.css, a file like any other.
+ */
+function sonnerWithoutInlineStyle(): Plugin {
+  return {
+    name: 'sonner-without-inline-style',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return undefined;
+      const call = /\n__insertCSS\("/;
+      if (!call.test(code)) throw new Error('sonner ya no llama a __insertCSS: revisa el plugin');
+      return { code: code.replace(call, '\n(() => undefined)("'), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle()],
   resolve: {
     // The web bundle compiles domain from its sources, so only what a page uses ships.
     alias: {

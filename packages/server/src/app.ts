@@ -184,7 +184,9 @@ async function assembleApp(
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline <style> or style="" markup: React sets styles through the CSSOM, which
+        // CSP does not govern, and sonner's stylesheet is a file (decision 0010).
+        styleSrc: ["'self'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -18,7 +18,7 @@ const mountedPromise = new Promise<void>((resolve) => (mounted = resolve));
 function show(kind: Kind, message: string, options: { duration?: number } = {}) {
   const item: Pending = { kind, message, duration: options.duration };
   requestMount?.();
-  void Promise.all([import('sonner'), mountedPromise]).then(([{ toast }]) => {
+  void Promise.all([loadSonner(), mountedPromise]).then(([{ toast }]) => {
     toast[item.kind](item.message, item.duration ? { duration: item.duration } : undefined);
   });
 }
@@ -29,8 +29,12 @@ export const notify = {
   info: (message: string, options?: { duration?: number }) => show('info', message, options),
 };
 
+// Sonner's rules come as a stylesheet file: the CSP allows no inline <style> (vite.config.ts).
+const loadSonner = () =>
+  Promise.all([import('sonner'), import('sonner/dist/styles.css')]).then(([m]) => m);
+
 const SonnerToaster = lazy(() =>
-  import('sonner').then((m) => ({
+  loadSonner().then((m) => ({
     default: function Toaster() {
       useEffect(() => {
         // Sonner's Toaster subscribes in an effect; toasts sent before that would be lost.

@@ -1,4 +1,5 @@
 import { createPortal } from 'react-dom';
+import { useDocumentStyleSheet } from '../../../lib/document-style';
 
 export const CARTEL_LEYENDA = 'Escanea para ver el menú y hacer tu pedido';
 
@@ -39,9 +40,9 @@ export function QrCartel(props: {
   qrDataUrl: string;
   url: string;
 }) {
+  useDocumentStyleSheet(printCss);
   return createPortal(
     <section className="qr-cartel">
-      <style>{printCss}</style>
       {props.logoUrl && (
         // Eager: a lazy image that was never on screen would print empty.
         <img

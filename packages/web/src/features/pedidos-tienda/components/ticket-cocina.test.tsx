@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketCocina } from './ticket-cocina';
+import { cssTextOf } from '../../../lib/document-style';
 import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
 import { makePedido } from './test-pedidos';
 
@@ -72,17 +73,23 @@ describe('TicketImpresion', () => {
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
       DOMRect.fromRect({ width: 300, height: 384 }),
     );
+    const written = vi.spyOn(CSSStyleSheet.prototype, 'replaceSync');
     const { unmount } = render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
     const printRoot = document.body.querySelector('.ticket-print-root') as HTMLElement;
     expect(printRoot.parentElement).toBe(document.body);
-    expect(printRoot.querySelector('style')?.textContent).toContain('size:80mm 104mm');
+    // The print rules are an adopted stylesheet (the CSP allows no inline <style>). jsdom's CSS
+    // parser drops @page's `size`, so the text written into the sheet is read as written.
+    expect(document.adoptedStyleSheets.map(cssTextOf).join('\n')).toContain('.ticket-print-root');
+    const printCss = () => String(written.mock.lastCall?.[0]);
+    expect(printCss()).toContain('size:80mm 104mm');
     await user.click(screen.getByRole('radio', { name: '58 mm' }));
-    expect(printRoot.querySelector('style')?.textContent).toContain('size:58mm 104mm');
+    expect(printCss()).toContain('size:58mm 104mm');
     expect(within(printRoot).getByRole('article', { hidden: true }).style.width).toBe('48mm');
     await user.click(screen.getByRole('button', { name: 'Imprimir ticket' }));
     expect(print).toHaveBeenCalledTimes(1);
     unmount();
     expect(document.body.querySelector('.ticket-print-root')).toBeNull();
+    expect(document.adoptedStyleSheets).toEqual([]);
     render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
     expect((screen.getByRole('radio', { name: '58 mm' }) as HTMLInputElement).checked).toBe(true);
   });

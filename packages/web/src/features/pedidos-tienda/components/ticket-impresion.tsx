@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useDocumentStyleSheet } from '../../../lib/document-style';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
@@ -40,20 +41,20 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
   const [ancho, setAncho] = useState<AnchoTicket>(readAncho);
   const id = useId();
   const printRef = useRef<HTMLDivElement>(null);
-  const styleRef = useRef<HTMLStyleElement>(null);
-  // Written straight into the <style>: a state update made in 'beforeprint' could land after the
-  // browser has already laid out the printed page.
+  const printSheet = useDocumentStyleSheet(ticketPrintCss(ancho, undefined));
+  // Written straight into the stylesheet: a state update made in 'beforeprint' could land after
+  // the browser has already laid out the printed page.
   useLayoutEffect(() => {
     const measure = () => {
       const px = printRef.current?.getBoundingClientRect().height ?? 0;
       const altoMm = px > 0 ? Math.ceil(px * MM_POR_PX) + 2 : undefined;
-      if (styleRef.current) styleRef.current.textContent = ticketPrintCss(ancho, altoMm);
+      printSheet.replaceSync(ticketPrintCss(ancho, altoMm));
     };
     measure();
     // Fonts may arrive after the first layout and change the ticket's length.
     window.addEventListener('beforeprint', measure);
     return () => window.removeEventListener('beforeprint', measure);
-  }, [ancho, props.pedido, props.timeZone]);
+  }, [ancho, printSheet, props.pedido, props.timeZone]);
   const choose = (value: AnchoTicket) => {
     setAncho(value);
     try {
@@ -108,7 +109,6 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
       </details>
       {createPortal(
         <div ref={printRef} className="ticket-print-root" aria-hidden="true">
-          <style ref={styleRef}>{ticketPrintCss(ancho, undefined)}</style>
           <TicketCocina pedido={props.pedido} timeZone={props.timeZone} ancho={ancho} />
         </div>,
         document.body,
