@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import { getOrCreateSetting } from './db/settings.js';
 import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './http/logging.js';
 import {
   createDatabaseRateLimitStore,
@@ -179,7 +179,7 @@ async function assembleApp(
     await accounts.ensureAdmin(config.adminEmail, config.adminPassword);
   }
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

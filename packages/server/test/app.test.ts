@@ -60,10 +60,33 @@ describe('the application shell', () => {
     });
   });
 
-  it('sends security headers', async () => {
-    const res = await server.call('/health');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  it('sends the same strict security headers on answers, errors and refusals', async () => {
+    for (const res of [
+      await server.call('/health'),
+      await server.call('/api/no-existe', { body: {} }),
+      await server.call('/api/login/listarlogin', { body: {} }),
+    ]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      const csp = Object.fromEntries(
+        (res.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+          const [name, ...values] = directive.trim().split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+      );
+      expect(csp).toMatchObject({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'script-src-attr': "'none'",
+        'style-src': "'self'",
+        'object-src': "'none'",
+        'frame-ancestors': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self'",
+      });
+      expect(res.headers.get('content-security-policy')).not.toContain('unsafe');
+    }
   });
 
   it('never writes passwords or tokens to the request log', async () => {
