@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
+import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { idSchema, tokenBodySchema } from '../../http/schemas.js';
 import * as pedidos from './pedido.service.js';
@@ -17,6 +18,8 @@ export function registerPedidoRoutes(
   const { db, guards, bus } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
+  // Owners' order lists, serialised: 500 orders with their lines are about 300 KB.
+  const ownerLists = new JsonAnswerCache(200, 128 * 1024 * 1024);
 
   api.post(
     '/api/pedido/listarpedidosbyid',
@@ -54,7 +57,12 @@ export function registerPedidoRoutes(
       if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
         return reply.status(304).send();
       }
-      return answer.load();
+      // The ETag names the shop, its order version and the query: one exact list. A shop's
+      // phone and kitchen tablet reloading the same list share one read and one gzip.
+      const cached =
+        ownerLists.get(answer.etag) ??
+        ownerLists.set(answer.etag, JSON.stringify(await answer.load()));
+      return sendCachedJson(request, reply, ownerLists, cached);
     },
   );
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
 import { startTestServer } from '../../../test/build-test-app.js';
@@ -107,6 +109,28 @@ describe('GET /api/tienda/publica/:usuario', () => {
     expect(other.status).toBe(200);
     expect(other.body).toEqual(first.body);
     expect(etagOf(other)).toBe(etag);
+  });
+
+  it('sends the kept answer gzipped to a client that takes gzip, the same JSON', async () => {
+    const url = `${server.baseUrl}/api/tienda/publica/${shop.owner.usuario}`;
+    const get = (acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (let i = 0; i < 2; i += 1) {
+      const zipped = await get('gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+    }
   });
 
   it('finds the shop whatever the case of usuario', async () => {

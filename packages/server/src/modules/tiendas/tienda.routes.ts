@@ -5,6 +5,7 @@ import { tiendaUpdateSchema } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
+import { sendCachedJson } from '../../http/json-answer-cache.js';
 import { idSchema } from '../../http/schemas.js';
 import { createPublicTiendaReader } from './tienda-publica.service.js';
 import * as tiendas from './tienda.service.js';
@@ -59,7 +60,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
         return reply.status(304).send();
       }
-      return reply.type('application/json; charset=utf-8').send(answer.body);
+      return sendCachedJson(request, reply, readPublicTienda.cache, answer.body);
     },
   );
 

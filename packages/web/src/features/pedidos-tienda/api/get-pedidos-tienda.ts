@@ -1,4 +1,6 @@
+import { getToken } from '../../auth/session-store';
 import { api } from '../../../lib/api';
+import { revalidatingPost } from '../../../lib/revalidating-post';
 import { useQuery } from '../../../lib/query';
 
 /** One order as `listarpedidosbytiendaid` answers it (spec section 3; amounts in pesos). */
@@ -28,12 +30,11 @@ export interface PedidoTienda {
 export const pedidosTiendaKey = ['pedidos-tienda'] as const;
 
 /**
- * The shop's orders, newest first (the server's default limit, 500). The answer carries an ETag
- * with `no-cache`, so the browser's own cache revalidates and an unchanged list costs a 304.
+ * The shop's orders, newest first (the server's default limit, 500). An unchanged list (most
+ * polls, and the reload when the live stream reopens) costs a 304 instead of about 300 KB.
  */
-export function listPedidosTienda(signal?: AbortSignal): Promise<PedidoTienda[]> {
-  return api<PedidoTienda[]>('/api/pedido/listarpedidosbytiendaid', { body: {}, signal });
-}
+export const listPedidosTienda: (signal?: AbortSignal) => Promise<PedidoTienda[]> =
+  revalidatingPost(api, '/api/pedido/listarpedidosbytiendaid', getToken);
 
 export function usePedidosTienda(
   fetcher: () => Promise<PedidoTienda[]> = listPedidosTienda,
