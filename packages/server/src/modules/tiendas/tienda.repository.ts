@@ -87,6 +87,18 @@ export function listPublicTiendas(db: DbOrTx) {
     .execute();
 }
 
+/**
+ * Names the state of every shop at once: versions only go up and every change under a shop
+ * raises its own, so the count and the sum change with any change anywhere.
+ */
+export async function findCatalogueVersion(db: DbOrTx): Promise<string> {
+  const row = await db
+    .selectFrom('tienda')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v')])
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}.${Number(row.v ?? 0)}`;
+}
+
 export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
   return selectTiendas(db)
     .where('tienda.usuario', '=', usuario)

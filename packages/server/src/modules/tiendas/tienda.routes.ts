@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tiendaUpdateSchema } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
-import { sendCachedJson } from '../../http/json-answer-cache.js';
+import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
 import { idSchema } from '../../http/schemas.js';
 import { createPublicTiendaReader } from './tienda-publica.service.js';
+import { findCatalogueVersion } from './tienda.repository.js';
 import * as tiendas from './tienda.service.js';
 
 const tiendaListDescription =
@@ -17,6 +18,24 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readPublicTienda = createPublicTiendaReader(db);
+
+  // The anonymous shop list (13 MB with 1,000 shops) and the directory are the same for every
+  // visitor until some shop changes: kept serialised under the catalogue's version.
+  const catalogue = new JsonAnswerCache(8, 96 * 1024 * 1024);
+  async function sendCatalogueAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    build: () => Promise<string>,
+  ) {
+    const etag = `W/"${kind}${await findCatalogueVersion(db)}"`;
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      return reply.status(304).send();
+    }
+    const cached = catalogue.get(etag) ?? catalogue.set(etag, await build());
+    return sendCachedJson(request, reply, catalogue, cached);
+  }
 
   api.get(
     '/api/tienda/listartiendas',
@@ -28,7 +47,28 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       },
       preValidation: guards.optionalSession,
     },
-    async (request) => tiendas.listTiendasFor(db, request.session),
+    async (request, reply) => {
+      // Owners and admins see more than the public and get their own answer each time.
+      if (request.session) return tiendas.listTiendasFor(db, request.session);
+      return sendCatalogueAnswer(request, reply, 'l', async () =>
+        JSON.stringify(await tiendas.listTiendasFor(db, null)),
+      );
+    },
+  );
+
+  api.get(
+    '/api/tienda/directorio',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Las tiendas visibles por nombre, sin catálogo: la lista de la página de inicio',
+        description: 'Responde 304 cuando If-None-Match coincide con el ETag.',
+      },
+    },
+    async (request, reply) =>
+      sendCatalogueAnswer(request, reply, 'd', async () =>
+        JSON.stringify(await tiendas.listDirectorio(db)),
+      ),
   );
 
   api.get(

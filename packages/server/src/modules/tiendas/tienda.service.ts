@@ -69,6 +69,23 @@ async function loadFullViews(db: DbOrTx, tiendas: repo.TiendaRow[]): Promise<Tie
   return assembleTiendas(tiendas, categorias, productos, () => false);
 }
 
+/** A shop as the home page lists it: enough for a card that links to its public page. */
+export interface TiendaDirectorio {
+  tiendaId: number;
+  usuario: string;
+  nombre: string;
+  imageUrl: string;
+}
+
+const collator = new Intl.Collator('es');
+
+/** The publicly visible shops, by name: the home page's list without whole catalogues. */
+export async function listDirectorio(db: DbOrTx): Promise<TiendaDirectorio[]> {
+  return (await repo.listPublicTiendas(db))
+    .map((t) => ({ tiendaId: t.id, usuario: t.usuario, nombre: t.nombre, imageUrl: t.image_url }))
+    .sort((a, b) => collator.compare(a.nombre, b.nombre) || a.tiendaId - b.tiendaId);
+}
+
 /**
  * `listartiendas` as API.md fixes it: anyone gets the publicly visible shops (visible
  * categories and active products only); an owner also gets its own shop whatever its state,

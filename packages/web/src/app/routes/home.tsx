@@ -1,22 +1,15 @@
 import { ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useSession } from '../../features/auth/session-store';
-import { useTiendas } from '../../features/tienda-publica/api/list-tiendas';
+import { useDirectorio } from '../../features/tienda-publica/api/list-tiendas';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
-import { tiendasParaInicio } from '../../features/tienda-publica/logic/inicio';
 
 /** '/': the shops open to the public, each leading to its page. */
 export default function Home() {
-  const session = useSession();
-  const query = useTiendas(session?.userId);
-  const tiendas = useMemo(
-    () => (query.data ? tiendasParaInicio(query.data) : undefined),
-    [query.data],
-  );
+  const query = useDirectorio();
+  const tiendas = query.data;
 
   let content;
   if (tiendas === undefined && query.error) {
