@@ -121,13 +121,13 @@ export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
     .execute();
 }
 
+// Every owner poll starts with it (the ETag).
+const selectPedidosVersion = preparedQuery((db, tiendaId: number) =>
+  db.selectFrom('tienda').select('pedidos_version').where('id', '=', tiendaId),
+);
+
 export async function findPedidosVersion(db: DbOrTx, tiendaId: number) {
-  const row = await db
-    .selectFrom('tienda')
-    .select('pedidos_version')
-    .where('id', '=', tiendaId)
-    .executeTakeFirst();
-  return row?.pedidos_version;
+  return (await selectPedidosVersion(db, tiendaId)).rows[0]?.pedidos_version;
 }
 
 export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertTienda(
   db: DbOrTx,
@@ -91,12 +92,15 @@ export function listPublicTiendas(db: DbOrTx) {
  * Names the state of every shop at once: versions only go up and every change under a shop
  * raises its own, so the count and the sum change with any change anywhere.
  */
-export async function findCatalogueVersion(db: DbOrTx): Promise<string> {
-  const row = await db
+const selectCatalogueVersion = preparedQuery((db) =>
+  db
     .selectFrom('tienda')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v')])
-    .executeTakeFirstOrThrow();
-  return `${Number(row.n)}.${Number(row.v ?? 0)}`;
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v')]),
+);
+
+export async function findCatalogueVersion(db: DbOrTx): Promise<string> {
+  const row = (await selectCatalogueVersion(db)).rows[0];
+  return `${Number(row?.n ?? 0)}.${Number(row?.v ?? 0)}`;
 }
 
 export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
@@ -201,11 +205,15 @@ export async function bumpTiendaVersion(db: DbOrTx, id: number, now: string) {
     .execute();
 }
 
-export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
-  return db
+// Every public page read starts with it (the ETag and the cache key).
+const selectTiendaVersionByUsuario = preparedQuery((db, usuario: string) =>
+  db
     .selectFrom('tienda')
     .select(['id', 'version'])
     .where('usuario', '=', usuario)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+    .where('deleted', '=', 0),
+);
+
+export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
+  return (await selectTiendaVersionByUsuario(db, usuario)).rows[0];
 }
