@@ -1,8 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { isDatabaseUnavailable } from './lib/db-errors.js';
+
+/** How long a boot keeps waiting for a database that doesn't answer yet (restarting, or starting beside us). */
+const BOOT_DATABASE_WAIT_MS = 60_000;
 
 const config = loadConfig();
-const app = await buildApp(config);
+
+/**
+ * Builds the app, retrying (0.5 s, 1 s, 2 s, ... up to 5 s apart) while the database is
+ * unreachable, so a server started during a PostgreSQL restart comes up once it is back.
+ * Any other failure, or a database still away after BOOT_DATABASE_WAIT_MS, ends the boot.
+ */
+async function buildWhenDatabaseAnswers(): Promise<FastifyInstance> {
+  const deadline = Date.now() + BOOT_DATABASE_WAIT_MS;
+  const log = pino({ level: config.logLevel });
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await buildApp(config);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      log.warn(
+        { causa: { code, message }, reintentoEnMs: wait },
+        'la base de datos no responde; se reintenta el arranque',
+      );
+      await sleep(wait);
+    }
+  }
+}
+
+const app = await buildWhenDatabaseAnswers();
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

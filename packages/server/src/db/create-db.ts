@@ -141,11 +141,42 @@ export function createDb(databaseUrl: string): DbHandle {
     enableGroupCommit(db);
     return { db, dialect: 'sqlite', sqliteFile: file };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client losing its server (restart) must not crash the process.
-  pool.on('error', () => undefined);
   return {
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }),
+    }),
     dialect: 'postgres',
   };
+}
+
+/** Longest wait for a connection, from the pool or a new one, before the request gives up (503). */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The pool behind Kysely, made to live through a PostgreSQL restart: a connection the server
+ * ends is dropped and the next query opens a new one; the request that was using it fails with
+ * an error the error handler answers as 503 (lib/db-errors.ts).
+ */
+export function createPostgresPool(
+  connectionString: string,
+  options: { max?: number } = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // A server that doesn't answer at all (a network cut rather than a refusal) fails the
+    // request after this long instead of holding it open forever.
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    // Notices a dead peer on an idle connection (a cut cable sends no FIN).
+    keepAlive: true,
+  });
+  // An idle client losing its server (restart) must not crash the process: the pool drops it.
+  pool.on('error', () => undefined);
+  // Neither may a client that is checked out: pg emits 'error' on it too, and pg-pool listens
+  // only while the client is idle. The query it was running fails with that error, and the
+  // pool drops the client when it is released, since it is no longer queryable.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
 }

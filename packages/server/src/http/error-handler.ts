@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError, errorCatalog, type FieldError } from './app-error.js';
 
 interface ErrorBody {
@@ -12,6 +13,21 @@ function bodyOf(error: AppError): ErrorBody {
   return error.errors
     ? { code: error.code, message: error.message, errors: error.errors }
     : { code: error.code, message: error.message };
+}
+
+/** Seconds a client should wait before retrying while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database is down, restarting or out of connections: not a bug, and a retry in a few
+ * seconds may work. Answered 503 with Retry-After instead of the 500 of an unknown fault.
+ */
+export function databaseUnavailable(cause: unknown): AppError {
+  const error = new AppError('SERVICIO_NO_DISPONIBLE', undefined, {
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+  error.cause = cause;
+  return error;
 }
 
 /** Client mistakes Fastify catches before a route runs, each with a Spanish text. */
@@ -54,11 +70,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }));
       error = new AppError('VALIDACION', errors[0]?.message, { errors });
     } else {
-      error = fromFrameworkError(rawError);
+      error =
+        fromFrameworkError(rawError) ??
+        (isDatabaseUnavailable(rawError) ? databaseUnavailable(rawError) : undefined);
     }
     if (!error) {
       request.log.error({ err: rawError }, 'error no controlado');
       error = new AppError('ERROR_INTERNO');
+    } else if (error.code === 'SERVICIO_NO_DISPONIBLE' && error.cause !== undefined) {
+      // One short line per refused request: an outage answers many, and the stack says nothing.
+      const { code, message } = error.cause as { code?: unknown; message?: unknown };
+      request.log.warn({ code: error.code, causa: { code, message } }, error.message);
     } else if (error.status >= 500) {
       request.log.warn({ code: error.code }, error.message);
     }

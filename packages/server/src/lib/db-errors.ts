@@ -7,3 +7,60 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/** The socket to the database could not be opened or was cut (Node's codes). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs that say "not now" rather than "wrong": the server is shutting down,
+ * crashed or starting up (57P01, 57P02, 57P03), refused more connections (53300), or any
+ * connection exception (class 08).
+ */
+const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** What pg and pg-pool throw, without a code, when a connection dies or can't be had in time. */
+const PG_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * The database is unreachable, went away, or is too busy right now: a retry in a few seconds
+ * may well succeed, so the client gets 503 SERVICIO_NO_DISPONIBLE instead of a 500. SQLite's
+ * SQLITE_BUSY (the write lock still taken when busy_timeout ran out) counts too.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, message, errors, cause } = error as {
+    code?: unknown;
+    message?: unknown;
+    errors?: unknown;
+    cause?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+  }
+  if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((m) => message.startsWith(m))) {
+    return true;
+  }
+  // Node reports a refused connection to a name with several addresses as an AggregateError.
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) {
+    return true;
+  }
+  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
+}

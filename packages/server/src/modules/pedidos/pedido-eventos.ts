@@ -48,42 +48,156 @@ export function createLocalEventBus(): PedidoEventBus {
 
 const CHANNEL = 'tianguis_pedido_evento';
 
+/** How the LISTEN session shows in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'tianguis-eventos';
+
+/** Waits between attempts to reopen the LISTEN connection: doubled each time, up to the cap. */
+export const LISTEN_RETRY_FIRST_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 5_000;
+
+/**
+ * How far below the newest event id heard the catch-up after a reconnection starts: an order
+ * that committed just before the connection was lost, but whose NOTIFY never went out, may
+ * have an id below one already heard from another process.
+ */
+const CATCH_UP_MARGIN = 100;
+
+/**
+ * The newest event of each shop and shopper after `afterId`, oldest first: enough to wake every
+ * stream that may have missed something, each of which then reads the outbox from its own
+ * last id (pedido-stream.routes.ts).
+ */
+const CATCH_UP_QUERY = `
+  SELECT id, tienda_id, account_id, pedido_id, tipo FROM (
+    SELECT DISTINCT ON (tienda_id, account_id) id, tienda_id, account_id, pedido_id, tipo
+    FROM pedido_evento WHERE id > $1 ORDER BY tienda_id, account_id, id DESC
+  ) AS newest ORDER BY id`;
+
+async function readNewestId(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ id: unknown }>('SELECT max(id) AS id FROM pedido_evento');
+  return Number(rows[0]?.id ?? 0);
+}
+
+async function readNewestPerStream(client: pg.Client, afterId: number): Promise<PedidoEvento[]> {
+  const { rows } = await client.query<{
+    id: unknown;
+    tienda_id: number;
+    account_id: number;
+    pedido_id: number;
+    tipo: string;
+  }>(CATCH_UP_QUERY, [afterId]);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    tiendaId: r.tienda_id,
+    accountId: r.account_id,
+    pedidoId: r.pedido_id,
+    tipo: r.tipo,
+  }));
+}
+
 /**
  * PostgreSQL: every process LISTENs on one channel and publishing is a NOTIFY, so an order
- * placed through any process reaches the streams of all of them. A dropped listener connection
- * is reopened; streams that missed events in between catch up with Last-Event-ID.
+ * placed through any process reaches the streams of all of them.
+ *
+ * The LISTEN connection is lost when PostgreSQL restarts; it is reopened by itself, with a
+ * growing wait (LISTEN_RETRY_*) for as long as the server stays away. Notifications sent while
+ * nobody listened are gone, so each reconnection re-delivers, for every shop and shopper with
+ * events after the newest one heard, its newest event: subscribers treat an event as "look at
+ * the outbox", never as the only copy of what happened.
  */
 export function createPostgresEventBus(
   connectionString: string,
   log: FastifyBaseLogger,
 ): PedidoEventBus {
   const listeners = createListeners();
-  const notifier = new pg.Pool({ connectionString, max: 2 });
+  const notifier = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 10_000 });
   notifier.on('error', () => undefined);
+  notifier.on('connect', (c) => void c.on('error', () => undefined));
   let client: pg.Client | undefined;
   let closed = false;
-  let ready: Promise<void>;
+  let retry: NodeJS.Timeout | undefined;
+  let opening: Promise<void> | undefined;
+  let attempts = 0;
+  /** The newest event id this process knows of; undefined until the first connection. */
+  let newestHeard: number | undefined;
 
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+  const hear = (evento: PedidoEvento) => {
+    if (newestHeard === undefined || evento.id > newestHeard) newestHeard = evento.id;
+    listeners.emit(evento);
+  };
+
+  const lost = (which: pg.Client, error?: unknown) => {
+    if (which !== client) return;
+    client = undefined;
+    void which.end().catch(() => undefined);
+    if (closed) return;
+    log.warn({ err: error }, 'se perdió la conexión LISTEN de eventos de pedidos; reintentando');
+    scheduleReconnect();
+  };
+
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        listeners.emit(JSON.parse(message.payload) as PedidoEvento);
+        hear(JSON.parse(message.payload) as PedidoEvento);
       } catch (error) {
         log.warn({ err: error }, 'evento de pedido ilegible');
       }
     });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'se perdió la conexión LISTEN; reintentando');
-      void next.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void (ready = connect().catch(() => undefined)), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
-    client = next;
+    // A restart ends the session with an error (57P01), a cut socket just ends: either way,
+    // `lost` runs once for this client and schedules the next attempt.
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      // Listening from here on: whatever committed before is in the outbox.
+      const missed =
+        newestHeard === undefined
+          ? []
+          : await readNewestPerStream(next, Math.max(0, newestHeard - CATCH_UP_MARGIN));
+      const newest = newestHeard ?? (await readNewestId(next));
+      if (closed) throw new Error('bus cerrado');
+      client = next;
+      newestHeard = newest;
+      for (const evento of missed) hear(evento);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
   };
-  ready = connect();
+
+  function scheduleReconnect() {
+    if (closed || retry) return;
+    const wait = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** attempts);
+    attempts += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      opening = open();
+      opening.then(
+        () => {
+          log.info({ intentos: attempts }, 'conexión LISTEN de eventos de pedidos restablecida');
+          attempts = 0;
+        },
+        (error: unknown) => {
+          if (closed) return;
+          log.warn({ err: error, intentos: attempts }, 'LISTEN sigue sin conexión; reintentando');
+          scheduleReconnect();
+        },
+      );
+    }, wait);
+    retry.unref();
+  }
+
+  const ready = (opening = open());
+  // The first attempt's failure is the boot's to report (ready()); later ones retry quietly.
+  ready.catch(() => undefined);
 
   return {
     async publish(evento) {
@@ -93,8 +207,11 @@ export function createPostgresEventBus(
     ready: () => ready,
     async close() {
       closed = true;
-      await ready.catch(() => undefined);
-      await client?.end().catch(() => undefined);
+      clearTimeout(retry);
+      await opening?.catch(() => undefined);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
       await notifier.end();
     },
   };
