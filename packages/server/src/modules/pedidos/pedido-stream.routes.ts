@@ -64,14 +64,18 @@ export function registerPedidoStreamRoutes(
         (typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : undefined) ??
         query.lastEventId;
 
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
+      const head = {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
         'x-accel-buffering': 'no',
-      });
+      };
+      // A HEAD gets the stream's head and ends: Node sends no head for a bodiless answer until
+      // it ends, so a held-open HEAD would never answer (found by fuzz.test.ts).
+      if (request.method === 'HEAD') return reply.status(200).headers(head).send();
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, { ...head, connection: 'keep-alive' });
       raw.write('retry: 3000\n\n');
       open.add(raw);
 
