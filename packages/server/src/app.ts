@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Duplex } from 'node:stream';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -64,6 +65,27 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          { code: 'DEMASIADO_GRANDE', message: 'La petición es demasiado grande' },
+        ]
+      : [400, 'Bad Request', { code: 'VALIDACION', message: 'La petición no es válida' }];
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
+}
+
 /** Builds the whole application without listening: database ready, every route registered. */
 export async function buildApp(
   config: Config,
@@ -103,6 +125,9 @@ async function assembleApp(
         .send({ code: 'VALIDACION', message: 'La dirección de la petición no es válida' });
     },
     trustProxy: config.trustProxy,
+    // Requests Node refuses before Fastify sees them (a head over 16 KB, a broken request
+    // line) get the same {code, message} shape as every other error.
+    clientErrorHandler: answerClientError,
   });
   onCreated(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -12,6 +12,7 @@ import {
 } from '../../http/auth.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import { findLastEventoId, findPedidoView, listEventosSince } from './pedido.service.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 
 const REPLAY_LIMIT = 500;
 
@@ -118,7 +119,9 @@ export function registerPedidoStreamRoutes(
         if (!token) return raw.end();
         resolveSession(token).then(
           () => raw.write(': ping\n\n'),
-          () => raw.end(),
+          // The database away for a moment is no reason to drop the stream; a session that
+          // is no longer valid is.
+          (error: unknown) => (isDatabaseUnavailable(error) ? raw.write(': ping\n\n') : raw.end()),
         );
       }, heartbeatMs);
       heartbeat.unref();
