@@ -1,0 +1,957 @@
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { DIAS } from '@tianguis/domain';
+import type { Notifier } from '../src/notifier/notifier.js';
+import type { TestServer } from './build-test-app.js';
+import {
+  addCategoria,
+  addProducto,
+  approveTienda,
+  categoriaPayload,
+  configureTienda,
+  createOwner,
+  IMAGE,
+  ok,
+  post,
+  productoPayload,
+  tiendaPayload,
+  type CategoriaView,
+  type DiaEspecialView,
+  type Owner,
+  type ProductoView,
+} from './catalogo-factories.js';
+import {
+  consumerPayload,
+  createConsumer,
+  registerAndSignIn,
+  signInAdmin,
+  type SignedIn,
+} from './factories.js';
+import { addUnits, checkout, lineOf, PEDIDO } from './pedido-factories.js';
+
+// The authorization matrix: every route of the server times every kind of caller, each
+// expectation written once below. authz-matrix.test.ts walks the server's own route table, so a
+// route added without a row here fails the test.
+
+/**
+ * The kinds of caller. "owner" owns the shop every request names (the victim shop) and "shopper"
+ * owns the cart and orders the requests name (the victim shopper); "otherOwner" and
+ * "otherShopper" are the same roles with their own shop or cart.
+ */
+export const CALLERS = [
+  'anonymous',
+  'shopper',
+  'owner',
+  'otherOwner',
+  'admin',
+  'otherShopper',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** 2xx/3xx: served; 400 VALIDACION, 401 NO_AUTENTICADO, 403 PROHIBIDO, 404 NO_ENCONTRADO. */
+export type Status = 200 | 302 | 400 | 401 | 403 | 404;
+
+export interface AuthzRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as multipart instead (a new FormData per call: a body is read once). */
+  form?: FormData;
+  /** Sent instead of the caller's usual token (logout spends the token it is given). */
+  token?: string;
+  /** Puts the victim back as the rest of the matrix needs it; runs whatever the outcome. */
+  cleanup?: () => Promise<void>;
+}
+
+export interface RouteCase {
+  expect: Record<Caller, Status>;
+  /**
+   * The call of `by` changes the victim's data (it must, so the same request from anyone else
+   * would show in the snapshot); nobody else's call may. `names`: the request names an object of
+   * the victim, so every other caller must be refused; otherwise the route acts on the caller's
+   * own shop or cart and the others may succeed on theirs.
+   */
+  changes?: { by: Caller; names: boolean };
+  /** Callers whose answer must hold the victim's private data: what the others must not see. */
+  reveals?: Caller[];
+  /** A valid request naming the victim's objects; what a call spends is made afresh. */
+  request: (w: World, caller: Caller) => Promise<AuthzRequest>;
+}
+
+// ---- The world every request is made in ----
+
+/**
+ * Marker words: the victim shop's public data carries ZAFIRO; what only its owner and the admin
+ * may see carries TEZONTLE; the victim shopper's personal data carries AMBARINO; OBSIDIANA is a
+ * deleted product nobody may see. Refusals may reveal none of them.
+ */
+export const MARKERS = {
+  tienda: 'zafiro',
+  tiendaPrivada: 'tezontle',
+  cliente: 'ambarino',
+  borrado: 'obsidiana',
+} as const;
+
+export interface SentMessage {
+  to: string;
+  text: string;
+}
+
+/** Every email and SMS the server sends, in memory, so a reset code can be read back. */
+export function createMemoryNotifier(): { notifier: Notifier; sent: SentMessage[] } {
+  const sent: SentMessage[] = [];
+  return {
+    sent,
+    notifier: {
+      async sendEmail({ to, text }) {
+        sent.push({ to, text });
+      },
+      async sendSms({ to, text }) {
+        sent.push({ to, text });
+      },
+    },
+  };
+}
+
+export interface World {
+  server: TestServer;
+  sent: SentMessage[];
+  adminToken: string;
+  /** The victim shop's owner; its shop is public, open, with a hidden and a deleted product. */
+  owner: Owner;
+  other: Owner;
+  /** The victim shopper, with an order in the victim shop. */
+  shopper: SignedIn;
+  otherShopper: SignedIn;
+  categoria: CategoriaView;
+  producto: ProductoView;
+  /** Signs in in the authenticate row; never changed. */
+  signInAccount: SignedIn;
+  /** Its password is reset in the password rows. */
+  resetAccount: SignedIn;
+  imagePath: string;
+  png: Buffer;
+}
+
+const VICTIM_TIENDA = tiendaPayload({
+  nombre: 'Zafiro Fonda',
+  radioMontoMinimo: 'no',
+  montoMinimo: 0,
+  radioCostoDeEnvio: 'si',
+  costoDeEnvio: 10,
+});
+
+/** Open round the clock, so checkout never depends on when the test runs. */
+const weekFor = (tiendaId: number) =>
+  DIAS.map((dia) => ({ tiendaId, dia, apertura: '00:00', cierre: '23:59:59', cerrado: false }));
+
+export async function createWorld(server: TestServer, sent: SentMessage[]): Promise<World> {
+  const adminToken = await signInAdmin(server);
+  const owner = await createOwner(server, {
+    usuario: 'zafirofonda',
+    email: 'tezontle.duena@correo.com',
+  });
+  await configureTienda(server, owner, VICTIM_TIENDA);
+  const categoria = await addCategoria(server, owner, { title: 'Zafiro Tacos' });
+  const producto = await addProducto(server, owner, categoria.id, { name: 'Zafiro Pastor' });
+  const oculto = await addProducto(server, owner, categoria.id, { name: 'Tezontle Oculto' });
+  ok(
+    await post(server, '/api/tienda/activateproducto', owner.token, {
+      productoId: oculto.id,
+      activate: false,
+    }),
+    'activateproducto',
+  );
+  const borrado = await addProducto(server, owner, categoria.id, { name: 'Obsidiana Borrada' });
+  ok(await post(server, `/api/tienda/deleteproducto/${borrado.id}`, owner.token), 'deleteproducto');
+  ok(await post(server, '/api/horario/addrange', owner.token, weekFor(owner.tiendaId)), 'addrange');
+  ok(
+    await post(server, '/api/horariosdias/add', owner.token, { fecha: '2099-12-25' }),
+    'horariosdias/add',
+  );
+  await approveTienda(server, adminToken, owner.tiendaId);
+
+  const other = await createOwner(server);
+  await configureTienda(server, other, { nombre: 'Fonda Vecina' });
+  const suya = await addCategoria(server, other, { title: 'Guisados' });
+  await addProducto(server, other, suya.id, { name: 'Taco de papa' });
+
+  const shopper = await registerAndSignIn(
+    server,
+    consumerPayload({
+      email: 'ambarino.cliente@correo.com',
+      nombreCompleto: 'Ambarino Cliente',
+      direccionEntrega: 'Calle Ambarino 7, Centro',
+    }),
+  );
+  await addUnits(server, shopper.token, producto.id, 2);
+  await checkout(server, shopper.token, owner.tiendaId);
+  const otherShopper = await createConsumer(server);
+
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
+    .png()
+    .toBuffer();
+  const uploaded = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${other.token}` },
+    body: imageForm(png),
+  });
+  if (uploaded.status !== 200) throw new Error(`uploadImage: ${uploaded.status}`);
+  const { path: imagePath } = (await uploaded.json()) as { path: string };
+
+  return {
+    server,
+    sent,
+    adminToken,
+    owner,
+    other,
+    shopper,
+    otherShopper,
+    categoria,
+    producto,
+    signInAccount: await createConsumer(server),
+    resetAccount: await createConsumer(server),
+    imagePath,
+    png,
+  };
+}
+
+function imageForm(png: Buffer): FormData {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+  return form;
+}
+
+export function tokenOf(w: World, caller: Caller): string | undefined {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'shopper':
+      return w.shopper.token;
+    case 'owner':
+      return w.owner.token;
+    case 'otherOwner':
+      return w.other.token;
+    case 'admin':
+      return w.adminToken;
+    case 'otherShopper':
+      return w.otherShopper.token;
+  }
+}
+
+/** A new token of the caller's account (a logout spends one). */
+async function freshTokenOf(w: World, caller: Caller): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (caller === 'admin') return signInAdmin(w.server);
+  const accounts = {
+    shopper: w.shopper,
+    owner: w.owner,
+    otherOwner: w.other,
+    otherShopper: w.otherShopper,
+  };
+  const account = accounts[caller];
+  const res = await w.server.call<{ token: string }>('/api/login/authenticate', {
+    body: { email: account.email, password: account.password },
+  });
+  return ok(res, 'authenticate').token;
+}
+
+// ---- Fresh objects of the victim, made through the API ----
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+/** A date no test run reaches, different each time (special days are unique per shop). */
+function futureFecha(): string {
+  return new Date(Date.UTC(2090, 0, 1) + next() * 86_400_000).toISOString().slice(0, 10);
+}
+
+const freshCategoria = (w: World) =>
+  addCategoria(w.server, w.owner, { title: `Zafiro Cat ${next()}` });
+
+const freshProducto = (w: World) =>
+  addProducto(w.server, w.owner, w.categoria.id, { name: `Zafiro Extra ${next()}` });
+
+async function freshDiaEspecial(w: World): Promise<number> {
+  const fecha = futureFecha();
+  const dias = ok(
+    await post(w.server, '/api/horariosdias/add', w.owner.token, { fecha }),
+    'horariosdias/add',
+  ) as DiaEspecialView[];
+  const dia = dias.find((d) => d.fecha === fecha);
+  if (!dia) throw new Error(`día especial ${fecha} no está en la respuesta`);
+  return dia.id;
+}
+
+/** One more unit of the public product in the victim shopper's basket: its line id. */
+async function freshLinea(w: World, productoId = w.producto.id): Promise<number> {
+  const line = lineOf(await addUnits(w.server, w.shopper.token, productoId), productoId);
+  if (!line) throw new Error('la línea no está en la canasta');
+  return line.shoppingCartId;
+}
+
+/** A NUEVO order of the victim shopper in the victim shop. */
+async function freshPedido(w: World): Promise<number> {
+  await freshLinea(w);
+  return (await checkout(w.server, w.shopper.token, w.owner.tiendaId)).pedidoId;
+}
+
+/** Waits for the next message to `to` sent after `since` messages, and reads `pattern` in it. */
+async function readSent(w: World, to: string, since: number, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const found = w.sent.slice(since).find((m) => m.to === to && pattern.test(m.text));
+    const value = found && pattern.exec(found.text)?.[1];
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`ningún mensaje para ${to}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+// ---- The table ----
+
+const ALL_200 = {
+  anonymous: 200,
+  shopper: 200,
+  owner: 200,
+  otherOwner: 200,
+  admin: 200,
+  otherShopper: 200,
+} as const;
+
+const get = (url: string) => async (): Promise<AuthzRequest> => ({ method: 'GET', url });
+const postJson =
+  (url: string, body: (w: World) => unknown = () => ({})) =>
+  async (w: World): Promise<AuthzRequest> => ({ method: 'POST', url, body: body(w) });
+
+export const AUTHZ_TABLE: Record<string, RouteCase> = {
+  // Swagger UI and the API description are public.
+  'GET /docs': { expect: ALL_200, request: get('/docs') },
+  'GET /docs/static/index.html': {
+    expect: {
+      anonymous: 302,
+      shopper: 302,
+      owner: 302,
+      otherOwner: 302,
+      admin: 302,
+      otherShopper: 302,
+    },
+    request: get('/docs/static/index.html'),
+  },
+  'GET /docs/static/swagger-initializer.js': {
+    expect: ALL_200,
+    request: get('/docs/static/swagger-initializer.js'),
+  },
+  'GET /docs/static/*': { expect: ALL_200, request: get('/docs/static/index.css') },
+  'GET /docs/json': { expect: ALL_200, request: get('/docs/json') },
+  'GET /docs/yaml': { expect: ALL_200, request: get('/docs/yaml') },
+  'GET /health': { expect: ALL_200, request: get('/health') },
+
+  // ---- Accounts ----
+  'POST /api/login/registerUser': {
+    expect: ALL_200,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/login/registerUser',
+      body: consumerPayload(),
+    }),
+  },
+  'POST /api/login/authenticate': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/login/authenticate',
+      body: { email: w.signInAccount.email, password: w.signInAccount.password },
+    }),
+  },
+  'POST /api/login/logout': {
+    expect: { ...ALL_200, anonymous: 401 },
+    request: async (w, caller) => ({
+      method: 'POST',
+      url: '/api/login/logout',
+      body: {},
+      token: await freshTokenOf(w, caller),
+    }),
+  },
+  'POST /api/login/listarlogin': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 403,
+      otherOwner: 403,
+      admin: 200,
+      otherShopper: 403,
+    },
+    reveals: ['admin'],
+    request: postJson('/api/login/listarlogin'),
+  },
+  'POST /api/recuperarcontrasena/emailderecuperacion': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/recuperarcontrasena/emailderecuperacion?email=${w.resetAccount.email}`,
+    }),
+  },
+  'POST /api/recuperarcontrasena/actualizarContrasena': {
+    expect: ALL_200,
+    request: async (w) => {
+      const since = w.sent.length;
+      const { email } = w.resetAccount;
+      ok(
+        await post(
+          w.server,
+          `/api/recuperarcontrasena/emailderecuperacion?email=${email}`,
+          undefined,
+        ),
+        'emailderecuperacion',
+      );
+      const secret = await readSent(w, email, since, /secret=([A-Za-z0-9_-]+)/);
+      return {
+        method: 'POST',
+        url: '/api/recuperarcontrasena/actualizarContrasena',
+        body: { newPassword: 'NuevaClave77', secret },
+      };
+    },
+  },
+  'POST /api/restaurar/restaurarpassword': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/restaurar/restaurarpassword',
+      body: { celular: w.resetAccount.celular },
+    }),
+  },
+  'POST /api/restaurar/cambiarcontrasena': {
+    expect: ALL_200,
+    request: async (w) => {
+      const since = w.sent.length;
+      const { celular } = w.resetAccount;
+      ok(await post(w.server, '/api/restaurar/restaurarpassword', undefined, { celular }), 'sms');
+      const codigo = await readSent(w, celular, since, /\b(\d{6})\b/);
+      return {
+        method: 'POST',
+        url: '/api/restaurar/cambiarcontrasena',
+        body: { celular, password: 'CelNueva123', codigo },
+      };
+    },
+  },
+
+  // ---- Shops ----
+  'GET /api/tienda/listartiendas': {
+    expect: ALL_200,
+    reveals: ['owner', 'admin'],
+    request: get('/api/tienda/listartiendas'),
+  },
+  'GET /api/tienda/directorio': { expect: ALL_200, request: get('/api/tienda/directorio') },
+  'GET /api/tienda/mitienda': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    reveals: ['owner'],
+    request: get('/api/tienda/mitienda'),
+  },
+  'GET /api/tienda/publica/:usuario': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: `/api/tienda/publica/${w.owner.usuario}` }),
+  },
+  'POST /api/tienda/updatetienda': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: false },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/updatetienda',
+      body: tiendaPayload({ nombre: 'Fonda Intrusa', costoDeEnvio: 99 }),
+      cleanup: async () => void (await configureTienda(w.server, w.owner, VICTIM_TIENDA)),
+    }),
+  },
+  'POST /api/tienda/activatetienda': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: false },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/activatetienda',
+      body: { activate: false },
+      cleanup: async () => {
+        const body = { activate: true };
+        ok(await post(w.server, '/api/tienda/activatetienda', w.owner.token, body), 'activar');
+      },
+    }),
+  },
+  'POST /api/tienda/approveTienda': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 403,
+      otherOwner: 403,
+      admin: 200,
+      otherShopper: 403,
+    },
+    changes: { by: 'admin', names: true },
+    request: async (w) => {
+      // No route withdraws an approval: the victim shop goes back to pending in the database, so
+      // an approval that should have been refused would show.
+      await w.server.app.database.db
+        .updateTable('tienda')
+        .set({ approved: 0, version: sql`version + 1` })
+        .where('id', '=', w.owner.tiendaId)
+        .execute();
+      return {
+        method: 'POST',
+        url: '/api/tienda/approveTienda',
+        body: { tiendaId: w.owner.tiendaId },
+        cleanup: () => approveTienda(w.server, w.adminToken, w.owner.tiendaId),
+      };
+    },
+  },
+
+  // ---- Catalogue ----
+  'POST /api/tienda/addcategoria': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/addcategoria',
+      body: categoriaPayload({ title: `Zafiro Nueva ${next()}`, tiendaId: w.owner.tiendaId }),
+    }),
+  },
+  'POST /api/tienda/updatecategoria': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/updatecategoria',
+      body: { id: (await freshCategoria(w)).id, title: `Zafiro Otra ${next()}`, imageUrl: IMAGE },
+    }),
+  },
+  'POST /api/tienda/deletecategoria/:id': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/tienda/deletecategoria/${(await freshCategoria(w)).id}`,
+    }),
+  },
+  'POST /api/tienda/deletecategoria': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/deletecategoria',
+      body: { id: (await freshCategoria(w)).id },
+    }),
+  },
+  'POST /api/tienda/addproducto': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/addproducto',
+      body: productoPayload(w.categoria.id, {
+        name: `Zafiro Nuevo ${next()}`,
+        tiendaId: w.owner.tiendaId,
+      }),
+    }),
+  },
+  'POST /api/tienda/updateproducto': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/updateproducto',
+      body: productoPayload(w.categoria.id, {
+        id: (await freshProducto(w)).id,
+        name: `Zafiro Otro ${next()}`,
+        price: 31.5,
+      }),
+    }),
+  },
+  'POST /api/tienda/deleteproducto/:id': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/tienda/deleteproducto/${(await freshProducto(w)).id}`,
+    }),
+  },
+  'POST /api/tienda/deleteproducto': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/deleteproducto',
+      body: { id: (await freshProducto(w)).id },
+    }),
+  },
+  'POST /api/tienda/activateproducto': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/activateproducto',
+      body: { productoId: (await freshProducto(w)).id, activate: false },
+    }),
+  },
+
+  // ---- Hours and special days ----
+  'POST /api/horario/addrange': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: postJson('/api/horario/addrange', (w) => weekFor(w.owner.tiendaId)),
+  },
+  'GET /api/horario/getbytienda/:tiendaId': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: `/api/horario/getbytienda/${w.owner.tiendaId}` }),
+  },
+  'GET /api/horariosdias/getbytienda/:tiendaId': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/horariosdias/getbytienda/${w.owner.tiendaId}`,
+    }),
+  },
+  'POST /api/horariosdias/add': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: postJson('/api/horariosdias/add', (w) => ({
+      fecha: futureFecha(),
+      recurrenteCadaAnio: false,
+      tiendaId: w.owner.tiendaId,
+    })),
+  },
+  'POST /api/horariosdias/update/:id': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/horariosdias/update/${await freshDiaEspecial(w)}`,
+      body: { fecha: futureFecha(), recurrenteCadaAnio: true },
+    }),
+  },
+  'POST /api/horariosdias/delete/:id': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: `/api/horariosdias/delete/${await freshDiaEspecial(w)}`,
+    }),
+  },
+
+  // ---- Cart ----
+  'POST /api/shoppingcartmarket/listarcarrito': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 200,
+    },
+    reveals: ['shopper'],
+    request: async (w) => {
+      await freshLinea(w);
+      return { method: 'POST', url: '/api/shoppingcartmarket/listarcarrito', body: {} };
+    },
+  },
+  'POST /api/shoppingcartmarket/addItem': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 200,
+    },
+    changes: { by: 'shopper', names: false },
+    request: postJson('/api/shoppingcartmarket/addItem', (w) => ({ productoId: w.producto.id })),
+  },
+  'POST /api/shoppingcartmarket/removeItem': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 404,
+    },
+    changes: { by: 'shopper', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/shoppingcartmarket/removeItem',
+      body: { shoppingCartId: await freshLinea(w) },
+    }),
+  },
+  'POST /api/shoppingcartmarket/clearItem': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 404,
+    },
+    changes: { by: 'shopper', names: true },
+    request: async (w) => {
+      // A product only the victim shopper has in a basket.
+      const producto = await freshProducto(w);
+      await freshLinea(w, producto.id);
+      return {
+        method: 'POST',
+        url: '/api/shoppingcartmarket/clearItem',
+        body: { productoId: producto.id },
+      };
+    },
+  },
+  'POST /api/shoppingcartmarket/removecart': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 200,
+    },
+    changes: { by: 'shopper', names: false },
+    request: async (w) => {
+      await freshLinea(w);
+      const body = { tiendaId: w.owner.tiendaId };
+      return { method: 'POST', url: '/api/shoppingcartmarket/removecart', body };
+    },
+  },
+  'POST /api/shoppingcartmarket/proccesscart': {
+    // The other shopper's own basket for the shop is empty: the victim's basket, full, is not
+    // its to check out (400 "empty basket", and no order).
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 400,
+    },
+    changes: { by: 'shopper', names: false },
+    request: async (w) => {
+      await freshLinea(w);
+      const body = { tiendaId: w.owner.tiendaId };
+      ok(
+        await post(w.server, '/api/shoppingcartmarket/removecart', w.otherShopper.token, body),
+        'vaciar la canasta del otro cliente',
+      );
+      return { method: 'POST', url: '/api/shoppingcartmarket/proccesscart', body };
+    },
+  },
+
+  // ---- Orders ----
+  'POST /api/pedido/listarpedidosbyid': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 200,
+    },
+    reveals: ['shopper'],
+    request: postJson(PEDIDO.byShopper),
+  },
+  'POST /api/pedido/listarpedidosbytiendaid': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    reveals: ['owner'],
+    request: postJson(PEDIDO.byTienda),
+  },
+  'POST /api/pedido/completarpedidobypedidoid': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: PEDIDO.completar,
+      body: { pedidoId: await freshPedido(w) },
+    }),
+  },
+  'POST /api/pedido/cancelarpedidobypedidoid': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 404,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: PEDIDO.cancelar,
+      body: { pedidoId: await freshPedido(w) },
+    }),
+  },
+  // From event 0: the stream replays every past event its caller may see.
+  'GET /api/pedido/eventos': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    reveals: ['owner'],
+    request: get('/api/pedido/eventos?lastEventId=0'),
+  },
+  'GET /api/pedido/mis-eventos': {
+    expect: {
+      anonymous: 401,
+      shopper: 200,
+      owner: 403,
+      otherOwner: 403,
+      admin: 403,
+      otherShopper: 200,
+    },
+    reveals: ['shopper'],
+    request: get('/api/pedido/mis-eventos?lastEventId=0'),
+  },
+
+  // ---- Images ----
+  'POST /api/ImageStorage/uploadImage': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 200,
+      otherOwner: 200,
+      admin: 403,
+      otherShopper: 403,
+    },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/ImageStorage/uploadImage',
+      form: imageForm(w.png),
+    }),
+  },
+  'GET /images/:name': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: w.imagePath }),
+  },
+};
