@@ -80,6 +80,12 @@ async function measure(url: string): Promise<RunFigures> {
     if (!result) throw new Error(`Lighthouse no devolvió nada para ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    // The whole report of the latest run of each page, to see what the LCP waited for.
+    const page = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'inicio';
+    fs.writeFileSync(
+      path.join(path.dirname(resultsFile), `lighthouse-${page}.json`),
+      JSON.stringify(lhr),
+    );
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
