@@ -242,7 +242,10 @@ async function assembleApp(
         await sql`select 1`.execute(db);
         return { status: 'ok', database: database.dialect };
       } catch {
-        return reply.status(503).send({ status: 'error', database: database.dialect });
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ status: 'error', database: database.dialect });
       }
     },
   );

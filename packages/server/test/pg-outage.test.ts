@@ -156,7 +156,9 @@ describe.skipIf(skipReason !== undefined)(
           expect(res.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: NO_DISPONIBLE });
           expect(res.headers.get('retry-after')).toBe('5');
         }
-        expect((await server.call('/health')).status).toBe(503);
+        const health = await server.call('/health');
+        expect(health.status).toBe(503);
+        expect(health.headers.get('retry-after')).toBe('5');
       } finally {
         await cluster.start();
       }
