@@ -320,6 +320,66 @@ const ALL_200 = {
   otherShopper: 200,
 } as const;
 
+/** The owner of the object; another shop's owner is told it doesn't exist. */
+const OWNER_ONLY_HIDDEN = {
+  anonymous: 401,
+  shopper: 403,
+  owner: 200,
+  otherOwner: 404,
+  admin: 403,
+  otherShopper: 403,
+} as const;
+
+/** Any shop owner, each on its own shop. */
+const ANY_OWNER = {
+  anonymous: 401,
+  shopper: 403,
+  owner: 200,
+  otherOwner: 200,
+  admin: 403,
+  otherShopper: 403,
+} as const;
+
+/** Any shopper, each on its own cart and orders. */
+const ANY_SHOPPER = {
+  anonymous: 401,
+  shopper: 200,
+  owner: 403,
+  otherOwner: 403,
+  admin: 403,
+  otherShopper: 200,
+} as const;
+
+/** The owner of the object; another shop's owner is refused. */
+const OWNER_ONLY = {
+  anonymous: 401,
+  shopper: 403,
+  owner: 200,
+  otherOwner: 403,
+  admin: 403,
+  otherShopper: 403,
+} as const;
+
+/** The admin only. */
+const ADMIN_ONLY = {
+  anonymous: 401,
+  shopper: 403,
+  owner: 403,
+  otherOwner: 403,
+  admin: 200,
+  otherShopper: 403,
+} as const;
+
+/** The shopper who owns the object; another shopper is told it doesn't exist. */
+const SHOPPER_ONLY_HIDDEN = {
+  anonymous: 401,
+  shopper: 200,
+  owner: 403,
+  otherOwner: 403,
+  admin: 403,
+  otherShopper: 404,
+} as const;
+
 const get = (url: string) => async (): Promise<AuthzRequest> => ({ method: 'GET', url });
 const postJson =
   (url: string, body: (w: World) => unknown = () => ({})) =>
@@ -375,14 +435,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/login/listarlogin': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 403,
-      otherOwner: 403,
-      admin: 200,
-      otherShopper: 403,
-    },
+    expect: ADMIN_ONLY,
     reveals: ['admin'],
     request: postJson('/api/login/listarlogin'),
   },
@@ -445,14 +498,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'GET /api/tienda/directorio': { expect: ALL_200, request: get('/api/tienda/directorio') },
   'GET /api/tienda/mitienda': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     reveals: ['owner'],
     request: get('/api/tienda/mitienda'),
   },
@@ -461,14 +507,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     request: async (w) => ({ method: 'GET', url: `/api/tienda/publica/${w.owner.usuario}` }),
   },
   'POST /api/tienda/updatetienda': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     changes: { by: 'owner', names: false },
     request: async (w) => ({
       method: 'POST',
@@ -478,14 +517,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/activatetienda': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     changes: { by: 'owner', names: false },
     request: async (w) => ({
       method: 'POST',
@@ -498,14 +530,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/approveTienda': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 403,
-      otherOwner: 403,
-      admin: 200,
-      otherShopper: 403,
-    },
+    expect: ADMIN_ONLY,
     changes: { by: 'admin', names: true },
     request: async (w) => {
       // No route withdraws an approval: the victim shop goes back to pending in the database, so
@@ -526,14 +551,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Catalogue ----
   'POST /api/tienda/addcategoria': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -542,14 +560,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/updatecategoria': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -558,14 +569,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deletecategoria/:id': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -573,14 +577,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deletecategoria': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -589,14 +586,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/addproducto': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -608,14 +598,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/updateproducto': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -628,14 +611,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deleteproducto/:id': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -643,14 +619,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deleteproducto': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -659,14 +628,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/activateproducto': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -677,14 +639,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Hours and special days ----
   'POST /api/horario/addrange': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY,
     changes: { by: 'owner', names: true },
     request: postJson('/api/horario/addrange', (w) => weekFor(w.owner.tiendaId)),
   },
@@ -700,14 +655,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/horariosdias/add': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY,
     changes: { by: 'owner', names: true },
     request: postJson('/api/horariosdias/add', (w) => ({
       fecha: futureFecha(),
@@ -716,14 +664,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     })),
   },
   'POST /api/horariosdias/update/:id': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -732,14 +673,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/horariosdias/delete/:id': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -749,14 +683,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Cart ----
   'POST /api/shoppingcartmarket/listarcarrito': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 200,
-    },
+    expect: ANY_SHOPPER,
     reveals: ['shopper'],
     request: async (w) => {
       await freshLinea(w);
@@ -764,26 +691,12 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     },
   },
   'POST /api/shoppingcartmarket/addItem': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 200,
-    },
+    expect: ANY_SHOPPER,
     changes: { by: 'shopper', names: false },
     request: postJson('/api/shoppingcartmarket/addItem', (w) => ({ productoId: w.producto.id })),
   },
   'POST /api/shoppingcartmarket/removeItem': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 404,
-    },
+    expect: SHOPPER_ONLY_HIDDEN,
     changes: { by: 'shopper', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -792,14 +705,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/shoppingcartmarket/clearItem': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 404,
-    },
+    expect: SHOPPER_ONLY_HIDDEN,
     changes: { by: 'shopper', names: true },
     request: async (w) => {
       // A product only the victim shopper has in a basket.
@@ -813,14 +719,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     },
   },
   'POST /api/shoppingcartmarket/removecart': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 200,
-    },
+    expect: ANY_SHOPPER,
     changes: { by: 'shopper', names: false },
     request: async (w) => {
       await freshLinea(w);
@@ -853,38 +752,17 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Orders ----
   'POST /api/pedido/listarpedidosbyid': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 200,
-    },
+    expect: ANY_SHOPPER,
     reveals: ['shopper'],
     request: postJson(PEDIDO.byShopper),
   },
   'POST /api/pedido/listarpedidosbytiendaid': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     reveals: ['owner'],
     request: postJson(PEDIDO.byTienda),
   },
   'POST /api/pedido/completarpedidobypedidoid': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -893,14 +771,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/pedido/cancelarpedidobypedidoid': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 404,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: OWNER_ONLY_HIDDEN,
     changes: { by: 'owner', names: true },
     request: async (w) => ({
       method: 'POST',
@@ -910,40 +781,19 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   // From event 0: the stream replays every past event its caller may see.
   'GET /api/pedido/eventos': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     reveals: ['owner'],
     request: get('/api/pedido/eventos?lastEventId=0'),
   },
   'GET /api/pedido/mis-eventos': {
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 200,
-    },
+    expect: ANY_SHOPPER,
     reveals: ['shopper'],
     request: get('/api/pedido/mis-eventos?lastEventId=0'),
   },
 
   // ---- Images ----
   'POST /api/ImageStorage/uploadImage': {
-    expect: {
-      anonymous: 401,
-      shopper: 403,
-      owner: 200,
-      otherOwner: 200,
-      admin: 403,
-      otherShopper: 403,
-    },
+    expect: ANY_OWNER,
     request: async (w) => ({
       method: 'POST',
       url: '/api/ImageStorage/uploadImage',
