@@ -13,18 +13,21 @@
  *   npm run bench -- --cpu-prof        # each server writes a V8 CPU profile to bench/results/
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { openEventStream } from './event-stream.js';
 import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
-import { startNodeProcess, withInterruptCleanup, type ServerProcess } from './processes.js';
+import {
+  compileServer,
+  signInSeeded,
+  startBuiltServer,
+  withPostgresDatabase,
+} from './built-server.js';
+import { startNodeProcess, type ServerProcess } from './processes.js';
 import {
   BENCH_SCALE,
   FULL_SCALE,
@@ -232,27 +235,6 @@ async function measureCeiling(tmp: string): Promise<void> {
   }
 }
 
-/** Signs these accounts in, a few at a time, each from its own (forwarded) address. */
-async function signIn(base: string, emails: string[]): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  let next = 0;
-  const worker = async () => {
-    while (next < emails.length) {
-      const i = next++;
-      const email = emails[i]!;
-      const res = await fetch(`${base}/api/login/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(1000 + i) },
-        body: JSON.stringify({ email, password: SCALE_PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-      tokens.set(email, ((await res.json()) as { token: string }).token);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return tokens;
-}
-
 /** A distinct client address (TEST-NET-2, only ever a header value) for visitor number `n`. */
 function addressOf(n: number): string {
   return `198.51.${100 + ((n >> 8) % 100)}.${n & 255}`;
@@ -289,10 +271,15 @@ async function benchServer(database: string, server: ServerProcess, seeded: Seed
   const shoppersOf = (role: { first: number; count: number }) =>
     shoppers.slice(role.first, role.first + role.count);
   const started = performance.now();
-  const tokens = await signIn(base, [
-    ...[HOT_SHOP, ONE_SHOP, EVENTS_SHOP].map((s) => shops[s]!.ownerEmail),
-    ...shoppers.slice(0, ROLE.events.first + ROLE.events.count).map((c) => c.email),
-  ]);
+  // Each account signs in from its own (forwarded) address.
+  const tokens = await signInSeeded(
+    base,
+    [
+      ...[HOT_SHOP, ONE_SHOP, EVENTS_SHOP].map((s) => shops[s]!.ownerEmail),
+      ...shoppers.slice(0, ROLE.events.first + ROLE.events.count).map((c) => c.email),
+    ],
+    (i) => ({ 'x-forwarded-for': addressOf(1000 + i) }),
+  );
   const tokenOf = (email: string) => tokens.get(email)!;
   console.log(
     `  ${tokens.size} sesiones abiertas en ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -711,32 +698,15 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   console.log(`  sembrado en ${seedSeconds.toFixed(1)} s`);
   seedTimes[database] = { seconds: seedSeconds, ...seeded.timings };
 
-  const server = await startNodeProcess({
-    name: `servidor (${database})`,
-    args: [
-      ...(args['cpu-prof']
-        ? [
-            '--cpu-prof',
-            `--cpu-prof-dir=${path.join(root, 'bench/results')}`,
-            // .json so that bench/results' ignore rule covers it; DevTools opens it as is.
-            `--cpu-prof-name=cpu-${database}-${Date.now()}.cpuprofile.json`,
-          ]
-        : []),
-      path.join(root, 'packages/server/dist/server.js'),
-    ],
-    env: {
-      DATABASE_URL: databaseUrl,
-      DEMO_DATA: '0',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      OUTBOX_DIR: path.join(tmp, `${database}-outbox`),
-      IMAGES_DIR: path.join(tmp, `${database}-images`),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
-      TRUST_PROXY: '127.0.0.1',
-    },
-    readyPath: '/health',
-    logFile: path.join(tmp, `${database}-server.log`),
-    cwd: tmp,
+  const server = await startBuiltServer({
+    root,
+    database,
+    databaseUrl,
+    tmp,
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    cpuProfile: args['cpu-prof'] ? 'cpu' : undefined,
+    // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
+    env: { TRUST_PROXY: '127.0.0.1' },
   });
   try {
     await benchServer(database, server, seeded);
@@ -747,39 +717,8 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
 
 const seedTimes: Record<string, Record<string, number>> = {};
 
-/** A fresh database on the PostgreSQL server `adminUrl` names, dropped afterwards. */
-async function withPostgresDatabase(adminUrl: string, run: (url: string) => Promise<void>) {
-  const name = `tianguis_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    };
-    try {
-      await withInterruptCleanup(drop, () => run(url.toString()));
-    } finally {
-      await drop();
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
 async function main() {
-  console.log('Compilando el servidor (tsc -b packages/server)…');
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) throw new Error('tsc -b packages/server falló');
+  compileServer(root);
 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-bench-'));
   const startedAt = new Date();
@@ -792,7 +731,7 @@ async function main() {
     await measureCeiling(tmp);
     await benchDatabase('sqlite', `sqlite:${path.join(tmp, 'bench.db')}`, tmp);
     if (process.env.BENCH_DATABASE_URL) {
-      await withPostgresDatabase(process.env.BENCH_DATABASE_URL, (url) =>
+      await withPostgresDatabase(process.env.BENCH_DATABASE_URL, 'tianguis_bench', (url) =>
         benchDatabase('postgres', url, tmp),
       );
     }

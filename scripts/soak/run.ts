@@ -32,25 +32,22 @@
  * (the bench's seeding); everyone then signs in through the API. Options --shoppers and --shops
  * change the crowd (default 500 and 100).
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { percentile } from '../bench/load.js';
-import { startNodeProcess, withInterruptCleanup } from '../bench/processes.js';
 import {
-  SCALE_PASSWORD,
-  seedScale,
-  type ScaleSpec,
-  type SeededScale,
-} from '../bench/seed-scale.js';
+  compileServer,
+  signInSeeded,
+  startBuiltServer,
+  withPostgresDatabase,
+} from '../bench/built-server.js';
+import { seedScale, type ScaleSpec, type SeededScale } from '../bench/seed-scale.js';
 import {
   GROWTH_LIMIT_PCT,
   judgeMemory,
@@ -128,26 +125,6 @@ interface Check {
   detail: string;
 }
 
-/** Signs everyone in through the API, a few at a time (a successful sign-in isn't rate-limited). */
-async function signIn(base: string, emails: string[]): Promise<Map<string, string>> {
-  const tokens = new Map<string, string>();
-  let next = 0;
-  const worker = async () => {
-    while (next < emails.length) {
-      const email = emails[next++]!;
-      const res = await fetch(`${base}/api/login/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: SCALE_PASSWORD }),
-      });
-      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-      tokens.set(email, ((await res.json()) as { token: string }).token);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return tokens;
-}
-
 /** Error and warning lines in the server's (pino, JSON) log. */
 async function scanLog(
   file: string,
@@ -172,31 +149,6 @@ async function scanLog(
     }
   }
   return { errors, warnings, samples };
-}
-
-/** A fresh database on the PostgreSQL server `serverUrl` names, dropped afterwards. */
-async function withPostgresDatabase<T>(
-  serverUrl: string,
-  run: (url: string) => Promise<T>,
-): Promise<T> {
-  const name = `tianguis_soak_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const drop = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    };
-    try {
-      return await withInterruptCleanup(drop, () => run(url.toString()));
-    } finally {
-      await drop();
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 interface SoakResult {
@@ -267,40 +219,21 @@ async function soak(database: string, databaseUrl: string, tmp: string): Promise
   setup.seedSeconds = (performance.now() - started) / 1000;
 
   const probeFile = path.join(tmp, `${database}-memory.jsonl`);
-  const logFile = path.join(tmp, `${database}-server.log`);
-  const server = await startNodeProcess({
-    name: `servidor (${database})`,
-    args: [
-      ...(args['cpu-prof']
-        ? [
-            '--cpu-prof',
-            `--cpu-prof-dir=${path.join(root, 'bench/results')}`,
-            // .json so that bench/results' ignore rule covers it; DevTools opens it as is.
-            `--cpu-prof-name=cpu-soak-${database}-${Date.now()}.cpuprofile.json`,
-          ]
-        : []),
-      '--import',
-      pathToFileURL(path.join(root, 'scripts/soak/memory-probe.mjs')).href,
-      path.join(root, 'packages/server/dist/server.js'),
-    ],
-    env: {
-      DATABASE_URL: databaseUrl,
-      DEMO_DATA: '0',
-      LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn',
-      OUTBOX_DIR: path.join(tmp, `${database}-outbox`),
-      IMAGES_DIR: path.join(tmp, `${database}-images`),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SOAK_MEMORY_FILE: probeFile,
-      SOAK_MEMORY_INTERVAL_MS: String(MEMORY_EVERY_MS),
-    },
-    readyPath: '/health',
-    logFile,
-    cwd: tmp,
+  const server = await startBuiltServer({
+    root,
+    database,
+    databaseUrl,
+    tmp,
+    logLevel: process.env.SOAK_LOG_LEVEL ?? 'warn',
+    cpuProfile: args['cpu-prof'] ? 'cpu-soak' : undefined,
+    nodeArgs: ['--import', pathToFileURL(path.join(root, 'scripts/soak/memory-probe.mjs')).href],
+    env: { SOAK_MEMORY_FILE: probeFile, SOAK_MEMORY_INTERVAL_MS: String(MEMORY_EVERY_MS) },
   });
   const owners: Owner[] = [];
   try {
     started = performance.now();
-    const tokens = await signIn(server.base, [
+    // A successful sign-in isn't rate-limited: all from this one address.
+    const tokens = await signInSeeded(server.base, [
       ...seeded.shops.map((s) => s.ownerEmail),
       ...seeded.shoppers.map((c) => c.email),
     ]);
@@ -421,7 +354,7 @@ async function soak(database: string, databaseUrl: string, tmp: string): Promise
     const stopStarted = performance.now();
     await server.stop();
     setup.stopSeconds = (performance.now() - stopStarted) / 1000;
-    const serverLog = await scanLog(logFile);
+    const serverLog = await scanLog(server.logFile);
 
     console.log('  verificando la base…');
     const verification = await verifyDatabase(databaseUrl, world.acked, owners);
@@ -631,13 +564,7 @@ function printResult(r: SoakResult) {
 }
 
 async function main() {
-  console.log('Compilando el servidor (tsc -b packages/server)…');
-  const build = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/server'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (build.status !== 0) throw new Error('tsc -b packages/server falló');
+  compileServer(root);
 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-soak-'));
   const startedAt = new Date();
@@ -649,7 +576,9 @@ async function main() {
   let failure: unknown;
   try {
     if (DATABASE?.startsWith('postgres')) {
-      result = await withPostgresDatabase(DATABASE, (url) => soak('postgres', url, tmp));
+      result = await withPostgresDatabase(DATABASE, 'tianguis_soak', (url) =>
+        soak('postgres', url, tmp),
+      );
     } else {
       if (DATABASE && !DATABASE.startsWith('sqlite:')) {
         throw new Error(`--database: sqlite:<archivo> o postgres://…, no ${DATABASE}`);
