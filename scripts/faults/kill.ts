@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { ADMIN, createApprovedShop, register, signIn, type Post } from './api-setup.js';
 import {
   failuresOf,
   killRunningServers,
@@ -41,9 +42,6 @@ import {
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ADMIN = { email: 'admin@tianguis.mx', password: 'Admin12345' };
-const PASSWORD = 'Secreta123';
-const IMAGE = '/images/0123456789abcdef0123456789abcdef.png';
 
 const { values: args } = parseArgs({
   options: {
@@ -90,103 +88,36 @@ async function api<T>(baseUrl: string, urlPath: string, body: unknown, token?: s
   return JSON.parse(text) as T;
 }
 
-function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-}
-
-let sequence = 0;
-async function register(baseUrl: string, tipousuario: 'si' | 'no') {
-  sequence += 1;
-  const n = (process.pid % 10_000) * 1000 + sequence;
-  const email = `${tipousuario === 'si' ? 'cliente' : 'tienda'}${n}@correo.com`;
-  await api(baseUrl, '/api/login/registerUser', {
-    email,
-    password: PASSWORD,
-    usuario: tipousuario === 'si' ? '' : `fonda${n}`,
-    tipousuario,
-    celular: `55${String(n).padStart(8, '0').slice(-8)}`,
-    nombreCompleto: tipousuario === 'si' ? 'Ana López' : '',
-    direccionEntrega: tipousuario === 'si' ? 'Calle Morelos 12, Centro' : '',
-  });
-  const { token } = await api<{ token: string }>(baseUrl, '/api/login/authenticate', {
-    email,
-    password: PASSWORD,
-  });
-  const claims = claimsOf(token);
-  return { token, id: Number(claims.certserialnumber), tiendaId: Number(claims.groupsid) };
-}
-
-type Lista = {
-  tiendaId: number;
-  categorias: {
-    id: number;
-    title: string;
-    productos: { id: number; name: string; price: number }[];
-  }[];
-}[];
-
 /** A public, open shop with two products and shipping, approved by the admin, and shoppers. */
 async function prepare(baseUrl: string): Promise<BurstFixture> {
-  const { token: adminToken } = await api<{ token: string }>(
-    baseUrl,
-    '/api/login/authenticate',
-    ADMIN,
-  );
-  const owner = await register(baseUrl, 'no');
-  const costoDeEnvio = 12.5;
-  await api(
-    baseUrl,
-    '/api/tienda/updatetienda',
+  const post: Post = (urlPath, body, token) => api(baseUrl, urlPath, body, token);
+  const adminToken = await signIn(post, ADMIN.email, ADMIN.password);
+  const shop = await createApprovedShop(post, adminToken, [
     {
-      nombre: 'Fonda La Prueba',
-      imageUrl: IMAGE,
-      radioMontoMinimo: 'no',
-      montoMinimo: 0,
-      radioCostoDeEnvio: 'si',
-      costoDeEnvio,
+      name: 'Taco de pastor',
+      price: 19.99,
+      descripcion: 'Hecho al momento',
+      detalle: 'Para llevar',
     },
-    owner.token,
-  );
-  const conCategoria = await api<Lista>(
-    baseUrl,
-    '/api/tienda/addcategoria',
-    { title: 'Comida corrida', imageUrl: IMAGE },
-    owner.token,
-  );
-  const categoria = conCategoria[0]!.categorias.find((c) => c.title === 'Comida corrida')!;
-  let lista: Lista = conCategoria;
-  for (const [name, price] of [
-    ['Taco de pastor', 19.99],
-    ['Agua de jamaica', 25.5],
-  ] as const) {
-    lista = await api<Lista>(
-      baseUrl,
-      '/api/tienda/addproducto',
-      {
-        name,
-        price,
-        categoriaId: categoria.id,
-        imageUrl: IMAGE,
-        descripcion: 'Hecho al momento',
-        detalle: 'Para llevar',
-      },
-      owner.token,
-    );
-  }
-  const productos = lista[0]!.categorias.flatMap((c) => c.productos);
-  await api(baseUrl, '/api/tienda/approveTienda', { tiendaId: owner.tiendaId }, adminToken);
+    {
+      name: 'Agua de jamaica',
+      price: 25.5,
+      descripcion: 'Hecho al momento',
+      detalle: 'Para llevar',
+    },
+  ]);
   // Four at a time: password hashing is the slow part, and the machine is shared.
   const shoppers: { id: number; token: string }[] = [];
   while (shoppers.length < SHOPPERS) {
     const batch = Math.min(4, SHOPPERS - shoppers.length);
     shoppers.push(
-      ...(await Promise.all(Array.from({ length: batch }, () => register(baseUrl, 'si')))),
+      ...(await Promise.all(Array.from({ length: batch }, () => register(post, 'si')))),
     );
   }
   return {
-    tiendaId: owner.tiendaId,
-    productos: productos.map((p) => ({ id: p.id, name: p.name, price: p.price })),
-    costoDeEnvio,
+    tiendaId: shop.owner.tiendaId,
+    productos: shop.productos,
+    costoDeEnvio: shop.costoDeEnvio,
     shoppers,
   };
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startPrivatePostgres, type PrivatePostgres } from '../lib/private-postgres.js';
 import { freePort, stopProcess, waitForHealth } from '../lib/server-process.js';
 import { openSseStream, type SseStream } from '../lib/sse-client.js';
+import { ADMIN, createApprovedShop, register, signIn, type Post } from './api-setup.js';
 
 /**
  * `npm run fault:pg-restart`: PostgreSQL restarted under a running server (issue 8, item 4).
@@ -26,8 +27,6 @@ const SERVICIO_NO_DISPONIBLE = {
   code: 'SERVICIO_NO_DISPONIBLE',
   message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 };
-const ADMIN = { email: 'admin@tianguis.mx', password: 'Admin12345' };
-const PASSWORD = 'Secreta123';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
@@ -109,41 +108,9 @@ async function must<T>(label: string, urlPath: string, options: Parameters<typeo
   return res.body as T;
 }
 
-function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  return (
-    await must<{ token: string }>('authenticate', '/api/login/authenticate', {
-      body: { email, password },
-    })
-  ).token;
-}
-
-let sequence = 0;
-async function register(tipousuario: 'si' | 'no') {
-  sequence += 1;
-  const n = (process.pid % 10_000) * 100 + sequence;
-  const email = `${tipousuario === 'si' ? 'cliente' : 'tienda'}${n}@correo.com`;
-  await must('registerUser', '/api/login/registerUser', {
-    body: {
-      email,
-      password: PASSWORD,
-      usuario: tipousuario === 'si' ? '' : `fonda${n}`,
-      tipousuario,
-      celular: `55${String(n).padStart(8, '0').slice(-8)}`,
-      nombreCompleto: tipousuario === 'si' ? 'Ana López' : '',
-      direccionEntrega: tipousuario === 'si' ? 'Calle Morelos 12, Centro' : '',
-    },
-  });
-  const token = await signIn(email, PASSWORD);
-  return {
-    token,
-    id: Number(claimsOf(token).certserialnumber),
-    tiendaId: Number(claimsOf(token).groupsid),
-  };
-}
+/** The setup calls of api-setup.ts, made and recorded as `call` does, named by their path. */
+const post: Post = <T>(urlPath: string, body: unknown, token?: string) =>
+  must<T>(urlPath.slice(urlPath.lastIndexOf('/') + 1), urlPath, { token, body });
 
 interface Shop {
   owner: { token: string; tiendaId: number };
@@ -153,48 +120,17 @@ interface Shop {
 }
 
 async function createShop(adminToken: string): Promise<Shop> {
-  const owner = await register('no');
-  const costoDeEnvio = 12.5;
-  await must('updatetienda', '/api/tienda/updatetienda', {
-    token: owner.token,
-    body: {
-      nombre: 'Fonda La Prueba',
-      imageUrl: '/images/0123456789abcdef0123456789abcdef.png',
-      radioMontoMinimo: 'no',
-      montoMinimo: 0,
-      radioCostoDeEnvio: 'si',
-      costoDeEnvio,
-    },
-  });
-  type Lista = {
-    tiendaId: number;
-    categorias: { id: number; title: string; productos: { id: number; name: string }[] }[];
-  }[];
-  const withCategoria = await must<Lista>('addcategoria', '/api/tienda/addcategoria', {
-    token: owner.token,
-    body: { title: 'Comida corrida', imageUrl: '/images/0123456789abcdef0123456789abcdef.png' },
-  });
-  const categoria = withCategoria[0]!.categorias.find((c) => c.title === 'Comida corrida')!;
   const precio = 19.99;
-  const withProducto = await must<Lista>('addproducto', '/api/tienda/addproducto', {
-    token: owner.token,
-    body: {
+  const shop = await createApprovedShop(post, adminToken, [
+    {
       name: 'Taco de pastor',
       price: precio,
-      categoriaId: categoria.id,
-      imageUrl: '/images/0123456789abcdef0123456789abcdef.png',
       descripcion: 'Tortilla hecha a mano',
       detalle: 'Con piña',
     },
-  });
-  const producto = withProducto[0]!.categorias
-    .flatMap((c) => c.productos)
-    .find((p) => p.name === 'Taco de pastor')!;
-  await must('approveTienda', '/api/tienda/approveTienda', {
-    token: adminToken,
-    body: { tiendaId: owner.tiendaId },
-  });
-  return { owner, productoId: producto.id, precio, costoDeEnvio };
+  ]);
+  const producto = shop.productos.find((p) => p.name === 'Taco de pastor')!;
+  return { owner: shop.owner, productoId: producto.id, precio, costoDeEnvio: shop.costoDeEnvio };
 }
 
 /** Adds one taco and checks out; answers the order id when the server said 200. */
@@ -289,12 +225,12 @@ async function main(): Promise<number> {
     await waitForHealth(baseUrl, server, logFile);
     console.log(`servidor en ${baseUrl} (pid ${server.pid})`);
 
-    const adminToken = await signIn(ADMIN.email, ADMIN.password);
+    const adminToken = await signIn(post, ADMIN.email, ADMIN.password);
     const shop = await createShop(adminToken);
     const shoppers = [];
-    for (let i = 0; i < SHOPPERS; i += 1) shoppers.push(await register('si'));
+    for (let i = 0; i < SHOPPERS; i += 1) shoppers.push(await register(post, 'si'));
     // Orders the stream must see come from a shopper of their own, so they never race the load.
-    const markerShopper = await register('si');
+    const markerShopper = await register(post, 'si');
     outcomes.length = 0;
 
     // The owner's live stream, opened before any fault, reconnecting like the web app does.
