@@ -23,9 +23,7 @@ import { categoria, producto, taqueria } from './features/tienda-publica/test/fi
 import { fakeFetch } from './features/tienda-publica/test/session';
 import { clearQueryCache, setQueryData } from './lib/query';
 import MiTiendaScreen from './app/routes/mitienda';
-import ProductoDetalleScreen from './app/routes/producto-detalle';
-import TiendaScreen from './app/routes/tienda';
-import TiendaCategoriaScreen from './app/routes/tienda-categoria';
+import { openTiendaPublica } from './app/routes/test-tienda-publica';
 
 // Texts a shop or a customer typed are data, shown as text wherever the web app shows them:
 // markup in them must come out as the characters typed, never as elements.
@@ -95,22 +93,9 @@ function tiendaConPayloads() {
 }
 
 function openPublic(pathname: string) {
-  const { fetch } = fakeFetch({
+  openTiendaPublica(pathname, {
     '/api/tienda/publica/taqueria-lupe': { body: tiendaConPayloads() },
   });
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MemoryRouter initialEntries={[pathname]}>
-      <Routes>
-        <Route path="tienda/:usuario" element={<TiendaScreen />} />
-        <Route path="tienda/:usuario/:subcategoria" element={<TiendaCategoriaScreen />} />
-        <Route
-          path="tienda/:usuario/:subcategoria/productodetalle/:id"
-          element={<ProductoDetalleScreen />}
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
 }
 
 // The category's URL segment is its title without spaces.

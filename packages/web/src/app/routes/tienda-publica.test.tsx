@@ -3,10 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../lib/query';
 import { taqueria } from '../../features/tienda-publica/test/fixtures';
-import { fakeFetch } from '../../features/tienda-publica/test/session';
 import ProductoDetalleScreen from './producto-detalle';
-import TiendaScreen from './tienda';
-import TiendaCategoriaScreen from './tienda-categoria';
+import { openTiendaPublica } from './test-tienda-publica';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 
@@ -18,23 +16,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Opens a URL the way a QR scan does: no earlier page, no navigation state. */
 function open(path: string, answer: { status?: number; body: unknown } = { body: taqueria() }) {
-  const { fetch, calls } = fakeFetch({ [TIENDA_URL]: answer });
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="tienda/:usuario" element={<TiendaScreen />} />
-        <Route path="tienda/:usuario/:subcategoria" element={<TiendaCategoriaScreen />} />
-        <Route
-          path="tienda/:usuario/:subcategoria/productodetalle/:id"
-          element={<ProductoDetalleScreen />}
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return calls;
+  return openTiendaPublica(path, { [TIENDA_URL]: answer });
 }
 
 const linkNames = () => screen.getAllByRole('link').map((a) => a.getAttribute('aria-label'));
