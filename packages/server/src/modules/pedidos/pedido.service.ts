@@ -265,7 +265,9 @@ export async function finishPedido(
   pedidoId: number,
   status: 'COMPLETADO' | 'CANCELADO',
 ): Promise<PedidoView> {
-  const evento = await db.transaction().execute(async (trx): Promise<PedidoEvento> => {
+  // Shares SQLite's group commit like checkout: an owner completing orders must not hold up
+  // every other request while its own commit reaches the disk.
+  const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento> => {
     const now = nowIso();
     const done = await repo.finishPedido(trx, {
       id: pedidoId,
