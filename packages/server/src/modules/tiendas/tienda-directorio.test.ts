@@ -10,7 +10,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 interface Directorio {
   tiendaId: number;
@@ -119,6 +119,17 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     );
     expect((await directorio()).body.map((t) => t.nombre)).not.toContain('mercado nuevo');
     expect((await anonymousList()).body.map((t) => t.tiendaId)).not.toContain(nueva.owner.tiendaId);
+  });
+
+  it('gives a signed-in shopper the same public list, revalidated the same way', async () => {
+    const shopper = await createConsumer(server);
+    const anonymous = await anonymousList();
+    const mine = await server.call<TiendaView[]>('/api/tienda/listartiendas', {
+      token: shopper.token,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(anonymous.body);
+    expect(mine.headers.get('etag')).toBe(etagOf(anonymous));
   });
 
   it('still gives an owner its own shop whatever its state, never the cached public answer', async () => {

@@ -48,8 +48,10 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       preValidation: guards.optionalSession,
     },
     async (request, reply) => {
-      // Owners and admins see more than the public and get their own answer each time.
-      if (request.session) return tiendas.listTiendasFor(db, request.session);
+      // Owners and admins see more than the public and get their own answer each time; a
+      // shopper sees what an anonymous visitor sees.
+      const role = request.session?.role;
+      if (role === 'TIENDA' || role === 'ADMIN') return tiendas.listTiendasFor(db, request.session);
       return sendCatalogueAnswer(request, reply, 'l', async () =>
         JSON.stringify(await tiendas.listTiendasFor(db, null)),
       );
