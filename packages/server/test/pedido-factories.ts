@@ -10,6 +10,7 @@ import {
   type CategoriaView,
   type Owner,
   type ProductoView,
+  type ShopSetup,
 } from './catalogo-factories.js';
 import { consumerPayload, registerAndSignIn, type SignedIn } from './factories.js';
 import type { CarritoGrupoView, CarritoItemView } from '../src/modules/carrito/carrito.service.js';
@@ -213,6 +214,16 @@ export async function checkout(
   const pedidoId = Number(res.headers.get('x-pedido-id'));
   if (!Number.isInteger(pedidoId) || pedidoId <= 0) throw new Error('proccesscart sin X-Pedido-Id');
   return { pedidoId, cart };
+}
+
+/** One unit of the shop's product in the basket, checked out: the new order's id. */
+export async function placeOrder(
+  server: TestServer,
+  shopper: { token: string },
+  shop: ShopSetup,
+): Promise<number> {
+  await addUnits(server, shopper.token, shop.producto.id);
+  return (await checkout(server, shopper.token, shop.owner.tiendaId)).pedidoId;
 }
 
 export async function shopperPedidos(server: TestServer, token: string): Promise<Pedido[]> {

@@ -13,7 +13,8 @@ import { registerErrorHandler } from '../src/http/error-handler.js';
 import { isDatabaseUnavailable } from '../src/lib/db-errors.js';
 import { LISTEN_APPLICATION_NAME } from '../src/modules/pedidos/pedido-eventos.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
-import { createShop, ok, post, type ShopSetup } from './catalogo-factories.js';
+import { createShop, post, type ShopSetup } from './catalogo-factories.js';
+import { placeOrder } from './pedido-factories.js';
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 
 const NO_DISPONIBLE = errorCatalog.SERVICIO_NO_DISPONIBLE.message;
@@ -106,19 +107,6 @@ describe.skipIf(skipReason !== undefined)(
     let shop: ShopSetup;
     let shopper: SignedIn;
 
-    const placeOrder = async () => {
-      ok(
-        await post(server, '/api/shoppingcartmarket/addItem', shopper.token, {
-          productoId: shop.producto.id,
-        }),
-        'addItem',
-      );
-      const res = await post(server, '/api/shoppingcartmarket/proccesscart', shopper.token, {
-        tiendaId: shop.owner.tiendaId,
-      });
-      ok(res, 'proccesscart');
-      return Number(res.headers.get('x-pedido-id'));
-    };
     const healthy = async () => (await server.call('/health')).status === 200;
 
     beforeAll(async () => {
@@ -164,7 +152,7 @@ describe.skipIf(skipReason !== undefined)(
       }
       await waitUntil(healthy, 10_000, '/health 200');
       expect((await server.call('/api/tienda/listartiendas')).status).toBe(200);
-      expect(await placeOrder()).toBeGreaterThan(0);
+      expect(await placeOrder(server, shopper, shop)).toBeGreaterThan(0);
     });
 
     it('a query running when PostgreSQL restarts fails as an outage and the process lives on', async () => {
@@ -183,14 +171,14 @@ describe.skipIf(skipReason !== undefined)(
       const url = `${server.baseUrl}/api/pedido/eventos`;
       const stream = openSseStream(url, shop.owner.token);
       try {
-        const before = await placeOrder();
+        const before = await placeOrder(server, shopper, shop);
         await stream.waitFor((e) => JSON.parse(e.data).pedido.id === before);
         // Down for longer than the first reconnection attempts wait: the bus must keep trying.
         await cluster.stop();
         await new Promise((r) => setTimeout(r, 2_500));
         await cluster.start();
         await waitUntil(healthy, 10_000, '/health 200');
-        const after = await placeOrder();
+        const after = await placeOrder(server, shopper, shop);
         await stream.waitFor((e) => JSON.parse(e.data).pedido.id === after);
       } finally {
         stream.close();
@@ -203,7 +191,7 @@ describe.skipIf(skipReason !== undefined)(
       const admin = new pg.Client({ connectionString: cluster.url });
       await admin.connect();
       try {
-        const pedidoId = await placeOrder();
+        const pedidoId = await placeOrder(server, shopper, shop);
         await stream.waitFor((e) => JSON.parse(e.data).pedido.id === pedidoId);
         // One transaction ends the bus's LISTEN session and commits an event nobody announces:
         // only the bus's catch-up after it reconnects can tell the stream about it.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+import { placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
 
 interface StreamEvent {
@@ -70,20 +71,6 @@ async function openStream(baseUrl: string, path: string, token: string, lastEven
     },
     close: () => controller.abort(),
   };
-}
-
-async function placeOrder(server: TestServer, shopper: SignedIn, shop: ShopSetup) {
-  ok(
-    await post(server, '/api/shoppingcartmarket/addItem', shopper.token, {
-      productoId: shop.producto.id,
-    }),
-    'addItem',
-  );
-  const res = await post(server, '/api/shoppingcartmarket/proccesscart', shopper.token, {
-    tiendaId: shop.owner.tiendaId,
-  });
-  ok(res, 'proccesscart');
-  return Number(res.headers.get('x-pedido-id'));
 }
 
 describe('live order events (SSE)', () => {
