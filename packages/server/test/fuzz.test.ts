@@ -239,6 +239,16 @@ async function heal(w: World): Promise<void> {
     table: 'tienda' | 'categoria' | 'producto' | 'carrito_linea' | 'pedido' | 'dia_especial',
   ) => (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  /** The shop's rows of this table that are not deleted. */
+  const liveOfTienda = async (table: 'categoria' | 'producto') =>
+    ids(
+      await db
+        .selectFrom(table)
+        .select('id')
+        .where('tienda_id', '=', tiendaId)
+        .where('deleted', '=', 0)
+        .execute(),
+    );
   w.ids = {
     tienda: await idsOf('tienda'),
     categoria: await idsOf('categoria'),
@@ -249,22 +259,8 @@ async function heal(w: World): Promise<void> {
   };
   w.own = {
     tienda: [tiendaId],
-    categoria: ids(
-      await db
-        .selectFrom('categoria')
-        .select('id')
-        .where('tienda_id', '=', tiendaId)
-        .where('deleted', '=', 0)
-        .execute(),
-    ),
-    producto: ids(
-      await db
-        .selectFrom('producto')
-        .select('id')
-        .where('tienda_id', '=', tiendaId)
-        .where('deleted', '=', 0)
-        .execute(),
-    ),
+    categoria: await liveOfTienda('categoria'),
+    producto: await liveOfTienda('producto'),
     carrito: ids(
       await db
         .selectFrom('carrito_linea')

@@ -23,6 +23,12 @@ import { createShopOwner, TEST_ADMIN } from './factories.js';
  * folder holds no temporary file and no variant without its original afterwards.
  */
 
+/** The answer to an upload while the images folder can't be written to. */
+const NO_DISPONIBLE_503 = {
+  status: 503,
+  body: { code: 'ALMACENAMIENTO_NO_DISPONIBLE', message: ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN },
+};
+
 const run = (command: string, args: string[]) =>
   execFileSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
 
@@ -201,13 +207,7 @@ describe('upload when the disk refuses the image', () => {
 
     it('answers 503 ALMACENAMIENTO_NO_DISPONIBLE with a clear message and writes nothing', async () => {
       const res = await upload(await photo(300, 200, 2));
-      expect(res).toEqual({
-        status: 503,
-        body: {
-          code: 'ALMACENAMIENTO_NO_DISPONIBLE',
-          message: ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN,
-        },
-      });
+      expect(res).toEqual(NO_DISPONIBLE_503);
       expect(await listing()).toEqual([]);
     });
 
@@ -227,13 +227,7 @@ describe('upload when the disk refuses the image', () => {
       const before = await listing();
       run('chattr', ['+i', imagesDir]);
       const res = await upload(await photo(200, 200, 3));
-      expect(res).toEqual({
-        status: 503,
-        body: {
-          code: 'ALMACENAMIENTO_NO_DISPONIBLE',
-          message: ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN,
-        },
-      });
+      expect(res).toEqual(NO_DISPONIBLE_503);
       expect(await listing()).toEqual(before);
     });
   });
