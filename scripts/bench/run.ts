@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
+import { markdownTable } from '../lib/markdown-table.js';
 import { openEventStream } from './event-stream.js';
 import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
 import {
@@ -114,11 +115,7 @@ function renderTable(all: Row[]): string {
     String(r.errors),
     fmtRatio(r.ofCeiling),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  const rule = `| ${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
-  return [line(header), rule, ...body.map(line)].join('\n');
+  return markdownTable(header, body, 2);
 }
 
 function rowOf(

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { markdownTable } from '../lib/markdown-table.js';
 import { ADMIN, createApprovedShop, register, signIn, type Post } from './api-setup.js';
 import {
   failuresOf,
@@ -233,11 +234,7 @@ function renderTable(rounds: Round[]): string {
     const figures = own.flatMap((r) => (r.figures ? [r.figures] : []));
     if (figures.length > 1) body.push(rowOf(database, 'all', figures));
   }
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  const rule = `| ${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
-  return [line(header), rule, ...body.map(line)].join('\n');
+  return markdownTable(header, body, 2);
 }
 
 // ---- Main ----

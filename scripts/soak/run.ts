@@ -41,6 +41,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { percentile } from '../bench/load.js';
+import { markdownTable } from '../lib/markdown-table.js';
 import {
   compileServer,
   signInSeeded,
@@ -516,14 +517,7 @@ function printResult(r: SoakResult) {
     ms(k.p99),
     ms(k.max),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(
-    `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`,
-  );
-  for (const row of rows) console.log(line(row));
+  console.log(markdownTable(header, rows));
   console.log(
     `  respuestas de más de 1 s: ${t.slow.length}${t.slow.length >= 500 ? '+' : ''}; lazo de eventos de este proceso: p99 ${ms(t.clientLoopP99Ms)} ms, mayor espera ${ms(t.clientLoopMaxMs)} ms`,
   );
