@@ -423,17 +423,29 @@ export function headerSafe(text: string): string {
   return text.replace(/[^\t\x20-\x7e\x80-\xff]/g, '?').slice(0, 2_000);
 }
 
-/** Every string inside a value (keys too), for telling an echo of the input from a leak. */
-export function stringsIn(value: unknown, out: string[] = [], depth = 0): string[] {
-  if (depth > 50) return out;
-  if (typeof value === 'string') out.push(value);
-  else if (typeof value === 'number') out.push(String(value));
-  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out, depth + 1);
-  else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      out.push(key);
-      stringsIn(item, out, depth + 1);
+/**
+ * Every string inside a value (keys too), for telling an echo of the input from a leak: numbers
+ * as text as well unless `numbers` is false; nothing deeper than `maxDepth` (default 50).
+ */
+export function stringsIn(
+  value: unknown,
+  options: { numbers?: boolean; maxDepth?: number } = {},
+): string[] {
+  const { numbers = true, maxDepth = 50 } = options;
+  const out: string[] = [];
+  const walk = (item: unknown, depth: number): void => {
+    if (depth > maxDepth) return;
+    if (typeof item === 'string') out.push(item);
+    else if (typeof item === 'number') {
+      if (numbers) out.push(String(item));
+    } else if (Array.isArray(item)) for (const element of item) walk(element, depth + 1);
+    else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        out.push(key);
+        walk(child, depth + 1);
+      }
     }
-  }
+  };
+  walk(value, 0);
   return out;
 }

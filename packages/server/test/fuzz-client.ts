@@ -1,5 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { stringsIn } from './fuzz-arbitraries.js';
 
 // The route fuzzer's HTTP side (fuzz.test.ts): raw requests (no URL normalisation, so
 // `..` segments and odd percent-escapes reach the server as written) and the checks every
@@ -152,19 +153,6 @@ function isDeliberate5xx(url: string, response: FuzzResponse): boolean {
   );
 }
 
-function collectStrings(value: unknown, out: string[] = [], depth = 0): string[] {
-  if (depth > 200) return out;
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, out, depth + 1);
-  else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      out.push(key);
-      collectStrings(item, out, depth + 1);
-    }
-  }
-  return out;
-}
-
 /**
  * What is wrong with an answer: a 5xx other than the deliberate one, an error without the
  * `{code, message}` shape, or a text that reads like a stack trace, a server path or a database
@@ -213,7 +201,7 @@ export function problemsOf(
   // are the libraries' own texts).
   const texts =
     response.json !== undefined
-      ? collectStrings(response.json)
+      ? stringsIn(response.json, { numbers: false, maxDepth: 200 })
       : status >= 400
         ? [response.text]
         : [];
