@@ -1,6 +1,6 @@
 /**
  * One simulated shopper, signed in, behaving like a person on the web app: a visit starts on
- * the home page (listartiendas, at most once a minute, as the app caches it) or straight on a
+ * the home page (the directory, at most once a minute, as the app caches it) or straight on a
  * shop's page (a QR code or a link), reads the shop's public page (revalidated with its ETag,
  * as the browser does), looks at the cart, adds a few products with pauses in between, now and
  * then takes one off or drops a line, sometimes gives up and empties the basket, and otherwise
@@ -280,15 +280,14 @@ export async function runShopper(account: ShopperAccount, world: ShopperWorld): 
     world.counters.visits += 1;
     let shop: SoakShop | undefined;
     if (performance.now() - listedAt > 60_000 && rng() < 0.5) {
-      const list = await traffic.call('listartiendas', 'GET', '/api/tienda/listartiendas', {
-        token,
-      });
+      // The home page's list, as the web app asks for it.
+      const list = await traffic.call('directorio', 'GET', '/api/tienda/directorio', { token });
       if (!list?.ok) return;
       listedAt = performance.now();
       const tiendas = Array.isArray(list.json) ? (list.json as { tiendaId: number }[]) : [];
       if (tiendas.length !== world.shops.length) {
         traffic.answerError(
-          'listartiendas',
+          'directorio',
           `${tiendas.length} tiendas públicas, esperaba ${world.shops.length}`,
         );
       }
