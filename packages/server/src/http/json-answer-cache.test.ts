@@ -5,7 +5,7 @@ describe('JsonAnswerCache', () => {
   it('answers what was set under a key, and nothing under another', () => {
     const cache = new JsonAnswerCache(10, 1_000);
     cache.set('a', '{"a":1}');
-    expect(cache.get('a')?.json).toBe('{"a":1}');
+    expect(cache.get('a')?.body.toString()).toBe('{"a":1}');
     expect(cache.get('b')).toBeUndefined();
   });
 
@@ -16,8 +16,8 @@ describe('JsonAnswerCache', () => {
     cache.get('a');
     cache.set('c', '3');
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.json).toBe('1');
-    expect(cache.get('c')?.json).toBe('3');
+    expect(cache.get('a')?.body.toString()).toBe('1');
+    expect(cache.get('c')?.body.toString()).toBe('3');
   });
 
   it('stays within its byte budget, gzip copies included, but always keeps the newest', () => {
@@ -28,9 +28,9 @@ describe('JsonAnswerCache', () => {
     cache.set('b', '12345');
     // 5 + 4 + 5 > 10: 'a' goes.
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')?.json).toBe('12345');
+    expect(cache.get('b')?.body.toString()).toBe('12345');
     cache.set('big', 'x'.repeat(50));
-    expect(cache.get('big')?.json).toHaveLength(50);
+    expect(cache.get('big')?.body.toString()).toHaveLength(50);
     expect(cache.get('b')).toBeUndefined();
   });
 });
