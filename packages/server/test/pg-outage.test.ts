@@ -80,9 +80,12 @@ describe('an unreachable database answers 503 SERVICIO_NO_DISPONIBLE, never 500'
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { code: '22021' }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
-    expect(
-      isDatabaseUnavailable(new Error('outer', { cause: new Error('Connection terminated') })),
-    ).toBe(true);
+    // A protocol violation is a bug of ours: a retry would only repeat it.
+    expect(isDatabaseUnavailable(Object.assign(new Error('bind'), { code: '08P01' }))).toBe(false);
+    // Another service unreachable (a failed fetch carries the socket's code as its cause) is
+    // not the database.
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: refused }))).toBe(false);
   });
 });
 

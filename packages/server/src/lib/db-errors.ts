@@ -44,23 +44,23 @@ const PG_CONNECTION_MESSAGES = [
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
-  const { code, message, errors, cause } = error as {
+  const { code, message, errors } = error as {
     code?: unknown;
     message?: unknown;
     errors?: unknown;
-    cause?: unknown;
   };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.has(code)) return true;
-    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    // Class 08 but 08P01, a protocol violation: a bug of ours (say, too many parameters),
+    // which a retry would only repeat.
+    if (/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01') return true;
     if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
   }
   if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((m) => message.startsWith(m))) {
     return true;
   }
   // Node reports a refused connection to a name with several addresses as an AggregateError.
-  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) {
-    return true;
-  }
-  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
+  // An error's `cause` is not followed: a failed fetch to another service (an SMS gateway)
+  // carries ECONNREFUSED there, and that is not the database.
+  return Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1));
 }

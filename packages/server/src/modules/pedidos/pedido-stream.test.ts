@@ -57,6 +57,7 @@ async function openStream(baseUrl: string, path: string, token: string, lastEven
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
+    headers: response.headers,
     events,
     async waitFor(count: number, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -108,6 +109,9 @@ describe('live order events (SSE)', () => {
     const mine = await openStream(server.baseUrl, '/api/pedido/mis-eventos', shopper.token);
     expect(streamA.status).toBe(200);
     expect(streamA.contentType).toBe('text/event-stream; charset=utf-8');
+    // Written by hand after hijacking the reply, and still with the security headers.
+    expect(streamA.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(streamA.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
 
     const pedidoA = await placeOrder(server, shopper, shopA);
     const pedidoB = await placeOrder(server, shopper, shopB);
