@@ -65,19 +65,27 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+const CLIENT_ERRORS: Record<string, [number, string, { code: string; message: string }]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    { code: 'DEMASIADO_GRANDE', message: 'La petición es demasiado grande' },
+  ],
+  // The request's head did not arrive within Node's headersTimeout.
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    { code: 'TIEMPO_AGOTADO', message: 'La petición tardó demasiado en llegar' },
+  ],
+  default: [400, 'Bad Request', { code: 'VALIDACION', message: 'La petición no es válida' }],
+};
+
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
-  const [status, reason, body] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [
-          431,
-          'Request Header Fields Too Large',
-          { code: 'DEMASIADO_GRANDE', message: 'La petición es demasiado grande' },
-        ]
-      : [400, 'Bad Request', { code: 'VALIDACION', message: 'La petición no es válida' }];
+  const [status, reason, body] = CLIENT_ERRORS[error.code ?? ''] ?? CLIENT_ERRORS.default!;
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n` +

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonAnswerCache } from './json-answer-cache.js';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip, JsonAnswerCache } from './json-answer-cache.js';
 
 describe('JsonAnswerCache', () => {
   it('answers what was set under a key, and nothing under another', () => {
@@ -20,17 +21,42 @@ describe('JsonAnswerCache', () => {
     expect(cache.get('c')?.body.toString()).toBe('3');
   });
 
-  it('stays within its byte budget, gzip copies included, but always keeps the newest', () => {
-    const cache = new JsonAnswerCache(100, 10);
-    const a = cache.set('a', '12345');
-    a.gzip = Buffer.alloc(4);
-    cache.noteGzip(a);
-    cache.set('b', '12345');
-    // 5 + 4 + 5 > 10: 'a' goes.
+  it('stays within its byte budget, gzip copies included, but always keeps the newest', async () => {
+    const cache = new JsonAnswerCache(100, 60);
+    const a = cache.set('a', 'x'.repeat(30));
+    // gzip of 30 × 'x' is about 23 bytes: 30 + 23 + 30 > 60, so 'a' goes when 'b' comes.
+    await cache.gzipOf('a', a);
+    cache.set('b', 'y'.repeat(30));
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')?.body.toString()).toBe('12345');
-    cache.set('big', 'x'.repeat(50));
-    expect(cache.get('big')?.body.toString()).toHaveLength(50);
+    expect(cache.get('b')?.body.toString()).toBe('y'.repeat(30));
+    cache.set('big', 'z'.repeat(500));
+    expect(cache.get('big')?.body).toHaveLength(500);
     expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('gzips an entry once, and a copy made after its entry was replaced is not counted', async () => {
+    const cache = new JsonAnswerCache(100, 1_000);
+    const first = cache.set('k', '{"v":1}');
+    const zipping = cache.gzipOf('k', first);
+    expect(cache.gzipOf('k', first)).toBe(zipping);
+    cache.set('k', '{"v":2}');
+    expect(gunzipSync(await zipping).toString()).toBe('{"v":1}');
+    // Only the live entry's bytes remain: room for 1,000 − 7 more.
+    cache.set('other', 'x'.repeat(990));
+    expect(cache.get('k')?.body.toString()).toBe('{"v":2}');
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate, br', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['*', true],
+    ['identity', false],
+    ['gzip;q=0', false],
+    ['br, gzip; q=0.0', false],
+    [undefined, false],
+  ])('%s → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });

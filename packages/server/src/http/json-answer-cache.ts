@@ -1,4 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -7,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export interface CachedJson {
   body: Buffer;
-  gzip?: Buffer;
+  /** Made once, off the main thread (a 13 MB shop list takes a few hundred ms to gzip). */
+  gzip?: Promise<Buffer>;
 }
 
 /**
@@ -39,46 +43,68 @@ export class JsonAnswerCache {
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
+    this.evictOver(key);
+    return entry;
+  }
+
+  /** Drops the least recently used entries while over budget, never `keep`. */
+  private evictOver(keep: string): void {
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
-      if (oldest === undefined || oldest === key) break;
+      if (oldest === undefined || oldest === keep) break;
       this.delete(oldest);
     }
-    return entry;
   }
 
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length + (entry.gzip?.length ?? 0);
+    this.bytes -= entry.body.length + (this.gzipBytes.get(entry) ?? 0);
     this.entries.delete(key);
   }
 
-  /** Counts the gzip copy against the budget once it is made. */
-  noteGzip(entry: CachedJson): void {
-    this.bytes += entry.gzip?.length ?? 0;
+  private readonly gzipBytes = new WeakMap<CachedJson, number>();
+
+  /** The entry's gzip copy, made the first time it is asked for and counted in the budget. */
+  gzipOf(key: string, entry: CachedJson): Promise<Buffer> {
+    entry.gzip ??= gzipAsync(entry.body).then((zipped) => {
+      // Counted only while the entry is still the one kept under its key.
+      if (this.entries.get(key) === entry) {
+        this.gzipBytes.set(entry, zipped.length);
+        this.bytes += zipped.length;
+        this.evictOver(key);
+      }
+      return zipped;
+    });
+    return entry.gzip;
   }
 }
 
-const acceptsGzip = (request: FastifyRequest) =>
-  /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+/** Whether the client takes gzip: named in Accept-Encoding (or `*`) and not with q=0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding?.trim() !== 'gzip' && coding?.trim() !== '*') return false;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    return q === undefined || Number(q) > 0;
+  });
+}
 
 /**
  * Sends a cached answer: gzipped once and reused (compressing a 300 KB order list on every
  * request was most of its cost), or as is to a client that doesn't take gzip. Small answers
  * go as they are, as @fastify/compress would send them.
  */
-export function sendCachedJson(
+export async function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: JsonAnswerCache,
+  key: string,
   entry: CachedJson,
-): FastifyReply {
+): Promise<FastifyReply> {
   void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (entry.body.length < 1024 || !acceptsGzip(request)) return reply.send(entry.body);
-  if (!entry.gzip) {
-    entry.gzip = gzipSync(entry.body);
-    cache.noteGzip(entry);
+  if (entry.body.length < 1024 || !acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.send(entry.body);
   }
-  return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  return reply.header('content-encoding', 'gzip').send(await cache.gzipOf(key, entry));
 }

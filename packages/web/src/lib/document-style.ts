@@ -6,13 +6,20 @@ import { useLayoutEffect, useState } from 'react';
  * built through the CSSOM are not inline markup, so print rules computed at run time (the
  * ticket's page length) still apply.
  */
-export function useDocumentStyleSheet(initialCss: string): CSSStyleSheet {
+export function useDocumentStyleSheet(initialCss: string): CSSStyleSheet | undefined {
   const [sheet] = useState(() => {
-    const created = new CSSStyleSheet();
-    created.replaceSync(initialCss);
-    return created;
+    // Browsers without constructable stylesheets (Safari before 16.4) print without these
+    // rules rather than fail the screen.
+    try {
+      const created = new CSSStyleSheet();
+      created.replaceSync(initialCss);
+      return created;
+    } catch {
+      return undefined;
+    }
   });
   useLayoutEffect(() => {
+    if (!sheet) return;
     document.adoptedStyleSheets = [...(document.adoptedStyleSheets ?? []), sheet];
     return () => {
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);

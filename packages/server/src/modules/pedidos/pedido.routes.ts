@@ -62,7 +62,7 @@ export function registerPedidoRoutes(
       const cached =
         ownerLists.get(answer.etag) ??
         ownerLists.set(answer.etag, JSON.stringify(await answer.load()));
-      return sendCachedJson(request, reply, ownerLists, cached);
+      return sendCachedJson(request, reply, ownerLists, answer.etag, cached);
     },
   );
 

@@ -34,7 +34,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       return reply.status(304).send();
     }
     const cached = catalogue.get(etag) ?? catalogue.set(etag, await build());
-    return sendCachedJson(request, reply, catalogue, cached);
+    return sendCachedJson(request, reply, catalogue, etag, cached);
   }
 
   api.get(
@@ -102,7 +102,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
         return reply.status(304).send();
       }
-      return sendCachedJson(request, reply, readPublicTienda.cache, answer.body);
+      return sendCachedJson(request, reply, readPublicTienda.cache, answer.etag, answer.body);
     },
   );
 

@@ -93,4 +93,23 @@ describe('TicketImpresion', () => {
     render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
     expect((screen.getByRole('radio', { name: '58 mm' }) as HTMLInputElement).checked).toBe(true);
   });
+
+  it('still shows and prints on a browser without constructable stylesheets (Safari < 16.4)', async () => {
+    vi.stubGlobal(
+      'CSSStyleSheet',
+      class {
+        constructor() {
+          throw new TypeError('Illegal constructor');
+        }
+      },
+    );
+    try {
+      const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+      render(<TicketImpresion pedido={PEDIDO} timeZone={TZ} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Imprimir ticket' }));
+      expect(print).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

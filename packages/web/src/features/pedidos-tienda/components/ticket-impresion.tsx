@@ -48,7 +48,7 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
     const measure = () => {
       const px = printRef.current?.getBoundingClientRect().height ?? 0;
       const altoMm = px > 0 ? Math.ceil(px * MM_POR_PX) + 2 : undefined;
-      printSheet.replaceSync(ticketPrintCss(ancho, altoMm));
+      printSheet?.replaceSync(ticketPrintCss(ancho, altoMm));
     };
     measure();
     // Fonts may arrive after the first layout and change the ticket's length.
