@@ -12,6 +12,8 @@ export interface CachedJson {
   body: Buffer;
   /** Made once, off the main thread (a 13 MB shop list takes a few hundred ms to gzip). */
   gzip?: Promise<Buffer>;
+  /** The same once made, so that every later answer is sent without waiting. */
+  gzipped?: Buffer;
 }
 
 /**
@@ -68,6 +70,7 @@ export class JsonAnswerCache {
   /** The entry's gzip copy, made the first time it is asked for and counted in the budget. */
   gzipOf(key: string, entry: CachedJson): Promise<Buffer> {
     entry.gzip ??= gzipAsync(entry.body).then((zipped) => {
+      entry.gzipped = zipped;
       // Counted only while the entry is still the one kept under its key.
       if (this.entries.get(key) === entry) {
         this.gzipBytes.set(entry, zipped.length);
@@ -95,16 +98,18 @@ export function acceptsGzip(header: string | undefined): boolean {
  * request was most of its cost), or as is to a client that doesn't take gzip. Small answers
  * go as they are, as @fastify/compress would send them.
  */
-export async function sendCachedJson(
+export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   cache: JsonAnswerCache,
   key: string,
   entry: CachedJson,
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
   void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (entry.body.length < 1024 || !acceptsGzip(request.headers['accept-encoding'])) {
     return reply.send(entry.body);
   }
-  return reply.header('content-encoding', 'gzip').send(await cache.gzipOf(key, entry));
+  void reply.header('content-encoding', 'gzip');
+  if (entry.gzipped) return reply.send(entry.gzipped);
+  return cache.gzipOf(key, entry).then((zipped) => reply.send(zipped));
 }

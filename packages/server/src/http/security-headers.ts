@@ -30,11 +30,11 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /** Every answer (API, web app, images, errors) carries the same security headers. */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  const entries = Object.entries(headers);
+  // Through Fastify's reply (setting them one by one on the raw response cost a quarter of a
+  // cached read's rate); an answer written by hand after `reply.hijack()` must send
+  // `reply.getHeaders()` itself (pedido-stream.routes.ts).
   app.addHook('onRequest', (_request, reply, done) => {
-    // On the raw response, so that answers written by hand after `reply.hijack()` (the live
-    // order streams) carry them too; Fastify's own headers are merged over these.
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    void reply.headers(headers);
     done();
   });
 }

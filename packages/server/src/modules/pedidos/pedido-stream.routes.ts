@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -76,7 +77,13 @@ export function registerPedidoStreamRoutes(
 
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, { ...head, connection: 'keep-alive' });
+      // Hijacked: Fastify sends nothing more, so the headers set so far (the security
+      // headers) go out with the stream's own.
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        ...head,
+        connection: 'keep-alive',
+      });
       raw.write('retry: 3000\n\n');
       open.add(raw);
 
