@@ -1,13 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  buildServerAndWeb,
-  freePort,
-  stopProcess,
-  waitForHealth,
-} from '../scripts/lib/server-process';
+import { buildServerAndWeb, startBuiltApp, stopProcess } from '../scripts/lib/server-process';
 import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
 
 // Builds the app once, starts the real server on a fresh SQLite database in a temporary folder
@@ -31,30 +25,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   console.log(`[e2e] vite build: ${built.vite.toFixed(1)} s`);
 
   const booting = Date.now();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const logFile = path.join(workDir, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(workDir, 'e2e.db')}`,
-      IMAGES_DIR: path.join(workDir, 'images'),
-      OUTBOX_DIR: path.join(workDir, 'outbox'),
-      WEB_DIST_DIR: webDist,
-      PUBLIC_URL: url,
-      DEMO_DATA: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', log, log],
+  const { url, child, logFile } = await startBuiltApp({
+    root,
+    workDir,
+    webDist,
+    database: 'e2e.db',
+    env: { DEMO_DATA: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   });
-  fs.closeSync(log);
-  await waitForHealth(url, child, logFile);
   const bootSeconds = ((Date.now() - booting) / 1000).toFixed(1);
   console.log(`[e2e] servidor en ${url} en ${bootSeconds} s (base de datos nueva en ${workDir})`);
   // Workers inherit the runner's environment: this is how the journeys find the server.

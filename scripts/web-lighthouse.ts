@@ -8,13 +8,12 @@
  *
  * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildServerAndWeb, freePort, stopProcess, waitForHealth } from './lib/server-process.js';
+import { buildServerAndWeb, startBuiltApp, stopProcess } from './lib/server-process.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resultsFile = path.join(root, 'bench/results/web-lighthouse.json');
@@ -34,33 +33,15 @@ interface RunFigures {
   fcpMs: number;
 }
 
-async function startServer(
-  workDir: string,
-  webDist: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const logFile = path.join(workDir, 'server.log');
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(workDir, 'lighthouse.db')}`,
-      IMAGES_DIR: path.join(workDir, 'images'),
-      OUTBOX_DIR: path.join(workDir, 'outbox'),
-      WEB_DIST_DIR: webDist,
-      PUBLIC_URL: url,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', log, log],
+function startServer(workDir: string, webDist: string) {
+  return startBuiltApp({
+    root,
+    workDir,
+    webDist,
+    database: 'lighthouse.db',
+    env: { DEMO_DATA: '1' },
+    healthTimeoutMs: 60_000,
   });
-  fs.closeSync(log);
-  await waitForHealth(url, child, logFile, 60_000);
-  return { url, child };
 }
 
 /** One Lighthouse run in a Chromium of its own (no cache or state carried between runs). */

@@ -1,10 +1,10 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-// Building the server and the app, and starting and stopping the built server as a child process, for the browser journeys
-// (e2e/global-setup.ts) and the Lighthouse script.
+// Building the server and the app, and starting and stopping the built server as a child
+// process, for the browser journeys (e2e/global-setup.ts) and the Lighthouse script.
 
 /** A port nobody listens on right now; the server takes it a moment later. */
 export function freePort(): Promise<number> {
@@ -85,4 +85,44 @@ export function buildServerAndWeb(root: string, webDist: string): { tsc: number;
     path.join(root, 'packages/web'),
   );
   return { tsc, vite };
+}
+
+/**
+ * Starts the built server (`packages/server/dist/server.js`) on a free port with everything it
+ * keeps in `workDir` (a new SQLite database, images, outbox) and the web app of `webDist`; its
+ * log goes to `workDir/server.log`. Answers once `/health` does.
+ */
+export async function startBuiltApp(options: {
+  root: string;
+  workDir: string;
+  webDist: string;
+  /** The database file's name in `workDir`. */
+  database: string;
+  env?: Record<string, string>;
+  healthTimeoutMs?: number;
+}): Promise<{ url: string; child: ChildProcess; logFile: string }> {
+  const { root, workDir } = options;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(workDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(workDir, options.database)}`,
+      IMAGES_DIR: path.join(workDir, 'images'),
+      OUTBOX_DIR: path.join(workDir, 'outbox'),
+      WEB_DIST_DIR: options.webDist,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  await waitForHealth(url, child, logFile, options.healthTimeoutMs);
+  return { url, child, logFile };
 }
