@@ -18,9 +18,17 @@ test('la página pública de una tienda descarga solo lo que mide el presupuesto
   const shop = await createShop({ productos: [{ name: 'Tamal verde', price: 25 }] });
 
   const loaded = new Set<string>();
+  const encodings = new Set<string>();
+  const images: string[] = [];
+  let shopReads = 0;
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) loaded.add(pathname.slice(1));
+    if (pathname.startsWith('/images/')) images.push(response.url());
+    if (pathname.startsWith('/api/tienda/publica/')) shopReads++;
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) {
+      loaded.add(pathname.slice(1));
+      encodings.add(response.headers()['content-encoding'] ?? 'ninguna');
+    }
   });
   await openRoute(page, `/tienda/${shop.usuario}`);
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
@@ -36,4 +44,15 @@ test('la página pública de una tienda descarga solo lo que mide el presupuesto
     description: `${(bytes / 1000).toFixed(1)} kB en ${downloaded.length} archivos`,
   });
   expect(downloaded).toEqual(tienda?.jsFiles);
+  // boot.ts asked for the shop and preloaded the first images; the screen used what it got:
+  // one read, each image shown downloaded once. (Here the logo and the category share one
+  // upload, so the logo may show the card's larger copy and its own preload goes unused.)
+  expect(shopReads).toBe(1);
+  const shown = await page
+    .locator('img')
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc));
+  expect(shown.length).toBeGreaterThan(0);
+  for (const src of shown) expect(images.filter((image) => image === src)).toHaveLength(1);
+  // The build's brotli copies (vite.config.ts, `precompress`): smaller than the gzip counted.
+  expect([...encodings]).toEqual(['br']);
 });

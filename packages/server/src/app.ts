@@ -286,6 +286,9 @@ async function assembleApp(
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
+      // The build writes .br and .gz copies of its files (packages/web/vite.config.ts): sent as
+      // they are, smaller than compressing on every request (issue 7).
+      preCompressed: true,
       // reply.sendFile belongs to the images folder (registerImageFiles).
       decorateReply: false,
       setHeaders(res, filePath) {

@@ -44,7 +44,7 @@ describe('getTiendaPublica (section 4: the hours load is retried at most 3 times
   });
 });
 
-describe('prefetchTiendaPublica (main.tsx, a page opened on a shop)', () => {
+describe('prefetchTiendaPublica (boot.ts, a page opened on a shop)', () => {
   afterEach(() => {
     cleanup();
     clearQueryCache();

@@ -1,0 +1,57 @@
+import { prefetchTiendaPublica } from './features/tienda-publica/api/get-tienda-publica';
+import { cardImageSizes } from './features/tienda-publica/components/card-styles';
+import { categoriasConProductos, hasImage } from './features/tienda-publica/logic/catalogo';
+import { imageSrcSet } from './lib/image-variants';
+
+/**
+ * The app's first script: a small entry of its own that the page loads beside main.tsx
+ * (vite.config.ts, `earlyBoot`), so it runs while React is still downloading. On a shop's page
+ * opened from its QR code it asks for the shop's data and the screen's code at once and, when
+ * the data is here, preloads the images the page opens with (the shop's logo and the first row of
+ * category cards, the largest paint). React then renders with all of it at hand (issue 7: LCP).
+ */
+const tiendaUrl = /^#\/tienda\/([^/?#]+)(\/)?/.exec(window.location.hash);
+const usuario = tiendaUrl?.[1] ? decoded(tiendaUrl[1]) : undefined;
+
+/** The shop the app opened on, and whether on its own page (not a category or product under it). */
+export const tiendaDeEntrada = usuario ? { usuario, propia: !tiendaUrl?.[2] } : undefined;
+
+if (tiendaDeEntrada) {
+  const answer = prefetchTiendaPublica(tiendaDeEntrada.usuario);
+  if (tiendaDeEntrada.propia) {
+    void import('./app/routes/tienda').catch(() => undefined); // main.tsx shows a failure.
+    void answer.then(
+      ({ tienda }) => {
+        preloadImage(tienda.imageUrl, '64px');
+        for (const categoria of categoriasConProductos(tienda).slice(0, 2)) {
+          preloadImage(categoria.imageUrl, cardImageSizes);
+        }
+      },
+      () => undefined,
+    );
+  }
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // A malformed address: the screen shows its not-found page.
+  }
+}
+
+/** The variant the screen's <img> will choose (TiendaImage: the same srcset and sizes). */
+function preloadImage(src: string, sizes: string): void {
+  if (!hasImage(src)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  const srcSet = imageSrcSet(src);
+  if (srcSet) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = sizes;
+  }
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
