@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -172,7 +172,8 @@ describe('CheckoutCard', { timeout: 20_000 }, () => {
         },
       },
     ]);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The report is handed over as the answer arrives; React closes the dialog on its next render.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows the server's refusal in the dialog and retries with the same Idempotency-Key", async () => {
