@@ -30,8 +30,9 @@ function sonnerWithoutInlineStyle(): Plugin {
  * so it runs as soon as it is here, not after main.tsx; the chunks it imports are preloaded
  * beside it, unless the page preloads them already.
  */
+const BOOT_ENTRY = 'src/boot.ts';
+
 function earlyBoot(): Plugin {
-  const entry = 'src/boot.ts';
   return {
     name: 'early-boot',
     transformIndexHtml: {
@@ -41,9 +42,11 @@ function earlyBoot(): Plugin {
         if (!bundle) return [];
         const chunk = Object.values(bundle).find(
           (output) =>
-            output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(entry),
+            output.type === 'chunk' &&
+            output.isEntry &&
+            output.facadeModuleId?.endsWith(BOOT_ENTRY),
         );
-        if (chunk?.type !== 'chunk') throw new Error(`la compilación no tiene ${entry}`);
+        if (chunk?.type !== 'chunk') throw new Error(`la compilación no tiene ${BOOT_ENTRY}`);
         return [
           {
             tag: 'script',
@@ -115,11 +118,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rollupOptions: {
-      input: { index: 'index.html', boot: 'src/boot.ts' },
+      input: { index: 'index.html', boot: BOOT_ENTRY },
       output: {
         // The shop's public page (opened from a QR code; the page with the LCP budget) loaded
         // nine small chunks beside its data: more than HTTP/1.1's six connections, so a second
-        // round trip before the first paint. Its own helpers go in one chunk.
+        // round trip before the first paint. Its own helpers go in one chunk; not the pure ones
+        // boot.ts imports (catalogo, card-styles, image-variants), which would make the first
+        // script wait for this chunk and, through it, the router.
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
