@@ -44,15 +44,22 @@ test('la página pública de una tienda descarga solo lo que mide el presupuesto
     description: `${(bytes / 1000).toFixed(1)} kB en ${downloaded.length} archivos`,
   });
   expect(downloaded).toEqual(tienda?.jsFiles);
-  // boot.ts asked for the shop and preloaded the first images; the screen used what it got:
-  // one read, each image shown downloaded once. (Here the logo and the category share one
-  // upload, so the logo may show the card's larger copy and its own preload goes unused.)
+  // boot.ts asked for the shop and preloaded the first images with the screen's own srcset and
+  // sizes: one read, and no image on screen needed a download of its own (a preload of another
+  // variant would leave the <img> to fetch its own). Here the logo and the category share one
+  // upload, so the logo may show the card's larger copy and leave its own preload unused.
   expect(shopReads).toBe(1);
   const shown = await page
     .locator('img')
     .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc));
   expect(shown.length).toBeGreaterThan(0);
   for (const src of shown) expect(images.filter((image) => image === src)).toHaveLength(1);
+  const fetchedByImg = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.name.includes('/images/') && entry.initiatorType !== 'link')
+      .map((entry) => entry.name),
+  );
+  expect(fetchedByImg).toEqual([]);
   // The build's brotli copies (vite.config.ts, `precompress`): smaller than the gzip counted.
   expect([...encodings]).toEqual(['br']);
 });
