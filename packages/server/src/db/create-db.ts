@@ -4,13 +4,10 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
-  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
-  type DialectAdapter,
   type Driver,
   type SqliteDialectConfig,
-  type MigrationLockOptions,
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -22,26 +19,8 @@ import { startWalCheckpointer } from './wal-checkpointer.js';
 // COUNT(*) and SUM() come back as int8; every figure we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/**
- * Kysely takes no migration lock on SQLite. A write as the first statement of the migration
- * transaction takes SQLite's write lock at once (waiting out busy_timeout), so a second process
- * booting on the same file reads the migration state only after the first has committed.
- */
-class LockingSqliteAdapter extends SqliteAdapter {
-  override async acquireMigrationLock(
-    db: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- Kysely's signature
-    options: MigrationLockOptions,
-  ): Promise<void> {
-    await db
-      .updateTable(options.lockTable)
-      .set({ is_locked: 1 })
-      .where('id', '=', options.lockRowId)
-      .execute();
-  }
-}
-
-/** The migration lock above, and `destroy()` that also waits for `onDestroy` (the checkpointer). */
-class LockingSqliteDialect extends SqliteDialect {
+/** SQLite with `destroy()` that also waits for `onDestroy` (the checkpointer). */
+class DestroyingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #onDestroy: () => Promise<void>;
 
@@ -49,10 +28,6 @@ class LockingSqliteDialect extends SqliteDialect {
     super(config);
     this.#config = config;
     this.#onDestroy = onDestroy;
-  }
-
-  override createAdapter(): DialectAdapter {
-    return new LockingSqliteAdapter();
   }
 
   override createDriver(): Driver {
@@ -133,7 +108,7 @@ export function createDb(databaseUrl: string): DbHandle {
     const db = new Kysely<Database>({
       // Destroying the database also closes the checkpointer's connection before it resolves,
       // so whoever deletes the file next finds no connection still opening or closing it.
-      dialect: new LockingSqliteDialect({ database: withStatementCache(sqlite) }, () =>
+      dialect: new DestroyingSqliteDialect({ database: withStatementCache(sqlite) }, () =>
         checkpointer.stop(),
       ),
     });

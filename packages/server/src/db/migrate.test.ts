@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/dialects.js';
 import { createDb, type DbHandle } from './create-db.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest, migrations } from './migrate.js';
 
 const tables = [
   'account',
@@ -75,6 +75,28 @@ describe('migrations', () => {
 
   it('runs again as a no-op', async () => {
     expect(await migrateToLatest(handles[1]!.db)).toEqual([]);
+  });
+
+  it('leaves nothing of a run that fails part way, not even the migrations before it', async () => {
+    const fresh = await createTestDatabase();
+    const handle = createDb(fresh.url);
+    const failing = '2099_12_31_2359_falla';
+    migrations[failing] = {
+      up: async (db) => {
+        await db.schema.createTable('tabla_a_medias').addColumn('id', 'integer').execute();
+        throw new Error('falla a propósito');
+      },
+    };
+    try {
+      await expect(migrateToLatest(handle.db)).rejects.toThrow('falla a propósito');
+      const found = (await handle.db.introspection.getTables()).map((t) => t.name);
+      expect(found).not.toContain('tabla_a_medias');
+      expect(found).not.toContain('account');
+    } finally {
+      delete migrations[failing];
+      await handle.db.destroy();
+      await fresh.drop();
+    }
   });
 
   if (process.env.TEST_DATABASE_URL === undefined) {

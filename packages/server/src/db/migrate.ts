@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, SqliteAdapter, type Migration, type MigrationProvider } from 'kysely';
+import type { DbOrTx } from './database.js';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/2026_11_21_2330_accounts.js';
 import * as m0002 from './migrations/2026_11_21_2331_catalogue.js';
@@ -17,8 +18,30 @@ export const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Runs every pending migration, forward only; Kysely's lock table serialises concurrent boots. */
+/**
+ * Runs every pending migration, forward only. On PostgreSQL Kysely's lock table serialises
+ * processes booting at once. On SQLite Kysely takes no lock and no transaction (its adapter says
+ * DDL is not transactional, which in SQLite it is), so two processes booting on a new file could
+ * both read "nothing applied" and both create the tables. Here the whole run is one
+ * `BEGIN IMMEDIATE` transaction: the second process waits (busy_timeout) until the first has
+ * committed, then finds everything applied; and a failed migration leaves nothing behind.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return migrate(db);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const applied = await migrate(connection);
+      await sql`commit`.execute(connection);
+      return applied;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+async function migrate(db: DbOrTx): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
