@@ -6,7 +6,12 @@ import type {
   RevokedTokenTable,
 } from '../modules/accounts/account.table.js';
 import type { CarritoLineaTable } from '../modules/carrito/carrito.table.js';
-import type { CategoriaTable, ProductoTable } from '../modules/catalogo/catalogo.table.js';
+import type {
+  CategoriaTable,
+  ProductoGrupoTable,
+  ProductoOpcionTable,
+  ProductoTable,
+} from '../modules/catalogo/catalogo.table.js';
 import type { DiaEspecialTable, HorarioTable } from '../modules/horarios/horario.table.js';
 import type {
   PedidoDetalleTable,
@@ -35,6 +40,8 @@ export interface Database {
   tienda: TiendaTable;
   categoria: CategoriaTable;
   producto: ProductoTable;
+  producto_grupo: ProductoGrupoTable;
+  producto_opcion: ProductoOpcionTable;
   horario: HorarioTable;
   dia_especial: DiaEspecialTable;
   carrito_linea: CarritoLineaTable;

@@ -6,6 +6,7 @@ import * as m0002 from './migrations/2026_11_21_2331_catalogue.js';
 import * as m0003 from './migrations/2026_11_21_2332_orders.js';
 import * as m0004 from './migrations/2026_11_22_0030_pedido_eventos.js';
 import * as m0005 from './migrations/2026_11_23_1500_rate_limit.js';
+import * as m0006 from './migrations/2026_11_25_1000_ordering.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_2332_orders': m0003,
   '2026_11_22_0030_pedido_eventos': m0004,
   '2026_11_23_1500_rate_limit': m0005,
+  '2026_11_25_1000_ordering': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -25,18 +27,30 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * both read "nothing applied" and both create the tables. Here the whole run is one
  * `BEGIN IMMEDIATE` transaction: the second process waits (busy_timeout) until the first has
  * committed, then finds everything applied; and a failed migration leaves nothing behind.
+ * Foreign keys are off during the run (a table rebuild drops and renames a parent table, which
+ * with them on would cascade) and checked before the commit: a violation rolls everything back.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return migrate(db);
   return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
+    // A no-op inside a transaction: set before BEGIN, restored after COMMIT or ROLLBACK.
+    await sql`pragma foreign_keys = off`.execute(connection);
     try {
-      const applied = await migrate(connection);
-      await sql`commit`.execute(connection);
-      return applied;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
+      await sql`begin immediate`.execute(connection);
+      try {
+        const applied = await migrate(connection);
+        const broken = await sql`pragma foreign_key_check`.execute(connection);
+        if (broken.rows.length > 0) {
+          throw new Error(`Migration broke ${broken.rows.length} foreign keys`);
+        }
+        await sql`commit`.execute(connection);
+        return applied;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    } finally {
+      await sql`pragma foreign_keys = on`.execute(connection);
     }
   });
 }

@@ -26,6 +26,31 @@ export interface ProductoTable {
   detalle: string;
   activated: Generated<number>;
   deleted: Generated<number>;
+  /** ISO instant (end of the shop's day): sold out until then. */
+  agotado_hasta: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A product's option group ("Tortilla", "Extras"), in the owner's order. */
+export interface ProductoGrupoTable {
+  id: Generated<number>;
+  tienda_id: number;
+  producto_id: number;
+  nombre: string;
+  minimo: number;
+  maximo: number;
+  orden: number;
+}
+
+export interface ProductoOpcionTable {
+  id: Generated<number>;
+  tienda_id: number;
+  producto_id: number;
+  grupo_id: number;
+  nombre: string;
+  /** Centavos. */
+  precio_extra: number;
+  activo: Generated<number>;
+  orden: number;
 }

@@ -4,7 +4,8 @@ import type { Generated } from 'kysely';
 export interface PedidoTable {
   id: Generated<number>;
   tienda_id: number;
-  account_id: number;
+  /** Null for guest and owner-typed orders. */
+  account_id: number | null;
   status: string;
   fecha: string;
   cantidad_de_articulos: number;
@@ -21,6 +22,26 @@ export interface PedidoTable {
   direccion_entrega: string;
   idempotency_key: string | null;
   updated_at: string;
+  entrega_tipo: Generated<string>;
+  entrega_referencias: string | null;
+  pago_metodo: Generated<string>;
+  /** Centavos. */
+  paga_con: number | null;
+  pago_referencia: string | null;
+  pago_clabe: string | null;
+  pago_banco: string | null;
+  pago_titular: string | null;
+  pagado: Generated<number>;
+  nota: string | null;
+  invitado: Generated<number>;
+  origen: Generated<string>;
+  seguimiento: string | null;
+  idempotency_hash: string | null;
+  aceptado_en: string | null;
+  listo_estimado: string | null;
+  motivo_cancelacion: string | null;
+  escalado: Generated<number>;
+  visto_en: string | null;
 }
 
 export interface PedidoDetalleTable {
@@ -31,14 +52,17 @@ export interface PedidoDetalleTable {
   nombre_producto: string;
   imagen_producto: string;
   cantidad: number;
-  /** Unit price in centavos. */
+  /** Unit price in centavos, options included. */
   precio: number;
+  /** JSON [{id, grupo, nombre, precioExtra (centavos)}] as ordered. */
+  opciones: Generated<string>;
+  nota: string | null;
 }
 
 export interface PedidoEventoTable {
   id: Generated<number>;
   tienda_id: number;
-  account_id: number;
+  account_id: number | null;
   pedido_id: number;
   /** The order's status after the change: NUEVO for a new order. */
   tipo: string;

@@ -19,6 +19,15 @@ export interface TiendaTable {
   time_zone: Generated<string>;
   version: Generated<number>;
   pedidos_version: Generated<number>;
+  entrega_recoger: Generated<number>;
+  entrega_domicilio: Generated<number>;
+  pago_efectivo: Generated<number>;
+  pago_terminal: Generated<number>;
+  transferencia_clabe: string | null;
+  transferencia_banco: string | null;
+  transferencia_titular: string | null;
+  /** ISO instant: new orders are refused until then. */
+  pausado_hasta: string | null;
   created_at: string;
   updated_at: string;
 }
