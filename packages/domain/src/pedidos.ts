@@ -1,7 +1,12 @@
 import { formatPesos, parsePesos } from './money.js';
 
-/** The order states (spec section 4): NUEVO, then COMPLETADO or CANCELADO by the shop. */
-export const PEDIDO_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
+/**
+ * The order states: NUEVO, optionally ACEPTADO (with a ready time), then COMPLETADO or
+ * CANCELADO by the shop (docs/api.md, "Order life").
+ */
+export const PEDIDO_STATUSES = ['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO'] as const;
+/** The owner's active tab and the statuses an order can still be completed or cancelled from. */
+export const PEDIDO_STATUSES_ACTIVOS = ['NUEVO', 'ACEPTADO'] as const;
 export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
 
 export const pedidoMessages = {
@@ -21,10 +26,11 @@ export function normalizePedidoStatus(status: unknown): PedidoStatus {
 // Sorting uses the raw value: an unknown status shows as NUEVO but goes last.
 const PRIORIDAD: ReadonlyMap<string, number> = new Map([
   ['NUEVO', 0],
-  ['CANCELADO', 1],
-  ['COMPLETADO', 2],
+  ['ACEPTADO', 1],
+  ['CANCELADO', 2],
+  ['COMPLETADO', 3],
 ]);
-const PRIORIDAD_DESCONOCIDO = 3;
+const PRIORIDAD_DESCONOCIDO = 4;
 
 function prioridadDe(status: string): number {
   return PRIORIDAD.get(status) ?? PRIORIDAD_DESCONOCIDO;
@@ -42,7 +48,7 @@ export interface PedidoOrdenable {
 }
 
 /**
- * The shopper's order list (spec section 2): NUEVO, then CANCELADO, then COMPLETADO, unknown
+ * The shopper's order list (spec section 2): NUEVO, ACEPTADO, then CANCELADO, then COMPLETADO, unknown
  * statuses last; within a status the newest first (an unreadable date counts as the oldest;
  * equal dates put the higher id first). Returns a new array.
  */
@@ -61,7 +67,7 @@ function compareDesc(a: number, b: number): number {
 }
 
 export interface ConteoDePedidos {
-  /** status NUEVO */
+  /** status NUEVO or ACEPTADO */
   readonly activos: number;
   readonly completados: number;
   readonly cancelados: number;
@@ -75,7 +81,7 @@ export function countPedidosPorStatus(
   let completados = 0;
   let cancelados = 0;
   for (const p of pedidos) {
-    if (p.status === 'NUEVO') activos++;
+    if (p.status === 'NUEVO' || p.status === 'ACEPTADO') activos++;
     else if (p.status === 'COMPLETADO') completados++;
     else if (p.status === 'CANCELADO') cancelados++;
   }

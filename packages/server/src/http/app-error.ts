@@ -41,6 +41,26 @@ export const errorCatalog = {
     message: 'Un producto de tu canasta ya no está disponible',
   },
   TIENDA_CERRADA: { status: 400, message: 'Horario de atención no disponible en este momento' },
+  TIENDA_PAUSADA: { status: 400, message: 'La tienda pausó los pedidos por un momento' },
+  PRODUCTO_AGOTADO: { status: 409, message: 'Un producto de tu canasta está agotado por hoy' },
+  OPCIONES_INVALIDAS: { status: 400, message: 'Las opciones elegidas no son válidas' },
+  ENTREGA_NO_DISPONIBLE: {
+    status: 400,
+    message: 'La tienda no ofrece esa forma de entrega',
+  },
+  METODO_NO_DISPONIBLE: { status: 400, message: 'La tienda no acepta esa forma de pago' },
+  PRECIO_CAMBIO: {
+    status: 409,
+    message: 'El total de tu pedido cambió; revísalo y confirma de nuevo',
+  },
+  DEMASIADOS_PEDIDOS: {
+    status: 429,
+    message: 'Ya tienes 3 pedidos sin atender en esta tienda. Espera a que los acepten.',
+  },
+  IDEMPOTENCIA_CONFLICTO: {
+    status: 409,
+    message: 'Esa clave de idempotencia ya se usó con otro pedido',
+  },
   SERVICIO_NO_DISPONIBLE: {
     status: 503,
     message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
@@ -74,11 +94,17 @@ export class AppError extends Error {
   readonly status: number;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Fields added to the error body beside code and message (PRECIO_CAMBIO's montoTotal). */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(message ?? errorCatalog[code].message);
     this.name = 'AppError';
@@ -86,5 +112,6 @@ export class AppError extends Error {
     this.status = errorCatalog[code].status;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 }

@@ -10,9 +10,10 @@ interface ErrorBody {
 }
 
 function bodyOf(error: AppError): ErrorBody {
-  return error.errors
+  const body: ErrorBody = error.errors
     ? { code: error.code, message: error.message, errors: error.errors }
     : { code: error.code, message: error.message };
+  return error.extra ? { ...error.extra, ...body } : body;
 }
 
 /** Seconds a client should wait before retrying while the database is away (a restart takes a few). */
