@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The refusal's whole JSON body, for fields beside code and message (PRECIO_CAMBIO's montoTotal). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -70,6 +73,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         response.status,
         typeof body.code === 'string' ? body.code : 'ERROR',
         typeof body.message === 'string' ? body.message : RESPUESTA_INVALIDA,
+        data,
       );
     }
     return data as T;
