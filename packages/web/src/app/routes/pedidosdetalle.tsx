@@ -5,13 +5,18 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { finishPedido, type AccionPedido } from '../../features/pedidos-tienda/api/finish-pedido';
+import {
+  runAccionPedido,
+  type AccionPedido,
+} from '../../features/pedidos-tienda/api/finish-pedido';
+import { marcarVisto } from '../../features/pedidos-tienda/api/marcar-visto';
 import {
   usePedidosTienda,
   type PedidoTienda,
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
 import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
+import { useAbrirArriba } from '../../features/pedidos-tienda/hooks/use-abrir-arriba';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 function pedidoFromState(state: unknown): PedidoTienda | undefined {
@@ -20,7 +25,7 @@ function pedidoFromState(state: unknown): PedidoTienda | undefined {
 }
 
 /**
- * /pedidosdetalle: the order comes as navigation state; `?id=` finds it in the shop's list when
+ * /pedidosdetalle: opens at its top and tells the server the order was seen. The order comes as navigation state; `?id=` finds it in the shop's list when
  * the page is opened from a link or reloaded. The list's copy wins, being the newer.
  */
 export default function PedidosDetalleScreen() {
@@ -35,11 +40,21 @@ export default function PedidosDetalleScreen() {
   const pedido =
     lista.data?.find((p) => p.id === id) ?? (fromState?.id === id ? fromState : undefined);
 
+  useAbrirArriba(id);
+  const pedidoId = pedido?.id;
+  const sinVer = pedido !== undefined && !pedido.vistoEn;
+  useEffect(() => {
+    if (pedidoId !== undefined && sinVer) marcarVisto(pedidoId);
+  }, [pedidoId, sinVer]);
+
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const onAccion = async (accion: AccionPedido) => {
     if (!pedido) return;
-    await finishPedido(accion, pedido.id);
+    await runAccionPedido(pedido.id, accion);
+    // Accepting or marking paid keeps the order on screen (the answer updated it); a finished
+    // order goes back to the board.
+    if (accion.tipo !== 'completar' && accion.tipo !== 'cancelar') return;
     timer.current = setTimeout(
       () => navigate('/pedidos', { replace: true }),
       ESPERA_TRAS_ACCION_PEDIDO_MS,

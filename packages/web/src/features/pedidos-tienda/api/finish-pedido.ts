@@ -1,26 +1,39 @@
-import { mergePedido } from '@tianguis/domain';
-import { api } from '../../../lib/api';
-import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
-import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
-
-export type AccionPedido = 'completar' | 'cancelar';
-
-const PATHS: Record<AccionPedido, string> = {
-  completar: '/api/pedido/completarpedidobypedidoid',
-  cancelar: '/api/pedido/cancelarpedidobypedidoid',
-};
+import { postPedido } from './guardar-pedido';
+import type { PedidoTienda } from './get-pedidos-tienda';
 
 /**
- * Completes or cancels a NUEVO order (409 ESTADO_INVALIDO otherwise, thrown as ApiError with
- * the server's text). The answered order replaces the listed one, and the list reloads.
+ * What the owner can do with an order from its detail. Each call answers the order (thrown as
+ * ApiError with the server's text when refused, e.g. 409 ESTADO_INVALIDO).
  */
-export async function finishPedido(accion: AccionPedido, pedidoId: number): Promise<PedidoTienda> {
-  try {
-    const pedido = await api<PedidoTienda>(PATHS[accion], { body: { pedidoId } });
-    const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
-    if (list) setQueryData(pedidosTiendaKey, mergePedido(list, pedido));
-    return pedido;
-  } finally {
-    void invalidateQueries(pedidosTiendaKey);
+export type AccionPedido =
+  | { tipo: 'aceptar'; minutos: number }
+  | { tipo: 'completar' }
+  | { tipo: 'cancelar'; motivo: string | null }
+  | { tipo: 'marcarPagado' };
+
+/** Completes a NUEVO or ACEPTADO order. */
+export function completarPedido(pedidoId: number): Promise<PedidoTienda> {
+  return postPedido('/api/pedido/completarpedidobypedidoid', { pedidoId });
+}
+
+/** Cancels a NUEVO or ACEPTADO order; the reason (optional, ≤ 140) is shown to the shopper. */
+export function cancelarPedido(pedidoId: number, motivo: string | null): Promise<PedidoTienda> {
+  return postPedido(
+    '/api/pedido/cancelarpedidobypedidoid',
+    motivo ? { pedidoId, motivo } : { pedidoId },
+  );
+}
+
+/** The call behind each action. */
+export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise<PedidoTienda> {
+  switch (accion.tipo) {
+    case 'aceptar':
+      return postPedido('/api/pedido/aceptarpedido', { pedidoId, minutos: accion.minutos });
+    case 'completar':
+      return completarPedido(pedidoId);
+    case 'cancelar':
+      return cancelarPedido(pedidoId, accion.motivo);
+    case 'marcarPagado':
+      return postPedido('/api/pedido/marcarpagado', { pedidoId });
   }
 }

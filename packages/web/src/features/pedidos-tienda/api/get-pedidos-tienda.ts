@@ -1,31 +1,14 @@
+import type { PedidoVista } from '@tianguis/domain';
 import { getToken } from '../../auth/session-store';
 import { api } from '../../../lib/api';
 import { revalidatingPost } from '../../../lib/revalidating-post';
 import { useQuery } from '../../../lib/query';
 
-/** One order as `listarpedidosbytiendaid` answers it (spec section 3; amounts in pesos). */
-export interface PedidoTienda {
-  id: number;
-  tiendaId: number;
-  usuarioId: number;
-  status: string;
-  fecha: string;
-  cantidadDeArticulos: number;
-  montoTotal: number;
-  costoDeEnvio: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  tiendaImageUrl: string;
-  nombreCompleto: string;
-  celular: string;
-  direccionEntrega: string;
-  pedidoDetalles: {
-    nombreProducto: string;
-    imagenProducto: string;
-    cantidad: number;
-    precio: number;
-  }[];
-}
+/**
+ * One order as `listarpedidosbytiendaid` and every order call answer it (API.md, second
+ * edition; amounts in pesos): the domain's wire shape, written once.
+ */
+export type PedidoTienda = PedidoVista;
 
 export const pedidosTiendaKey = ['pedidos-tienda'] as const;
 

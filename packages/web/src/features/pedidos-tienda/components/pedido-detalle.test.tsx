@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { MINUTOS_RAPIDOS, pedidoWireMessages } from '@tianguis/domain';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,8 @@ describe('PedidoDetalle', () => {
     expect(whatsapp.getAttribute('href')).toBe('https://wa.me/525512345678');
     const productos = screen.getByRole('region', { name: 'Productos' });
     const items = within(productos).getAllByRole('listitem');
+    expect(screen.getByRole('region', { name: 'Entrega' }).textContent).toContain('A domicilio');
+    expect(screen.getByRole('region', { name: 'Pago' }).textContent).toBe('PagoEfectivo');
     expect(items.map((i) => i.textContent)).toEqual([
       'Taco al pastorCantidad: 2 x $ 15.00Importe: $ 30.00',
       'Agua de horchataCantidad: 1 x $ 15.00Importe: $ 15.00',
@@ -72,12 +75,12 @@ describe('PedidoDetalle', () => {
     await user.click(screen.getByRole('button', { name: 'Completar Pedido' }));
     dialog = screen.getByRole('dialog', { name: 'Desea completar este pedido?' });
     await user.click(within(dialog).getByRole('button', { name: 'Completar' }));
-    expect(onAccion).toHaveBeenCalledWith('completar');
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'completar' });
     expect(screen.getByRole('status').textContent).toBe('Pedido completado');
     expect(screen.queryByRole('button', { name: 'Cancelar Pedido' })).toBeNull();
   });
 
-  it('cancelling asks No / SI and shows the server’s refusal as it came', async () => {
+  it('cancelling asks No / SI with an optional reason and shows the server’s refusal as it came', async () => {
     const user = userEvent.setup();
     const refusal = 'El pedido ya no está en estado NUEVO';
     const onAccion = vi.fn(async (_a: AccionPedido) => {
@@ -88,16 +91,188 @@ describe('PedidoDetalle', () => {
     const dialog = screen.getByRole('dialog', { name: 'Desea cancelar este pedido?' });
     within(dialog).getByRole('button', { name: 'No' });
     await user.click(within(dialog).getByRole('button', { name: 'SI' }));
-    expect(onAccion).toHaveBeenCalledWith('cancelar');
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'cancelar', motivo: null });
     expect(screen.getByRole('alert').textContent).toBe(refusal);
     // Still offered: the owner can look again after reading why.
     expect(screen.getByRole('button', { name: 'Cancelar Pedido' })).toBeTruthy();
   });
 
-  it('offers no actions once the order is no longer NUEVO', () => {
+  it('offers no actions once the order is completed or cancelled, and shows the reason', () => {
     renderDetalle(makePedido({ id: 9, status: 'COMPLETADO' }), async () => undefined);
     expect(screen.queryByRole('button', { name: 'Completar Pedido' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar Pedido' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
     expect(screen.getByText('Completado')).toBeTruthy();
+    cleanup();
+    renderDetalle(
+      makePedido({ id: 9, status: 'CANCELADO', motivoCancelacion: 'Sin gas' }),
+      async () => undefined,
+    );
+    expect(screen.getByText('Cancelado')).toBeTruthy();
+    expect(screen.getByText('Motivo de cancelación:').parentElement?.textContent).toBe(
+      'Motivo de cancelación: Sin gas',
+    );
+    expect(screen.queryByRole('button', { name: 'Completar Pedido' })).toBeNull();
+  });
+
+  it('accepts a NUEVO order with a quick choice of minutes, or another time typed', async () => {
+    const user = userEvent.setup();
+    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+    renderDetalle(makePedido({ id: 9 }), onAccion);
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
+    const choices = within(dialog).getAllByRole('radio');
+    expect(choices.map((c) => c.parentElement?.textContent)).toEqual(
+      MINUTOS_RAPIDOS.map((m) => `${m} min`),
+    );
+    await user.click(within(dialog).getByRole('radio', { name: '30 min' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'aceptar', minutos: 30 });
+    expect(screen.getByRole('status').textContent).toBe('Pedido aceptado');
+    expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
+    // Still to finish: completing and cancelling stay.
+    expect(screen.getByRole('button', { name: 'Completar Pedido' })).toBeTruthy();
+  });
+
+  it('refuses a time outside 5 to 180 minutes before sending', async () => {
+    const user = userEvent.setup();
+    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+    renderDetalle(makePedido({ id: 9 }), onAccion);
+    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
+    const otro = within(dialog).getByLabelText('Otro tiempo (minutos)');
+    await user.clear(otro);
+    await user.type(otro, '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(pedidoWireMessages.minutosAceptar);
+    expect(onAccion).not.toHaveBeenCalled();
+    await user.clear(otro);
+    await user.type(otro, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'aceptar', minutos: 25 });
+  });
+
+  it('cancels with the reason typed, trimmed', async () => {
+    const user = userEvent.setup();
+    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+    renderDetalle(makePedido({ id: 9, status: 'ACEPTADO' }), onAccion);
+    await user.click(screen.getByRole('button', { name: 'Cancelar Pedido' }));
+    const dialog = screen.getByRole('dialog', { name: 'Desea cancelar este pedido?' });
+    const motivo = within(dialog).getByLabelText('Motivo (opcional)');
+    expect(motivo.getAttribute('maxlength')).toBe('140');
+    await user.type(motivo, '  Se acabó el pastor ');
+    await user.click(within(dialog).getByRole('button', { name: 'SI' }));
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'cancelar', motivo: 'Se acabó el pastor' });
+    expect(screen.getByRole('status').textContent).toBe('Pedido cancelado');
+  });
+
+  it('an accepted order shows its ready time, can be completed, and cannot be accepted again', async () => {
+    const user = userEvent.setup();
+    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+    renderDetalle(
+      makePedido({
+        id: 9,
+        status: 'ACEPTADO',
+        aceptadoEn: '2025-03-12T20:00:00Z',
+        listoEstimado: '2025-03-12T20:30:00Z',
+      }),
+      onAccion,
+    );
+    expect(screen.getByText('Aceptado')).toBeTruthy();
+    expect(screen.getByText('Listo aprox. a las 14:30')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Completar Pedido' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Desea completar este pedido?' })).getByRole(
+        'button',
+        { name: 'Completar' },
+      ),
+    );
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'completar' });
+  });
+
+  it('shows options and notes per line, the order note, pickup and the cash change', () => {
+    renderDetalle(
+      makePedido({
+        id: 9,
+        nota: 'Tocar el timbre dos veces',
+        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 55, referencia: null, pagado: false },
+        pedidoDetalles: [
+          {
+            nombreProducto: 'Quesadilla',
+            imagenProducto: 'N/A',
+            cantidad: 1,
+            precio: 45,
+            opciones: [
+              { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
+              { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
+              { id: 3, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 15 },
+            ],
+            nota: 'Sin cebolla',
+          },
+        ],
+      }),
+      async () => undefined,
+    );
+    const productos = screen.getByRole('region', { name: 'Productos' });
+    expect(within(productos).getByText('Tortilla: Harina · Extras: Queso, Aguacate')).toBeTruthy();
+    expect(within(productos).getByText(/Sin cebolla/).textContent).toBe('Nota: Sin cebolla');
+    expect(screen.getByRole('region', { name: 'Nota del pedido' }).textContent).toContain(
+      'Tocar el timbre dos veces',
+    );
+    const entrega = screen.getByRole('region', { name: 'Entrega' });
+    expect(entrega.textContent).toBe('EntregaRecoger en tienda');
+    expect(within(entrega).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Pago' }).textContent).toContain(
+      'Paga con $ 500.00 · llevar cambio $ 55.00',
+    );
+  });
+
+  it('delivery shows the address and references; a guest and a phone order are marked', () => {
+    renderDetalle(
+      makePedido({
+        id: 9,
+        invitado: true,
+        entrega: { tipo: 'DOMICILIO', direccion: 'Calle 5 #12', referencias: 'Portón verde' },
+      }),
+      async () => undefined,
+    );
+    const entrega = screen.getByRole('region', { name: 'Entrega' });
+    expect(entrega.textContent).toContain('A domicilio');
+    expect(entrega.textContent).toContain('Calle 5 #12');
+    expect(entrega.textContent).toContain('Portón verde');
+    expect(screen.getByText('Invitado')).toBeTruthy();
+    cleanup();
+    renderDetalle(makePedido({ id: 9, invitado: true, origen: 'MANUAL' }), async () => undefined);
+    expect(screen.getByText('Por teléfono')).toBeTruthy();
+    expect(screen.queryByText('Invitado')).toBeNull();
+  });
+
+  it('a transfer shows its reference, pending until marked paid', async () => {
+    const user = userEvent.setup();
+    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+    const pago = {
+      metodo: 'TRANSFERENCIA' as const,
+      pagaCon: null,
+      cambio: null,
+      referencia: 'PED-9',
+      pagado: false,
+    };
+    renderDetalle(makePedido({ id: 9, pago }), onAccion);
+    const region = screen.getByRole('region', { name: 'Pago' });
+    expect(region.textContent).toContain('Transferencia');
+    expect(region.textContent).toContain('Referencia: PED-9');
+    expect(region.textContent).toContain('Pago pendiente');
+    await user.click(within(region).getByRole('button', { name: 'Marcar pagado' }));
+    expect(onAccion).toHaveBeenCalledWith({ tipo: 'marcarPagado' });
+    expect(within(region).queryByRole('button', { name: 'Marcar pagado' })).toBeNull();
+    cleanup();
+    renderDetalle(makePedido({ id: 9, pago: { ...pago, pagado: true } }), onAccion);
+    expect(screen.getByRole('region', { name: 'Pago' }).textContent).toContain('Pagado');
+    expect(screen.queryByRole('button', { name: 'Marcar pagado' })).toBeNull();
+    cleanup();
+    renderDetalle(makePedido({ id: 9, pago: { ...pago, metodo: 'TERMINAL' } }), onAccion);
+    expect(screen.getByRole('region', { name: 'Pago' }).textContent).toContain('Terminal');
   });
 });

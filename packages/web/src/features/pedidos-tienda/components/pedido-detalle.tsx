@@ -7,18 +7,30 @@ import {
   mapsSearchUrl,
   normalizeCelular,
   pedidosTiendaMessages,
+  textoDeOpciones,
   totalesDePedidoTienda,
   whatsappClienteUrl,
 } from '@tianguis/domain';
 import { ExternalLink, ImageOff, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidoStatusBadge } from './pedido-status-badge';
+import { AceptarDialog, CancelarDialog } from './pedido-acciones';
+import {
+  direccionDe,
+  isPedidoActivo,
+  isTransferenciaPendiente,
+  marcaDeOrigen,
+  textoCambio,
+  textoEntrega,
+  textoListoEstimado,
+  textoMetodoPago,
+} from './pedido-estado';
+import { PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
 function hasImage(src: string | undefined): src is string {
   return typeof src === 'string' && src.trim() !== '' && src !== 'N/A';
@@ -50,30 +62,35 @@ function LineaImagen({ src }: { src: string }) {
   );
 }
 
-const CONFIRM: Record<
-  AccionPedido,
-  { title: string; confirm: string; cancel: string; hecho: string; danger: boolean }
-> = {
-  completar: {
-    title: pedidosTiendaMessages.confirmarCompletar,
-    confirm: 'Completar',
-    cancel: 'Cancelar',
-    hecho: 'Pedido completado',
-    danger: false,
-  },
-  cancelar: {
-    title: pedidosTiendaMessages.confirmarCancelar,
-    confirm: 'SI',
-    cancel: 'No',
-    hecho: 'Pedido cancelado',
-    danger: true,
-  },
+type Dialogo = 'aceptar' | 'completar' | 'cancelar';
+
+const HECHO: Record<AccionPedido['tipo'], string> = {
+  aceptar: 'Pedido aceptado',
+  completar: 'Pedido completado',
+  cancelar: 'Pedido cancelado',
+  marcarPagado: 'Pago registrado',
 };
 
+function Seccion(props: { id: string; titulo: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={props.id}
+      className="mb-4 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <h2 id={props.id} className="mb-2 text-lg font-bold">
+        {props.titulo}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 /**
- * An order as the shop sees it: shop, date, customer with phone, maps and WhatsApp links, lines
- * and totals; while NUEVO, complete or cancel after a confirmation. `onAccion` makes the call
- * (it throws the server's refusal, shown here as it came).
+ * An order as the shop sees it: shop, date, status and marks, customer with phone and WhatsApp,
+ * delivery (with Maps), payment, notes, lines with their options and totals. While NUEVO it can
+ * be accepted with a time; while NUEVO or ACEPTADO completed or cancelled (with a reason); a
+ * transfer can be marked paid. `onAccion` makes the call (it throws the server's refusal, shown
+ * here as it came).
  */
 export function PedidoDetalle(props: {
   pedido: PedidoTienda;
@@ -81,31 +98,36 @@ export function PedidoDetalle(props: {
   onAccion: (accion: AccionPedido) => Promise<void>;
 }) {
   const { pedido, timeZone } = props;
-  const [preguntando, setPreguntando] = useState<AccionPedido | undefined>();
+  const [dialogo, setDialogo] = useState<Dialogo | undefined>();
   const [enCurso, setEnCurso] = useState(false);
-  const [hecho, setHecho] = useState<AccionPedido | undefined>();
+  const [hecho, setHecho] = useState<AccionPedido['tipo'] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const totales = totalesDePedidoTienda(pedido);
   const whatsapp = whatsappClienteUrl(pedido.celular);
   const telefono = normalizeCelular(pedido.celular);
+  const direccion = direccionDe(pedido);
+  const domicilio = pedido.entrega?.tipo !== 'RECOGER';
+  const listo = textoListoEstimado(pedido, timeZone);
+  const cambio = textoCambio(pedido.pago);
+  const terminado = hecho === 'completar' || hecho === 'cancelar';
+  const activo = isPedidoActivo(pedido.status) && !terminado;
 
-  const confirmar = async () => {
-    const accion = preguntando;
-    if (!accion) return;
+  const ejecutar = async (accion: AccionPedido) => {
     setEnCurso(true);
     setError(undefined);
     try {
       await props.onAccion(accion);
-      setHecho(accion);
+      setHecho(accion.tipo);
+      setDialogo(undefined);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      setError(message);
+      // A refused answer is shown on the page, where it stays readable after the dialog.
+      setDialogo(undefined);
     } finally {
       setEnCurso(false);
-      setPreguntando(undefined);
     }
   };
-
-  const dialog = preguntando ? CONFIRM[preguntando] : undefined;
 
   return (
     <div>
@@ -125,20 +147,23 @@ export function PedidoDetalle(props: {
               </time>
             </p>
           </div>
-          <PedidoStatusBadge status={pedido.status} />
+          <div className="flex flex-wrap gap-1">
+            <PedidoStatusBadge status={pedido.status} />
+            <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />
+          </div>
         </div>
+        {listo && <p className="mt-2 font-semibold text-sky-900">{listo}</p>}
+        {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
+          <p className="mt-2 break-words text-red-900">
+            <span className="font-semibold">Motivo de cancelación:</span> {pedido.motivoCancelacion}
+          </p>
+        )}
       </section>
 
-      <section
-        aria-labelledby="pedido-cliente"
-        className="mb-4 rounded-xl border border-stone-200 bg-white p-4"
-      >
-        <h2 id="pedido-cliente" className="mb-2 text-lg font-bold">
-          Cliente
-        </h2>
+      <Seccion id="pedido-cliente" titulo="Cliente">
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
           <dt className="text-stone-600">Nombre</dt>
-          <dd className="font-medium">{pedido.nombreCompleto}</dd>
+          <dd className="font-medium break-words">{pedido.nombreCompleto}</dd>
           <dt className="text-stone-600">Celular</dt>
           <dd>
             {telefono ? (
@@ -153,24 +178,9 @@ export function PedidoDetalle(props: {
               '—'
             )}
           </dd>
-          <dt className="text-stone-600">Dirección de entrega</dt>
-          <dd className="break-words">{pedido.direccionEntrega || '—'}</dd>
         </dl>
-        <div className="no-print mt-3 flex flex-wrap gap-2">
-          {pedido.direccionEntrega.trim() !== '' && (
-            <a
-              href={mapsSearchUrl(pedido.direccionEntrega)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass('secondary', 'text-sm')}
-            >
-              <MapPin aria-hidden="true" className="size-4" />
-              {pedidosTiendaMessages.verEnMaps}
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">(se abre en otra pestaña)</span>
-            </a>
-          )}
-          {whatsapp && (
+        {whatsapp && (
+          <div className="no-print mt-3 flex flex-wrap gap-2">
             <a
               href={whatsapp}
               target="_blank"
@@ -181,25 +191,103 @@ export function PedidoDetalle(props: {
               WhatsApp
               <span className="sr-only">(escribir al cliente, se abre en otra pestaña)</span>
             </a>
-          )}
-        </div>
-      </section>
+          </div>
+        )}
+      </Seccion>
 
-      <section
-        aria-labelledby="pedido-productos"
-        className="mb-4 rounded-xl border border-stone-200 bg-white p-4"
-      >
-        <h2 id="pedido-productos" className="mb-2 text-lg font-bold">
-          Productos
-        </h2>
+      <Seccion id="pedido-entrega" titulo="Entrega">
+        <p className="font-semibold">{textoEntrega(pedido.entrega)}</p>
+        {domicilio && (
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-stone-600">Dirección de entrega</dt>
+            <dd className="break-words">{direccion || '—'}</dd>
+            {pedido.entrega?.referencias && (
+              <>
+                <dt className="text-stone-600">Referencias</dt>
+                <dd className="break-words">{pedido.entrega.referencias}</dd>
+              </>
+            )}
+          </dl>
+        )}
+        {domicilio && direccion !== '' && (
+          <div className="no-print mt-3">
+            <a
+              href={mapsSearchUrl(direccion)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('secondary', 'text-sm')}
+            >
+              <MapPin aria-hidden="true" className="size-4" />
+              {pedidosTiendaMessages.verEnMaps}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(se abre en otra pestaña)</span>
+            </a>
+          </div>
+        )}
+      </Seccion>
+
+      <Seccion id="pedido-pago" titulo="Pago">
+        <p className="font-semibold">{textoMetodoPago(pedido.pago)}</p>
+        {cambio && <p>{cambio}</p>}
+        {pedido.pago?.metodo === 'TRANSFERENCIA' && (
+          <>
+            {pedido.pago.referencia && (
+              <p className="break-words">
+                <span className="text-stone-600">Referencia:</span> {pedido.pago.referencia}
+              </p>
+            )}
+            <p
+              className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${pedido.pago.pagado ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
+            >
+              {pedido.pago.pagado ? 'Pagado' : 'Pago pendiente'}
+            </p>
+          </>
+        )}
+        {pedido.pago?.metodo === 'TERMINAL' && (
+          <p className="text-stone-700">Cobrar con terminal al entregar.</p>
+        )}
+        {isTransferenciaPendiente(pedido) &&
+          pedido.status !== 'CANCELADO' &&
+          hecho !== 'marcarPagado' && (
+            <div className="no-print mt-3">
+              <Button
+                variant="secondary"
+                onClick={() => void ejecutar({ tipo: 'marcarPagado' })}
+                disabled={enCurso}
+              >
+                Marcar pagado
+              </Button>
+            </div>
+          )}
+      </Seccion>
+
+      {pedido.nota && (
+        <Seccion id="pedido-nota" titulo="Nota del pedido">
+          <p className="break-words whitespace-pre-line">{pedido.nota}</p>
+        </Seccion>
+      )}
+
+      <Seccion id="pedido-productos" titulo="Productos">
         <ul className="divide-y divide-stone-200">
           {pedido.pedidoDetalles.map((l, index) => {
             const precio = centavosDePesos(l.precio);
+            const opciones = l.opciones?.length ? textoDeOpciones(l.opciones) : '';
             return (
-              <li key={index} className="flex items-center gap-3 py-2">
+              <li key={index} className="flex items-start gap-3 py-2">
                 <LineaImagen src={l.imagenProducto} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{l.nombreProducto}</p>
+                  {opciones && (
+                    <p className="text-sm break-words text-stone-800">
+                      <span className="sr-only">Opciones: </span>
+                      {opciones}
+                    </p>
+                  )}
+                  {l.nota && (
+                    <p className="text-sm break-words text-amber-900 italic">
+                      <span className="font-semibold not-italic">Nota:</span> {l.nota}
+                    </p>
+                  )}
                   <p className="text-sm text-stone-700">
                     <span className="sr-only">Cantidad: </span>
                     {l.cantidad} x {formatPesos(precio)}
@@ -227,33 +315,57 @@ export function PedidoDetalle(props: {
             <dd>{formatPesos(totales.total)}</dd>
           </div>
         </dl>
-      </section>
+      </Seccion>
 
       <FormError message={error} />
       {hecho && (
         <p role="status" className="mb-4 rounded-lg bg-green-50 p-3 font-medium text-green-900">
-          {CONFIRM[hecho].hecho}
+          {HECHO[hecho]}
         </p>
       )}
-      {pedido.status === 'NUEVO' && !hecho && (
+      {activo && (
         <div className="no-print flex flex-wrap gap-2">
-          <Button onClick={() => setPreguntando('completar')} disabled={enCurso}>
+          {pedido.status === 'NUEVO' && hecho !== 'aceptar' && (
+            <Button onClick={() => setDialogo('aceptar')} disabled={enCurso}>
+              Aceptar
+            </Button>
+          )}
+          <Button
+            variant={pedido.status === 'NUEVO' && hecho !== 'aceptar' ? 'secondary' : 'primary'}
+            onClick={() => setDialogo('completar')}
+            disabled={enCurso}
+          >
             {pedidosTiendaMessages.completar}
           </Button>
-          <Button variant="danger" onClick={() => setPreguntando('cancelar')} disabled={enCurso}>
+          <Button variant="danger" onClick={() => setDialogo('cancelar')} disabled={enCurso}>
             {pedidosTiendaMessages.cancelar}
           </Button>
         </div>
       )}
-      <ConfirmDialog
-        open={dialog !== undefined}
-        title={dialog?.title ?? ''}
-        confirmLabel={dialog?.confirm ?? ''}
-        cancelLabel={dialog?.cancel}
-        danger={dialog?.danger}
+      <AceptarDialog
+        open={dialogo === 'aceptar'}
+        pedidoId={pedido.id}
         busy={enCurso}
-        onConfirm={() => void confirmar()}
-        onCancel={() => setPreguntando(undefined)}
+        error={undefined}
+        onConfirm={(accion) => void ejecutar(accion)}
+        onCancel={() => setDialogo(undefined)}
+      />
+      <ConfirmDialog
+        open={dialogo === 'completar'}
+        title={pedidosTiendaMessages.confirmarCompletar}
+        confirmLabel="Completar"
+        cancelLabel="Cancelar"
+        busy={enCurso}
+        onConfirm={() => void ejecutar({ tipo: 'completar' })}
+        onCancel={() => setDialogo(undefined)}
+      />
+      <CancelarDialog
+        open={dialogo === 'cancelar'}
+        pedidoId={pedido.id}
+        busy={enCurso}
+        error={undefined}
+        onConfirm={(accion) => void ejecutar(accion)}
+        onCancel={() => setDialogo(undefined)}
       />
     </div>
   );

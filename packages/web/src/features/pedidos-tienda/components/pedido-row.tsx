@@ -3,11 +3,13 @@ import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidoStatusBadge } from './pedido-status-badge';
+import { marcaDeOrigen, textoListoEstimado } from './pedido-estado';
+import { PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
 /** One order in the list; the whole row opens its detail (the order goes as navigation state). */
 export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone: string }) {
   const detallesId = useId();
+  const listo = textoListoEstimado(pedido, timeZone);
   return (
     <li>
       <Link
@@ -30,6 +32,8 @@ export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone
             <span>{formatArticulos(pedido.cantidadDeArticulos)}</span>
             <span className="font-semibold">{formatPesos(centavosDePesos(pedido.montoTotal))}</span>
             <PedidoStatusBadge status={pedido.status} />
+            <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />
+            {listo && <span className="text-sky-900">{listo}</span>}
             <time dateTime={pedido.fecha} className="text-stone-600">
               {formatFechaPedido(pedido.fecha, timeZone)}
             </time>

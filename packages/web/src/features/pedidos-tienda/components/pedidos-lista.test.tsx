@@ -129,6 +129,29 @@ describe('PedidosLista', () => {
     expect((screen.getByRole('radio', { name: 'Todas' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('lists accepted orders under Activos with their badge and ready time, guests marked', () => {
+    render(
+      <Harness
+        pedidos={[
+          ...PEDIDOS,
+          makePedido({
+            id: 5,
+            status: 'ACEPTADO',
+            listoEstimado: '2025-03-12T16:30:00Z',
+            invitado: true,
+            nombreCompleto: 'Eva',
+          }),
+        ]}
+      />,
+    );
+    screen.getByRole('tab', { name: 'Activos (4)' });
+    const first = rows()[0] as HTMLElement;
+    expect(first.getAttribute('href')).toBe('/pedidosdetalle?id=5');
+    expect(within(first).getByText('Aceptado')).toBeTruthy();
+    expect(within(first).getByText('Invitado')).toBeTruthy();
+    expect(within(first).getByText('Listo aprox. a las 10:30')).toBeTruthy();
+  });
+
   it('names each empty tab', async () => {
     const user = userEvent.setup();
     render(<Harness pedidos={[]} />);

@@ -1,5 +1,4 @@
 import {
-  filterPedidosDeTienda,
   formatMostrando,
   hasFiltrosActivos,
   type FiltrosPedidos,
@@ -8,6 +7,7 @@ import {
 import { useId, useMemo } from 'react';
 import { EmptyState } from '../../../components/ui/status';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { filtrarPedidosTienda } from './pedido-estado';
 import { PedidoRow } from './pedido-row';
 import { PedidosFiltros } from './pedidos-filtros';
 import { PedidosTabs } from './pedidos-tabs';
@@ -27,7 +27,7 @@ export function PedidosLista(props: {
     panel: `${baseId}-${tab}-panel`,
   });
   const resultado = useMemo(
-    () => filterPedidosDeTienda(pedidos, filtros, now, timeZone),
+    () => filtrarPedidosTienda(pedidos, filtros, now, timeZone),
     [pedidos, filtros, now, timeZone],
   );
   const ids = idOf(filtros.tab);

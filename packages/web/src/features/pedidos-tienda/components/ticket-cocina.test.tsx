@@ -35,7 +35,9 @@ describe('TicketCocina', () => {
       'Estado: Nuevo',
       'Cliente: Ana López',
       'Tel: 55-1234-5678',
-      'Entrega: Av. Juárez 10, Centro',
+      'Entrega: A domicilio',
+      'Av. Juárez 10, Centro',
+      'Pago: Efectivo',
       '2 x Taco al pastor',
       '$ 15.00 c/u$ 30.00',
       '1 x Agua de horchata',
@@ -47,6 +49,94 @@ describe('TicketCocina', () => {
       'Gracias por su compra',
     ]);
     expect(ticket.style.width).toBe('72mm');
+  });
+
+  it('prints each line’s options and note, the order’s note, pickup, payment and marks', () => {
+    render(
+      <TicketCocina
+        pedido={makePedido({
+          id: 43,
+          fecha: '2025-03-12T18:00:00Z',
+          status: 'ACEPTADO',
+          listoEstimado: '2025-03-12T18:20:00Z',
+          invitado: true,
+          nota: 'Sin servilletas',
+          entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+          pago: {
+            metodo: 'EFECTIVO',
+            pagaCon: 200,
+            cambio: 134.5,
+            referencia: null,
+            pagado: false,
+          },
+          pedidoDetalles: [
+            {
+              nombreProducto: 'Quesadilla',
+              imagenProducto: 'N/A',
+              cantidad: 1,
+              precio: 45,
+              opciones: [
+                { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
+                { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
+              ],
+              nota: 'Bien dorada',
+            },
+          ],
+        })}
+        timeZone={TZ}
+        ancho={58}
+      />,
+    );
+    expect(lines(screen.getByRole('article'))).toEqual([
+      'Taquería Lupe',
+      'PEDIDO #43',
+      '12/03/2025 12:00',
+      'Estado: Aceptado',
+      'Listo aprox. a las 12:20',
+      'Cliente: Ana López (Invitado)',
+      'Tel: 55-1234-5678',
+      'Entrega: Recoger en tienda',
+      'Pago: Efectivo',
+      'Paga con $ 200.00 · llevar cambio $ 134.50',
+      'NOTA: Sin servilletas',
+      '1 x Quesadilla',
+      'Tortilla: Harina · Extras: Queso',
+      '* Bien dorada',
+      '$ 45.00 c/u$ 45.00',
+      'Artículos1',
+      'Subtotal$ 45.00',
+      'Envío$ 20.50',
+      'TOTAL$ 65.50',
+      'Gracias por su compra',
+    ]);
+  });
+
+  it('prints a transfer’s state and reference, and the delivery references', () => {
+    render(
+      <TicketCocina
+        pedido={makePedido({
+          id: 44,
+          origen: 'MANUAL',
+          invitado: true,
+          entrega: { tipo: 'DOMICILIO', direccion: 'Calle 5 #12', referencias: 'Portón verde' },
+          pago: {
+            metodo: 'TRANSFERENCIA',
+            pagaCon: null,
+            cambio: null,
+            referencia: 'PED-44',
+            pagado: false,
+          },
+        })}
+        timeZone={TZ}
+        ancho={80}
+      />,
+    );
+    const texto = lines(screen.getByRole('article'));
+    expect(texto).toContain('Cliente: Ana López (Por teléfono)');
+    expect(texto).toContain('Calle 5 #12');
+    expect(texto).toContain('Ref: Portón verde');
+    expect(texto).toContain('Pago: Transferencia (PENDIENTE)');
+    expect(texto).toContain('Ref. pago: PED-44');
   });
 
   it('narrows to 58 mm paper', () => {

@@ -3,11 +3,20 @@ import {
   formatCelular,
   formatFechaPedido,
   formatPesos,
-  pedidoTiendaStatusLabel,
+  textoDeOpciones,
   totalesDePedidoTienda,
 } from '@tianguis/domain';
 import type { ReactNode } from 'react';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import {
+  direccionDe,
+  marcaDeOrigen,
+  statusLabel,
+  textoCambio,
+  textoEntrega,
+  textoListoEstimado,
+  textoMetodoPago,
+} from './pedido-estado';
 
 export type AnchoTicket = 58 | 80;
 
@@ -29,7 +38,8 @@ function Separador() {
 
 /**
  * The kitchen ticket for a 58 or 80 mm receipt printer: narrow, monospace, black on white, with
- * what the kitchen and the delivery need (order, date, customer, lines, totals).
+ * what the kitchen and the delivery need (order, date, customer, delivery, payment, the order's
+ * note, lines with their options and notes, totals).
  */
 export function TicketCocina(props: {
   pedido: PedidoTienda;
@@ -39,6 +49,11 @@ export function TicketCocina(props: {
   const { pedido, timeZone, ancho } = props;
   const totales = totalesDePedidoTienda(pedido);
   const small = ancho === 58;
+  const marca = marcaDeOrigen(pedido);
+  const listo = textoListoEstimado(pedido, timeZone);
+  const domicilio = pedido.entrega?.tipo !== 'RECOGER';
+  const cambio = textoCambio(pedido.pago);
+  const transferencia = pedido.pago?.metodo === 'TRANSFERENCIA';
   return (
     <article
       aria-label={`Ticket del pedido ${pedido.id}`}
@@ -51,20 +66,40 @@ export function TicketCocina(props: {
         </p>
         <p className={`font-bold ${small ? 'text-base' : 'text-lg'}`}>PEDIDO #{pedido.id}</p>
         <p>{formatFechaPedido(pedido.fecha, timeZone, 'completa')}</p>
-        <p>Estado: {pedidoTiendaStatusLabel(pedido.status)}</p>
+        <p>Estado: {statusLabel(pedido.status)}</p>
+        {listo && <p className="font-bold">{listo}</p>}
       </header>
       <Separador />
       <section aria-label="Cliente">
-        <p>
+        <p className="break-words">
           <span className="font-bold">Cliente:</span> {pedido.nombreCompleto}
+          {marca ? ` (${marca})` : ''}
         </p>
         <p>
           <span className="font-bold">Tel:</span> {formatCelular(pedido.celular)}
         </p>
         <p className="break-words">
-          <span className="font-bold">Entrega:</span> {pedido.direccionEntrega}
+          <span className="font-bold">Entrega:</span> {textoEntrega(pedido.entrega)}
         </p>
+        {domicilio && <p className="break-words">{direccionDe(pedido)}</p>}
+        {domicilio && pedido.entrega?.referencias && (
+          <p className="break-words">Ref: {pedido.entrega.referencias}</p>
+        )}
+        <p className="break-words">
+          <span className="font-bold">Pago:</span> {textoMetodoPago(pedido.pago)}
+          {transferencia ? (pedido.pago.pagado ? ' (PAGADO)' : ' (PENDIENTE)') : ''}
+        </p>
+        {cambio && <p className="break-words">{cambio}</p>}
+        {transferencia && pedido.pago.referencia && (
+          <p className="break-words">Ref. pago: {pedido.pago.referencia}</p>
+        )}
       </section>
+      {pedido.nota && (
+        <>
+          <Separador />
+          <p className="font-bold break-words whitespace-pre-line">NOTA: {pedido.nota}</p>
+        </>
+      )}
       <Separador />
       <ul aria-label="Productos">
         {pedido.pedidoDetalles.map((l, index) => {
@@ -74,6 +109,10 @@ export function TicketCocina(props: {
               <p className="font-bold break-words">
                 {l.cantidad} x {l.nombreProducto}
               </p>
+              {l.opciones?.length > 0 && (
+                <p className="break-words">{`  ${textoDeOpciones(l.opciones)}`}</p>
+              )}
+              {l.nota && <p className="break-words">{`  * ${l.nota}`}</p>}
               <Fila
                 left={`  ${formatPesos(precio)} c/u`}
                 right={formatPesos(precio * l.cantidad)}

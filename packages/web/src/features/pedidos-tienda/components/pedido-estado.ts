@@ -1,0 +1,104 @@
+import {
+  centavosDePesos,
+  filterPedidosDeTienda,
+  formatPesos,
+  horaLocal,
+  pedidoTiendaStatusLabel,
+  type FiltrosPedidos,
+  type PedidoVista,
+  type PedidosFiltrados,
+} from '@tianguis/domain';
+import type { PedidoTienda } from '../api/get-pedidos-tienda';
+
+// The second edition's order states and texts as the owner's board shows them. The domain's tab
+// rules (pedidos-tienda.ts) know NUEVO, COMPLETADO and CANCELADO only: ACEPTADO (API.md, "Order
+// life") is added here until the domain lists it.
+
+/** The statuses the owner still has to finish: the "Activos" tab. */
+export const ESTADOS_ACTIVOS: readonly string[] = ['NUEVO', 'ACEPTADO'];
+
+export function isPedidoActivo(status: string): boolean {
+  return ESTADOS_ACTIVOS.includes(status);
+}
+
+/** 'Nuevo', 'Aceptado', 'Completado', 'Cancelado' or 'Desconocido'. */
+export function statusLabel(status: string): string {
+  return status === 'ACEPTADO' ? 'Aceptado' : pedidoTiendaStatusLabel(status);
+}
+
+/**
+ * The domain's tabs, search and date filters, with ACEPTADO counted and listed under Activos
+ * (it is read as NUEVO for the tab only; the rows keep the order as it is).
+ */
+export function filtrarPedidosTienda(
+  pedidos: readonly PedidoTienda[],
+  filtros: FiltrosPedidos,
+  now: Date,
+  timeZone: string,
+): PedidosFiltrados<PedidoTienda> {
+  const comoTab = pedidos.map((pedido) => ({
+    id: pedido.id,
+    fecha: pedido.fecha,
+    nombreCompleto: pedido.nombreCompleto,
+    celular: pedido.celular,
+    status: pedido.status === 'ACEPTADO' ? 'NUEVO' : pedido.status,
+    pedido,
+  }));
+  const r = filterPedidosDeTienda(comoTab, filtros, now, timeZone);
+  return { ...r, visibles: r.visibles.map((v) => v.pedido) };
+}
+
+/** HH:MM of an ISO instant on the shop's clock, or undefined when unreadable. */
+export function horaDe(iso: string | null | undefined, timeZone: string): string | undefined {
+  if (!iso) return undefined;
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? undefined : horaLocal(instant, timeZone);
+}
+
+/** 'Listo aprox. a las 14:30' for an accepted order. */
+export function textoListoEstimado(pedido: PedidoVista, timeZone: string): string | undefined {
+  if (pedido.status !== 'ACEPTADO') return undefined;
+  const hora = horaDe(pedido.listoEstimado, timeZone);
+  return hora ? `Listo aprox. a las ${hora}` : undefined;
+}
+
+/** How the order reaches the customer. */
+export function textoEntrega(entrega: PedidoVista['entrega'] | undefined): string {
+  return entrega?.tipo === 'RECOGER' ? 'Recoger en tienda' : 'A domicilio';
+}
+
+/** The delivery address: the order's own, else the account's (first-edition orders). */
+export function direccionDe(pedido: PedidoVista): string {
+  return (pedido.entrega?.direccion ?? pedido.direccionEntrega ?? '').trim();
+}
+
+const METODO_LABEL: Record<PedidoVista['pago']['metodo'], string> = {
+  EFECTIVO: 'Efectivo',
+  TRANSFERENCIA: 'Transferencia',
+  TERMINAL: 'Terminal',
+};
+
+export function textoMetodoPago(pago: PedidoVista['pago'] | undefined): string {
+  return METODO_LABEL[pago?.metodo ?? 'EFECTIVO'] ?? 'Efectivo';
+}
+
+/** 'Paga con $ 500.00 · llevar cambio $ 55.00', or undefined without a note amount. */
+export function textoCambio(pago: PedidoVista['pago'] | undefined): string | undefined {
+  if (!pago || pago.metodo !== 'EFECTIVO' || pago.pagaCon === null) return undefined;
+  const pagaCon = `Paga con ${formatPesos(centavosDePesos(pago.pagaCon))}`;
+  const cambio = pago.cambio === null ? 0 : centavosDePesos(pago.cambio);
+  return cambio > 0
+    ? `${pagaCon} · llevar cambio ${formatPesos(cambio)}`
+    : `${pagaCon} · sin cambio`;
+}
+
+/** Whether a transfer is still to be confirmed by the owner. */
+export function isTransferenciaPendiente(pedido: PedidoVista): boolean {
+  return pedido.pago?.metodo === 'TRANSFERENCIA' && !pedido.pago.pagado;
+}
+
+/** 'Por teléfono' for an order the owner typed, 'Invitado' for one placed without an account. */
+export function marcaDeOrigen(pedido: PedidoVista): string | undefined {
+  if (pedido.origen === 'MANUAL') return 'Por teléfono';
+  return pedido.invitado ? 'Invitado' : undefined;
+}
