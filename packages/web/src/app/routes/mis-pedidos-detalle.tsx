@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../features/auth/session-store';
-import { isPedidoView, useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
+import { isPedidoVista, useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
 import { MisPedidoDetalle } from '../../features/pedidos/components/mis-pedido-detalle';
 
@@ -19,7 +19,7 @@ export default function MisPedidosDetalle() {
   const lista = useMisPedidos({ refetchInterval: enVivo ? undefined : POLLING_MS });
 
   const enEstado = (state as { pedido?: unknown } | null)?.pedido;
-  const desdeEstado = isPedidoView(enEstado) ? enEstado : undefined;
+  const desdeEstado = isPedidoVista(enEstado) ? enEstado : undefined;
   const idEnUrl = Number(params.get('id'));
   const id = Number.isSafeInteger(idEnUrl) && idEnUrl > 0 ? idEnUrl : desdeEstado?.id;
   const pedido =

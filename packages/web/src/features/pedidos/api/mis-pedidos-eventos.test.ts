@@ -2,37 +2,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { applyPedidoEvento } from './mis-pedidos-eventos';
-import { misPedidosKey, type PedidoView } from './mis-pedidos';
+import type { PedidoVista } from '@tianguis/domain';
+import { pedidoVista } from '../test/pedido-vista';
+import { misPedidosKey } from './mis-pedidos';
 
 afterEach(() => clearQueryCache());
 
-const pedido = (id: number, status: string): PedidoView => ({
-  id,
-  tiendaId: 1,
-  status,
-  fecha: '2025-03-05T10:00:00-06:00',
-  cantidadDeArticulos: 1,
-  montoTotal: 20,
-  costoDeEnvio: 0,
-  nombreTienda: 'Panadería Sol',
-  usuarioTienda: 'panaderia-sol',
-  tiendaImageUrl: '',
-  celularTienda: '5587654321',
-  nombreCompleto: 'Ana López',
-  celular: '5588776655',
-  direccionEntrega: 'Calle Pino 12',
-  pedidoDetalles: [{ nombreProducto: 'Concha', imagenProducto: '', cantidad: 1, precio: 20 }],
-});
+const pedido = (id: number, status: string): PedidoVista =>
+  pedidoVista({ id, status, nombreTienda: 'Panadería Sol' });
 
 /** The data line of an event as pedido-stream.routes.ts writes it. */
-const evento = (tipo: string, p: PedidoView) => JSON.stringify({ tipo, pedido: p });
+const evento = (tipo: string, p: PedidoVista) => JSON.stringify({ tipo, pedido: p });
 
 describe('applyPedidoEvento', () => {
   it("replaces an order whose status changed and adds one it didn't have", () => {
     setQueryData(misPedidosKey, [pedido(1, 'NUEVO'), pedido(2, 'NUEVO')]);
     applyPedidoEvento(evento('COMPLETADO', pedido(2, 'COMPLETADO')));
     applyPedidoEvento(evento('NUEVO', pedido(3, 'NUEVO')));
-    const lista = getQueryData<PedidoView[]>(misPedidosKey);
+    const lista = getQueryData<PedidoVista[]>(misPedidosKey);
     expect(lista?.map((p) => [p.id, p.status])).toEqual([
       [1, 'NUEVO'],
       [2, 'COMPLETADO'],

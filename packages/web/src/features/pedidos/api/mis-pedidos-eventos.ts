@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
-import { isPedidoView, misPedidosKey, upsertPedido, type PedidoView } from './mis-pedidos';
+import type { PedidoVista } from '@tianguis/domain';
+import { isPedidoVista, misPedidosKey, upsertPedido } from './mis-pedidos';
 
 /** How often the list is re-read while the live stream is down. */
 export const POLLING_MS = 30_000;
@@ -17,8 +18,8 @@ export function applyPedidoEvento(data: string): void {
   } catch {
     pedido = undefined;
   }
-  const lista = getQueryData<PedidoView[]>(misPedidosKey);
-  if (lista && isPedidoView(pedido)) setQueryData(misPedidosKey, upsertPedido(lista, pedido));
+  const lista = getQueryData<PedidoVista[]>(misPedidosKey);
+  if (lista && isPedidoVista(pedido)) setQueryData(misPedidosKey, upsertPedido(lista, pedido));
   else void invalidateQueries(misPedidosKey);
 }
 

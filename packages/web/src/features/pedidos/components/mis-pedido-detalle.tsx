@@ -1,80 +1,28 @@
-import {
-  centavosDe,
-  formatPesos,
-  importeDeLinea,
-  sumLineas,
-  textoPedidoWhatsApp,
-  whatsappUrl,
-} from '@tianguis/domain';
-import { ImageOff, MessageCircle } from 'lucide-react';
-import type { PedidoDetalle, PedidoView } from '../api/mis-pedidos';
+import { PEDIDO_STATUSES_ACTIVOS, type PedidoVista } from '@tianguis/domain';
+import { MessageCircle } from 'lucide-react';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { PedidoStatusBadge } from './mis-pedido-status';
+import {
+  EntregaDePedido,
+  LineaDePedido,
+  PagoDePedido,
+  textoDeEstado,
+  TotalesDePedido,
+  whatsappDePedido,
+} from './pedido-partes';
 import { TiendaImagen } from './tienda-imagen';
 
-function ProductoImagen({ src }: { src: string }) {
-  if (!src || src === 'N/A') {
-    return (
-      <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400">
-        <ImageOff aria-hidden="true" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={56}
-      height={56}
-      loading="lazy"
-      className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
-    />
-  );
+/** Whether the order can still change (NUEVO or ACEPTADO). */
+export function isPedidoActivo(pedido: { status: string }): boolean {
+  return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(pedido.status);
 }
 
-function Linea({ linea }: { linea: PedidoDetalle }) {
-  return (
-    <li className="flex gap-3 py-3">
-      <ProductoImagen src={linea.imagenProducto} />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className="font-medium break-words">{linea.nombreProducto}</p>
-          <p className="shrink-0 font-semibold">{formatPesos(importeDeLinea(linea))}</p>
-        </div>
-        <p className="text-sm text-stone-700">
-          {linea.cantidad} x {formatPesos(centavosDe(linea.precio))}
-        </p>
-      </div>
-    </li>
-  );
-}
-
-/** The WhatsApp message for an order already placed, or undefined without a shop number. */
-export function whatsappDePedidoView(pedido: PedidoView): string | undefined {
-  const texto = textoPedidoWhatsApp({
-    pedidoId: pedido.id,
-    nombreTienda: pedido.nombreTienda,
-    costoDeEnvio: pedido.costoDeEnvio,
-    lineas: pedido.pedidoDetalles.map((d) => ({
-      nombre: d.nombreProducto,
-      cantidad: d.cantidad,
-      precio: d.precio,
-    })),
-  });
-  return whatsappUrl(pedido.celularTienda, texto);
-}
-
-/** One order: the shop, date, status, lines, subtotal, shipping and total. */
-export function MisPedidoDetalle({ pedido }: { pedido: PedidoView }) {
-  const lineas = pedido.pedidoDetalles.map((d) => ({
-    precio: centavosDe(d.precio),
-    cantidad: d.cantidad,
-  }));
-  const subtotal = sumLineas(lineas);
-  const envio = centavosDe(pedido.costoDeEnvio);
-  // The server's total is what was charged; it equals lines plus shipping (API.md).
-  const total = centavosDe(pedido.montoTotal);
-  const whatsapp = pedido.status === 'NUEVO' ? whatsappDePedidoView(pedido) : undefined;
+/**
+ * One order: the shop, date, status (with the ready time once accepted, or the reason it was
+ * cancelled), the lines with their options and notes, the totals, delivery and payment.
+ */
+export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
+  const whatsapp = isPedidoActivo(pedido) ? whatsappDePedido(pedido) : undefined;
   return (
     <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <header className="flex gap-3">
@@ -91,33 +39,31 @@ export function MisPedidoDetalle({ pedido }: { pedido: PedidoView }) {
         </div>
       </header>
 
+      <p className="mt-3 font-semibold">{textoDeEstado(pedido)}</p>
+      {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
+        <p className="mt-1 rounded-lg bg-red-50 p-3 break-words text-red-900">
+          Motivo: {pedido.motivoCancelacion}
+        </p>
+      )}
+
       <h3 className="mt-4 font-semibold">Productos</h3>
       <ul className="divide-y divide-stone-200">
         {pedido.pedidoDetalles.map((d, i) => (
-          <Linea key={`${i}-${d.nombreProducto}`} linea={d} />
+          <LineaDePedido key={`${i}-${d.nombreProducto}`} linea={d} />
         ))}
       </ul>
 
-      <dl className="mt-2 space-y-1 border-t border-stone-200 pt-3">
-        <div className="flex justify-between gap-4">
-          <dt>Subtotal</dt>
-          <dd>{formatPesos(subtotal)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt>Envío</dt>
-          <dd>{formatPesos(envio)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 text-lg font-bold">
-          <dt>Total</dt>
-          <dd>{formatPesos(total)}</dd>
-        </div>
-      </dl>
+      <TotalesDePedido pedido={pedido} />
 
-      {pedido.direccionEntrega && (
-        <p className="mt-3 text-sm text-stone-700">
-          Entregar en: <span className="font-medium">{pedido.direccionEntrega}</span>
-        </p>
-      )}
+      <div className="mt-4 space-y-3">
+        <EntregaDePedido pedido={pedido} />
+        <PagoDePedido pedido={pedido} />
+        {pedido.nota && (
+          <p className="break-words">
+            <span className="font-medium">Nota:</span> {pedido.nota}
+          </p>
+        )}
+      </div>
 
       {whatsapp && (
         <a

@@ -1,5 +1,5 @@
 import { normalizePedidoStatus, type PedidoStatus } from '@tianguis/domain';
-import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
+import { CircleCheck, CircleX, Hourglass, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const estilos: Record<PedidoStatus, { texto: string; icono: ReactNode; clase: string }> = {
@@ -7,6 +7,11 @@ const estilos: Record<PedidoStatus, { texto: string; icono: ReactNode; clase: st
     texto: 'NUEVO',
     icono: <Hourglass aria-hidden="true" className="size-4" />,
     clase: 'bg-amber-100 text-amber-900',
+  },
+  ACEPTADO: {
+    texto: 'ACEPTADO',
+    icono: <Timer aria-hidden="true" className="size-4" />,
+    clase: 'bg-sky-100 text-sky-900',
   },
   COMPLETADO: {
     texto: 'COMPLETADO',

@@ -1,43 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PedidoView } from '../api/mis-pedidos';
+import type { PedidoVista } from '@tianguis/domain';
+import { pedidoVista } from '../test/pedido-vista';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
 
 function pedido(id: number, status: string, fecha: string, nombreTienda = `Tienda ${id}`) {
-  const p: PedidoView = {
-    id,
-    tiendaId: 1,
-    status,
-    fecha,
-    cantidadDeArticulos: 4,
-    montoTotal: 135.49,
-    costoDeEnvio: 15.5,
-    nombreTienda,
-    usuarioTienda: 'taqueria-lupe',
-    tiendaImageUrl: '/images/lupe.png',
-    celularTienda: '5512345678',
-    nombreCompleto: 'Ana López',
-    celular: '5588776655',
-    direccionEntrega: 'Calle Pino 12, Col. Centro',
-    pedidoDetalles: [
-      {
-        nombreProducto: 'Taco al pastor',
-        imagenProducto: '/images/p.jpg',
-        cantidad: 3,
-        precio: 33.33,
-      },
-      { nombreProducto: 'Agua de horchata', imagenProducto: 'N/A', cantidad: 1, precio: 20 },
-    ],
-  };
-  return p;
+  return pedidoVista({ id, status, fecha, nombreTienda });
 }
 
 function DetalleVisto() {
   const { search, state } = useLocation();
-  const enviado = (state as { pedido?: PedidoView } | null)?.pedido;
+  const enviado = (state as { pedido?: PedidoVista } | null)?.pedido;
   return (
     <p>
       detalle {search} estado #{enviado?.id}
@@ -45,7 +21,7 @@ function DetalleVisto() {
   );
 }
 
-function renderLista(pedidos: PedidoView[]) {
+function renderLista(pedidos: PedidoVista[]) {
   render(
     <MemoryRouter initialEntries={['/mispedidos']}>
       <Routes>
@@ -150,9 +126,107 @@ describe('MisPedidoDetalle', { timeout: 20_000 }, () => {
         'Subtotal: $ 119.99',
         'Envío: $ 15.50',
         'Total: $ 135.49',
+        'Entrega a domicilio: Calle Pino 12, Col. Centro',
+        'Pago: Efectivo',
+        'A nombre de: Ana López, 5588776655',
       ].join('\n'),
     );
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 });
+
+describe(
+  'MisPedidoDetalle: accepted, cancelled, options, delivery and payment',
+  { timeout: 20_000 },
+  () => {
+    it('shows an accepted order with its ready time, in the list and in the detail', () => {
+      // Built from local time, so the expected HH:MM holds in any time zone.
+      const listo = new Date(2025, 2, 5, 14, 35).toISOString();
+      const p = pedidoVista({ status: 'ACEPTADO', listoEstimado: listo });
+      render(<MisPedidoDetalle pedido={p} />);
+      expect(screen.getByText('ACEPTADO')).toBeTruthy();
+      expect(screen.getByText('Aceptado · listo aprox. a las 14:35')).toBeTruthy();
+      // Still active: it can be sent to the shop.
+      expect(screen.getByRole('link', { name: 'Enviar pedido por WhatsApp' })).toBeTruthy();
+      cleanup();
+      renderLista([p]);
+      expect(screen.getByText('Aceptado · listo aprox. a las 14:35')).toBeTruthy();
+      const tiles = within(screen.getByRole('list', { name: 'Resumen de pedidos' }))
+        .getAllByRole('listitem')
+        .map((t) => t.textContent);
+      expect(tiles[0]).toBe('1Activos');
+    });
+
+    it('shows the reason of a cancelled order', () => {
+      render(
+        <MisPedidoDetalle
+          pedido={pedidoVista({ status: 'CANCELADO', motivoCancelacion: 'Se nos acabó el pastor' })}
+        />,
+      );
+      expect(screen.getByText('CANCELADO')).toBeTruthy();
+      expect(screen.getByText('Motivo: Se nos acabó el pastor')).toBeTruthy();
+    });
+
+    it('shows each line with its options and note, the pickup, the cash and the note', () => {
+      const p = pedidoVista({
+        montoTotal: 45,
+        costoDeEnvio: 0,
+        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 455, referencia: null, pagado: false },
+        nota: 'Tocar el timbre',
+        pedidoDetalles: [
+          {
+            productoId: 11,
+            nombreProducto: 'Taco al pastor',
+            imagenProducto: 'N/A',
+            cantidad: 2,
+            precio: 22.5,
+            opciones: [
+              { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
+              { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
+              { id: 3, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 15 },
+            ],
+            nota: 'Sin cebolla',
+          },
+        ],
+      });
+      render(<MisPedidoDetalle pedido={p} />);
+      const linea = screen.getAllByRole('listitem')[0];
+      expect(linea?.textContent).toBe(
+        'Taco al pastor$ 45.002 x $ 22.50Tortilla: HarinaExtras: Queso, AguacateNota: Sin cebolla',
+      );
+      expect(screen.getByText('Recoger en la tienda')).toBeTruthy();
+      // Pickup: no shipping row.
+      const dl = screen.getByText('Subtotal').closest('dl');
+      expect(dl?.textContent).toBe('Subtotal$ 45.00Total$ 45.00');
+      expect(screen.getByText('Paga con $ 500.00 · cambio $ 455.00')).toBeTruthy();
+      expect(screen.getByText('Tocar el timbre')).toBeTruthy();
+    });
+
+    it('shows a transfer with the CLABE, bank, holder and the concept, and whether it was paid', () => {
+      const p = pedidoVista({
+        entrega: { tipo: 'DOMICILIO', direccion: 'Av. Juárez 10', referencias: 'Portón verde' },
+        pago: {
+          metodo: 'TRANSFERENCIA',
+          pagaCon: null,
+          cambio: null,
+          referencia: 'PEDIDO-9',
+          pagado: true,
+          clabe: '002010077777777771',
+          banco: 'Banamex',
+          titular: 'Lupe Hernández',
+        },
+      });
+      render(<MisPedidoDetalle pedido={p} />);
+      expect(screen.getByText('Av. Juárez 10')).toBeTruthy();
+      expect(screen.getByText('Referencias: Portón verde')).toBeTruthy();
+      expect(screen.getByText('002010077777777771')).toBeTruthy();
+      expect(screen.getByText('Banco: Banamex')).toBeTruthy();
+      expect(screen.getByText('Titular: Lupe Hernández')).toBeTruthy();
+      expect(screen.getByText('PEDIDO-9')).toBeTruthy();
+      expect(screen.getByText('Pagado')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Copiar CLABE' })).toBeTruthy();
+    });
+  },
+);

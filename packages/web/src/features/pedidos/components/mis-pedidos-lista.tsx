@@ -4,19 +4,20 @@ import {
   formatPesos,
   pedidoMessages,
   sortPedidos,
+  type PedidoVista,
 } from '@tianguis/domain';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/status';
-import type { PedidoView } from '../api/mis-pedidos';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { PedidoStatusBadge } from './mis-pedido-status';
+import { textoDeEstado } from './pedido-partes';
 import { TiendaImagen } from './tienda-imagen';
 
 /** The detail's address: the id in the URL keeps a reload working, the state saves a fetch. */
-export function detalleHref(pedido: PedidoView): string {
+export function detalleHref(pedido: PedidoVista): string {
   return `/mispedidosdetalle?id=${pedido.id}`;
 }
 
@@ -30,8 +31,8 @@ function Tile(props: { titulo: string; cantidad: number; icono: ReactNode; clase
   );
 }
 
-/** The three summary tiles: Activos (NUEVO), Completados, Cancelados. */
-export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoView[] }) {
+/** The three summary tiles: Activos (NUEVO or ACEPTADO), Completados, Cancelados. */
+export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoVista[] }) {
   const conteo = countPedidosPorStatus(pedidos);
   return (
     <ul aria-label="Resumen de pedidos" className="mb-4 grid grid-cols-3 gap-2">
@@ -57,7 +58,7 @@ export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoView[] })
   );
 }
 
-function PedidoCard({ pedido }: { pedido: PedidoView }) {
+function PedidoCard({ pedido }: { pedido: PedidoVista }) {
   const piezas = pedido.cantidadDeArticulos;
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
@@ -75,6 +76,12 @@ function PedidoCard({ pedido }: { pedido: PedidoView }) {
             Pedido #{pedido.id} · {piezas} {piezas === 1 ? 'artículo' : 'artículos'} ·{' '}
             {formatPesos(centavosDe(pedido.montoTotal))}
           </p>
+          {pedido.status === 'ACEPTADO' && (
+            <p className="text-sm font-medium text-sky-900">{textoDeEstado(pedido)}</p>
+          )}
+          {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
+            <p className="text-sm break-words text-red-900">Motivo: {pedido.motivoCancelacion}</p>
+          )}
         </div>
       </div>
       <div className="mt-3 flex justify-end">
@@ -92,7 +99,7 @@ function PedidoCard({ pedido }: { pedido: PedidoView }) {
 }
 
 /** Tiles and the order cards in the spec's order, or the empty state. */
-export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoView[] }) {
+export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoVista[] }) {
   if (pedidos.length === 0) {
     return (
       <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
