@@ -102,9 +102,9 @@ describe('tiendaUpdateSchema', () => {
     costoDeEnvio: '25.50',
   } as const;
 
-  it('answers the stored shape: trimmed lowercased name, amounts in centavos', () => {
+  it('answers the stored shape: trimmed name as typed, amounts in centavos', () => {
     expect(tiendaUpdateSchema.parse({ ...valid, nombre: '  Tacos El Güero  ' })).toEqual({
-      nombre: 'tacos el güero',
+      nombre: 'Tacos El Güero',
       imageUrl: '/images/abc.jpg',
       montoMinimo: 8000,
       costoDeEnvio: 2550,
@@ -210,7 +210,7 @@ describe('tiendaUpdateSchema', () => {
 
   it('counts a decomposed accent as one letter', () => {
     const data = tiendaUpdateSchema.parse({ ...valid, nombre: 'Cafe\u0301' });
-    expect(data.nombre).toBe('café');
+    expect(data.nombre).toBe('Café');
   });
 
   it.each<[string, Record<string, unknown>, string]>([

@@ -51,6 +51,8 @@ export const catalogoMessages = {
   categoriaExistente: 'Esa categoria ya existe',
   productoExistente:
     'El producto ya existe, no puede haber 2 productos en la misma categoria con el mismo nombre',
+  // Second edition: option groups (addproducto / updateproducto `grupos`).
+  grupoAjeno: 'Un grupo u opción de la lista no pertenece a este producto',
 } as const;
 
 const NOMBRE_TIENDA_MIN = 3;
@@ -283,8 +285,8 @@ export const tiendaUpdateSchema = z
   .object(tiendaUpdateFields, invalid)
   .superRefine(reportFirstBrokenRule(tiendaUpdateRules))
   .transform((data) => ({
-    // Stored lowercased (spec); the checks above ran on the name as typed.
-    nombre: data.nombre.toLowerCase(),
+    // Stored as the owner typed it (second edition); uniqueness and search ignore case.
+    nombre: data.nombre,
     imageUrl: data.imageUrl,
     montoMinimo: data.radioMontoMinimo === 'si' ? toValidatedCentavos(data.montoMinimo) : 0,
     costoDeEnvio: data.radioCostoDeEnvio === 'si' ? toValidatedCentavos(data.costoDeEnvio) : 0,

@@ -335,3 +335,53 @@ export async function expectUnchanged<T>(
   if (victim) expect(await ownView(server, victim)).toEqual(viewBefore);
   return result;
 }
+
+// ---- Second edition: shop settings, pause, sold-out marks, option groups ----
+
+// Every shop answer gains its delivery and payment choices and its pause; every product its
+// sold-out flag and option groups (API.md, "Shop settings" and "Product options").
+TIENDA_KEYS.push('entrega', 'pagos', 'pausadoHasta');
+TIENDA_KEYS.sort();
+PRODUCTO_KEYS.push('agotado', 'grupos');
+PRODUCTO_KEYS.sort();
+
+/** A valid CLABE (the check digit of its first 17 digits last). */
+export const CLABE_VALIDA = '012180001234567899';
+
+export function transferenciaPayload(overrides: Record<string, unknown> = {}) {
+  return { clabe: CLABE_VALIDA, banco: 'BBVA', titular: 'Guadalupe Ramírez', ...overrides };
+}
+
+/** The option groups of API.md's example: Tortilla (1 of 2), Extras (up to 2). */
+export function gruposPayload() {
+  return [
+    {
+      nombre: 'Tortilla',
+      minimo: 1,
+      maximo: 1,
+      opciones: [
+        { nombre: 'Maíz', precioExtra: 0 },
+        { nombre: 'Harina', precioExtra: 5 },
+      ],
+    },
+    {
+      nombre: 'Extras',
+      minimo: 0,
+      maximo: 2,
+      opciones: [
+        { nombre: 'Queso', precioExtra: 10 },
+        { nombre: 'Aguacate', precioExtra: 15.5 },
+      ],
+    },
+  ];
+}
+
+/** Option group and option rows of every shop (for "nothing changed" checks). */
+export async function snapshotOpciones(server: TestServer) {
+  const db = server.app.database.db;
+  const [grupos, opciones] = await Promise.all([
+    db.selectFrom('producto_grupo').selectAll().orderBy('id').execute(),
+    db.selectFrom('producto_opcion').selectAll().orderBy('id').execute(),
+  ]);
+  return { grupos, opciones };
+}

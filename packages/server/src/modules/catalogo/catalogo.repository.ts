@@ -116,8 +116,8 @@ export interface ProductoValues {
 export async function insertProducto(
   db: DbOrTx,
   values: ProductoValues & { tiendaId: number; now: string },
-) {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('producto')
     .values({
       tienda_id: values.tiendaId,
@@ -131,7 +131,9 @@ export async function insertProducto(
       created_at: values.now,
       updated_at: values.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function updateProducto(
@@ -172,6 +174,20 @@ export async function softDeleteProducto(db: DbOrTx, id: number, now: string) {
   await db
     .updateTable('producto')
     .set({ deleted: 1, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sold out until `hasta` (ISO; null: on sale again). */
+export async function setProductoAgotadoHasta(
+  db: DbOrTx,
+  id: number,
+  hasta: string | null,
+  now: string,
+) {
+  await db
+    .updateTable('producto')
+    .set({ agotado_hasta: hasta, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

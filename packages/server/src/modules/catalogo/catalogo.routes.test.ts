@@ -395,6 +395,8 @@ describe('catalogue: categories and products', () => {
           tiendaId: me().tiendaId,
           activarODesactivar: true,
           deleted: false,
+          agotado: false,
+          grupos: [],
         },
       ]);
       // Public at once: the shop is approved and the product active.

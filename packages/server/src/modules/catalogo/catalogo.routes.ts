@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoriaSchema, productoSchema } from '@tianguis/domain';
+import {
+  agotarProductoSchema,
+  categoriaSchema,
+  gruposInputSchema,
+  productoSchema,
+} from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { idParamsSchema, idSchema } from '../../http/schemas.js';
 import * as catalogo from './catalogo.service.js';
 
 const optionalTiendaId = z.object({ tiendaId: idSchema.optional() });
+/** Left out: the product's option groups stay as they are; `[]` removes them all. */
+const optionalGrupos = z.object({ grupos: gruposInputSchema.optional() });
 
 export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
   const { db, guards } = deps;
@@ -59,7 +66,11 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
   api.post(
     '/api/tienda/addproducto',
     {
-      schema: { tags, summary: 'Agrega un producto', body: productoSchema.and(optionalTiendaId) },
+      schema: {
+        tags,
+        summary: 'Agrega un producto (con sus grupos de opciones, si los hay)',
+        body: productoSchema.and(optionalTiendaId).and(optionalGrupos),
+      },
       preValidation: owner,
     },
     async (request) => catalogo.addProducto(db, sessionOf(request), request.body),
@@ -70,10 +81,10 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
     {
       schema: {
         tags,
-        summary: 'Cambia un producto',
-        body: productoSchema.and(
-          z.object({ id: idSchema, activarODesactivar: z.boolean().optional() }),
-        ),
+        summary: 'Cambia un producto (y sus grupos de opciones cuando vienen)',
+        body: productoSchema
+          .and(z.object({ id: idSchema, activarODesactivar: z.boolean().optional() }))
+          .and(optionalGrupos),
       },
       preValidation: owner,
     },
@@ -111,6 +122,25 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         sessionOf(request),
         request.body.productoId,
         request.body.activate,
+      ),
+  );
+
+  api.post(
+    '/api/tienda/agotarproducto',
+    {
+      schema: {
+        tags,
+        summary: 'Marca un producto agotado hasta el fin del día de la tienda, o lo regresa',
+        body: agotarProductoSchema,
+      },
+      preValidation: owner,
+    },
+    async (request) =>
+      catalogo.agotarProducto(
+        db,
+        sessionOf(request),
+        request.body.productoId,
+        request.body.agotado,
       ),
   );
 }

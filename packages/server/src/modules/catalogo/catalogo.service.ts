@@ -1,4 +1,12 @@
-import { tituloSinEspacios, type Categoria, type Producto } from '@tianguis/domain';
+import {
+  catalogoMessages,
+  finDelDia,
+  tituloSinEspacios,
+  type Categoria,
+  type GrupoDef,
+  type GrupoInput,
+  type Producto,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -12,6 +20,7 @@ import {
 } from '../tiendas/tienda.service.js';
 import type { TiendaView } from '../tiendas/tienda.view.js';
 import * as repo from './catalogo.repository.js';
+import * as opcionesRepo from './opciones.repository.js';
 
 /** A category and a product as the domain schemas answer them (price in centavos). */
 export type CategoriaInput = Categoria;
@@ -27,7 +36,11 @@ const productoNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El producto no
 async function changeCatalogo(
   db: Db,
   session: Session,
-  change: (trx: DbOrTx, tienda: { id: number; configured: number }, now: string) => Promise<void>,
+  change: (
+    trx: DbOrTx,
+    tienda: { id: number; configured: number; time_zone: string },
+    now: string,
+  ) => Promise<void>,
 ): Promise<TiendaView[]> {
   const tienda = await requireOwnTienda(db, session);
   await db.transaction().execute(async (trx) => {
@@ -115,21 +128,80 @@ async function assertProductoFree(
   }
 }
 
+/** `grupos` of addproducto / updateproducto: left out keeps them, `[]` removes them all. */
+type ConGrupos = { grupos?: GrupoInput[] | undefined };
+
+/**
+ * Makes a product's option groups the given list, in its order: an item with an id keeps that
+ * group or option (it must be this product's, else 400 and nothing changes), one without is
+ * new, one left out is deleted. Orders keep their own copy of the options they hold.
+ */
+async function replaceGrupos(
+  trx: DbOrTx,
+  tiendaId: number,
+  productoId: number,
+  grupos: readonly GrupoInput[],
+) {
+  const current = await opcionesRepo.listGrupoIdsOf(trx, productoId);
+  const grupoIds = new Set(current.grupoIds);
+  const grupoDeOpcion = new Map(current.opciones.map((o) => [o.id, o.grupo_id]));
+  const keep = { grupoIds: [] as number[], opcionIds: [] as number[] };
+  for (const g of grupos) {
+    if (g.id !== undefined) {
+      if (!grupoIds.has(g.id) || keep.grupoIds.includes(g.id)) throw grupoAjeno();
+      keep.grupoIds.push(g.id);
+    }
+    for (const o of g.opciones) {
+      if (o.id === undefined) continue;
+      // An option stays in its group: naming it under another one is a mistake, not a move.
+      if (g.id === undefined || grupoDeOpcion.get(o.id) !== g.id) throw grupoAjeno();
+      if (keep.opcionIds.includes(o.id)) throw grupoAjeno();
+      keep.opcionIds.push(o.id);
+    }
+  }
+  await opcionesRepo.deleteGruposExcept(trx, productoId, keep);
+  for (const [orden, g] of grupos.entries()) {
+    const values = { nombre: g.nombre, minimo: g.minimo, maximo: g.maximo, orden };
+    let grupoId = g.id;
+    if (grupoId === undefined) {
+      grupoId = await opcionesRepo.insertGrupo(trx, { ...values, tiendaId, productoId });
+    } else {
+      await opcionesRepo.updateGrupo(trx, grupoId, values);
+    }
+    for (const [ordenOpcion, o] of g.opciones.entries()) {
+      const opcion = {
+        nombre: o.nombre,
+        precioExtra: o.precioExtra,
+        activo: o.activo,
+        orden: ordenOpcion,
+      };
+      if (o.id === undefined) {
+        await opcionesRepo.insertOpcion(trx, { ...opcion, tiendaId, productoId, grupoId });
+      } else {
+        await opcionesRepo.updateOpcion(trx, o.id, opcion);
+      }
+    }
+  }
+}
+
+const grupoAjeno = () => new AppError('VALIDACION', catalogoMessages.grupoAjeno);
+
 export function addProducto(
   db: Db,
   session: Session,
-  input: ProductoInput & { tiendaId?: number },
+  input: ProductoInput & ConGrupos & { tiendaId?: number },
 ) {
   assertOwnTiendaId(session, input.tiendaId);
   return withMarker('PRODUCTO_EXISTENTE', () =>
     changeCatalogo(db, session, async (trx, tienda, now) => {
       await assertProductoFree(trx, tienda.id, input);
-      await repo.insertProducto(trx, {
+      const id = await repo.insertProducto(trx, {
         ...input,
         nameKey: nameKeyOf(input.name),
         tiendaId: tienda.id,
         now,
       });
+      if (input.grupos) await replaceGrupos(trx, tienda.id, id, input.grupos);
     }),
   );
 }
@@ -137,7 +209,7 @@ export function addProducto(
 export function updateProducto(
   db: Db,
   session: Session,
-  input: ProductoInput & { id: number; activarODesactivar?: boolean },
+  input: ProductoInput & ConGrupos & { id: number; activarODesactivar?: boolean },
 ) {
   return withMarker('PRODUCTO_EXISTENTE', () =>
     changeCatalogo(db, session, async (trx, tienda, now) => {
@@ -150,6 +222,7 @@ export function updateProducto(
         activated: input.activarODesactivar ?? current.activated === 1,
         now,
       });
+      if (input.grupos) await replaceGrupos(trx, tienda.id, input.id, input.grupos);
     }),
   );
 }
@@ -166,4 +239,30 @@ export function activateProducto(db: Db, session: Session, id: number, activate:
     if (!(await repo.findProductoOfTienda(trx, id, tienda.id))) throw productoNoEncontrado();
     await repo.setProductoActivated(trx, id, activate, now);
   });
+}
+
+/**
+ * Marks the caller's product sold out until the end of today in the shop's time zone (it comes
+ * back by itself), or on sale again. Another shop's product is 404 and nothing changes.
+ */
+export function agotarProducto(db: Db, session: Session, productoId: number, agotado: boolean) {
+  return changeCatalogo(db, session, async (trx, tienda, now) => {
+    if (!(await repo.findProductoOfTienda(trx, productoId, tienda.id))) {
+      throw productoNoEncontrado();
+    }
+    const hasta = agotado ? finDelDia(new Date(now), tienda.time_zone).toISOString() : null;
+    await repo.setProductoAgotadoHasta(trx, productoId, hasta, now);
+  });
+}
+
+/**
+ * What a cart or checkout needs to price and check a product's options: its groups with every
+ * option (inactive ones marked), prices in centavos, in the owner's order; one read for any
+ * number of products. Products without groups are absent.
+ */
+export function loadGruposDeProductos(
+  db: DbOrTx,
+  productoIds: readonly number[],
+): Promise<Map<number, GrupoDef[]>> {
+  return opcionesRepo.loadGruposDe(db, productoIds);
 }

@@ -56,3 +56,108 @@ export async function loadGruposDe(
   }
   return porProducto;
 }
+
+/** The ids of a product's groups and options as stored (what an edit may keep). */
+export async function listGrupoIdsOf(db: DbOrTx, productoId: number) {
+  const [grupos, opciones] = await Promise.all([
+    db.selectFrom('producto_grupo').select('id').where('producto_id', '=', productoId).execute(),
+    db
+      .selectFrom('producto_opcion')
+      .select(['id', 'grupo_id'])
+      .where('producto_id', '=', productoId)
+      .execute(),
+  ]);
+  return { grupoIds: grupos.map((g) => g.id), opciones };
+}
+
+/** Deletes the product's options and groups whose ids are not kept (options first). */
+export async function deleteGruposExcept(
+  db: DbOrTx,
+  productoId: number,
+  keep: { grupoIds: number[]; opcionIds: number[] },
+) {
+  let opciones = db.deleteFrom('producto_opcion').where('producto_id', '=', productoId);
+  if (keep.opcionIds.length > 0) opciones = opciones.where('id', 'not in', keep.opcionIds);
+  await opciones.execute();
+  let grupos = db.deleteFrom('producto_grupo').where('producto_id', '=', productoId);
+  if (keep.grupoIds.length > 0) grupos = grupos.where('id', 'not in', keep.grupoIds);
+  await grupos.execute();
+}
+
+export interface GrupoValues {
+  nombre: string;
+  minimo: number;
+  maximo: number;
+  orden: number;
+}
+
+export async function insertGrupo(
+  db: DbOrTx,
+  values: GrupoValues & { tiendaId: number; productoId: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('producto_grupo')
+    .values({
+      tienda_id: values.tiendaId,
+      producto_id: values.productoId,
+      nombre: values.nombre,
+      minimo: values.minimo,
+      maximo: values.maximo,
+      orden: values.orden,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateGrupo(db: DbOrTx, id: number, values: GrupoValues) {
+  await db
+    .updateTable('producto_grupo')
+    .set({
+      nombre: values.nombre,
+      minimo: values.minimo,
+      maximo: values.maximo,
+      orden: values.orden,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface OpcionValues {
+  nombre: string;
+  /** Centavos. */
+  precioExtra: number;
+  activo: boolean;
+  orden: number;
+}
+
+export async function insertOpcion(
+  db: DbOrTx,
+  values: OpcionValues & { tiendaId: number; productoId: number; grupoId: number },
+) {
+  await db
+    .insertInto('producto_opcion')
+    .values({
+      tienda_id: values.tiendaId,
+      producto_id: values.productoId,
+      grupo_id: values.grupoId,
+      nombre: values.nombre,
+      precio_extra: values.precioExtra,
+      activo: values.activo ? 1 : 0,
+      orden: values.orden,
+    })
+    .execute();
+}
+
+export async function updateOpcion(db: DbOrTx, id: number, values: OpcionValues) {
+  await db
+    .updateTable('producto_opcion')
+    .set({
+      nombre: values.nombre,
+      precio_extra: values.precioExtra,
+      activo: values.activo ? 1 : 0,
+      orden: values.orden,
+    })
+    .where('id', '=', id)
+    .execute();
+}

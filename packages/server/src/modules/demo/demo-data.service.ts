@@ -1,5 +1,8 @@
 import {
+  ajustesTiendaSchema,
   categoriaSchema,
+  gruposInputSchema,
+  type GrupoInputBody,
   diaEspecialSchema,
   horarioSemanaSchema,
   productoSchema,
@@ -29,6 +32,7 @@ interface DemoProducto {
   price: string;
   descripcion: string;
   detalle: string;
+  grupos?: GrupoInputBody[];
 }
 
 interface DemoTienda {
@@ -39,6 +43,8 @@ interface DemoTienda {
   nombre: string;
   montoMinimo?: string;
   costoDeEnvio?: string;
+  /** `updatetienda`'s optional settings (left out: the defaults). */
+  ajustes?: { entrega?: unknown; pagos?: unknown };
   approved: boolean;
   semana: { dias: string[]; apertura: string; cierre: string }[];
   cerrados?: string[];
@@ -46,12 +52,38 @@ interface DemoTienda {
   categorias: { title: string; productos: DemoProducto[] }[];
 }
 
-const p = (name: string, price: string, descripcion: string, detalle: string): DemoProducto => ({
-  name,
-  price,
-  descripcion,
-  detalle,
-});
+const p = (
+  name: string,
+  price: string,
+  descripcion: string,
+  detalle: string,
+  grupos?: GrupoInputBody[],
+): DemoProducto => ({ name, price, descripcion, detalle, ...(grupos && { grupos }) });
+
+// The taquería's tacos: what the options sheet and the cart show (API.md's own example).
+const OPCIONES_TACO: GrupoInputBody[] = [
+  {
+    nombre: 'Tortilla',
+    minimo: 1,
+    maximo: 1,
+    opciones: [
+      { nombre: 'Maíz', precioExtra: 0 },
+      { nombre: 'Harina', precioExtra: 5 },
+    ],
+  },
+  {
+    nombre: 'Extras',
+    minimo: 0,
+    maximo: 2,
+    opciones: [
+      { nombre: 'Queso', precioExtra: 10 },
+      { nombre: 'Aguacate', precioExtra: 15 },
+    ],
+  },
+];
+
+// A made-up account number with a right check digit (isClabeValida): bank 012, plaza 180.
+const CLABE_DEMO = '012180001234567899';
 
 const LUNES_A_SABADO = ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO'];
 const TODA_LA_SEMANA = [...LUNES_A_SABADO, 'DOMINGO'];
@@ -65,6 +97,14 @@ const DEMO_TIENDAS: DemoTienda[] = [
     nombre: 'Taquería Doña Lupe',
     montoMinimo: '80',
     costoDeEnvio: '25',
+    ajustes: {
+      entrega: { recoger: true, domicilio: true },
+      pagos: {
+        efectivo: true,
+        terminal: false,
+        transferencia: { clabe: CLABE_DEMO, banco: 'BBVA', titular: 'Guadalupe Ramírez Soto' },
+      },
+    },
     approved: true,
     // Tacos de noche: the window crosses midnight.
     semana: [{ dias: LUNES_A_SABADO, apertura: '18:00', cierre: '02:00' }],
@@ -79,14 +119,22 @@ const DEMO_TIENDAS: DemoTienda[] = [
             '22',
             'Tortilla de maíz con carne al pastor',
             'Con piña, cebolla y cilantro',
+            OPCIONES_TACO,
           ),
           p(
             'Taco de suadero',
             '22',
             'Suadero dorado en su jugo',
             'Con cebolla, cilantro y salsa verde',
+            OPCIONES_TACO,
           ),
-          p('Taco de bistec', '24', 'Bistec de res a la plancha', 'Con nopales y salsa roja'),
+          p(
+            'Taco de bistec',
+            '24',
+            'Bistec de res a la plancha',
+            'Con nopales y salsa roja',
+            OPCIONES_TACO,
+          ),
           p('Gringa', '45', 'Tortilla de harina con pastor y queso', 'Queso Oaxaca gratinado'),
         ],
       },
@@ -253,10 +301,8 @@ export async function seedDemoData(deps: {
     );
     const tiendaId = await tiendas.findTiendaIdOfOwner(db, accountId);
     const session = ownerSession(accountId, tiendaId, demo.usuario);
-    await tiendas.updateTienda(
-      db,
-      session,
-      tiendaUpdateSchema.parse({
+    await tiendas.updateTienda(db, session, {
+      ...tiendaUpdateSchema.parse({
         nombre: demo.nombre,
         imageUrl: await makeImage(storage, demo.usuario),
         radioMontoMinimo: demo.montoMinimo ? 'si' : 'no',
@@ -264,7 +310,8 @@ export async function seedDemoData(deps: {
         radioCostoDeEnvio: demo.costoDeEnvio ? 'si' : 'no',
         costoDeEnvio: demo.costoDeEnvio ?? '',
       }),
-    );
+      ...ajustesTiendaSchema.parse(demo.ajustes ?? {}),
+    });
     for (const categoria of demo.categorias) {
       const vista = await catalogo.addCategoria(
         db,
@@ -275,16 +322,15 @@ export async function seedDemoData(deps: {
         }),
       );
       const categoriaId = vista[0]!.categorias.find((c) => c.title === categoria.title)!.id;
-      for (const producto of categoria.productos) {
-        await catalogo.addProducto(
-          db,
-          session,
-          productoSchema.parse({
+      for (const { grupos, ...producto } of categoria.productos) {
+        await catalogo.addProducto(db, session, {
+          ...productoSchema.parse({
             ...producto,
             categoriaId,
             imageUrl: await makeImage(storage, producto.name),
           }),
-        );
+          ...(grupos && { grupos: gruposInputSchema.parse(grupos) }),
+        });
       }
     }
     const semana = demo.semana.flatMap((s) =>

@@ -51,7 +51,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     return etag!;
   };
 
-  // Shop names are stored lowercased (the spec's rule); the page capitalises them.
+  // Shop names are stored as typed (second edition) and sorted ignoring case.
   it('lists the public shops by name with only what a card needs', async () => {
     const res = await directorio();
     expect(res.status).toBe(200);
@@ -59,13 +59,13 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
       {
         tiendaId: abarrotes.owner.tiendaId,
         usuario: abarrotes.owner.usuario,
-        nombre: 'abarrotes lupita',
+        nombre: 'Abarrotes Lupita',
         imageUrl: expect.any(String),
       },
       {
         tiendaId: zacatecas.owner.tiendaId,
         usuario: zacatecas.owner.usuario,
-        nombre: 'zacatecas tacos',
+        nombre: 'Zacatecas Tacos',
         imageUrl: expect.any(String),
       },
     ]);
@@ -107,9 +107,9 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     const after = await directorio(etagOf(dir));
     expect(after.status).toBe(200);
     expect(after.body.map((t) => t.nombre)).toEqual([
-      'abarrotes lupita',
-      'mercado nuevo',
-      'zacatecas tacos',
+      'Abarrotes Lupita',
+      'Mercado Nuevo',
+      'Zacatecas Tacos',
     ]);
 
     // The shop switches itself off: gone from both at once.
@@ -117,7 +117,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
       await post(server, '/api/tienda/activatetienda', nueva.owner.token, { activate: false }),
       'activatetienda',
     );
-    expect((await directorio()).body.map((t) => t.nombre)).not.toContain('mercado nuevo');
+    expect((await directorio()).body.map((t) => t.nombre)).not.toContain('Mercado Nuevo');
     expect((await anonymousList()).body.map((t) => t.tiendaId)).not.toContain(nueva.owner.tiendaId);
   });
 

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
+import { getEstadoPedidos, isAgotado, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
-import { assembleTiendas } from './tienda.view.js';
+import { assembleGrupos, assembleTiendas } from './tienda.view.js';
 
 export interface PublicTiendaAnswer {
   etag: string;
@@ -14,28 +16,101 @@ export interface PublicTiendaAnswer {
 const notFound = () => new AppError('NO_ENCONTRADO', 'La tienda no existe o no está disponible');
 
 /**
- * The one-shop public read (shop, visible categories and products, hours, special days).
- * Every change under a shop raises its version, so (id, version) names one exact answer: it
- * is the ETag and the cache key, and stays correct with several processes on one database.
+ * What the time-dependent part of one shop version's answer is computed from: open or closed
+ * now (hours, special days, pause) and which products are sold out now. Small, so it is kept
+ * per version and evaluated on every read.
+ */
+interface EstadoInputs {
+  nombre: string;
+  timeZone: string;
+  pausadoHasta: string | null;
+  horarios: HorarioDia[];
+  diasEspeciales: DiaEspecial[];
+  /** Products with a sold-out mark, past or future. */
+  agotados: { id: number; hasta: string }[];
+}
+
+/** The state at `now` as one string: equal strings mean equal time-dependent fields. */
+function estadoKeyOf(inputs: EstadoInputs, now: Date): string {
+  const estado = getEstadoPedidos(inputs, inputs.horarios, inputs.diasEspeciales, now);
+  let key = estado.abierta ? '1' : `0${estado.mensaje}`;
+  for (const a of inputs.agotados) if (isAgotado(a.hasta, now)) key += `|${a.id}`;
+  return key;
+}
+
+function digestOf(text: string): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 12);
+}
+
+/**
+ * The one-shop public read (shop, visible categories and products, hours, special days, and
+ * whether it takes orders now). Every change under a shop raises its version, and the
+ * time-dependent fields (`abierta`, `mensajeCerrada`, each product's `agotado`) are named by a
+ * digest of their value now, so (id, version, state) names one exact answer: it is the ETag and
+ * the cache key, and stays right with several processes on one database and as the clock moves
+ * (a shop opening, a pause or a sold-out mark ending) without any write. A read costs one
+ * indexed query and the state's evaluation; the answer is serialised again only when the
+ * state changes.
  */
 export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
   const cache = new JsonAnswerCache(maxEntries, 64 * 1024 * 1024);
-  const etagOf = (id: number, version: number) => `W/"t${id}v${version}"`;
+  /** By `t{id}v{version}`, least recently used first out. */
+  const estados = new Map<string, EstadoInputs>();
+  const versionKeyOf = (id: number, version: number) => `t${id}v${version}`;
+  const etagOf = (versionKey: string, estadoKey: string) =>
+    `W/"${versionKey}e${digestOf(estadoKey)}"`;
 
-  async function build(usuario: string): Promise<{ etag: string; json: string } | undefined> {
+  function keepEstado(key: string, inputs: EstadoInputs) {
+    estados.delete(key);
+    estados.set(key, inputs);
+    while (estados.size > maxEntries) {
+      const oldest = estados.keys().next().value;
+      if (oldest === undefined) break;
+      estados.delete(oldest);
+    }
+  }
+
+  async function build(usuario: string): Promise<PublicTiendaAnswer | undefined> {
     const tienda = await repo.findPublicTiendaByUsuario(db, usuario);
     if (!tienda) return undefined;
-    const [categorias, productos, horarios, diasEspeciales] = await Promise.all([
+    const [categorias, productos, grupos, opciones, horarios, diasEspeciales] = await Promise.all([
       repo.listCategoriasOf(db, [tienda.id]),
       repo.listProductosOf(db, [tienda.id], true),
+      repo.listGruposOf(db, [tienda.id]),
+      repo.listOpcionesOf(db, [tienda.id], true),
       listHorariosOf(db, tienda.id),
       listDiasEspecialesOf(db, tienda.id),
     ]);
-    const [view] = assembleTiendas([tienda], categorias, productos, () => true);
-    return {
-      etag: etagOf(tienda.id, tienda.version),
-      json: JSON.stringify({ tienda: view, horarios, diasEspeciales }),
+    const now = new Date();
+    const [view] = assembleTiendas([tienda], categorias, productos, () => true, {
+      now,
+      grupos: assembleGrupos(grupos, opciones),
+      seesPagos: () => false,
+    });
+    const inputs: EstadoInputs = {
+      nombre: tienda.nombre,
+      timeZone: tienda.time_zone,
+      pausadoHasta: tienda.pausado_hasta,
+      horarios,
+      diasEspeciales,
+      agotados: productos.flatMap((p) =>
+        p.agotado_hasta === null ? [] : [{ id: p.id, hasta: p.agotado_hasta }],
+      ),
     };
+    const versionKey = versionKeyOf(tienda.id, tienda.version);
+    keepEstado(versionKey, inputs);
+    const estado = getEstadoPedidos(inputs, horarios, diasEspeciales, now);
+    const json = JSON.stringify({
+      tienda: view,
+      horarios,
+      diasEspeciales,
+      abierta: estado.abierta,
+      mensajeCerrada: estado.mensaje,
+    });
+    // Kept under the version the answer was built from (the version may have moved between
+    // the two reads), so a stale entry is simply missed next time.
+    const etag = etagOf(versionKey, estadoKeyOf(inputs, now));
+    return { etag, body: cache.set(etag, json) };
   }
 
   /** The cache, for the routes that send its entries (gzip copies are kept in it too). */
@@ -44,14 +119,16 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
     const key = usuario.trim().toLowerCase();
     const current = await repo.findTiendaVersionByUsuario(db, key);
     if (!current) throw notFound();
-    const etag = etagOf(current.id, current.version);
-    const cached = cache.get(etag);
-    if (cached) return { etag, body: cached };
+    const versionKey = versionKeyOf(current.id, current.version);
+    const inputs = estados.get(versionKey);
+    if (inputs) {
+      const etag = etagOf(versionKey, estadoKeyOf(inputs, new Date()));
+      const cached = cache.get(etag);
+      if (cached) return { etag, body: cached };
+    }
     const built = await build(key);
     if (!built) throw notFound();
-    // Kept under the version the answer was built from (the version may have moved between
-    // the two reads), so a stale entry is simply missed next time.
-    return { etag: built.etag, body: cache.set(built.etag, built.json) };
+    return built;
   }
   return readPublicTienda;
 }

@@ -82,7 +82,13 @@ describe('GET /api/tienda/publica/:usuario', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     etagOf(res);
-    expect(Object.keys(res.body).sort()).toEqual(['diasEspeciales', 'horarios', 'tienda']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'abierta',
+      'diasEspeciales',
+      'horarios',
+      'mensajeCerrada',
+      'tienda',
+    ]);
     expectListShape([res.body.tienda]);
     expect(res.body.tienda).toEqual(findTienda(await listFor(server), shop.owner.tiendaId));
     expect(res.body.tienda.categorias).toEqual([{ ...shop.categoria, productos: [shop.producto] }]);
@@ -166,7 +172,7 @@ describe('GET /api/tienda/publica/:usuario', () => {
       await current();
       await configureTienda(server, s.owner, { nombre: 'Cocina Economica' });
       const res = await expectNewEtag(s.owner, etag);
-      expect(res.body.tienda.nombre).toBe('cocina economica');
+      expect(res.body.tienda.nombre).toBe('Cocina Economica');
     });
 
     it('addcategoria (even an empty one, not shown yet)', async () => {

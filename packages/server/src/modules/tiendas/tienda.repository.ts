@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import type { EntregaTienda, PagosTienda } from '@tianguis/domain';
 
 export async function insertTienda(
   db: DbOrTx,
@@ -46,6 +47,14 @@ const tiendaColumns = [
   'tienda.deleted',
   'tienda.time_zone',
   'tienda.version',
+  'tienda.entrega_recoger',
+  'tienda.entrega_domicilio',
+  'tienda.pago_efectivo',
+  'tienda.pago_terminal',
+  'tienda.transferencia_clabe',
+  'tienda.transferencia_banco',
+  'tienda.transferencia_titular',
+  'tienda.pausado_hasta',
   'account.celular',
 ] as const;
 
@@ -143,6 +152,7 @@ export function listProductosOf(db: DbOrTx, tiendaIds: number[], onlyActive: boo
       'descripcion',
       'detalle',
       'activated',
+      'agotado_hasta',
     ])
     .where('tienda_id', 'in', tiendaIds)
     .where('deleted', '=', 0);
@@ -160,9 +170,12 @@ export async function updateTiendaSettings(
     costoDeEnvio: number;
     radioMontoMinimo: string;
     radioCostoDeEnvio: string;
+    entrega?: EntregaTienda | undefined;
+    pagos?: PagosTienda | undefined;
     now: string;
   },
 ) {
+  const { entrega, pagos } = values;
   await db
     .updateTable('tienda')
     .set({
@@ -172,12 +185,62 @@ export async function updateTiendaSettings(
       costo_de_envio: values.costoDeEnvio,
       radio_monto_minimo: values.radioMontoMinimo,
       radio_costo_de_envio: values.radioCostoDeEnvio,
+      // Left out of the request: kept as stored.
+      ...(entrega && {
+        entrega_recoger: entrega.recoger ? 1 : 0,
+        entrega_domicilio: entrega.domicilio ? 1 : 0,
+      }),
+      ...(pagos && {
+        pago_efectivo: pagos.efectivo ? 1 : 0,
+        pago_terminal: pagos.terminal ? 1 : 0,
+        transferencia_clabe: pagos.transferencia?.clabe ?? null,
+        transferencia_banco: pagos.transferencia?.banco ?? null,
+        transferencia_titular: pagos.transferencia?.titular ?? null,
+      }),
       configured: 1,
       updated_at: values.now,
       version: sql`version + 1`,
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Pauses new orders until `hasta` (null resumes); raises the version like any shop change. */
+export async function updatePausadoHasta(
+  db: DbOrTx,
+  id: number,
+  hasta: string | null,
+  now: string,
+) {
+  await db
+    .updateTable('tienda')
+    .set({ pausado_hasta: hasta, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Option groups of the shops' products, in the owner's order (one read for any number). */
+export function listGruposOf(db: DbOrTx, tiendaIds: number[]) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('producto_grupo')
+    .select(['id', 'producto_id', 'nombre', 'minimo', 'maximo'])
+    .where('tienda_id', 'in', tiendaIds)
+    .orderBy('producto_id')
+    .orderBy('orden')
+    .orderBy('id')
+    .execute();
+}
+
+/** Options of the shops' groups, in the owner's order; only active ones with `onlyActive`. */
+export function listOpcionesOf(db: DbOrTx, tiendaIds: number[], onlyActive: boolean) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('producto_opcion')
+    .select(['id', 'grupo_id', 'nombre', 'precio_extra', 'activo'])
+    .where('tienda_id', 'in', tiendaIds);
+  if (onlyActive) query = query.where('activo', '=', 1);
+  return query.orderBy('grupo_id').orderBy('orden').orderBy('id').execute();
 }
 
 export async function updateTiendaFlag(
@@ -216,4 +279,22 @@ const selectTiendaVersionByUsuario = preparedQuery((db, usuario: string) =>
 
 export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
   return (await selectTiendaVersionByUsuario(db, usuario)).rows[0];
+}
+
+/**
+ * The future instants at which a sold-out mark ends (distinct, ascending): the moments a cached
+ * answer holding `agotado: true` stops being right without any change to the data.
+ */
+export async function listAgotadoBounds(db: DbOrTx, nowIso: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('producto')
+    .select('agotado_hasta')
+    .distinct()
+    .where('agotado_hasta', '>', nowIso)
+    .where('deleted', '=', 0)
+    .execute();
+  return rows
+    .map((r) => Date.parse(r.agotado_hasta ?? ''))
+    .filter((ms) => !Number.isNaN(ms))
+    .sort((a, b) => a - b);
 }

@@ -156,6 +156,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         activarODesactivar: true,
         deleted: false,
         timeZone: 'America/Mexico_City',
+        entrega: { recoger: false, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: null },
+        pausadoHasta: null,
         categorias: [],
       });
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
@@ -177,7 +180,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       const seen = findTienda(lists.anonymous, owner.tiendaId)!;
       expect(seen).toMatchObject({
         usuario: owner.usuario,
-        nombre: 'taquería el sol',
+        nombre: 'Taquería El Sol',
         configured: true,
         approved: true,
         activarODesactivar: true,
@@ -366,7 +369,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   });
 
   describe('POST updatetienda', () => {
-    it('configures the caller’s shop: name lowercased, amounts in pesos, marked configured; answers the owner’s list', async () => {
+    it('configures the caller’s shop: name as typed (trimmed), amounts in pesos, marked configured; answers the owner’s list', async () => {
       const owner = await createOwner(server);
       const res = await post(server, UPDATE, owner.token, {
         nombre: '  Taquería El Güero 2 ',
@@ -382,7 +385,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       expect(list[0]).toEqual({
         tiendaId: owner.tiendaId,
         usuario: owner.usuario,
-        nombre: 'taquería el güero 2',
+        nombre: 'Taquería El Güero 2',
         imageUrl: IMAGE,
         celularTienda: owner.celular,
         montoMinimo: 150.5,
@@ -394,6 +397,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         activarODesactivar: true,
         deleted: false,
         timeZone: 'America/Mexico_City',
+        entrega: { recoger: false, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: null },
+        pausadoHasta: null,
         categorias: [],
       });
       expect(list).toEqual(await listFor(server, owner.token));
@@ -447,7 +453,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         costoDeEnvio: 0,
       });
       expect(list[0]).toMatchObject({
-        nombre: nombre.toLowerCase(),
+        nombre,
         imageUrl: '/images/otra.png',
         montoMinimo: 0,
         radioMontoMinimo: 'no',
@@ -464,7 +470,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         tiendaId: otherOwner.tiendaId,
         nombre: 'Tienda Intrusa',
       });
-      expect(list[0]).toMatchObject({ tiendaId: owner.tiendaId, nombre: 'tienda intrusa' });
+      expect(list[0]).toMatchObject({ tiendaId: owner.tiendaId, nombre: 'Tienda Intrusa' });
       expect(await ownView(server, otherOwner)).toEqual(victimBefore);
     });
 

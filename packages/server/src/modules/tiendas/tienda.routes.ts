@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tiendaUpdateSchema } from '@tianguis/domain';
+import { ajustesTiendaSchema, pausarSchema, tiendaUpdateSchema } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
@@ -22,18 +22,43 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
   // The anonymous shop list (13 MB with 1,000 shops) and the directory are the same for every
   // visitor until some shop changes: kept serialised under the catalogue's version.
   const catalogue = new JsonAnswerCache(8, 96 * 1024 * 1024);
+  // The instants at which a sold-out mark ends, per catalogue version (they change only with a
+  // write, which moves the version): the list's `agotado` fields stay right until the next one.
+  const agotadoBounds = new Map<string, number[]>();
+  function keepBounds(key: string, bounds: number[]) {
+    agotadoBounds.delete(key);
+    agotadoBounds.set(key, bounds);
+    if (agotadoBounds.size > 8) agotadoBounds.delete(agotadoBounds.keys().next().value!);
+  }
+
   async function sendCatalogueAnswer(
     request: FastifyRequest,
     reply: FastifyReply,
     kind: string,
-    build: () => Promise<string>,
+    build: (now: Date) => Promise<{ json: string; agotadoBounds?: number[] }>,
   ) {
-    const etag = `W/"${kind}${await findCatalogueVersion(db)}"`;
+    const now = new Date();
+    const versionKey = `${kind}${await findCatalogueVersion(db)}`;
+    let built: Awaited<ReturnType<typeof build>> | undefined;
+    let bounds = agotadoBounds.get(versionKey);
+    if (!bounds) {
+      built = await build(now);
+      bounds = built.agotadoBounds ?? [];
+      keepBounds(versionKey, bounds);
+    }
+    // The next end of a sold-out mark still ahead names the time-dependent state: the same
+    // whenever the bounds were read (at or after this version), since passed ones don't count.
+    const next = bounds.find((ms) => ms > now.getTime());
+    const etag = `W/"${versionKey}${next === undefined ? '' : `a${next.toString(36)}`}"`;
     void reply.header('etag', etag).header('cache-control', 'no-cache');
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       return reply.status(304).send();
     }
-    const cached = catalogue.get(etag) ?? catalogue.set(etag, await build());
+    let cached = catalogue.get(etag);
+    if (!cached) {
+      built ??= await build(now);
+      cached = catalogue.set(etag, built.json);
+    }
     return sendCachedJson(request, reply, catalogue, etag, cached);
   }
 
@@ -52,9 +77,10 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       // shopper sees what an anonymous visitor sees.
       const role = request.session?.role;
       if (role === 'TIENDA' || role === 'ADMIN') return tiendas.listTiendasFor(db, request.session);
-      return sendCatalogueAnswer(request, reply, 'l', async () =>
-        JSON.stringify(await tiendas.listTiendasFor(db, null)),
-      );
+      return sendCatalogueAnswer(request, reply, 'l', async (now) => {
+        const list = await tiendas.listPublicTiendasWithBounds(db, now);
+        return { json: JSON.stringify(list.views), agotadoBounds: list.agotadoBounds };
+      });
     },
   );
 
@@ -68,9 +94,9 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       },
     },
     async (request, reply) =>
-      sendCatalogueAnswer(request, reply, 'd', async () =>
-        JSON.stringify(await tiendas.listDirectorio(db)),
-      ),
+      sendCatalogueAnswer(request, reply, 'd', async () => ({
+        json: JSON.stringify(await tiendas.listDirectorio(db)),
+      })),
   );
 
   api.get(
@@ -111,12 +137,26 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
     {
       schema: {
         tags: ['tiendas'],
-        summary: 'Configura la tienda del dueño (nombre, imagen, monto mínimo, envío)',
-        body: tiendaUpdateSchema,
+        summary:
+          'Configura la tienda del dueño (nombre, imagen, monto mínimo, envío; entrega y pagos opcionales)',
+        body: tiendaUpdateSchema.and(ajustesTiendaSchema),
       },
       preValidation: guards.requireRole('TIENDA'),
     },
     async (request) => tiendas.updateTienda(db, sessionOf(request), request.body),
+  );
+
+  api.post(
+    '/api/tienda/pausar',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Pausa los pedidos nuevos de 15 a 240 minutos; 0 los reanuda',
+        body: pausarSchema,
+      },
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    async (request) => tiendas.pausarTienda(db, sessionOf(request), request.body.minutos),
   );
 
   api.post(

@@ -1,10 +1,23 @@
-import type { TiendaUpdate } from '@tianguis/domain';
+import {
+  getEstadoPedidos,
+  type EntregaTienda,
+  type EstadoPedidos,
+  type PagosTienda,
+  type TiendaUpdate,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
+import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
-import { assembleTiendas, type TiendaView } from './tienda.view.js';
+import {
+  assembleGrupos,
+  assembleTiendas,
+  toEntregaTienda,
+  toPagosTienda,
+  type TiendaView,
+} from './tienda.view.js';
 
 /**
  * A shop registration creates its tienda: name and image 'N/A', not configured, not approved,
@@ -50,23 +63,53 @@ export async function requireOwnTienda(db: DbOrTx, session: Session) {
   return tienda;
 }
 
-async function loadPublicViews(db: DbOrTx, excludeId?: number): Promise<TiendaView[]> {
-  const tiendas = (await repo.listPublicTiendas(db)).filter((t) => t.id !== excludeId);
+/**
+ * Shops as `listartiendas` answers them, from five flat reads whatever their number. `full`:
+ * every live category and product with every option (the owner's and the admin's view);
+ * otherwise only what the public sees. `seesPagos` names the shops whose transfer details go
+ * out whole.
+ */
+async function loadViews(
+  db: DbOrTx,
+  tiendas: repo.TiendaRow[],
+  full: boolean,
+  seesPagos: (tiendaId: number) => boolean,
+  now: Date,
+): Promise<TiendaView[]> {
   const ids = tiendas.map((t) => t.id);
-  const [categorias, productos] = await Promise.all([
+  const [categorias, productos, grupos, opciones] = await Promise.all([
     repo.listCategoriasOf(db, ids),
-    repo.listProductosOf(db, ids, true),
+    repo.listProductosOf(db, ids, !full),
+    repo.listGruposOf(db, ids),
+    repo.listOpcionesOf(db, ids, !full),
   ]);
-  return assembleTiendas(tiendas, categorias, productos, () => true);
+  return assembleTiendas(tiendas, categorias, productos, () => !full, {
+    now,
+    grupos: assembleGrupos(grupos, opciones),
+    seesPagos,
+  });
 }
 
-async function loadFullViews(db: DbOrTx, tiendas: repo.TiendaRow[]): Promise<TiendaView[]> {
-  const ids = tiendas.map((t) => t.id);
-  const [categorias, productos] = await Promise.all([
-    repo.listCategoriasOf(db, ids),
-    repo.listProductosOf(db, ids, false),
-  ]);
-  return assembleTiendas(tiendas, categorias, productos, () => false);
+const nobody = () => false;
+const everyone = () => true;
+
+async function loadPublicViews(db: DbOrTx, now: Date, excludeId?: number) {
+  const tiendas = (await repo.listPublicTiendas(db)).filter((t) => t.id !== excludeId);
+  return loadViews(db, tiendas, false, nobody, now);
+}
+
+/**
+ * The anonymous `listartiendas` (the same for every visitor, so it is cached) and the instants
+ * at which a product's sold-out mark ends: until the next of them passes, or the catalogue
+ * changes, the answer stays right.
+ */
+export async function listPublicTiendasWithBounds(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
+  const tiendas = await repo.listPublicTiendas(db);
+  const views = await loadViews(db, tiendas, false, nobody, now);
+  return { views, agotadoBounds: await repo.listAgotadoBounds(db, now.toISOString()) };
 }
 
 /** A shop as the home page lists it: enough for a card that links to its public page. */
@@ -92,25 +135,85 @@ export async function listDirectorio(db: DbOrTx): Promise<TiendaDirectorio[]> {
  * with everything in it; an ADMIN gets every shop.
  */
 export async function listTiendasFor(db: DbOrTx, session: Session | null): Promise<TiendaView[]> {
-  if (session?.role === 'ADMIN') return loadFullViews(db, await repo.listAllTiendas(db));
+  const now = new Date();
+  if (session?.role === 'ADMIN') {
+    return loadViews(db, await repo.listAllTiendas(db), true, everyone, now);
+  }
   if (session?.role === 'TIENDA' && session.tiendaId > 0) {
     const own = await repo.findTiendaById(db, session.tiendaId);
-    const publicViews = await loadPublicViews(db, session.tiendaId);
+    const publicViews = await loadPublicViews(db, now, session.tiendaId);
     if (!own) return publicViews;
-    const [ownView] = await loadFullViews(db, [own]);
+    const [ownView] = await loadViews(db, [own], true, everyone, now);
     return [ownView!, ...publicViews];
   }
-  return loadPublicViews(db);
+  return loadPublicViews(db, now);
 }
 
 /** The owner's own shop with everything in it, whatever its state (the owner screens' read). */
 export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<TiendaView> {
   const tienda = await requireOwnTienda(db, session);
-  const [view] = await loadFullViews(db, [tienda]);
+  const [view] = await loadViews(db, [tienda], true, everyone, new Date());
   return view!;
 }
 
-export async function updateTienda(db: Db, session: Session, input: TiendaUpdate) {
+/**
+ * What checkout and the cart need of a shop: delivery and payment choices (the transfer
+ * details whole: only an order paid by transfer may show them to a shopper), the pause, the
+ * time zone. Undefined for a shop that does not exist (or was deleted).
+ */
+export interface AjustesTienda {
+  tiendaId: number;
+  nombre: string;
+  timeZone: string;
+  entrega: EntregaTienda;
+  pagos: PagosTienda;
+  pausadoHasta: string | null;
+}
+
+export async function findAjustesTienda(
+  db: DbOrTx,
+  tiendaId: number,
+): Promise<AjustesTienda | undefined> {
+  const t = await repo.findTiendaById(db, tiendaId);
+  if (!t) return undefined;
+  return {
+    tiendaId: t.id,
+    nombre: t.nombre,
+    timeZone: t.time_zone,
+    entrega: toEntregaTienda(t),
+    pagos: toPagosTienda(t),
+    pausadoHasta: t.pausado_hasta,
+  };
+}
+
+/**
+ * Whether the shop takes orders at `now`: its hours, special days and pause (the closed or
+ * paused notice as `mensaje`). Undefined for a shop that does not exist.
+ */
+export async function getEstadoPedidosDe(
+  db: DbOrTx,
+  tiendaId: number,
+  now: Date,
+): Promise<EstadoPedidos | undefined> {
+  const t = await repo.findTiendaById(db, tiendaId);
+  if (!t) return undefined;
+  const [horarios, diasEspeciales] = await Promise.all([
+    listHorariosOf(db, tiendaId),
+    listDiasEspecialesOf(db, tiendaId),
+  ]);
+  return getEstadoPedidos(
+    { nombre: t.nombre, timeZone: t.time_zone, pausadoHasta: t.pausado_hasta },
+    horarios,
+    diasEspeciales,
+    now,
+  );
+}
+
+export async function updateTienda(
+  db: Db,
+  session: Session,
+  input: TiendaUpdate & { entrega?: EntregaTienda | undefined; pagos?: PagosTienda | undefined },
+) {
   const tienda = await requireOwnTienda(db, session);
   await repo.updateTiendaSettings(db, tienda.id, { ...input, now: nowIso() });
   return listTiendasFor(db, session);
@@ -119,6 +222,18 @@ export async function updateTienda(db: Db, session: Session, input: TiendaUpdate
 export async function activateTienda(db: Db, session: Session, activate: boolean) {
   const tienda = await requireOwnTienda(db, session);
   await repo.updateTiendaFlag(db, tienda.id, 'activated', activate, nowIso());
+  return listTiendasFor(db, session);
+}
+
+/**
+ * Pauses new orders for `minutos` (15–240) from now, or resumes them with 0. The version
+ * moves, so every cached answer of the shop is made again.
+ */
+export async function pausarTienda(db: Db, session: Session, minutos: number) {
+  const tienda = await requireOwnTienda(db, session);
+  const now = new Date();
+  const hasta = minutos === 0 ? null : new Date(now.getTime() + minutos * 60_000).toISOString();
+  await repo.updatePausadoHasta(db, tienda.id, hasta, now.toISOString());
   return listTiendasFor(db, session);
 }
 

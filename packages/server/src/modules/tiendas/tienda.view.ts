@@ -1,9 +1,18 @@
-import { centavosToPesos } from '@tianguis/domain';
+import {
+  centavosToPesos,
+  isAgotado,
+  type EntregaTienda,
+  type GrupoVista,
+  type PagosTienda,
+  type PagosVista,
+} from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
 import type * as repo from './tienda.repository.js';
 
 type CategoriaRow = Awaited<ReturnType<typeof repo.listCategoriasOf>>[number];
 type ProductoRow = Awaited<ReturnType<typeof repo.listProductosOf>>[number];
+type GrupoRow = Awaited<ReturnType<typeof repo.listGruposOf>>[number];
+type OpcionRow = Awaited<ReturnType<typeof repo.listOpcionesOf>>[number];
 
 /** A product as the spec's clients read it (field names are the spec's). */
 export interface ProductoView {
@@ -17,6 +26,10 @@ export interface ProductoView {
   tiendaId: number;
   activarODesactivar: boolean;
   deleted: boolean;
+  /** Sold out for today (computed when the answer is made). */
+  agotado: boolean;
+  /** Option groups in the owner's order (public answers: active options only). */
+  grupos: GrupoVista[];
 }
 
 export interface CategoriaView {
@@ -44,10 +57,97 @@ export interface TiendaView {
   activarODesactivar: boolean;
   deleted: boolean;
   timeZone: string;
+  entrega: EntregaTienda;
+  /** `transferencia` whole for the owner and the admin only; `{banco}` for everyone else. */
+  pagos: PagosVista;
+  /** ISO instant until which new orders are paused, or null. */
+  pausadoHasta: string | null;
   categorias: CategoriaView[];
 }
 
-export function toProductoView(p: ProductoRow): ProductoView {
+/** A shop's delivery choices as stored. */
+export function toEntregaTienda(t: {
+  entrega_recoger: number;
+  entrega_domicilio: number;
+}): EntregaTienda {
+  return { recoger: t.entrega_recoger === 1, domicilio: t.entrega_domicilio === 1 };
+}
+
+/** A shop's payment choices as stored, the transfer details whole (owner, admin, orders). */
+export function toPagosTienda(t: {
+  pago_efectivo: number;
+  pago_terminal: number;
+  transferencia_clabe: string | null;
+  transferencia_banco: string | null;
+  transferencia_titular: string | null;
+}): PagosTienda {
+  const transferencia =
+    t.transferencia_clabe !== null && t.transferencia_banco !== null
+      ? {
+          clabe: t.transferencia_clabe,
+          banco: t.transferencia_banco,
+          titular: t.transferencia_titular ?? '',
+        }
+      : null;
+  return { efectivo: t.pago_efectivo === 1, terminal: t.pago_terminal === 1, transferencia };
+}
+
+/** What anyone but the owner and the admin sees: the bank's name only, never CLABE or holder. */
+export function redactPagos(pagos: PagosTienda): PagosVista {
+  return {
+    efectivo: pagos.efectivo,
+    terminal: pagos.terminal,
+    transferencia: pagos.transferencia ? { banco: pagos.transferencia.banco } : null,
+  };
+}
+
+/** The option groups of products, by product id (prices in pesos). */
+export function assembleGrupos(
+  grupos: readonly GrupoRow[],
+  opciones: readonly OpcionRow[],
+): Map<number, GrupoVista[]> {
+  const porGrupo = new Map<number, GrupoVista['opciones']>();
+  for (const o of opciones) {
+    const view = {
+      id: o.id,
+      nombre: o.nombre,
+      precioExtra: centavosToPesos(o.precio_extra),
+      activo: o.activo === 1,
+    };
+    const list = porGrupo.get(o.grupo_id);
+    if (list) list.push(view);
+    else porGrupo.set(o.grupo_id, [view]);
+  }
+  const porProducto = new Map<number, GrupoVista[]>();
+  for (const g of grupos) {
+    const view: GrupoVista = {
+      id: g.id,
+      nombre: g.nombre,
+      minimo: g.minimo,
+      maximo: g.maximo,
+      opciones: porGrupo.get(g.id) ?? [],
+    };
+    const list = porProducto.get(g.producto_id);
+    if (list) list.push(view);
+    else porProducto.set(g.producto_id, [view]);
+  }
+  return porProducto;
+}
+
+export interface AssembleOptions {
+  /** The instant the time-dependent fields (`agotado`) are computed for. */
+  now: Date;
+  /** Groups by product id (assembleGrupos). */
+  grupos: ReadonlyMap<number, GrupoVista[]>;
+  /** Whether this caller sees the shop's transfer details whole (its owner, the admin). */
+  seesPagos: (tiendaId: number) => boolean;
+}
+
+export function toProductoView(
+  p: ProductoRow,
+  now: Date,
+  grupos: ReadonlyMap<number, GrupoVista[]>,
+): ProductoView {
   return {
     id: p.id,
     name: p.name,
@@ -59,6 +159,8 @@ export function toProductoView(p: ProductoRow): ProductoView {
     tiendaId: p.tienda_id,
     activarODesactivar: p.activated === 1,
     deleted: false,
+    agotado: isAgotado(p.agotado_hasta, now),
+    grupos: grupos.get(p.id) ?? [],
   };
 }
 
@@ -71,11 +173,12 @@ export function assembleTiendas(
   categorias: CategoriaRow[],
   productos: ProductoRow[],
   onlyVisible: (tiendaId: number) => boolean,
+  options: AssembleOptions,
 ): TiendaView[] {
   const productosByCategoria = new Map<number, ProductoView[]>();
   for (const p of productos) {
     const list = productosByCategoria.get(p.categoria_id);
-    const view = toProductoView(p);
+    const view = toProductoView(p, options.now, options.grupos);
     if (list) list.push(view);
     else productosByCategoria.set(p.categoria_id, [view]);
   }
@@ -111,6 +214,9 @@ export function assembleTiendas(
     activarODesactivar: t.activated === 1,
     deleted: t.deleted === 1,
     timeZone: t.time_zone,
+    entrega: toEntregaTienda(t),
+    pagos: options.seesPagos(t.id) ? toPagosTienda(t) : redactPagos(toPagosTienda(t)),
+    pausadoHasta: t.pausado_hasta,
     categorias: categoriasByTienda.get(t.id) ?? [],
   }));
 }
