@@ -39,7 +39,7 @@ import { registerImageFiles, registerImageRoutes } from './modules/imagenes/imag
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
-import { registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
+import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
@@ -269,7 +269,17 @@ async function assembleApp(
   app.addHook('onClose', async () => bus.close());
   await bus.ready();
   registerCarritoRoutes(app, { db, guards, bus });
-  registerPedidoRoutes(app, { db, guards, bus });
+  registerPedidoRoutes(app, {
+    db,
+    guards,
+    bus,
+    guestLimiter: new RateLimiter(
+      GUEST_ORDERS_WINDOW_MS,
+      database.dialect === 'postgres'
+        ? createDatabaseRateLimitStore(db)
+        : createMemoryRateLimitStore(),
+    ),
+  });
   registerPedidoStreamRoutes(app, {
     db,
     guards,

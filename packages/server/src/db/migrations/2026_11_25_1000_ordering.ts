@@ -172,6 +172,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('account_id'), 'is', null)
     .execute();
+  // A guest's tracking stream reads its order's events.
+  await db.schema
+    .createIndex('pedido_evento_pedido_id')
+    .on('pedido_evento')
+    .columns(['pedido_id', 'id'])
+    .execute();
   // At most 3 NUEVO orders per phone per shop.
   await db.schema
     .createIndex('pedido_tienda_celular_status')
@@ -203,10 +209,14 @@ async function dropNotNullOnSqlite(db: Kysely<unknown>, table: string, column: s
   );
   const original = create.rows[0]?.sql ?? '';
   const notNull = `"${column}" integer not null`;
-  if (!original.includes(notNull)) throw new Error(`${table}.${column}: unexpected definition`);
+  // SQLite keeps the statement as written, but with its head as CREATE TABLE.
+  const head = new RegExp(`^create table "${table}"`, 'i');
+  if (!original.includes(notNull) || !head.test(original)) {
+    throw new Error(`${table}.${column}: unexpected definition`);
+  }
   const rebuilt = original
     .replace(notNull, `"${column}" integer`)
-    .replace(`create table "${table}"`, `create table "${table}_nuevo"`);
+    .replace(head, `create table "${table}_nuevo"`);
   await sql.raw(rebuilt).execute(db);
   await sql.raw(`insert into "${table}_nuevo" select * from "${table}"`).execute(db);
   await sql.raw(`drop table "${table}"`).execute(db);

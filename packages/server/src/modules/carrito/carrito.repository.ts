@@ -7,7 +7,7 @@ const selectBuyableProducto = preparedQuery((db, productoId: number) =>
     .selectFrom('producto')
     .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
     .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
-    .select(['producto.id', 'producto.tienda_id'])
+    .select(['producto.id', 'producto.tienda_id', 'producto.name', 'producto.agotado_hasta'])
     .where('producto.id', '=', productoId)
     // Literals, not parameters: SQLite re-plans a statement on every run when a parameter meets
     // a partial index's `deleted = 0` (and, after ANALYZE, an indexed column), 5x its cost here.
@@ -26,39 +26,92 @@ export async function findBuyableProducto(db: DbOrTx, productoId: number) {
 }
 
 const upsertUnit = preparedQuery(
-  (db, accountId: number, productoId: number, tiendaId: number, now: string, max: number) =>
+  (
+    db,
+    accountId: number,
+    productoId: number,
+    tiendaId: number,
+    opciones: string,
+    nota: string,
+    now: string,
+    max: number,
+  ) =>
     db
       .insertInto('carrito_linea')
       .values({
         account_id: accountId,
         producto_id: productoId,
         tienda_id: tiendaId,
+        opciones,
+        nota,
         cantidad: 1,
         created_at: now,
         updated_at: now,
       })
       .onConflict((oc) =>
         oc
-          .columns(['account_id', 'producto_id'])
+          .columns(['account_id', 'producto_id', 'opciones', 'nota'])
           .doUpdateSet({ cantidad: sql`carrito_linea.cantidad + 1`, updated_at: now })
           .where('carrito_linea.cantidad', '<', max),
       ),
 );
 
-/** One unit more: a new line at 1, or the existing line plus one up to `max`; false at `max`. */
+/**
+ * One unit more of a line (product + option set + note): a new line at 1, or the existing line
+ * plus one up to `max`; false at `max`.
+ */
 export async function addUnit(
   db: DbOrTx,
-  values: { accountId: number; productoId: number; tiendaId: number; now: string; max: number },
+  values: {
+    accountId: number;
+    productoId: number;
+    tiendaId: number;
+    /** claveDeOpciones of the chosen ids. */
+    opciones: string;
+    /** Trimmed note, '' for none. */
+    nota: string;
+    now: string;
+    max: number;
+  },
 ): Promise<boolean> {
   const result = await upsertUnit(
     db,
     values.accountId,
     values.productoId,
     values.tiendaId,
+    values.opciones,
+    values.nota,
     values.now,
     values.max,
   );
   return Number(result.numAffectedRows ?? 0n) === 1;
+}
+
+/** Sets the quantity of the caller's own line (0 deletes it). False when the line isn't theirs. */
+export async function setCantidad(
+  db: DbOrTx,
+  accountId: number,
+  lineaId: number,
+  cantidad: number,
+  now: string,
+): Promise<boolean> {
+  if (cantidad === 0) return deleteLinea(db, accountId, lineaId);
+  const result = await db
+    .updateTable('carrito_linea')
+    .set({ cantidad, updated_at: now })
+    .where('id', '=', lineaId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteLinea(db: DbOrTx, accountId: number, lineaId: number) {
+  const result = await db
+    .deleteFrom('carrito_linea')
+    .where('id', '=', lineaId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** One unit less on the caller's own line; the line goes at zero. False when not theirs. */
@@ -100,6 +153,36 @@ export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tienda
   return Number(result.numAffectedRows ?? 0n);
 }
 
+/** What a line needs of its product and shop to be shown, priced and ordered. */
+const PRODUCTO_Y_TIENDA = [
+  'producto.name',
+  'producto.price',
+  'producto.image_url',
+  'producto.deleted as producto_deleted',
+  'producto.activated as producto_activated',
+  'producto.agotado_hasta',
+  'categoria.deleted as categoria_deleted',
+  'tienda.nombre as tienda_nombre',
+  'tienda.usuario as tienda_usuario',
+  'tienda.image_url as tienda_image_url',
+  'tienda.monto_minimo',
+  'tienda.costo_de_envio',
+  'tienda.deleted as tienda_deleted',
+  'tienda.approved as tienda_approved',
+  'tienda.activated as tienda_activated',
+  'tienda.configured as tienda_configured',
+  'tienda.time_zone',
+  'tienda.pausado_hasta',
+  'tienda.entrega_recoger',
+  'tienda.entrega_domicilio',
+  'tienda.pago_efectivo',
+  'tienda.pago_terminal',
+  'tienda.transferencia_clabe',
+  'tienda.transferencia_banco',
+  'tienda.transferencia_titular',
+  'account.celular as tienda_celular',
+] as const;
+
 const selectLineas = preparedQuery((db, accountId: number) =>
   db
     .selectFrom('carrito_linea')
@@ -111,25 +194,11 @@ const selectLineas = preparedQuery((db, accountId: number) =>
       'carrito_linea.id as linea_id',
       'carrito_linea.producto_id',
       'carrito_linea.cantidad',
+      'carrito_linea.opciones',
+      'carrito_linea.nota',
       'carrito_linea.tienda_id',
       'carrito_linea.account_id',
-      'producto.name',
-      'producto.price',
-      'producto.image_url',
-      'producto.deleted as producto_deleted',
-      'producto.activated as producto_activated',
-      'categoria.deleted as categoria_deleted',
-      'tienda.nombre as tienda_nombre',
-      'tienda.usuario as tienda_usuario',
-      'tienda.image_url as tienda_image_url',
-      'tienda.monto_minimo',
-      'tienda.costo_de_envio',
-      'tienda.deleted as tienda_deleted',
-      'tienda.approved as tienda_approved',
-      'tienda.activated as tienda_activated',
-      'tienda.configured as tienda_configured',
-      'tienda.time_zone',
-      'account.celular as tienda_celular',
+      ...PRODUCTO_Y_TIENDA,
     ])
     .where('carrito_linea.account_id', '=', accountId)
     .orderBy('carrito_linea.tienda_id')
@@ -142,3 +211,40 @@ export async function listLineas(db: DbOrTx, accountId: number) {
 }
 
 export type LineaRow = Awaited<ReturnType<typeof listLineas>>[number];
+
+/**
+ * Lines that live outside the server's cart (a guest's basket, an order the owner types): each
+ * read like a stored line, so they are priced and checked by the same code. Products of another
+ * shop or unknown ids are left out; the caller compares counts.
+ */
+export async function readLineasDirectas(
+  db: DbOrTx,
+  tiendaId: number,
+  lineas: readonly { productoId: number; cantidad: number; opciones: string; nota: string }[],
+): Promise<LineaRow[]> {
+  const ids = [...new Set(lineas.map((l) => l.productoId))];
+  const rows = await db
+    .selectFrom('producto')
+    .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
+    .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select(['producto.id as producto_id', 'producto.tienda_id', ...PRODUCTO_Y_TIENDA])
+    .where('producto.id', 'in', ids)
+    .where('producto.tienda_id', '=', tiendaId)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.producto_id, r]));
+  return lineas.flatMap((l, index) => {
+    const row = byId.get(l.productoId);
+    if (!row) return [];
+    return [
+      {
+        ...row,
+        linea_id: index + 1,
+        cantidad: l.cantidad,
+        opciones: l.opciones,
+        nota: l.nota,
+        account_id: 0,
+      },
+    ];
+  });
+}

@@ -7,6 +7,12 @@ import { idSchema, tokenBodySchema } from '../../http/schemas.js';
 import type { PedidoEventBus } from '../pedidos/pedido-eventos.js';
 import { placePedido } from '../pedidos/pedido.service.js';
 import * as carrito from './carrito.service.js';
+import {
+  addItemSchema,
+  cantidadLineaSchema,
+  carritoSchema,
+  procesarCarritoSchema,
+} from '@tianguis/domain';
 
 const tags = ['carrito'];
 
@@ -25,6 +31,7 @@ export function registerCarritoRoutes(
         tags,
         summary: 'La canasta del consumidor, un grupo por tienda',
         body: tokenBodySchema,
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
@@ -36,12 +43,35 @@ export function registerCarritoRoutes(
     {
       schema: {
         tags,
-        summary: 'Agrega una unidad de un producto',
-        body: z.object({ productoId: idSchema }),
+        summary: 'Agrega una unidad de un producto con sus opciones y nota',
+        description:
+          'Una línea es un producto con un conjunto de opciones y una nota: lo mismo otra vez suma una unidad a esa línea.',
+        body: addItemSchema,
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
-    async (request) => carrito.addItem(db, sessionOf(request), request.body.productoId),
+    async (request) => carrito.addItem(db, sessionOf(request), request.body),
+  );
+
+  api.post(
+    '/api/shoppingcartmarket/cantidad',
+    {
+      schema: {
+        tags,
+        summary: 'Fija la cantidad de una línea (0 la quita)',
+        body: cantidadLineaSchema,
+        response: { 200: carritoSchema },
+      },
+      preValidation: shopper,
+    },
+    async (request) =>
+      carrito.setCantidad(
+        db,
+        sessionOf(request),
+        request.body.shoppingCartId,
+        request.body.cantidad,
+      ),
   );
 
   api.post(
@@ -51,6 +81,7 @@ export function registerCarritoRoutes(
         tags,
         summary: 'Quita una unidad de una línea (la línea se va en cero)',
         body: z.object({ shoppingCartId: idSchema }),
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
@@ -62,12 +93,25 @@ export function registerCarritoRoutes(
     {
       schema: {
         tags,
-        summary: 'Quita la línea de un producto',
-        body: z.object({ productoId: idSchema }),
+        summary: 'Quita una línea (shoppingCartId) o todas las de un producto (productoId)',
+        body: z
+          .object({ productoId: idSchema.optional(), shoppingCartId: idSchema.optional() })
+          .refine(
+            (b) => (b.productoId === undefined) !== (b.shoppingCartId === undefined),
+            'Identificador inválido',
+          ),
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
-    async (request) => carrito.clearItem(db, sessionOf(request), request.body.productoId),
+    async (request) => {
+      const { productoId, shoppingCartId } = request.body;
+      return carrito.clearItem(
+        db,
+        sessionOf(request),
+        shoppingCartId !== undefined ? { shoppingCartId } : { productoId: productoId! },
+      );
+    },
   );
 
   api.post(
@@ -77,6 +121,7 @@ export function registerCarritoRoutes(
         tags,
         summary: 'Vacía la canasta de una tienda',
         body: z.object({ tiendaId: idSchema }),
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
@@ -91,8 +136,9 @@ export function registerCarritoRoutes(
         summary: 'Convierte la canasta de una tienda en un pedido',
         description:
           'Con el encabezado Idempotency-Key, repetir la llamada responde el mismo pedido. El id del pedido va en el encabezado X-Pedido-Id.',
-        body: z.object({ tiendaId: idSchema }),
+        body: procesarCarritoSchema,
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        response: { 200: carritoSchema },
       },
       preValidation: shopper,
     },
@@ -101,7 +147,7 @@ export function registerCarritoRoutes(
         db,
         bus,
         sessionOf(request),
-        request.body.tiendaId,
+        request.body,
         request.headers['idempotency-key'],
       );
       void reply.header('x-pedido-id', String(pedidoId));

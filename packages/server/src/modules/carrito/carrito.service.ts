@@ -1,33 +1,42 @@
-import { CANTIDAD_MAXIMA_POR_LINEA, carritoMessages, centavosToPesos } from '@tianguis/domain';
+import {
+  CANTIDAD_MAXIMA_POR_LINEA,
+  carritoMessages,
+  centavosToPesos,
+  claveDeOpciones,
+  elegirOpciones,
+  estadoMessages,
+  getEstadoPedidos,
+  idsDeClave,
+  isAgotado,
+  normalizarNota,
+  type CarritoGrupo,
+  type CarritoItem,
+  type OpcionElegida,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction, runWrite } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
+import { loadGruposDe } from '../catalogo/opciones.service.js';
+import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import { entregaDeFila, pagosDeFila } from '../tiendas/ajustes-fila.js';
 import * as repo from './carrito.repository.js';
 
-/** A basket line as the spec's client reads it, plus whether it can still be ordered. */
-export interface CarritoItemView {
-  productoId: number;
-  nombreProducto: string;
-  precio: number;
-  cantidad: number;
-  imageurl: string;
-  shoppingCartId: number;
-  tiendaId: number;
-  loginId: number;
-  disponible: boolean;
-}
+/** A basket line as the spec's client reads it, plus its options, note and availability. */
+export type CarritoItemView = CarritoItem;
+/** One basket per shop (docs/api.md, "Cart lines"). */
+export type CarritoGrupoView = CarritoGrupo;
 
-/** One basket per shop (API.md). */
-export interface CarritoGrupoView {
-  tiendaId: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  listOfShoppingCartMarketStore: CarritoItemView[];
+export type LineaRow = repo.LineaRow;
+
+/** Lines sent in a request (a guest's basket, an owner-typed order), read like stored lines. */
+export function readLineasDirectas(
+  db: DbOrTx,
+  tiendaId: number,
+  lineas: readonly { productoId: number; cantidad: number; opciones: string; nota: string }[],
+): Promise<LineaRow[]> {
+  return repo.readLineasDirectas(db, tiendaId, lineas);
 }
 
 /** Whether the line's shop takes orders at all: live, approved, switched on and configured. */
@@ -50,49 +59,154 @@ export function isLineaDisponible(l: repo.LineaRow): boolean {
   );
 }
 
-export function groupLineas(lineas: repo.LineaRow[]): CarritoGrupoView[] {
-  const grupos = new Map<number, CarritoGrupoView>();
-  for (const l of lineas) {
+/** A line with its options resolved against the product's groups as they are now. */
+export interface LineaResuelta {
+  row: repo.LineaRow;
+  /** Unit price with options, centavos. */
+  precio: number;
+  opciones: OpcionElegida[];
+  /** Why it can't be ordered now, or undefined. */
+  problema:
+    | {
+        code: 'PRODUCTO_NO_DISPONIBLE' | 'PRODUCTO_AGOTADO' | 'OPCIONES_INVALIDAS';
+        message: string;
+      }
+    | undefined;
+}
+
+/** Resolves each line's options and finds what stops it being ordered at `now`. */
+export async function resolveLineas(
+  db: DbOrTx,
+  lineas: repo.LineaRow[],
+  now: Date,
+): Promise<LineaResuelta[]> {
+  const grupos = await loadGruposDe(
+    db,
+    lineas.filter((l) => l.opciones !== '').map((l) => l.producto_id),
+  );
+  return lineas.map((row) => {
+    const elegidas = elegirOpciones(grupos.get(row.producto_id) ?? [], idsDeClave(row.opciones));
+    const opciones = elegidas.ok ? elegidas.opciones : [];
+    const precio = row.price + (elegidas.ok ? elegidas.extra : 0);
+    let problema: LineaResuelta['problema'];
+    if (!isLineaDisponible(row)) {
+      problema = {
+        code: 'PRODUCTO_NO_DISPONIBLE',
+        message: `El producto ${row.name} ya no está disponible; quítalo de tu canasta`,
+      };
+    } else if (isAgotado(row.agotado_hasta, now)) {
+      problema = { code: 'PRODUCTO_AGOTADO', message: estadoMessages.agotado(row.name) };
+    } else if (!elegidas.ok) {
+      problema = { code: 'OPCIONES_INVALIDAS', message: `${row.name}: ${elegidas.message}` };
+    }
+    return { row, precio, opciones, problema };
+  });
+}
+
+export function opcionesVista(opciones: readonly OpcionElegida[]) {
+  return opciones.map((o) => ({ ...o, precioExtra: centavosToPesos(o.precioExtra) }));
+}
+
+/** The shop's open state for its basket group: hours, special days and pause, at `now`. */
+async function estadoDe(db: DbOrTx, l: repo.LineaRow, now: Date) {
+  if (!isTiendaDeLineaPublica(l)) {
+    return { abierta: false, mensaje: 'La tienda no está disponible en este momento' };
+  }
+  const [horarios, diasEspeciales] = await Promise.all([
+    listHorariosOf(db, l.tienda_id),
+    listDiasEspecialesOf(db, l.tienda_id),
+  ]);
+  return getEstadoPedidos(
+    { nombre: l.tienda_nombre, timeZone: l.time_zone, pausadoHasta: l.pausado_hasta },
+    horarios,
+    diasEspeciales,
+    now,
+  );
+}
+
+export async function groupLineas(
+  db: DbOrTx,
+  lineas: repo.LineaRow[],
+  now: Date,
+): Promise<CarritoGrupoView[]> {
+  const resueltas = await resolveLineas(db, lineas, now);
+  const grupos = new Map<number, { view: CarritoGrupoView; subtotal: number }>();
+  const pendientes: Promise<void>[] = [];
+  for (const linea of resueltas) {
+    const l = linea.row;
     let grupo = grupos.get(l.tienda_id);
     if (!grupo) {
-      grupo = {
+      const view: CarritoGrupoView = {
         tiendaId: l.tienda_id,
         nombreTienda: l.tienda_nombre,
         usuarioTienda: l.tienda_usuario,
         celularTienda: l.tienda_celular ?? '',
         montoMinimo: centavosToPesos(l.monto_minimo),
         costoDeEnvio: centavosToPesos(l.costo_de_envio),
+        subtotal: 0,
+        entrega: entregaDeFila(l),
+        pagos: pagosDeFila(l, false),
+        abierta: true,
+        mensajeCerrada: null,
         listOfShoppingCartMarketStore: [],
       };
+      grupo = { view, subtotal: 0 };
       grupos.set(l.tienda_id, grupo);
+      pendientes.push(
+        estadoDe(db, l, now).then((estado) => {
+          view.abierta = estado.abierta;
+          view.mensajeCerrada = estado.mensaje;
+        }),
+      );
     }
-    grupo.listOfShoppingCartMarketStore.push({
+    const disponible = linea.problema === undefined;
+    if (disponible) grupo.subtotal += linea.precio * l.cantidad;
+    grupo.view.listOfShoppingCartMarketStore.push({
       productoId: l.producto_id,
       nombreProducto: l.name,
-      precio: centavosToPesos(l.price),
+      precio: centavosToPesos(linea.precio),
       cantidad: l.cantidad,
       imageurl: l.image_url,
       shoppingCartId: l.linea_id,
       tiendaId: l.tienda_id,
       loginId: l.account_id,
-      disponible: isLineaDisponible(l),
+      disponible,
+      opciones: opcionesVista(linea.opciones),
+      nota: l.nota === '' ? null : l.nota,
     });
   }
-  return [...grupos.values()];
+  await Promise.all(pendientes);
+  return [...grupos.values()].map(({ view, subtotal }) => ({
+    ...view,
+    subtotal: centavosToPesos(subtotal),
+  }));
 }
 
 export async function listCarrito(db: Db, session: Session): Promise<CarritoGrupoView[]> {
-  return groupLineas(await repo.listLineas(db, session.accountId));
+  return groupLineas(db, await repo.listLineas(db, session.accountId), new Date());
 }
 
-export async function addItem(db: Db, session: Session, productoId: number) {
-  const producto = await repo.findBuyableProducto(db, productoId);
+export async function addItem(
+  db: Db,
+  session: Session,
+  input: { productoId: number; opciones?: number[] | undefined; nota?: string | null },
+) {
+  const producto = await repo.findBuyableProducto(db, input.productoId);
   if (!producto) throw new AppError('NO_ENCONTRADO', 'El producto no existe o no está disponible');
+  if (isAgotado(producto.agotado_hasta, new Date())) {
+    throw new AppError('PRODUCTO_AGOTADO', estadoMessages.agotado(producto.name));
+  }
+  const ids = input.opciones ?? [];
+  const grupos = (await loadGruposDe(db, [input.productoId])).get(input.productoId) ?? [];
+  const elegidas = elegirOpciones(grupos, ids);
+  if (!elegidas.ok) throw new AppError('OPCIONES_INVALIDAS', elegidas.message);
   const added = await runWrite(db, (trx) =>
     repo.addUnit(trx, {
       accountId: session.accountId,
-      productoId,
+      productoId: input.productoId,
       tiendaId: producto.tienda_id,
+      opciones: claveDeOpciones(ids),
+      nota: normalizarNota(input.nota),
       now: nowIso(),
       max: CANTIDAD_MAXIMA_POR_LINEA,
     }),
@@ -101,21 +215,42 @@ export async function addItem(db: Db, session: Session, productoId: number) {
   return listCarrito(db, session);
 }
 
+const noEnCanasta = () => new AppError('NO_ENCONTRADO', 'Ese producto no está en tu canasta');
+
 export async function removeItem(db: Db, session: Session, shoppingCartId: number) {
   const removed = await runInWriteTransaction(db, (trx) =>
     repo.removeUnit(trx, session.accountId, shoppingCartId, nowIso()),
   );
-  if (!removed) throw new AppError('NO_ENCONTRADO', 'Ese producto no está en tu canasta');
+  if (!removed) throw noEnCanasta();
   return listCarrito(db, session);
 }
 
-export async function clearItem(db: Db, session: Session, productoId: number) {
-  const deleted = await runWrite(db, (trx) =>
-    repo.deleteLineaOfProducto(trx, session.accountId, productoId),
+/** `cantidad`: sets a line's quantity (1–99; 0 drops the line). */
+export async function setCantidad(
+  db: Db,
+  session: Session,
+  shoppingCartId: number,
+  cantidad: number,
+) {
+  const changed = await runWrite(db, (trx) =>
+    repo.setCantidad(trx, session.accountId, shoppingCartId, cantidad, nowIso()),
   );
-  if (!deleted) {
-    throw new AppError('NO_ENCONTRADO', 'Ese producto no está en tu canasta');
-  }
+  if (!changed) throw noEnCanasta();
+  return listCarrito(db, session);
+}
+
+/** `clearItem`: `{shoppingCartId}` drops that line; `{productoId}` every line of that product. */
+export async function clearItem(
+  db: Db,
+  session: Session,
+  target: { productoId: number } | { shoppingCartId: number },
+) {
+  const deleted = await runWrite(db, (trx) =>
+    'shoppingCartId' in target
+      ? repo.deleteLinea(trx, session.accountId, target.shoppingCartId)
+      : repo.deleteLineaOfProducto(trx, session.accountId, target.productoId),
+  );
+  if (!deleted) throw noEnCanasta();
   return listCarrito(db, session);
 }
 

@@ -5,7 +5,8 @@ import pg from 'pg';
 export interface PedidoEvento {
   id: number;
   tiendaId: number;
-  accountId: number;
+  /** Null for an order without an account (guest or owner-typed). */
+  accountId: number | null;
   pedidoId: number;
   tipo: string;
 }
@@ -63,14 +64,19 @@ export const LISTEN_RETRY_MAX_MS = 5_000;
 const CATCH_UP_MARGIN = 100;
 
 /**
- * The newest event of each shop and shopper after `afterId`, oldest first: enough to wake every
+ * The newest event of each shop and shopper (and of each order without an account: a guest's
+ * tracking stream follows one order) after `afterId`, oldest first: enough to wake every
  * stream that may have missed something, each of which then reads the outbox from its own
  * last id (pedido-stream.routes.ts).
  */
 const CATCH_UP_QUERY = `
   SELECT id, tienda_id, account_id, pedido_id, tipo FROM (
-    SELECT DISTINCT ON (tienda_id, account_id) id, tienda_id, account_id, pedido_id, tipo
-    FROM pedido_evento WHERE id > $1 ORDER BY tienda_id, account_id, id DESC
+    SELECT DISTINCT ON (tienda_id, account_id, sin_cuenta) id, tienda_id, account_id, pedido_id, tipo
+    FROM (
+      SELECT *, CASE WHEN account_id IS NULL THEN pedido_id END AS sin_cuenta FROM pedido_evento
+      WHERE id > $1
+    ) AS recientes
+    ORDER BY tienda_id, account_id, sin_cuenta, id DESC
   ) AS newest ORDER BY id`;
 
 async function readNewestId(client: pg.Client): Promise<number> {
@@ -82,7 +88,7 @@ async function readNewestPerStream(client: pg.Client, afterId: number): Promise<
   const { rows } = await client.query<{
     id: unknown;
     tienda_id: number;
-    account_id: number;
+    account_id: number | null;
     pedido_id: number;
     tipo: string;
   }>(CATCH_UP_QUERY, [afterId]);

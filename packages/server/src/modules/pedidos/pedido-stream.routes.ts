@@ -4,15 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import {
-  readToken,
-  sessionOf,
-  type AuthGuards,
-  type ResolveSession,
-  type Session,
-} from '../../http/auth.js';
+import { readToken, sessionOf, type AuthGuards, type ResolveSession } from '../../http/auth.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
-import { findLastEventoId, findPedidoView, listEventosSince } from './pedido.service.js';
+import type { EventoFilter } from './pedido.repository.js';
+import { seguimientoParams } from './pedido.routes.js';
+import {
+  findLastEventoId,
+  findPedidoBySeguimiento,
+  findPedidoView,
+  listEventosSince,
+} from './pedido.service.js';
 import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 
 const REPLAY_LIMIT = 500;
@@ -53,14 +54,17 @@ export function registerPedidoStreamRoutes(
   };
 
   const stream =
-    (filterOf: (s: Session) => { tiendaId: number } | { accountId: number }) =>
+    (filterOf: (request: FastifyRequest) => Promise<EventoFilter>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       // Validated by the route's querystring schema.
       const query = request.query as z.infer<typeof streamQuery>;
-      const session = sessionOf(request);
-      const filter = filterOf(session);
+      const filter = await filterOf(request);
       const matches = (e: PedidoEvento) =>
-        'tiendaId' in filter ? e.tiendaId === filter.tiendaId : e.accountId === filter.accountId;
+        'tiendaId' in filter
+          ? e.tiendaId === filter.tiendaId
+          : 'accountId' in filter
+            ? e.accountId === filter.accountId
+            : e.pedidoId === filter.pedidoId;
       const header = request.headers['last-event-id'];
       const lastEventId =
         (typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : undefined) ??
@@ -120,9 +124,11 @@ export function registerPedidoStreamRoutes(
       });
       wake();
       // Each heartbeat re-reads the session: after a logout or a password change the stream
-      // stops instead of going on showing customers' names and addresses.
+      // stops instead of going on showing customers' names and addresses. A guest's tracking
+      // stream has no session: its secret is its key.
       const token = readToken(request);
       const heartbeat = setInterval(() => {
+        if ('pedidoId' in filter) return raw.write(': ping\n\n');
         if (!token) return raw.end();
         resolveSession(token).then(
           () => raw.write(': ping\n\n'),
@@ -151,7 +157,7 @@ export function registerPedidoStreamRoutes(
       onRequest: tokenFromQuery,
       preValidation: guards.requireRole('TIENDA'),
     },
-    stream((s) => ({ tiendaId: s.tiendaId })),
+    stream(async (request) => ({ tiendaId: sessionOf(request).tiendaId })),
   );
   api.get(
     '/api/pedido/mis-eventos',
@@ -164,6 +170,21 @@ export function registerPedidoStreamRoutes(
       onRequest: tokenFromQuery,
       preValidation: guards.requireRole('USUARIO'),
     },
-    stream((s) => ({ accountId: s.accountId })),
+    stream(async (request) => ({ accountId: sessionOf(request).accountId })),
+  );
+  api.get(
+    '/api/pedido/seguimiento/:seguimiento/eventos',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Eventos en vivo (SSE) de un pedido, por su clave de seguimiento',
+        params: seguimientoParams,
+        querystring: streamQuery,
+      },
+    },
+    stream(async (request) => {
+      const { seguimiento } = request.params as z.infer<typeof seguimientoParams>;
+      return { pedidoId: (await findPedidoBySeguimiento(db, seguimiento)).id };
+    }),
   );
 }

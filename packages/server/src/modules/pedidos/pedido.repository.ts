@@ -24,6 +24,18 @@ const PEDIDO_COLUMNS = [
   'direccion_entrega',
   'idempotency_key',
   'updated_at',
+  'entrega_tipo',
+  'entrega_referencias',
+  'pago_metodo',
+  'paga_con',
+  'pago_clabe',
+  'pago_banco',
+  'pago_titular',
+  'nota',
+  'invitado',
+  'origen',
+  'seguimiento',
+  'idempotency_hash',
 ] as const satisfies readonly (keyof NewPedido)[];
 
 // Every column named, so the statement's shape never depends on which fields a call leaves out.
@@ -48,6 +60,8 @@ export async function insertPedido(
     imagen_producto: string;
     cantidad: number;
     precio: number;
+    opciones: string;
+    nota: string | null;
   }[],
 ): Promise<number> {
   const { id } = (await insertPedidoRow(db, pedido)).rows[0]!;
@@ -72,19 +86,128 @@ export async function bumpPedidosVersion(db: DbOrTx, tiendaId: number) {
 const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
   db
     .selectFrom('pedido')
-    .select('id')
+    .select(['id', 'idempotency_hash', 'seguimiento'])
     .where('account_id', '=', accountId)
     .where('idempotency_key', '=', key),
 );
 
-export async function findPedidoIdByIdempotencyKey(db: DbOrTx, accountId: number, key: string) {
-  return (await selectPedidoIdByIdempotencyKey(db, accountId, key)).rows[0]?.id;
+/** The order an Idempotency-Key already made: per account, or per shop for orders without one. */
+export async function findPedidoByIdempotencyKey(
+  db: DbOrTx,
+  owner: { accountId: number } | { tiendaId: number },
+  key: string,
+) {
+  if ('accountId' in owner) {
+    return (await selectPedidoIdByIdempotencyKey(db, owner.accountId, key)).rows[0];
+  }
+  return db
+    .selectFrom('pedido')
+    .select(['id', 'idempotency_hash', 'seguimiento'])
+    .where('tienda_id', '=', owner.tiendaId)
+    .where('account_id', 'is', null)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** NUEVO orders at one shop from one phone (or one account). */
+export async function countNuevosDe(
+  db: DbOrTx,
+  tiendaId: number,
+  celular: string,
+  accountId: number | null,
+): Promise<number> {
+  const row = await db
+    .selectFrom('pedido')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tienda_id', '=', tiendaId)
+    .where('status', '=', 'NUEVO')
+    .where((eb) =>
+      accountId === null
+        ? eb('celular', '=', celular)
+        : eb.or([eb('celular', '=', celular), eb('account_id', '=', accountId)]),
+    )
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * On PostgreSQL, makes checkouts of one phone at one shop take turns until commit, so two at
+ * once can't both count 2 NUEVO orders and both pass the limit of 3. (SQLite's writes already
+ * take turns.)
+ */
+export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular: string) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_advisory_xact_lock(${tiendaId}::int, hashtext(${celular}))`.execute(db);
+  }
+}
+
+export async function setPagoReferencia(db: DbOrTx, id: number, referencia: string) {
+  await db
+    .updateTable('pedido')
+    .set({ pago_referencia: referencia })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findPedidoBySeguimiento(db: DbOrTx, seguimiento: string) {
+  return db
+    .selectFrom('pedido')
+    .selectAll()
+    .where('seguimiento', '=', seguimiento)
+    .executeTakeFirst();
+}
+
+/** NUEVO to ACEPTADO with its ready time, in one UPDATE. */
+export async function acceptPedido(
+  db: DbOrTx,
+  values: { id: number; tiendaId: number; now: string; listoEstimado: string },
+) {
+  const result = await db
+    .updateTable('pedido')
+    .set({
+      status: 'ACEPTADO',
+      aceptado_en: values.now,
+      listo_estimado: values.listoEstimado,
+      updated_at: values.now,
+    })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
+    .where('status', '=', 'NUEVO')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function marcarPagado(db: DbOrTx, id: number, tiendaId: number, now: string) {
+  const result = await db
+    .updateTable('pedido')
+    .set({ pagado: 1, updated_at: now })
+    .where('id', '=', id)
+    .where('tienda_id', '=', tiendaId)
+    .where('pagado', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The first time the owner opens the order; later calls change nothing. */
+export async function marcarVisto(db: DbOrTx, id: number, tiendaId: number, now: string) {
+  const result = await db
+    .updateTable('pedido')
+    .set({ visto_en: now })
+    .where('id', '=', id)
+    .where('tienda_id', '=', tiendaId)
+    .where('visto_en', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export interface PedidoFilter {
   tiendaId?: number;
   accountId?: number;
   status?: string;
+  /** Any of these statuses (the owner's active tab). */
+  statuses?: readonly string[];
+  /** Escalated, or cancelled without ever being seen by the owner. */
+  sinAtender?: boolean;
   /** Only orders with a greater id (new since the last poll). */
   desde?: number;
   /** Only orders with a smaller id (the next page back). */
@@ -97,6 +220,15 @@ export function listPedidos(db: DbOrTx, f: PedidoFilter) {
   if (f.tiendaId !== undefined) query = query.where('tienda_id', '=', f.tiendaId);
   if (f.accountId !== undefined) query = query.where('account_id', '=', f.accountId);
   if (f.status !== undefined) query = query.where('status', '=', f.status);
+  if (f.statuses !== undefined) query = query.where('status', 'in', [...f.statuses]);
+  if (f.sinAtender) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('escalado', '=', 1),
+        eb.and([eb('status', '=', 'CANCELADO'), eb('visto_en', 'is', null)]),
+      ]),
+    );
+  }
   if (f.desde !== undefined) query = query.where('id', '>', f.desde);
   if (f.antes !== undefined) query = query.where('id', '<', f.antes);
   return query.orderBy('id', 'desc').limit(f.limite).execute();
@@ -115,6 +247,8 @@ export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
       'imagen_producto',
       'cantidad',
       'precio',
+      'opciones',
+      'nota',
     ])
     .where('pedido_id', 'in', pedidoIds)
     .orderBy('id')
@@ -139,23 +273,33 @@ export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
     .executeTakeFirst();
 }
 
-/** NUEVO to an end state, in one UPDATE so two owners' clicks can't both win. */
+/** NUEVO or ACEPTADO to an end state, in one UPDATE so two owners' clicks can't both win. */
 export async function finishPedido(
   db: DbOrTx,
-  values: { id: number; tiendaId: number; status: 'COMPLETADO' | 'CANCELADO'; now: string },
+  values: {
+    id: number;
+    tiendaId: number;
+    status: 'COMPLETADO' | 'CANCELADO';
+    now: string;
+    motivo: string | null;
+  },
 ) {
   const result = await db
     .updateTable('pedido')
-    .set({ status: values.status, updated_at: values.now })
+    .set({
+      status: values.status,
+      updated_at: values.now,
+      ...(values.status === 'CANCELADO' ? { motivo_cancelacion: values.motivo } : {}),
+    })
     .where('id', '=', values.id)
     .where('tienda_id', '=', values.tiendaId)
-    .where('status', '=', 'NUEVO')
+    .where('status', 'in', ['NUEVO', 'ACEPTADO'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 const insertPedidoEventoQuery = preparedQuery(
-  (db, tiendaId: number, accountId: number, pedidoId: number, tipo: string, now: string) =>
+  (db, tiendaId: number, accountId: number | null, pedidoId: number, tipo: string, now: string) =>
     db
       .insertInto('pedido_evento')
       .values({
@@ -180,7 +324,13 @@ const EVENT_ORDER_LOCK = 7_340_101;
  */
 export async function insertPedidoEvento(
   db: DbOrTx,
-  values: { tiendaId: number; accountId: number; pedidoId: number; tipo: string; now: string },
+  values: {
+    tiendaId: number;
+    accountId: number | null;
+    pedidoId: number;
+    tipo: string;
+    now: string;
+  },
 ) {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(db);
@@ -205,13 +355,11 @@ export async function findLastEventoId(db: DbOrTx): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** Events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
-export function listEventosSince(
-  db: DbOrTx,
-  filter: { tiendaId: number } | { accountId: number },
-  afterId: number,
-  limit: number,
-) {
+/** Whose events a stream follows: a shop's, a shopper's, or one order's (a guest's tracking). */
+export type EventoFilter = { tiendaId: number } | { accountId: number } | { pedidoId: number };
+
+/** Events after `afterId` for one shop, one shopper or one order, oldest first (stream catch-up). */
+export function listEventosSince(db: DbOrTx, filter: EventoFilter, afterId: number, limit: number) {
   let query = db
     .selectFrom('pedido_evento')
     .select(['id', 'tienda_id', 'account_id', 'pedido_id', 'tipo'])
@@ -219,7 +367,9 @@ export function listEventosSince(
   query =
     'tiendaId' in filter
       ? query.where('tienda_id', '=', filter.tiendaId)
-      : query.where('account_id', '=', filter.accountId);
+      : 'accountId' in filter
+        ? query.where('account_id', '=', filter.accountId)
+        : query.where('pedido_id', '=', filter.pedidoId);
   return query.orderBy('id').limit(limit).execute();
 }
 

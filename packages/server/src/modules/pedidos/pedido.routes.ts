@@ -6,16 +6,33 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
-import { idSchema, tokenBodySchema } from '../../http/schemas.js';
+import { tokenBodySchema } from '../../http/schemas.js';
+import { AppError } from '../../http/app-error.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import {
+  aceptarPedidoSchema,
+  cancelarPedidoSchema,
+  pedidoConSeguimientoSchema,
+  pedidoIdSchema,
+  pedidoInvitadoSchema,
+  pedidoManualSchema,
+  pedidoVistaSchema,
+} from '@tianguis/domain';
 import * as pedidos from './pedido.service.js';
 
 const tags = ['pedidos'];
 
+/** One address may place this many guest orders per window (docs/api.md, "Guest checkout"). */
+export const GUEST_ORDERS_PER_IP = 20;
+export const GUEST_ORDERS_WINDOW_MS = 10 * 60_000;
+const GUEST_LIMIT_MESSAGE =
+  'Se hicieron demasiados pedidos desde esta conexión. Espera unos minutos y vuelve a intentarlo.';
+
 export function registerPedidoRoutes(
   app: FastifyInstance,
-  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
+  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus; guestLimiter: RateLimiter },
 ) {
-  const { db, guards, bus } = deps;
+  const { db, guards, bus, guestLimiter } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
   // Owners' order lists, serialised: 500 orders with their lines are about 300 KB.
@@ -37,11 +54,13 @@ export function registerPedidoRoutes(
         tags,
         summary: 'Los pedidos de la tienda, el más nuevo primero',
         description:
-          'Filtros opcionales: status, desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide.',
+          'Filtros opcionales: status, activos (NUEVO y ACEPTADO), sinAtender (escalados o cancelados sin abrir), desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide.',
         body: z
           .object({
             token: z.string().optional(),
             status: z.enum(pedidos.PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
+            activos: z.boolean({ error: 'activos debe ser true o false' }).optional(),
+            sinAtender: z.boolean({ error: 'sinAtender debe ser true o false' }).optional(),
             desde: z.number().int().min(0).max(2_147_483_647).optional(),
             antes: z.number().int().positive().max(2_147_483_647).optional(),
             limite: z.number().int().min(1).max(1000).optional(),
@@ -66,15 +85,169 @@ export function registerPedidoRoutes(
     },
   );
 
-  for (const [path, status, summary] of [
-    ['/api/pedido/completarpedidobypedidoid', 'COMPLETADO', 'Completa un pedido NUEVO'],
-    ['/api/pedido/cancelarpedidobypedidoid', 'CANCELADO', 'Cancela un pedido NUEVO'],
-  ] as const) {
-    api.post(
-      path,
-      { schema: { tags, summary, body: z.object({ pedidoId: idSchema }) }, preValidation: owner },
-      async (request) =>
-        pedidos.finishPedido(db, bus, sessionOf(request), request.body.pedidoId, status),
-    );
-  }
+  const pedidoAnswer = { response: { 200: pedidoVistaSchema } };
+  api.post(
+    '/api/pedido/completarpedidobypedidoid',
+    {
+      schema: {
+        tags,
+        summary: 'Completa un pedido NUEVO o ACEPTADO',
+        body: pedidoIdSchema,
+        ...pedidoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request) =>
+      pedidos.finishPedido(db, bus, sessionOf(request), request.body.pedidoId, 'COMPLETADO'),
+  );
+  api.post(
+    '/api/pedido/cancelarpedidobypedidoid',
+    {
+      schema: {
+        tags,
+        summary: 'Cancela un pedido NUEVO o ACEPTADO, con un motivo opcional',
+        body: cancelarPedidoSchema,
+        ...pedidoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request) =>
+      pedidos.finishPedido(
+        db,
+        bus,
+        sessionOf(request),
+        request.body.pedidoId,
+        'CANCELADO',
+        request.body.motivo,
+      ),
+  );
+  api.post(
+    '/api/pedido/aceptarpedido',
+    {
+      schema: {
+        tags,
+        summary: 'Acepta un pedido NUEVO con el tiempo estimado para tenerlo listo',
+        body: aceptarPedidoSchema,
+        ...pedidoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request) =>
+      pedidos.acceptPedido(
+        db,
+        bus,
+        sessionOf(request),
+        request.body.pedidoId,
+        request.body.minutos,
+      ),
+  );
+  api.post(
+    '/api/pedido/marcarpagado',
+    {
+      schema: {
+        tags,
+        summary: 'Marca el pago como recibido',
+        body: pedidoIdSchema,
+        ...pedidoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request) => pedidos.marcarPagado(db, bus, sessionOf(request), request.body.pedidoId),
+  );
+  api.post(
+    '/api/pedido/visto',
+    {
+      schema: {
+        tags,
+        summary: 'Registra la primera vez que el dueño abre el pedido',
+        body: pedidoIdSchema,
+        ...pedidoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request) => pedidos.marcarVisto(db, bus, sessionOf(request), request.body.pedidoId),
+  );
+
+  const pedidoNuevoAnswer = { response: { 201: pedidoConSeguimientoSchema } };
+  api.post(
+    '/api/pedido/invitado',
+    {
+      schema: {
+        tags,
+        summary: 'Pedido sin cuenta (invitado)',
+        description:
+          'El encabezado Idempotency-Key es obligatorio: repetirlo responde el mismo pedido y el mismo seguimiento. Responde 201 {pedido, seguimiento}.',
+        body: pedidoInvitadoSchema,
+        headers: z.object({
+          'idempotency-key': z
+            .string({ error: 'Falta el encabezado Idempotency-Key' })
+            .min(1, 'Falta el encabezado Idempotency-Key')
+            .max(200, 'El encabezado Idempotency-Key es demasiado largo'),
+        }),
+        ...pedidoNuevoAnswer,
+      },
+    },
+    async (request, reply) => {
+      try {
+        await guestLimiter.consume(`pedido-invitado-ip:${request.ip}`, GUEST_ORDERS_PER_IP);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS') {
+          throw new AppError('DEMASIADOS_PEDIDOS', GUEST_LIMIT_MESSAGE, { headers: error.headers });
+        }
+        throw error;
+      }
+      const answer = await pedidos.placePedidoDirecto(
+        db,
+        bus,
+        { ...request.body, origen: 'WEB' },
+        request.headers['idempotency-key'],
+      );
+      return reply.status(201).send(answer);
+    },
+  );
+  api.post(
+    '/api/pedido/manual',
+    {
+      schema: {
+        tags,
+        summary: 'Pedido que el dueño escribe por un cliente de teléfono o WhatsApp',
+        description:
+          'Sin las reglas de horario, pausa, mínimo ni pedidos por teléfono. Idempotency-Key opcional. Responde 201 {pedido, seguimiento}.',
+        body: pedidoManualSchema,
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        ...pedidoNuevoAnswer,
+      },
+      preValidation: owner,
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const answer = await pedidos.placePedidoDirecto(
+        db,
+        bus,
+        { ...request.body, tiendaId: session.tiendaId, origen: 'MANUAL' },
+        request.headers['idempotency-key'],
+      );
+      return reply.status(201).send(answer);
+    },
+  );
+  api.get(
+    '/api/pedido/seguimiento/:seguimiento',
+    {
+      schema: {
+        tags,
+        summary: 'Un pedido por su clave de seguimiento (sin cuenta)',
+        params: seguimientoParams,
+        response: { 200: pedidoVistaSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return pedidos.findPedidoBySeguimiento(db, request.params.seguimiento);
+    },
+  );
 }
+
+/** A tracking secret as a path segment: base64url, bounded. */
+export const seguimientoParams = z.object({
+  seguimiento: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'La clave de seguimiento no es válida'),
+});

@@ -1,10 +1,18 @@
+import { createHash } from 'node:crypto';
 import {
   carritoMessages,
   centavosToPesos,
-  computeTotal,
-  getTiendaStatus,
-  horarioMessages,
-  MONTO_MAXIMO_CENTAVOS,
+  claveDeOpciones,
+  normalizarNota,
+  type MetodoPago,
+  type OpcionElegida,
+  type PedidoConSeguimiento,
+  type PedidoInvitado,
+  type PedidoManual,
+  type PedidoStatus,
+  type PedidoVista,
+  type ProcesarCarrito,
+  type TipoEntrega,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
@@ -14,44 +22,32 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
 import {
   groupLineas,
-  isLineaDisponible,
-  isTiendaDeLineaPublica,
   listCarrito,
+  opcionesVista,
+  readLineasDirectas,
   takeGrupoForOrder,
   type CarritoGrupoView,
 } from '../carrito/carrito.service.js';
-import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
+import { writeNuevoPedido } from './pedido-nuevo.js';
 import * as repo from './pedido.repository.js';
 
-export const PEDIDO_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
-export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
+export { PEDIDO_STATUSES, type PedidoStatus } from '@tianguis/domain';
+import { PEDIDO_STATUSES_ACTIVOS } from '@tianguis/domain';
 
-export interface PedidoView {
-  id: number;
-  tiendaId: number;
-  usuarioId: number;
-  status: string;
-  fecha: string;
-  cantidadDeArticulos: number;
-  montoTotal: number;
-  costoDeEnvio: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  tiendaImageUrl: string;
-  celularTienda: string;
-  nombreCompleto: string;
-  celular: string;
-  direccionEntrega: string;
-  pedidoDetalles: {
-    nombreProducto: string;
-    imagenProducto: string;
-    cantidad: number;
-    precio: number;
-  }[];
+/** An order as both roles read it (docs/api.md, "Checkout": the order answer). */
+export type PedidoView = PedidoVista;
+
+function parseOpciones(json: string): OpcionElegida[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as OpcionElegida[]) : [];
+  } catch {
+    return [];
+  }
 }
 
-async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
+export async function toViews(db: DbOrTx, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
   const detalles = await repo.listDetallesOf(
     db,
     rows.map((r) => r.id),
@@ -59,16 +55,28 @@ async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
   const byPedido = new Map<number, PedidoView['pedidoDetalles']>();
   for (const d of detalles) {
     const line = {
+      productoId: d.producto_id,
       nombreProducto: d.nombre_producto,
       imagenProducto: d.imagen_producto,
       cantidad: d.cantidad,
       precio: centavosToPesos(d.precio),
+      opciones: opcionesVista(parseOpciones(d.opciones)),
+      nota: d.nota,
     };
     const list = byPedido.get(d.pedido_id);
     if (list) list.push(line);
     else byPedido.set(d.pedido_id, [line]);
   }
-  return rows.map((r) => ({
+  return rows.map((r) => toView(r, byPedido.get(r.id) ?? []));
+}
+
+function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles']): PedidoView {
+  const metodo = r.pago_metodo as MetodoPago;
+  const transferencia =
+    metodo === 'TRANSFERENCIA' && r.pago_clabe !== null
+      ? { clabe: r.pago_clabe, banco: r.pago_banco ?? '', titular: r.pago_titular ?? '' }
+      : {};
+  return {
     id: r.id,
     tiendaId: r.tienda_id,
     usuarioId: r.account_id,
@@ -84,137 +92,185 @@ async function toViews(db: Db, rows: repo.PedidoRow[]): Promise<PedidoView[]> {
     nombreCompleto: r.nombre_completo,
     celular: r.celular,
     direccionEntrega: r.direccion_entrega,
-    pedidoDetalles: byPedido.get(r.id) ?? [],
-  }));
+    entrega: {
+      tipo: r.entrega_tipo as TipoEntrega,
+      direccion: r.entrega_tipo === 'DOMICILIO' ? r.direccion_entrega : null,
+      referencias: r.entrega_referencias,
+    },
+    pago: {
+      metodo,
+      pagaCon: r.paga_con === null ? null : centavosToPesos(r.paga_con),
+      cambio: r.paga_con === null ? null : centavosToPesos(r.paga_con - r.monto_total),
+      referencia: r.pago_referencia,
+      pagado: r.pagado === 1,
+      ...transferencia,
+    },
+    nota: r.nota,
+    invitado: r.invitado === 1,
+    origen: r.origen === 'MANUAL' ? 'MANUAL' : 'WEB',
+    aceptadoEn: r.aceptado_en,
+    listoEstimado: r.listo_estimado,
+    motivoCancelacion: r.motivo_cancelacion,
+    escalado: r.escalado === 1,
+    vistoEn: r.visto_en,
+    pedidoDetalles,
+  };
 }
 
 /**
  * `proccesscart`: turns the shopper's basket for one shop into one order, in one transaction,
- * with names and prices read from the catalogue now. The same Idempotency-Key answers the
- * first order again instead of making a second one. On SQLite the transaction is shared with
- * the other writes of the moment (group commit); a refusal rolls back only this order's part,
- * and the answer comes only once the order is committed.
+ * with names, prices and options read from the catalogue now (pedido-nuevo.ts). The same
+ * Idempotency-Key answers the first order again instead of making a second one; reused with
+ * another body it is refused. On SQLite the transaction is shared with the other writes of the
+ * moment (group commit); a refusal rolls back only this order's part, and the answer comes
+ * only once the order is committed.
  */
 export async function placePedido(
   db: Db,
   bus: PedidoEventBus,
   session: Session,
-  tiendaId: number,
+  input: Pick<ProcesarCarrito, 'tiendaId'> & Partial<ProcesarCarrito>,
   idempotencyKey: string | undefined,
   now: Date = new Date(),
 ): Promise<{ pedidoId: number; carrito: CarritoGrupoView[] }> {
-  try {
-    const result = await runInWriteTransaction(db, (trx) =>
-      writePedido(trx, session.accountId, tiendaId, idempotencyKey, now),
-    );
-    if ('existingPedidoId' in result) {
-      return { pedidoId: result.existingPedidoId, carrito: await listCarrito(db, session) };
-    }
-    await publishQuietly(bus, result.evento);
-    return { pedidoId: result.evento.pedidoId, carrito: result.carrito };
-  } catch (error) {
-    // Belt and braces: if the same key still raced itself, the first one's order is the answer.
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const existing = await repo.findPedidoIdByIdempotencyKey(
-        db,
-        session.accountId,
-        idempotencyKey,
-      );
-      if (existing !== undefined) {
-        return { pedidoId: existing, carrito: await listCarrito(db, session) };
+  const idempotency = idempotencyKey
+    ? { key: idempotencyKey, hash: fingerprint(input), owner: { accountId: session.accountId } }
+    : undefined;
+  const result = await withIdempotency(db, idempotency, () =>
+    runInWriteTransaction(db, async (trx) => {
+      const cliente = await repo.lockShopperForCheckout(trx, session.accountId);
+      if (!cliente) throw new AppError('NO_AUTENTICADO');
+      if (idempotency) {
+        const existing = await findExisting(trx, idempotency);
+        if (existing) return { existing };
       }
-    }
-    throw error;
+      const { lineas, restantes } = await takeGrupoForOrder(trx, session.accountId, input.tiendaId);
+      if (lineas.length === 0) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
+      const nuevo = await writeNuevoPedido(trx, {
+        tiendaId: input.tiendaId,
+        accountId: session.accountId,
+        lineas,
+        cliente: {
+          nombreCompleto: input.cliente?.nombreCompleto ?? cliente.nombre_completo,
+          celular: input.cliente?.celular ?? cliente.celular ?? '',
+          direccionEntrega: cliente.direccion_entrega,
+        },
+        checkout: input,
+        origen: 'WEB',
+        idempotency,
+        now,
+      });
+      return { nuevo, carrito: await groupLineas(trx, restantes, now) };
+    }),
+  );
+  if ('existing' in result && result.existing) {
+    return { pedidoId: result.existing.id, carrito: await listCarrito(db, session) };
   }
+  await publishQuietly(bus, result.nuevo.evento);
+  return { pedidoId: result.nuevo.evento.pedidoId, carrito: result.carrito };
 }
 
 /**
- * The order's writes, all on `trx`. Answers the order's event and the shopper's cart as the
- * order leaves it (read in the same transaction, so no second read after the commit), or the
- * id of the order the Idempotency-Key already made.
+ * `POST /api/pedido/invitado` and `POST /api/pedido/manual`: an order from lines sent in the
+ * request, without an account. Answers the order and its tracking secret; a repeated
+ * Idempotency-Key answers the same ones.
  */
-async function writePedido(
-  trx: DbOrTx,
-  accountId: number,
-  tiendaId: number,
+export async function placePedidoDirecto(
+  db: Db,
+  bus: PedidoEventBus,
+  input: (PedidoInvitado | (PedidoManual & { tiendaId: number })) & {
+    origen: 'WEB' | 'MANUAL';
+  },
   idempotencyKey: string | undefined,
-  now: Date,
-): Promise<{ evento: PedidoEvento; carrito: CarritoGrupoView[] } | { existingPedidoId: number }> {
-  const cliente = await repo.lockShopperForCheckout(trx, accountId);
-  if (!cliente) throw new AppError('NO_AUTENTICADO');
-  if (idempotencyKey) {
-    const existing = await repo.findPedidoIdByIdempotencyKey(trx, accountId, idempotencyKey);
-    if (existing !== undefined) return { existingPedidoId: existing };
-  }
-  const { lineas, restantes } = await takeGrupoForOrder(trx, accountId, tiendaId);
-  const first = lineas[0];
-  if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
-  if (!isTiendaDeLineaPublica(first)) {
-    throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
-  }
-  const agotado = lineas.find((l) => !isLineaDisponible(l));
-  if (agotado) {
-    throw new AppError(
-      'PRODUCTO_NO_DISPONIBLE',
-      `El producto ${agotado.name} ya no está disponible; quítalo de tu canasta`,
-    );
-  }
-  const [horarios, diasEspeciales] = await Promise.all([
-    listHorariosOf(trx, tiendaId),
-    listDiasEspecialesOf(trx, tiendaId),
-  ]);
-  const status = getTiendaStatus(horarios, diasEspeciales, now, first.time_zone);
-  if (!status.abierta) {
-    throw new AppError(
-      'TIENDA_CERRADA',
-      // The shop page's closed notice, as one line: title, reason, next opening, footer.
-      `${first.tienda_nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
-    );
-  }
-  const totals = computeTotal({
-    lineas: lineas.map((l) => ({ precio: l.price, cantidad: l.cantidad })),
-    costoDeEnvio: first.costo_de_envio,
-  });
-  if (totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
-  if (totals.total > MONTO_MAXIMO_CENTAVOS) {
-    throw new AppError('VALIDACION', carritoMessages.montoMaximo);
-  }
-  const fecha = nowIso();
-  const pedidoId = await repo.insertPedido(
-    trx,
-    {
-      tienda_id: tiendaId,
-      account_id: accountId,
-      status: 'NUEVO',
-      fecha,
-      cantidad_de_articulos: totals.cantidadDeArticulos,
-      subtotal: totals.subtotal,
-      costo_de_envio: first.costo_de_envio,
-      monto_total: totals.total,
-      nombre_tienda: first.tienda_nombre,
-      usuario_tienda: first.tienda_usuario,
-      tienda_image_url: first.tienda_image_url,
-      celular_tienda: first.tienda_celular ?? '',
-      nombre_completo: cliente.nombre_completo,
-      celular: cliente.celular ?? '',
-      direccion_entrega: cliente.direccion_entrega,
-      idempotency_key: idempotencyKey ?? null,
-      updated_at: fecha,
-    },
-    lineas.map((l) => ({
-      producto_id: l.producto_id,
-      nombre_producto: l.name,
-      imagen_producto: l.image_url,
-      cantidad: l.cantidad,
-      precio: l.price,
-    })),
+  now: Date = new Date(),
+): Promise<PedidoConSeguimiento> {
+  const { origen, ...body } = input;
+  const idempotency = idempotencyKey
+    ? { key: idempotencyKey, hash: fingerprint(body), owner: { tiendaId: input.tiendaId } }
+    : undefined;
+  const result = await withIdempotency(db, idempotency, () =>
+    runInWriteTransaction(db, async (trx) => {
+      if (idempotency) {
+        const existing = await findExisting(trx, idempotency);
+        if (existing) return { existing };
+      }
+      const lineas = await readLineasDirectas(
+        trx,
+        input.tiendaId,
+        input.lineas.map((l) => ({
+          productoId: l.productoId,
+          cantidad: l.cantidad,
+          opciones: claveDeOpciones(l.opciones ?? []),
+          nota: normalizarNota(l.nota),
+        })),
+      );
+      if (lineas.length !== input.lineas.length) {
+        throw new AppError(
+          'PRODUCTO_NO_DISPONIBLE',
+          'Un producto de tu pedido no existe en esta tienda',
+        );
+      }
+      const nuevo = await writeNuevoPedido(trx, {
+        tiendaId: input.tiendaId,
+        accountId: null,
+        lineas,
+        cliente: { ...input.cliente, direccionEntrega: '' },
+        checkout: input,
+        origen,
+        idempotency,
+        now,
+      });
+      return { nuevo };
+    }),
   );
-  // The shop's row lock (every order into the shop waits for it) and the event lock are taken
-  // last before the commit, so they are held for as short a time as possible.
-  await repo.bumpPedidosVersion(trx, tiendaId);
-  const pedidoEvento = { tiendaId, accountId, pedidoId, tipo: 'NUEVO' };
-  const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
-  return { evento: { id, ...pedidoEvento }, carrito: groupLineas(restantes) };
+  if ('existing' in result && result.existing) {
+    const pedido = (await findPedidoView(db, result.existing.id))!;
+    return { pedido, seguimiento: result.existing.seguimiento ?? '' };
+  }
+  await publishQuietly(bus, result.nuevo.evento);
+  const pedido = (await findPedidoView(db, result.nuevo.evento.pedidoId))!;
+  return { pedido, seguimiento: result.nuevo.seguimiento };
+}
+
+interface Idempotency {
+  key: string;
+  hash: string;
+  owner: { accountId: number } | { tiendaId: number };
+}
+
+/** The same request body gives the same fingerprint (the parsed body: keys in schema order). */
+function fingerprint(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+}
+
+/** The order a key already made; refused when the key came with another body (another shop). */
+async function findExisting(db: DbOrTx, idempotency: Idempotency) {
+  const existing = await repo.findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
+  if (
+    existing &&
+    existing.idempotency_hash !== null &&
+    existing.idempotency_hash !== idempotency.hash
+  ) {
+    throw new AppError('IDEMPOTENCIA_CONFLICTO');
+  }
+  return existing;
+}
+
+/** Belt and braces: if the same key still raced itself, the first one's order is the answer. */
+async function withIdempotency<T>(
+  db: Db,
+  idempotency: Idempotency | undefined,
+  run: () => Promise<T>,
+): Promise<T | { existing: { id: number; seguimiento: string | null } }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (idempotency && isUniqueViolation(error)) {
+      const existing = await findExisting(db, idempotency);
+      if (existing) return { existing };
+    }
+    throw error;
+  }
 }
 
 export async function listPedidosOfShopper(db: Db, session: Session): Promise<PedidoView[]> {
@@ -223,6 +279,9 @@ export async function listPedidosOfShopper(db: Db, session: Session): Promise<Pe
 
 export interface OwnerPedidoQuery {
   status?: PedidoStatus;
+  /** NUEVO and ACEPTADO together: the owner's active tab. */
+  activos?: boolean;
+  sinAtender?: boolean;
   desde?: number;
   antes?: number;
   limite?: number;
@@ -236,9 +295,14 @@ export async function listPedidosOfTienda(
 ): Promise<{ etag: string; load: () => Promise<PedidoView[]> }> {
   const version = await repo.findPedidosVersion(db, session.tiendaId);
   if (version === undefined) throw new AppError('PROHIBIDO', 'Tu cuenta no tiene una tienda');
-  const key = [query.status ?? '', query.desde ?? '', query.antes ?? '', query.limite ?? ''].join(
-    '.',
-  );
+  const key = [
+    query.status ?? '',
+    query.activos ? 'a' : '',
+    query.sinAtender ? 's' : '',
+    query.desde ?? '',
+    query.antes ?? '',
+    query.limite ?? '',
+  ].join('.');
   return {
     etag: `W/"p${session.tiendaId}v${version}q${key}"`,
     load: async () =>
@@ -246,7 +310,11 @@ export async function listPedidosOfTienda(
         db,
         await repo.listPedidos(db, {
           tiendaId: session.tiendaId,
-          ...query,
+          status: query.status,
+          statuses: query.activos ? PEDIDO_STATUSES_ACTIVOS : undefined,
+          sinAtender: query.sinAtender,
+          desde: query.desde,
+          antes: query.antes,
           limite: query.limite ?? 500,
         }),
       ),
@@ -258,38 +326,126 @@ export async function findPedidoView(db: Db, id: number): Promise<PedidoView | u
   return row ? (await toViews(db, [row]))[0] : undefined;
 }
 
-export async function finishPedido(
+/**
+ * One change of an order by its shop, in a transaction shared with SQLite's group commit like
+ * checkout (an owner working the board must not hold up every other request while its own
+ * commit reaches the disk): `change` answers whether it applied; when it did, the owner's list
+ * version rises and, for a status change, an event goes to the live streams.
+ */
+async function changePedido(
+  db: Db,
+  bus: PedidoEventBus,
+  session: Session,
+  pedidoId: number,
+  change: (trx: DbOrTx, now: string) => Promise<boolean>,
+  onRefused: (pedido: { status: string }) => AppError | undefined,
+  tipo: string | undefined,
+): Promise<PedidoView> {
+  const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento | undefined> => {
+    const now = nowIso();
+    const done = await change(trx, now);
+    const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
+    if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
+    if (!done) {
+      const refusal = onRefused(pedido);
+      if (refusal) throw refusal;
+      return undefined;
+    }
+    await repo.bumpPedidosVersion(trx, session.tiendaId);
+    if (tipo === undefined) return undefined;
+    const pedidoEvento = {
+      tiendaId: session.tiendaId,
+      accountId: pedido.account_id,
+      pedidoId,
+      tipo,
+    };
+    const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now });
+    return { id, ...pedidoEvento };
+  });
+  if (evento) await publishQuietly(bus, evento);
+  return (await findPedidoView(db, pedidoId))!;
+}
+
+const estadoInvalido = (pedido: { status: string }) =>
+  new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
+
+/** NUEVO or ACEPTADO to COMPLETADO or CANCELADO (with an optional reason). */
+export function finishPedido(
   db: Db,
   bus: PedidoEventBus,
   session: Session,
   pedidoId: number,
   status: 'COMPLETADO' | 'CANCELADO',
+  motivo: string | null = null,
 ): Promise<PedidoView> {
-  // Shares SQLite's group commit like checkout: an owner completing orders must not hold up
-  // every other request while its own commit reaches the disk.
-  const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento> => {
-    const now = nowIso();
-    const done = await repo.finishPedido(trx, {
-      id: pedidoId,
-      tiendaId: session.tiendaId,
-      status,
-      now,
-    });
-    const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
-    if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
-    if (!done) throw new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
-    await repo.bumpPedidosVersion(trx, session.tiendaId);
-    const pedidoEvento = {
-      tiendaId: session.tiendaId,
-      accountId: pedido.account_id,
-      pedidoId,
-      tipo: status,
-    };
-    const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now });
-    return { id, ...pedidoEvento };
-  });
-  await publishQuietly(bus, evento);
-  return (await findPedidoView(db, pedidoId))!;
+  return changePedido(
+    db,
+    bus,
+    session,
+    pedidoId,
+    (trx, now) =>
+      repo.finishPedido(trx, { id: pedidoId, tiendaId: session.tiendaId, status, now, motivo }),
+    estadoInvalido,
+    status,
+  );
+}
+
+/** NUEVO to ACEPTADO, ready in `minutos`. */
+export function acceptPedido(
+  db: Db,
+  bus: PedidoEventBus,
+  session: Session,
+  pedidoId: number,
+  minutos: number,
+): Promise<PedidoView> {
+  return changePedido(
+    db,
+    bus,
+    session,
+    pedidoId,
+    (trx, now) =>
+      repo.acceptPedido(trx, {
+        id: pedidoId,
+        tiendaId: session.tiendaId,
+        now,
+        listoEstimado: new Date(Date.parse(now) + minutos * 60_000).toISOString(),
+      }),
+    estadoInvalido,
+    'ACEPTADO',
+  );
+}
+
+/** The payment arrived (a transfer, say). Marking it twice changes nothing. */
+export function marcarPagado(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
+  return changePedido(
+    db,
+    bus,
+    session,
+    pedidoId,
+    (trx, now) => repo.marcarPagado(trx, pedidoId, session.tiendaId, now),
+    () => undefined,
+    undefined,
+  );
+}
+
+/** The owner opened the order: the first time is recorded (the "sin atender" filter). */
+export function marcarVisto(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
+  return changePedido(
+    db,
+    bus,
+    session,
+    pedidoId,
+    (trx, now) => repo.marcarVisto(trx, pedidoId, session.tiendaId, now),
+    () => undefined,
+    undefined,
+  );
+}
+
+/** A guest's (or a shared link's) order by its tracking secret. */
+export async function findPedidoBySeguimiento(db: Db, seguimiento: string): Promise<PedidoView> {
+  const row = await repo.findPedidoBySeguimiento(db, seguimiento);
+  if (!row) throw new AppError('NO_ENCONTRADO', 'No encontramos ese pedido');
+  return (await toViews(db, [row]))[0]!;
 }
 
 /**
@@ -312,7 +468,7 @@ export function findLastEventoId(db: Db): Promise<number> {
 /** Order events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */
 export async function listEventosSince(
   db: Db,
-  filter: { tiendaId: number } | { accountId: number },
+  filter: repo.EventoFilter,
   afterId: number,
   limit: number,
 ): Promise<PedidoEvento[]> {
