@@ -805,3 +805,33 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     request: async (w) => ({ method: 'GET', url: w.imagePath }),
   },
 };
+
+// ---- Second edition: pause and sold-out marks (API.md, "Shop settings") ----
+
+Object.assign(AUTHZ_TABLE, {
+  'POST /api/tienda/pausar': {
+    expect: ANY_OWNER,
+    changes: { by: 'owner', names: false },
+    request: async (w, caller) => ({
+      method: 'POST',
+      url: '/api/tienda/pausar',
+      body: { minutos: 30 },
+      // A paused shop takes no orders: the rows after this one need it open again.
+      cleanup: async () => {
+        const token = tokenOf(w, caller);
+        if (caller === 'owner' || caller === 'otherOwner') {
+          ok(await post(w.server, '/api/tienda/pausar', token, { minutos: 0 }), 'reanudar');
+        }
+      },
+    }),
+  },
+  'POST /api/tienda/agotarproducto': {
+    expect: OWNER_ONLY_HIDDEN,
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/agotarproducto',
+      body: { productoId: (await freshProducto(w)).id, agotado: true },
+    }),
+  },
+} satisfies Record<string, RouteCase>);

@@ -3,7 +3,6 @@ import {
   finDelDia,
   tituloSinEspacios,
   type Categoria,
-  type GrupoDef,
   type GrupoInput,
   type Producto,
 } from '@tianguis/domain';
@@ -253,16 +252,4 @@ export function agotarProducto(db: Db, session: Session, productoId: number, ago
     const hasta = agotado ? finDelDia(new Date(now), tienda.time_zone).toISOString() : null;
     await repo.setProductoAgotadoHasta(trx, productoId, hasta, now);
   });
-}
-
-/**
- * What a cart or checkout needs to price and check a product's options: its groups with every
- * option (inactive ones marked), prices in centavos, in the owner's order; one read for any
- * number of products. Products without groups are absent.
- */
-export function loadGruposDeProductos(
-  db: DbOrTx,
-  productoIds: readonly number[],
-): Promise<Map<number, GrupoDef[]>> {
-  return opcionesRepo.loadGruposDe(db, productoIds);
 }
