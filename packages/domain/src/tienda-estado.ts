@@ -44,9 +44,16 @@ export function finDelDia(now: Date, timeZone: string): Date {
   const guess = new Date(now.getTime() - msDelDia(now, timeZone) + DIA);
   const offset = msDelDia(guess, timeZone);
   if (offset === 0) return guess;
-  return getLocalDateTime(guess, timeZone).fecha === hoy
-    ? new Date(guess.getTime() + DIA - offset)
-    : new Date(guess.getTime() - offset);
+  const fin =
+    getLocalDateTime(guess, timeZone).fecha === hoy
+      ? new Date(guess.getTime() + DIA - offset)
+      : new Date(guess.getTime() - offset);
+  // Where the clock jumps forward at midnight (America/Santiago, America/Havana) the next day
+  // has no 00:00: the instant above is still today, and the day starts where the clock lands.
+  if (getLocalDateTime(fin, timeZone).fecha === hoy) {
+    return new Date(fin.getTime() + DIA - msDelDia(fin, timeZone));
+  }
+  return fin;
 }
 
 export type EstadoPedidos =

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  claveDeOpciones,
+  elegirOpciones,
+  idsDeClave,
+  normalizarNota,
+  opcionesMessages,
+  textoDeOpciones,
+  type GrupoDef,
+} from './opciones.js';
+
+// API.md's example: Tortilla (exactly one: maíz, harina +5), Extras (up to two: queso +10,
+// aguacate +15), and an inactive option.
+const GRUPOS: GrupoDef[] = [
+  {
+    id: 1,
+    nombre: 'Tortilla',
+    minimo: 1,
+    maximo: 1,
+    opciones: [
+      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
+      { id: 12, nombre: 'Harina', precioExtra: 500, activo: true },
+    ],
+  },
+  {
+    id: 2,
+    nombre: 'Extras',
+    minimo: 0,
+    maximo: 2,
+    opciones: [
+      { id: 21, nombre: 'Queso', precioExtra: 1000, activo: true },
+      { id: 22, nombre: 'Aguacate', precioExtra: 1500, activo: true },
+      { id: 23, nombre: 'Chorizo', precioExtra: 1200, activo: false },
+    ],
+  },
+];
+
+describe('elegirOpciones', () => {
+  it('answers the chosen options in the owner’s order with their extra summed', () => {
+    expect(elegirOpciones(GRUPOS, [22, 12, 21])).toEqual({
+      ok: true,
+      extra: 3000,
+      opciones: [
+        { id: 12, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 500 },
+        { id: 21, grupo: 'Extras', nombre: 'Queso', precioExtra: 1000 },
+        { id: 22, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 1500 },
+      ],
+    });
+  });
+
+  it('an optional group may be left empty', () => {
+    expect(elegirOpciones(GRUPOS, [11])).toEqual({
+      ok: true,
+      extra: 0,
+      opciones: [{ id: 11, grupo: 'Tortilla', nombre: 'Maíz', precioExtra: 0 }],
+    });
+  });
+
+  it('a product without groups takes no options, and nothing is fine', () => {
+    expect(elegirOpciones([], [])).toEqual({ ok: true, opciones: [], extra: 0 });
+    expect(elegirOpciones([], [11])).toEqual({ ok: false, message: opcionesMessages.noDisponible });
+  });
+
+  it.each<[string, number[], string]>([
+    ['below a minimum', [21], 'Elige al menos 1 opción en Tortilla'],
+    ['above a maximum of one', [11, 12], 'Elige como máximo 1 opción en Tortilla'],
+    ['an inactive option', [11, 23], opcionesMessages.noDisponible],
+    ['an option of another product', [11, 99], opcionesMessages.noDisponible],
+    ['the same option twice', [11, 11], opcionesMessages.repetida],
+  ])('refuses %s', (_label, ids, message) => {
+    expect(elegirOpciones(GRUPOS, ids)).toEqual({ ok: false, message });
+  });
+
+  it('names the plural and the group in its messages', () => {
+    const tres: GrupoDef = {
+      ...GRUPOS[1]!,
+      minimo: 2,
+      opciones: GRUPOS[1]!.opciones.map((o) => ({ ...o, activo: true })),
+    };
+    expect(elegirOpciones([tres], [21])).toEqual({
+      ok: false,
+      message: 'Elige al menos 2 opciones en Extras',
+    });
+    expect(elegirOpciones([tres], [21, 22, 23])).toEqual({
+      ok: false,
+      message: 'Elige como máximo 2 opciones en Extras',
+    });
+  });
+});
+
+describe('line identity helpers', () => {
+  it('the option key ignores order; its ids come back sorted', () => {
+    expect(claveDeOpciones([22, 12, 21])).toBe('12,21,22');
+    expect(claveDeOpciones([])).toBe('');
+    expect(idsDeClave('12,21,22')).toEqual([12, 21, 22]);
+    expect(idsDeClave('')).toEqual([]);
+  });
+
+  it('a note is trimmed and NFC; none is empty', () => {
+    expect(normalizarNota('  sin cebolla ')).toBe('sin cebolla');
+    expect(normalizarNota('Cafe\u0301')).toBe('Café');
+    expect(normalizarNota(null)).toBe('');
+    expect(normalizarNota(undefined)).toBe('');
+  });
+
+  it('writes the options for a ticket, grouped', () => {
+    expect(
+      textoDeOpciones([
+        { grupo: 'Tortilla', nombre: 'Harina' },
+        { grupo: 'Extras', nombre: 'Queso' },
+        { grupo: 'Extras', nombre: 'Aguacate' },
+      ]),
+    ).toBe('Tortilla: Harina · Extras: Queso, Aguacate');
+  });
+});
