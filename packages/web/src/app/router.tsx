@@ -38,6 +38,7 @@ const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
 const Checkout = screen(() => import('./routes/checkout'));
 const MisPedidos = screen(() => import('./routes/mis-pedidos'));
 const MisPedidosDetalle = screen(() => import('./routes/mis-pedidos-detalle'));
+const Seguimiento = screen(() => import('./routes/seguimiento'));
 const AdminMenu = screen(() => import('./routes/admin-menu'));
 const AprobarUsuarios = screen(() => import('./routes/aprobar-usuarios'));
 const UsuariosRegistrados = screen(() => import('./routes/usuarios-registrados'));
@@ -83,9 +84,10 @@ export function AppRoutes() {
           path="tienda/:usuario/:subcategoria/productodetalle/:id"
           element={<ProductoDetalle />}
         />
-        <Route path="checkout" element={guarded('compras', Checkout)} />
+        <Route path="checkout" element={guarded('carrito', Checkout)} />
         <Route path="mispedidos" element={guarded('compras', MisPedidos)} />
         <Route path="mispedidosdetalle" element={guarded('compras', MisPedidosDetalle)} />
+        <Route path="pedido/seguimiento/:seguimiento" element={<Seguimiento />} />
         <Route path="admin-menu" element={guarded('admin', AdminMenu)} />
         <Route path="aprobar-usuarios" element={guarded('admin', AprobarUsuarios)} />
         <Route path="usuarios-registrados" element={guarded('admin', UsuariosRegistrados)} />

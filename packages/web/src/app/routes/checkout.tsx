@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useCarrito } from '../../features/carrito/api/get-carrito';
+import { useCanasta, useCanastas } from '../../features/carrito/canasta/use-canasta';
 import { CheckoutCard, type PedidoEnviado } from '../../features/carrito/components/checkout-card';
 import { PedidoEnviadoAviso } from '../../features/carrito/components/pedido-enviado';
 import { notify } from '../../lib/toast';
@@ -12,10 +12,24 @@ import { notify } from '../../lib/toast';
 /** Spec section 9: the move to Mis Pedidos after an order. */
 const ESPERA_A_MIS_PEDIDOS_MS = 4500;
 
-/** Checkout (USUARIO only, the router's guard): one card per shop's basket. */
+/** One shop's basket card, with the basket from wherever it lives (server cart or this browser). */
+function CanastaCard(props: {
+  tiendaId: number;
+  usuario: string;
+  onProcessed: (pedido: PedidoEnviado) => void;
+}) {
+  const canasta = useCanasta(props.tiendaId, props.usuario);
+  // The checkout form goes in CheckoutCard's `pago` (it receives the basket).
+  return <CheckoutCard canasta={canasta} onProcessed={props.onProcessed} />;
+}
+
+/**
+ * The cart (a signed-in USUARIO's server cart, or a visitor's basket kept in this browser; shop
+ * and admin accounts are turned away by the router's guard): one card per shop's basket.
+ */
 export default function Checkout() {
   // Entering checkout always re-reads the cart: a product may have gone since it was added.
-  const carrito = useCarrito(true, 0);
+  const carrito = useCanastas(0);
   const navigate = useNavigate();
   const [enviado, setEnviado] = useState<PedidoEnviado>();
 
@@ -30,11 +44,11 @@ export default function Checkout() {
     setEnviado(pedido);
   };
 
-  const grupos = carrito.data ?? [];
+  const grupos = carrito.tiendas;
   let contenido;
-  if (carrito.isLoading) contenido = <Loading label="Cargando tu carrito…" />;
-  else if (carrito.error && !carrito.data)
+  if (carrito.error)
     contenido = <ErrorState error={carrito.error} onRetry={() => void carrito.refetch()} />;
+  else if (carrito.isLoading) contenido = <Loading label="Cargando tu carrito…" />;
   else if (grupos.length === 0)
     contenido = enviado ? null : (
       <EmptyState title={carritoMessages.carritoVacio}>
@@ -45,7 +59,12 @@ export default function Checkout() {
     );
   else
     contenido = grupos.map((grupo) => (
-      <CheckoutCard key={grupo.tiendaId} grupo={grupo} onProcessed={onProcessed} />
+      <CanastaCard
+        key={grupo.tiendaId}
+        tiendaId={grupo.tiendaId}
+        usuario={grupo.usuario}
+        onProcessed={onProcessed}
+      />
     ));
 
   return (

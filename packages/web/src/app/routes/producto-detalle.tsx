@@ -9,6 +9,7 @@ import {
 } from '../../features/tienda-publica/api/get-tienda-publica';
 import { AddToCartButton } from '../../features/tienda-publica/components/add-to-cart-button';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
+import { TiendaInfo } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
 import { findProducto, productoFromState } from '../../features/tienda-publica/logic/catalogo';
@@ -57,7 +58,10 @@ function ProductoDetalle(props: {
 }) {
   const { producto, answer, categoria } = props;
   return (
-    <Page title={producto.name}>
+    <Page
+      title={producto.name}
+      heading={<span className="[overflow-wrap:anywhere]">{producto.name}</span>}
+    >
       {answer && (
         <>
           <TiendaMigas
@@ -65,12 +69,14 @@ function ProductoDetalle(props: {
             nombre={answer.tienda.nombre}
             categoria={categoria}
           />
+          <TiendaInfo tienda={answer.tienda} />
           <TiendaCerradaAvisoVivo answer={answer} />
         </>
       )}
       <TiendaImage
         src={producto.imageUrl}
-        alt={producto.name}
+        // The name is the heading right above: the picture only illustrates it.
+        alt=""
         width={600}
         height={450}
         sizes="(min-width: 600px) 568px, calc(100vw - 32px)"
@@ -84,7 +90,7 @@ function ProductoDetalle(props: {
       {producto.detalle && (
         <p className="mb-5 whitespace-pre-line text-stone-700">{producto.detalle}</p>
       )}
-      <AddToCartButton productoId={producto.id} />
+      {answer && <AddToCartButton answer={answer} producto={producto} />}
     </Page>
   );
 }

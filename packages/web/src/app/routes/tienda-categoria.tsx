@@ -3,7 +3,7 @@ import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
 import { ProductoCards } from '../../features/tienda-publica/components/producto-cards';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaFrame, TiendaInfo } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
 import { findCategoria, productosOrdenados } from '../../features/tienda-publica/logic/catalogo';
 import { NotFoundContent } from './not-found';
@@ -19,8 +19,12 @@ export default function TiendaCategoriaScreen() {
         if (!categoria) return <NotFoundContent />;
         const productos = productosOrdenados(categoria);
         return (
-          <Page title={`${categoria.title} · ${tienda.nombre}`} heading={categoria.title}>
+          <Page
+            title={`${categoria.title} · ${tienda.nombre}`}
+            heading={<span className="[overflow-wrap:anywhere]">{categoria.title}</span>}
+          >
             <TiendaMigas usuario={tienda.usuario} nombre={tienda.nombre} />
+            <TiendaInfo tienda={tienda} />
             <TiendaCerradaAvisoVivo answer={answer} />
             {productos.length === 0 ? (
               <EmptyState
@@ -28,7 +32,7 @@ export default function TiendaCategoriaScreen() {
                 text="Mira las otras categorías de la tienda."
               />
             ) : (
-              <ProductoCards usuario={tienda.usuario} categoria={categoria} productos={productos} />
+              <ProductoCards answer={answer} categoria={categoria} productos={productos} />
             )}
           </Page>
         );

@@ -3,7 +3,7 @@ import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
 import { CategoriaCards } from '../../features/tienda-publica/components/categoria-cards';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaFrame, TiendaInfo } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { categoriasConProductos } from '../../features/tienda-publica/logic/catalogo';
 import { NotFoundContent } from './not-found';
@@ -20,7 +20,7 @@ export default function TiendaScreen() {
           <Page
             title={tienda.nombre}
             heading={
-              <span className="flex items-center gap-3">
+              <span className="flex min-w-0 items-center gap-3">
                 {/* Decorative: the name is right beside it, inside the same heading. */}
                 <TiendaImage
                   src={tienda.imageUrl}
@@ -30,10 +30,11 @@ export default function TiendaScreen() {
                   priority
                   className="size-16 shrink-0 rounded-full border border-stone-200"
                 />
-                <span className="break-words">{tienda.nombre}</span>
+                <span className="min-w-0 [overflow-wrap:anywhere]">{tienda.nombre}</span>
               </span>
             }
           >
+            <TiendaInfo tienda={tienda} />
             <TiendaCerradaAvisoVivo answer={answer} />
             <h2 className="sr-only">Categorías</h2>
             {categorias.length === 0 ? (

@@ -5,6 +5,7 @@ import { resolveAccess, type Access, type Area } from './guards';
 const rows: [Area, Access, Access, Access, Access][] = [
   ['publica', 'permitir', 'permitir', 'permitir', 'permitir'],
   ['compras', 'permitir', 'atras', 'atras', 'inicio'],
+  ['carrito', 'permitir', 'atras', 'atras', 'permitir'],
   ['tienda', 'inicio', 'permitir', 'inicio', 'inicio'],
   ['admin', 'inicio', 'inicio', 'permitir', 'inicio'],
   ['faq-tienda', 'atras', 'permitir', 'atras', 'inicio'],

@@ -1,7 +1,8 @@
 import type { Role } from '@tianguis/domain';
 
 /** The kinds of screen the roles table of section 6 distinguishes. */
-export type Area = 'publica' | 'compras' | 'tienda' | 'admin' | 'faq-tienda' | 'solo-anonimo';
+export type Area =
+  'publica' | 'compras' | 'carrito' | 'tienda' | 'admin' | 'faq-tienda' | 'solo-anonimo';
 
 /** What a guard does: let through, send to /, or send back one page. */
 export type Access = 'permitir' | 'inicio' | 'atras';
@@ -10,6 +11,8 @@ const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
   publica: { USUARIO: 'permitir', TIENDA: 'permitir', ADMIN: 'permitir', ANONIMO: 'permitir' },
   // Add to cart, checkout, /mispedidos.
   compras: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'inicio' },
+  // The cart (checkout): a visitor's basket lives in the browser and can be ordered as a guest.
+  carrito: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'permitir' },
   // Owner screens; the spec doesn't say for ADMIN: it has no shop, so home.
   tienda: { USUARIO: 'inicio', TIENDA: 'permitir', ADMIN: 'inicio', ANONIMO: 'inicio' },
   admin: { USUARIO: 'inicio', TIENDA: 'inicio', ADMIN: 'permitir', ANONIMO: 'inicio' },

@@ -95,7 +95,18 @@ export function storeToken(token: string): Session | undefined {
   current = { isLogin: true, session };
   recompute();
   emit();
+  if (session.tipoUsuario === 'USUARIO') mergeBrowserBasket();
   return session;
+}
+
+/**
+ * Signing in or registering (both end here): the basket a visitor filled in this browser joins
+ * the account's cart. Loaded on demand, so the first screen never downloads it.
+ */
+function mergeBrowserBasket(): void {
+  void import('../carrito/canasta/fusionar-canasta')
+    .then((m) => m.fusionarCanastaLocal())
+    .catch(() => undefined); // What failed stays in the browser for the next sign-in.
 }
 
 export function clearSession(): void {

@@ -2,11 +2,14 @@ import { api } from '../../../lib/api';
 import { setQueryData } from '../../../lib/query';
 import { carritoKey, type CarritoGrupo } from './get-carrito';
 
-/** Drops a product's whole line; the updated cart goes in the cache. */
-export async function clearItem(productoId: number): Promise<CarritoGrupo[]> {
-  const carrito = await api<CarritoGrupo[]>('/api/shoppingcartmarket/clearItem', {
-    body: { productoId },
-  });
+/**
+ * Drops one line (`{shoppingCartId}`) or every line of a product (`{productoId}`); the updated
+ * cart goes in the cache.
+ */
+export async function clearItem(
+  linea: { shoppingCartId: number } | { productoId: number },
+): Promise<CarritoGrupo[]> {
+  const carrito = await api<CarritoGrupo[]>('/api/shoppingcartmarket/clearItem', { body: linea });
   setQueryData(carritoKey, carrito);
   return carrito;
 }

@@ -1,29 +1,10 @@
+import type { CarritoGrupo, CarritoItem } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 
-export interface CarritoItem {
-  productoId: number;
-  nombreProducto: string;
-  precio: number;
-  cantidad: number;
-  imageurl: string;
-  shoppingCartId: number;
-  tiendaId: number;
-  loginId: number;
-  /** false when the product was deleted or switched off since it was added. */
-  disponible: boolean;
-}
-
-/** One basket per shop (API.md). */
-export interface CarritoGrupo {
-  tiendaId: number;
-  nombreTienda: string;
-  usuarioTienda: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  listOfShoppingCartMarketStore: CarritoItem[];
-}
+// The wire shapes are the domain's (pedido.schema.ts): one basket per shop, lines with their
+// options, note, unit price with options (`precio`) and `disponible`.
+export type { CarritoGrupo, CarritoItem };
 
 export const carritoKey = ['carrito'] as const;
 

@@ -7,7 +7,11 @@ import { countPiezas, useCarrito, type CarritoGrupo } from '../api/get-carrito';
 
 // Not the checkout card's helpers: the top bar must not download checkout's code.
 function subtotalDe(grupo: CarritoGrupo): number {
-  return grupo.listOfShoppingCartMarketStore.reduce((sum, item) => sum + importeDeLinea(item), 0);
+  // A line no longer available is shown but not counted.
+  return grupo.listOfShoppingCartMarketStore.reduce(
+    (sum, item) => (item.disponible ? sum + importeDeLinea(item) : sum),
+    0,
+  );
 }
 
 export function etiquetaCarrito(piezas: number): string {

@@ -1,43 +1,33 @@
 import {
-  CANTIDAD_MAXIMA_POR_LINEA,
-  centavosDe,
   formatPesos,
+  centavosDe,
   importeDeLinea,
   pedidoMessages,
-  totalesDeCanasta,
+  textoDeOpciones,
   type ResumenDePedido,
   type TotalesDeCanasta,
 } from '@tianguis/domain';
-import { ImageOff, Minus, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ImageOff, Trash2 } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormError } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
-import { addItem } from '../api/add-item';
-import { clearItem } from '../api/clear-item';
-import type { CarritoGrupo, CarritoItem } from '../api/get-carrito';
+import { condicionesDeTienda } from '../../tienda-publica/components/tienda-frame';
 import { newIdempotencyKey, processCart } from '../api/process-cart';
-import { removeCart } from '../api/remove-cart';
-import { removeItem } from '../api/remove-item';
+import {
+  CANTIDAD_MAXIMA,
+  type Canasta,
+  type LineaCanasta,
+  type TiendaDeCanasta,
+} from '../canasta/use-canasta';
+import { CantidadStepper } from './cantidad-stepper';
 
-/** What a card asks of the server; tests hand in their own to watch the calls. */
-export interface CarritoAcciones {
-  addItem(productoId: number): Promise<unknown>;
-  removeItem(shoppingCartId: number): Promise<unknown>;
-  clearItem(productoId: number): Promise<unknown>;
-  removeCart(tiendaId: number): Promise<unknown>;
-  processCart(tiendaId: number, idempotencyKey: string): Promise<{ pedidoId: number | undefined }>;
-}
-
-export const accionesDelServidor: CarritoAcciones = {
-  addItem,
-  removeItem,
-  clearItem,
-  removeCart,
-  processCart,
-};
+/** Turns a signed-in shopper's basket into an order; tests hand in their own. */
+export type ProcesarCanasta = (
+  tiendaId: number,
+  idempotencyKey: string,
+) => Promise<{ pedidoId: number | undefined }>;
 
 /** An order just placed, for the notice with the WhatsApp link. */
 export interface PedidoEnviado {
@@ -51,25 +41,16 @@ function mensajeDe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : ERROR_GENERICO;
 }
 
-export function resumenDeGrupo(grupo: CarritoGrupo, pedidoId?: number): ResumenDePedido {
+/** The order summary (WhatsApp text) of a basket's available lines. */
+export function resumenDeCanasta(canasta: Canasta, pedidoId?: number): ResumenDePedido {
   return {
     pedidoId,
-    nombreTienda: grupo.nombreTienda,
-    costoDeEnvio: grupo.costoDeEnvio,
-    lineas: grupo.listOfShoppingCartMarketStore.map((i) => ({
-      nombre: i.nombreProducto,
-      cantidad: i.cantidad,
-      precio: i.precio,
-    })),
+    nombreTienda: canasta.tienda?.nombre ?? '',
+    costoDeEnvio: canasta.tienda?.costoDeEnvio ?? 0,
+    lineas: canasta.lineas
+      .filter((l) => l.disponible)
+      .map((l) => ({ nombre: l.nombre, cantidad: l.cantidad, precio: l.precio })),
   };
-}
-
-export function totalesDeGrupo(grupo: CarritoGrupo): TotalesDeCanasta {
-  return totalesDeCanasta({
-    montoMinimo: grupo.montoMinimo,
-    costoDeEnvio: grupo.costoDeEnvio,
-    lineas: grupo.listOfShoppingCartMarketStore,
-  });
 }
 
 /** A product's picture at a fixed size, or a neutral square when it has none. */
@@ -122,46 +103,46 @@ export function TotalesLista({
   );
 }
 
-function Linea(props: {
-  item: CarritoItem;
+function LineaVista(props: {
+  linea: LineaCanasta;
   ocupado: boolean;
-  onQuitar: () => void;
-  onAgregar: () => void;
+  onCantidad: (cantidad: number) => void;
   onEliminar: () => void;
 }) {
-  const { item, ocupado } = props;
-  const nombre = item.nombreProducto;
+  const { linea, ocupado } = props;
+  const nombre = linea.nombre;
+  const opciones = textoDeOpciones(linea.opciones);
   return (
     <li className="flex gap-3 py-3">
-      <ProductoImagen src={item.imageurl} />
+      <ProductoImagen src={linea.imageUrl} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <p className="font-medium break-words">{nombre}</p>
-          <p className="shrink-0 font-semibold">{formatPesos(importeDeLinea(item))}</p>
+          <p className="min-w-0 font-medium [overflow-wrap:anywhere]">{nombre}</p>
+          <p
+            className={`shrink-0 font-semibold ${linea.disponible ? '' : 'text-stone-500 line-through'}`}
+          >
+            {formatPesos(importeDeLinea(linea))}
+          </p>
         </div>
-        <p className="text-sm text-stone-700">{formatPesos(centavosDe(item.precio))} c/u</p>
-        {!item.disponible && <p className="text-sm font-semibold text-red-700">Ya no disponible</p>}
-        <div className="mt-1 flex items-center gap-1" aria-busy={ocupado || undefined}>
-          <IconButton
-            label={`Quitar una pieza de ${nombre}`}
-            className="border border-stone-300"
+        {opciones && <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{opciones}</p>}
+        {linea.nota && (
+          <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">Nota: {linea.nota}</p>
+        )}
+        <p className="text-sm text-stone-700">{formatPesos(centavosDe(linea.precio))} c/u</p>
+        {!linea.disponible && (
+          <p className="text-sm font-semibold text-red-700">
+            Ya no disponible: no se cuenta en el total
+          </p>
+        )}
+        <div className="mt-1 flex items-center gap-1">
+          <CantidadStepper
+            nombre={nombre}
+            cantidad={linea.cantidad}
+            maximo={CANTIDAD_MAXIMA}
             disabled={ocupado}
-            onClick={props.onQuitar}
-          >
-            <Minus aria-hidden="true" />
-          </IconButton>
-          <span className="min-w-8 text-center font-semibold">
-            <span className="sr-only">Cantidad: </span>
-            {item.cantidad}
-          </span>
-          <IconButton
-            label={`Agregar una pieza de ${nombre}`}
-            className="border border-stone-300"
-            disabled={ocupado || !item.disponible || item.cantidad >= CANTIDAD_MAXIMA_POR_LINEA}
-            onClick={props.onAgregar}
-          >
-            <Plus aria-hidden="true" />
-          </IconButton>
+            sinMas={!linea.disponible}
+            onCambiar={props.onCantidad}
+          />
           <IconButton
             label={`Eliminar ${nombre} del carrito`}
             className="ml-auto text-red-700"
@@ -176,27 +157,49 @@ function Linea(props: {
   );
 }
 
+/** What the shop's terms mean for this basket: minimum, shipping, delivery, payment, open now. */
+export function CondicionesCanasta({ tienda }: { tienda: TiendaDeCanasta }) {
+  return (
+    <div className="mb-2">
+      <ul aria-label="Condiciones de la tienda" className="flex flex-wrap gap-1.5 text-sm">
+        {condicionesDeTienda(tienda).map((texto) => (
+          <li key={texto} className="rounded-full bg-stone-100 px-2.5 py-1">
+            {texto}
+          </li>
+        ))}
+      </ul>
+      {!tienda.abierta && (
+        <p
+          role="status"
+          className="mt-2 scroll-mt-20 rounded-lg bg-amber-50 p-3 font-medium text-amber-950"
+        >
+          {tienda.mensajeCerrada ?? 'La tienda no está recibiendo pedidos en este momento'}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
- * One shop's basket at checkout: its lines with quantity buttons, the minimum, subtotal,
- * shipping and total, 'Vaciar Canasta', and 'Pagar' with the minimum rule and the confirmation.
+ * One shop's basket on the cart screen (signed in or not: see use-canasta.ts): the shop's terms
+ * and opening state, its lines with their options, note and a quantity stepper, the totals of
+ * the available lines, 'Vaciar Canasta', and the way to order.
+ *
+ * The way to order is `pago`: the checkout form goes there (it receives the basket; use
+ * `canasta.paraCheckout`). Without it, a signed-in shopper gets the first edition's 'Pagar'
+ * (confirmation, then proccesscart) and a visitor is asked to sign in.
  */
 export function CheckoutCard(props: {
-  grupo: CarritoGrupo;
+  canasta: Canasta;
   onProcessed: (pedido: PedidoEnviado) => void;
-  acciones?: CarritoAcciones;
+  /** The checkout form, in place of the default 'Pagar'. */
+  pago?: (canasta: Canasta) => ReactNode;
+  procesar?: ProcesarCanasta;
 }) {
-  const { grupo, onProcessed } = props;
-  const acciones = props.acciones ?? accionesDelServidor;
-  const totales = totalesDeGrupo(grupo);
+  const { canasta, onProcessed } = props;
+  const { tienda, totales } = canasta;
   const [ocupado, setOcupado] = useState<string>();
-  const [intentoPagar, setIntentoPagar] = useState(false);
-  const [confirmarVaciar, setConfirmarVaciar] = useState(false);
-  const [confirmarPedido, setConfirmarPedido] = useState(false);
-  const [procesando, setProcesando] = useState(false);
-  const [errorPedido, setErrorPedido] = useState<string>();
-  // Kept until the order goes through, so a retry after a lost answer can't order twice.
-  const idempotencyKey = useRef<string | undefined>(undefined);
-  const titleId = `checkout-tienda-${grupo.tiendaId}`;
+  const titleId = `checkout-tienda-${canasta.tiendaId}`;
 
   async function run(clave: string, accion: () => Promise<unknown>): Promise<boolean> {
     setOcupado(clave);
@@ -211,81 +214,77 @@ export function CheckoutCard(props: {
     }
   }
 
-  function pagar() {
-    setIntentoPagar(true);
-    if (!totales.alcanzaMinimo) return;
-    setErrorPedido(undefined);
-    setConfirmarPedido(true);
-  }
-
-  async function procesar() {
-    // The summary is of the basket as confirmed, before the answer removes it.
-    const confirmado = grupo;
-    idempotencyKey.current ??= newIdempotencyKey();
-    setProcesando(true);
-    setErrorPedido(undefined);
-    try {
-      const { pedidoId } = await acciones.processCart(confirmado.tiendaId, idempotencyKey.current);
-      idempotencyKey.current = undefined;
-      setConfirmarPedido(false);
-      onProcessed({
-        resumen: resumenDeGrupo(confirmado, pedidoId),
-        celularTienda: confirmado.celularTienda,
-      });
-    } catch (error) {
-      setErrorPedido(mensajeDe(error));
-    } finally {
-      setProcesando(false);
-    }
-  }
-
-  const bloqueado = ocupado !== undefined || procesando;
+  const [confirmarVaciar, setConfirmarVaciar] = useState(false);
+  const bloqueado = ocupado !== undefined;
+  const nombreTienda = tienda?.nombre ?? canasta.lineas[0]?.nombre ?? '';
   return (
     <section
       aria-labelledby={titleId}
       className="mb-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
     >
-      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={titleId} className="text-lg font-bold">
-          {grupo.nombreTienda}
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={titleId} className="min-w-0 text-lg font-bold [overflow-wrap:anywhere]">
+          {tienda?.nombre ?? 'Tu canasta'}
         </h2>
-        <Link
-          to={`/tienda/${encodeURIComponent(grupo.usuarioTienda)}`}
-          className="text-sm font-medium text-marca-700 underline"
-        >
-          Seguir comprando en @{grupo.usuarioTienda}
-        </Link>
+        {tienda && (
+          <Link
+            to={`/tienda/${encodeURIComponent(tienda.usuario)}`}
+            className="text-sm font-medium text-marca-700 underline [overflow-wrap:anywhere]"
+          >
+            Seguir comprando en @{tienda.usuario}
+          </Link>
+        )}
       </div>
+      {tienda && <CondicionesCanasta tienda={tienda} />}
+      {canasta.isLoading && !tienda && (
+        <p role="status" className="py-2">
+          Cargando precios de la tienda…
+        </p>
+      )}
       <ul className="divide-y divide-stone-200">
-        {grupo.listOfShoppingCartMarketStore.map((item) => {
-          const clave = `linea-${item.shoppingCartId}`;
-          return (
-            <Linea
-              key={item.shoppingCartId}
-              item={item}
-              ocupado={bloqueado}
-              onQuitar={() => void run(clave, () => acciones.removeItem(item.shoppingCartId))}
-              onAgregar={() => void run(clave, () => acciones.addItem(item.productoId))}
-              onEliminar={() => void run(clave, () => acciones.clearItem(item.productoId))}
-            />
-          );
-        })}
+        {canasta.lineas.map((linea) => (
+          <LineaVista
+            key={linea.clave}
+            linea={linea}
+            ocupado={bloqueado}
+            onCantidad={(n) => void run(linea.clave, () => canasta.setCantidad(linea.clave, n))}
+            onEliminar={() => void run(linea.clave, () => canasta.remove(linea.clave))}
+          />
+        ))}
       </ul>
       <div className="mt-2 border-t border-stone-200 pt-3">
         <TotalesLista totales={totales} />
       </div>
-      {intentoPagar && !totales.alcanzaMinimo && (
-        <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
-          {pedidoMessages.montoMinimo}
-        </p>
-      )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" disabled={bloqueado} onClick={() => setConfirmarVaciar(true)}>
           Vaciar Canasta
         </Button>
-        <Button disabled={bloqueado} onClick={pagar}>
-          Pagar
-        </Button>
+      </div>
+
+      {/* The checkout form's place: everything about ordering this basket. */}
+      <div className="mt-4">
+        {props.pago ? (
+          props.pago(canasta)
+        ) : canasta.origen === 'servidor' ? (
+          <PagarConCuenta
+            canasta={canasta}
+            bloqueado={bloqueado}
+            onProcessed={onProcessed}
+            procesar={props.procesar ?? processCart}
+          />
+        ) : (
+          <p className="rounded-lg bg-stone-50 p-3 text-stone-800">
+            Para enviar tu pedido,{' '}
+            <Link to="/signin" className="font-semibold text-marca-700 underline">
+              inicia sesión
+            </Link>{' '}
+            o{' '}
+            <Link to="/register" className="font-semibold text-marca-700 underline">
+              crea una cuenta
+            </Link>
+            : tu canasta se guarda en tu cuenta.
+          </p>
+        )}
       </div>
 
       <ConfirmDialog
@@ -296,20 +295,82 @@ export function CheckoutCard(props: {
         busy={ocupado === 'vaciar'}
         onCancel={() => setConfirmarVaciar(false)}
         onConfirm={() =>
-          void run('vaciar', () => acciones.removeCart(grupo.tiendaId)).then((ok) => {
+          void run('vaciar', () => canasta.clear()).then((ok) => {
             setConfirmarVaciar(false);
-            if (ok) notify.success(`Canasta de ${grupo.nombreTienda} vaciada`);
+            if (ok) notify.success(`Canasta de ${nombreTienda} vaciada`);
           })
         }
       >
         <p className="text-stone-700">
-          Se quitarán todos los productos de {grupo.nombreTienda} de tu carrito.
+          Se quitarán todos los productos de {nombreTienda} de tu carrito.
         </p>
       </ConfirmDialog>
+    </section>
+  );
+}
 
+/** The first edition's 'Pagar': the minimum rule, a confirmation, then proccesscart. */
+function PagarConCuenta(props: {
+  canasta: Canasta;
+  bloqueado: boolean;
+  onProcessed: (pedido: PedidoEnviado) => void;
+  procesar: ProcesarCanasta;
+}) {
+  const { canasta, onProcessed } = props;
+  const { totales } = canasta;
+  const [intentoPagar, setIntentoPagar] = useState(false);
+  const [confirmarPedido, setConfirmarPedido] = useState(false);
+  const [procesando, setProcesando] = useState(false);
+  const [errorPedido, setErrorPedido] = useState<string>();
+  // Kept until the order goes through, so a retry after a lost answer can't order twice.
+  const idempotencyKey = useRef<string | undefined>(undefined);
+  const usuario = canasta.tienda?.usuario ?? '';
+
+  function pagar() {
+    setIntentoPagar(true);
+    if (!totales.alcanzaMinimo) return;
+    setErrorPedido(undefined);
+    setConfirmarPedido(true);
+  }
+
+  async function procesar() {
+    // The summary is of the basket as confirmed, before the answer removes it.
+    const resumen = resumenDeCanasta(canasta);
+    const celularTienda = canasta.tienda?.celular ?? '';
+    idempotencyKey.current ??= newIdempotencyKey();
+    setProcesando(true);
+    setErrorPedido(undefined);
+    try {
+      const { pedidoId } = await props.procesar(canasta.tiendaId, idempotencyKey.current);
+      idempotencyKey.current = undefined;
+      setConfirmarPedido(false);
+      onProcessed({ resumen: { ...resumen, pedidoId }, celularTienda });
+    } catch (error) {
+      setErrorPedido(mensajeDe(error));
+    } finally {
+      setProcesando(false);
+    }
+  }
+
+  const disponibles = canasta.lineas.filter((l) => l.disponible);
+  return (
+    <>
+      {intentoPagar && !totales.alcanzaMinimo && (
+        <p
+          role="alert"
+          className="mb-3 scroll-mt-20 rounded-lg bg-amber-50 p-3 font-medium text-amber-900"
+        >
+          {pedidoMessages.montoMinimo}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button disabled={props.bloqueado || procesando} onClick={pagar}>
+          Pagar
+        </Button>
+      </div>
       <ConfirmDialog
         open={confirmarPedido}
-        title={`Desea procesar la orden de @${grupo.usuarioTienda}`}
+        title={`Desea procesar la orden de @${usuario}`}
         confirmLabel="Procesar"
         busy={procesando}
         onCancel={() => setConfirmarPedido(false)}
@@ -331,20 +392,30 @@ export function CheckoutCard(props: {
             </tr>
           </thead>
           <tbody>
-            {grupo.listOfShoppingCartMarketStore.map((item) => (
-              <tr key={item.shoppingCartId} className="border-b border-stone-100">
-                <td className="py-1">{item.nombreProducto}</td>
-                <td className="py-1 text-center">{item.cantidad}</td>
-                <td className="py-1 text-right">{formatPesos(importeDeLinea(item))}</td>
+            {disponibles.map((linea) => (
+              <tr key={linea.clave} className="border-b border-stone-100">
+                <td className="py-1">
+                  {linea.nombre}
+                  {linea.opciones.length > 0 && (
+                    <span className="block text-stone-600">{textoDeOpciones(linea.opciones)}</span>
+                  )}
+                </td>
+                <td className="py-1 text-center">{linea.cantidad}</td>
+                <td className="py-1 text-right">{formatPesos(importeDeLinea(linea))}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <TotalesLista totales={totales} conMinimo={false} />
-        <div className="mt-3">
-          <FormError message={errorPedido} />
-        </div>
+        {errorPedido && (
+          <p
+            role="alert"
+            className="mt-3 scroll-mt-20 rounded-lg bg-red-50 p-3 font-medium text-red-800"
+          >
+            {errorPedido}
+          </p>
+        )}
       </ConfirmDialog>
-    </section>
+    </>
   );
 }

@@ -1,4 +1,10 @@
-import type { DiaEspecial, HorarioDia } from '@tianguis/domain';
+import type {
+  DiaEspecial,
+  EntregaTienda,
+  GrupoVista,
+  HorarioDia,
+  PagosVista,
+} from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query';
@@ -15,6 +21,10 @@ export interface ProductoPublico {
   activarODesactivar: boolean;
   /** Always false in the public answer; owner and admin lists may carry deleted rows' flags. */
   deleted?: boolean;
+  /** Option groups, active options only (second edition; missing from older answers). */
+  grupos?: GrupoVista[];
+  /** Sold out for today (second edition). */
+  agotado?: boolean;
 }
 
 export interface CategoriaPublica {
@@ -38,6 +48,11 @@ export interface TiendaPublica {
   activarODesactivar: boolean;
   timeZone: string;
   categorias: CategoriaPublica[];
+  /** Second edition: missing from an older server's answer (then the first edition's rules). */
+  entrega?: EntregaTienda;
+  pagos?: PagosVista;
+  /** ISO instant until which the owner paused orders, or null. */
+  pausadoHasta?: string | null;
 }
 
 export interface TiendaPublicaAnswer {

@@ -5,22 +5,18 @@ import { cardClass, cardImageSizes, gridClass } from './card-styles';
 import { TiendaImage } from './tienda-image';
 
 /**
- * The shop page's category cards, in the order given. Each link is named once (its
- * aria-label), so the image's alt text and the caption aren't read twice.
+ * The shop page's category cards, in the order given. Each link is named by its caption; the
+ * image only decorates it (alt ''), so the title is read once and as shown.
  */
 export function CategoriaCards(props: { usuario: string; categorias: CategoriaPublica[] }) {
   return (
     <ul className={gridClass}>
       {props.categorias.map((categoria, index) => (
         <li key={categoria.id}>
-          <Link
-            to={categoriaPath(props.usuario, categoria)}
-            aria-label={categoria.title}
-            className={cardClass}
-          >
+          <Link to={categoriaPath(props.usuario, categoria)} className={cardClass}>
             <TiendaImage
               src={categoria.imageUrl}
-              alt={categoria.title}
+              alt=""
               width={300}
               height={225}
               sizes={cardImageSizes}
@@ -28,7 +24,9 @@ export function CategoriaCards(props: { usuario: string; categorias: CategoriaPu
               priority={index < 2}
               className="aspect-[4/3] w-full"
             />
-            <span className="block px-3 py-2 font-semibold break-words">{categoria.title}</span>
+            <span className="block px-3 py-2 font-semibold [overflow-wrap:anywhere]">
+              {categoria.title}
+            </span>
           </Link>
         </li>
       ))}

@@ -16,13 +16,13 @@ export function TiendaMigas(props: {
   return (
     <nav aria-label="Ruta de navegación" className="mb-2 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-stone-700">
-        <li>
+        <li className="min-w-0 [overflow-wrap:anywhere]">
           <Link to={tiendaPath(usuario)} className="underline-offset-2 hover:underline">
             {nombre}
           </Link>
         </li>
         {categoria && (
-          <li className="flex items-center gap-1">
+          <li className="flex min-w-0 items-center gap-1 [overflow-wrap:anywhere]">
             <ChevronRight aria-hidden="true" className="size-4" />
             <Link
               to={categoriaPath(usuario, categoria)}

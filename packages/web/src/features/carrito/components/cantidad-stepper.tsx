@@ -1,0 +1,44 @@
+import { Minus, Plus } from 'lucide-react';
+import { IconButton } from '../../../components/ui/button';
+
+/**
+ * − quantity +, for a basket line or the options sheet. The buttons have no visible text, so
+ * their names ('Quitar una pieza de X') say which product they change.
+ */
+export function CantidadStepper(props: {
+  nombre: string;
+  cantidad: number;
+  onCambiar: (cantidad: number) => void;
+  disabled?: boolean;
+  /** The lowest quantity − reaches: 0 (drops the line) in a basket, 1 in the sheet. */
+  minimo?: number;
+  maximo: number;
+  /** + is off (a product no longer on sale). */
+  sinMas?: boolean;
+}) {
+  const { nombre, cantidad, disabled = false, minimo = 0 } = props;
+  return (
+    <div className="flex items-center gap-1" aria-busy={disabled || undefined}>
+      <IconButton
+        label={`Quitar una pieza de ${nombre}`}
+        className="border border-stone-300 bg-white"
+        disabled={disabled || cantidad <= minimo}
+        onClick={() => props.onCambiar(cantidad - 1)}
+      >
+        <Minus aria-hidden="true" />
+      </IconButton>
+      <span className="min-w-8 text-center font-semibold" aria-live="polite">
+        <span className="sr-only">Cantidad: </span>
+        {cantidad}
+      </span>
+      <IconButton
+        label={`Agregar una pieza de ${nombre}`}
+        className="border border-stone-300 bg-white"
+        disabled={disabled || props.sinMas === true || cantidad >= props.maximo}
+        onClick={() => props.onCambiar(cantidad + 1)}
+      >
+        <Plus aria-hidden="true" />
+      </IconButton>
+    </div>
+  );
+}
