@@ -120,6 +120,7 @@ async function prepare(baseUrl: string): Promise<BurstFixture> {
     productos: shop.productos,
     costoDeEnvio: shop.costoDeEnvio,
     shoppers,
+    ownerToken: shop.owner.token,
   };
 }
 

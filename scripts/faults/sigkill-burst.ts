@@ -24,6 +24,7 @@ import { freePort } from '../lib/server-process.js';
 const root = path.resolve(import.meta.dirname, '../..');
 const ADD_ITEM = '/api/shoppingcartmarket/addItem';
 const PROCCESS_CART = '/api/shoppingcartmarket/proccesscart';
+const ACEPTAR = '/api/pedido/aceptarpedido';
 
 export type ServerEntry = 'dist' | 'source';
 
@@ -43,6 +44,11 @@ export interface BurstFixture {
   /** Pesos. */
   costoDeEnvio: number;
   shoppers: { id: number; token: string }[];
+  /**
+   * The shop owner's token: each order answered 200 is accepted, as a shop at work would, so a
+   * shopper never reaches the limit of 3 NUEVO orders per phone at one shop.
+   */
+  ownerToken: string;
 }
 
 export interface SigkillBurstOptions {
@@ -324,10 +330,18 @@ export async function runSigkillBurst(options: SigkillBurstOptions): Promise<Sig
           const res = await post(PROCCESS_CART, shopper.token, { tiendaId: fixture.tiendaId }, key);
           await res.arrayBuffer();
           if (res.status === 200) {
-            acknowledged.set(key, Number(res.headers.get('x-pedido-id')));
+            const pedidoId = Number(res.headers.get('x-pedido-id'));
+            acknowledged.set(key, pedidoId);
             // The moment an answer arrives, while other orders of its batch may still be in
             // flight: an answer sent before its commit would be caught out here.
             if (acknowledged.size >= killAfter) kill();
+            if (!killed) {
+              const accepted = await post(ACEPTAR, fixture.ownerToken, { pedidoId, minutos: 15 });
+              await accepted.arrayBuffer();
+              if (accepted.status !== 200 && !killed) {
+                errorsBeforeKill.push(`aceptarpedido ${accepted.status}`);
+              }
+            }
           } else {
             answeredNot200 += 1;
             if (!killed) errorsBeforeKill.push(`proccesscart ${res.status}`);
@@ -335,7 +349,10 @@ export async function runSigkillBurst(options: SigkillBurstOptions): Promise<Sig
         } catch (error) {
           const cause = causeOf(error);
           // Refused: the process was already gone and the request never reached it.
-          if (checkoutSent && cause.code !== 'ECONNREFUSED') inFlight.add(key);
+          // (An acknowledged order whose acceptance was cut short is not in flight.)
+          if (checkoutSent && !acknowledged.has(key) && cause.code !== 'ECONNREFUSED') {
+            inFlight.add(key);
+          }
           if (!killed) errorsBeforeKill.push(`${cause.code ?? ''} ${cause.message ?? ''}`.trim());
           return;
         }
@@ -382,7 +399,12 @@ export async function runSigkillBurst(options: SigkillBurstOptions): Promise<Sig
         .selectFrom('pedido_detalle')
         .select(['pedido_id', 'producto_id', 'nombre_producto', 'cantidad', 'precio'])
         .execute();
-      eventos = await db.selectFrom('pedido_evento').select(['pedido_id']).execute();
+      // The new-order events (the owner's acceptances add their own, one per order accepted).
+      eventos = await db
+        .selectFrom('pedido_evento')
+        .select(['pedido_id'])
+        .where('tipo', '=', 'NUEVO')
+        .execute();
     } finally {
       await handle.db.destroy();
     }

@@ -43,6 +43,7 @@ describe('a killed server keeps every acknowledged order', () => {
       productos: shop.productos.map((p) => ({ id: p.id, name: p.name, price: p.price })),
       costoDeEnvio: 12.5,
       shoppers: shoppers.map((s) => ({ id: s.id, token: s.token })),
+      ownerToken: shop.owner.token,
     };
   });
   afterAll(async () => {
