@@ -1,0 +1,60 @@
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { useSession } from '../../features/auth/session-store';
+import { useSeguimiento } from '../../features/seguimiento/api/get-seguimiento';
+import {
+  POLLING_SEGUIMIENTO_MS,
+  useSeguimientoEnVivo,
+} from '../../features/seguimiento/api/seguimiento-eventos';
+import { SeguimientoPedido } from '../../features/seguimiento/components/seguimiento-pedido';
+import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * `#/pedido/seguimiento/:seguimiento`: one order followed by its secret link (a guest's only key
+ * to it; bookmarkable), live over Server-Sent Events and polled while the stream is down.
+ */
+export default function Seguimiento() {
+  const seguimiento = useParams().seguimiento ?? '';
+  const session = useSession();
+  const enVivo = useSeguimientoEnVivo(seguimiento);
+  const pedido = useSeguimiento(seguimiento, {
+    refetchInterval: enVivo === 'en-vivo' ? undefined : POLLING_SEGUIMIENTO_MS,
+  });
+
+  let contenido;
+  if (pedido.data) {
+    contenido = (
+      <SeguimientoPedido
+        pedido={pedido.data}
+        enVivo={enVivo}
+        ofrecerCuenta={pedido.data.invitado && !session}
+        enlace={typeof window === 'undefined' ? undefined : window.location.href}
+      />
+    );
+  } else if (pedido.isLoading || (!pedido.error && pedido.updatedAt === 0)) {
+    contenido = <Loading label="Cargando tu pedido…" />;
+  } else if (pedido.error instanceof ApiError && pedido.error.status === 404) {
+    contenido = (
+      <EmptyState
+        title="No encontramos ese pedido"
+        text="Revisa que el enlace esté completo, tal como lo recibiste."
+      >
+        <Link to="/" className={buttonClass('secondary')}>
+          Ver tiendas
+        </Link>
+      </EmptyState>
+    );
+  } else if (pedido.error) {
+    contenido = <ErrorState error={pedido.error} onRetry={() => void pedido.refetch()} />;
+  }
+
+  return (
+    <Page title="Tu pedido">
+      {contenido}
+      <SeguimientosGuardadosLista titulo="Otros pedidos en este teléfono" excepto={seguimiento} />
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import type {
+  PedidoConSeguimiento,
+  PedidoInvitadoBody,
+  ProcesarCarritoBody,
+} from '@tianguis/domain';
+import { api } from '../../../lib/api';
+import { invalidateQueries, setQueryData } from '../../../lib/query';
+import { carritoKey } from '../../carrito/api/get-carrito';
+import { misPedidosKey } from '../../pedidos/api/mis-pedidos';
+import { guardarSeguimiento } from '../../seguimiento/seguimientos-guardados';
+
+/** How an order goes to the server; tests hand in their own to watch the calls. */
+export interface CheckoutEnvio {
+  /** Signed-in shopper: the server cart's basket of `tiendaId` becomes the order. */
+  conCuenta(body: ProcesarCarritoBody, idempotencyKey: string): Promise<{ pedidoId?: number }>;
+  /** No account: the lines travel in the body; the answer holds the tracking secret. */
+  invitado(body: PedidoInvitadoBody, idempotencyKey: string): Promise<PedidoConSeguimiento>;
+}
+
+/** `proccesscart`: answers the cart without that basket and the order's id in X-Pedido-Id. */
+export async function procesarCarrito(
+  body: ProcesarCarritoBody,
+  idempotencyKey: string,
+): Promise<{ pedidoId?: number }> {
+  let header: string | null = null;
+  const carrito = await api<unknown>('/api/shoppingcartmarket/proccesscart', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    onResponse: (response) => (header = response.headers.get('x-pedido-id')),
+  });
+  if (Array.isArray(carrito)) setQueryData(carritoKey, carrito);
+  else void invalidateQueries(carritoKey);
+  void invalidateQueries(misPedidosKey);
+  const pedidoId = Number(header);
+  return Number.isSafeInteger(pedidoId) && pedidoId > 0 ? { pedidoId } : {};
+}
+
+/** `POST /api/pedido/invitado`; the tracking link is kept on this phone for "Mis pedidos". */
+export async function crearPedidoInvitado(
+  body: PedidoInvitadoBody,
+  idempotencyKey: string,
+): Promise<PedidoConSeguimiento> {
+  const respuesta = await api<PedidoConSeguimiento>('/api/pedido/invitado', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  guardarSeguimiento(respuesta.seguimiento, respuesta.pedido);
+  return respuesta;
+}
+
+export const envioDelServidor: CheckoutEnvio = {
+  conCuenta: procesarCarrito,
+  invitado: crearPedidoInvitado,
+};
+
+/**
+ * A key for one checkout attempt. crypto.randomUUID exists only on secure pages (https or
+ * localhost); a shop reached over a plain-http LAN address still gets a random key.
+ */
+export function nuevaIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,357 @@
+import {
+  pedidoWireMessages,
+  type PedidoConSeguimiento,
+  type PedidoInvitadoBody,
+  type ProcesarCarritoBody,
+} from '@tianguis/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import type { CheckoutEnvio } from '../api/hacer-pedido';
+import type { CanastaCheckout } from '../logic/checkout-values';
+import { CheckoutForm, type PedidoHecho } from './checkout-form';
+
+function canasta(over: Partial<CanastaCheckout> = {}): CanastaCheckout {
+  return {
+    tiendaId: 7,
+    nombreTienda: 'Taquería Lupe',
+    lineas: [
+      { productoId: 11, cantidad: 3, opciones: [1, 2], nota: 'Sin cebolla', precio: 33.33 },
+      { productoId: 12, cantidad: 1, opciones: [], nota: null, precio: 20 },
+    ],
+    montoMinimo: 50,
+    costoDeEnvio: 15.5,
+    entrega: { recoger: true, domicilio: true },
+    pagos: { efectivo: true, terminal: true, transferencia: { banco: 'Banamex' } },
+    abierta: true,
+    mensajeCerrada: null,
+    ...over,
+  };
+}
+
+type Respuesta<T> = () => Promise<T>;
+
+/** Records every call with its body and key; each answers what the test queued. */
+function fakeEnvio(
+  cuenta: Respuesta<{ pedidoId?: number }>[] = [],
+  invitado: Respuesta<PedidoConSeguimiento>[] = [],
+) {
+  const calls: { tipo: 'cuenta' | 'invitado'; body: unknown; key: string }[] = [];
+  const envio: CheckoutEnvio = {
+    conCuenta: (body: ProcesarCarritoBody, key) => {
+      calls.push({ tipo: 'cuenta', body, key });
+      return cuenta.shift()?.() ?? Promise.resolve({ pedidoId: 55 });
+    },
+    invitado: (body: PedidoInvitadoBody, key) => {
+      calls.push({ tipo: 'invitado', body, key });
+      return (
+        invitado.shift()?.() ??
+        Promise.resolve({ pedido: pedidoVista({ id: 56, invitado: true }), seguimiento: 's3cr3t' })
+      );
+    },
+  };
+  return { envio, calls };
+}
+
+function Ubicacion() {
+  const { pathname, search } = useLocation();
+  return <p>en {pathname + search}</p>;
+}
+
+function renderForm(props: {
+  canasta?: CanastaCheckout;
+  conSesion?: boolean;
+  envio: CheckoutEnvio;
+  datos?: Parameters<typeof CheckoutForm>[0]['datos'];
+}) {
+  const hechos: PedidoHecho[] = [];
+  render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <Routes>
+        <Route
+          path="/checkout"
+          element={
+            <CheckoutForm
+              canasta={props.canasta ?? canasta()}
+              conSesion={props.conSesion ?? false}
+              datos={props.datos}
+              envio={props.envio}
+              onPedido={(h) => hechos.push(h)}
+            />
+          }
+        />
+        <Route path="*" element={<Ubicacion />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { hechos, user: userEvent.setup() };
+}
+
+const boton = (name: string | RegExp) => screen.getByRole('button', { name });
+
+async function llenarInvitado(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Nombre'), 'Ana López');
+  await user.type(screen.getByLabelText('Celular (10 dígitos)'), '5588776655');
+  await user.type(screen.getByLabelText('Dirección de entrega'), 'Calle Pino 12, Centro');
+}
+
+// Lines: 3 × 33.33 + 20 = 119.99; shipping 15.50 → 135.49.
+
+describe('CheckoutForm', { timeout: 30_000 }, () => {
+  it("a guest's empty or wrong fields get the server's Spanish messages, one at a time", async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    await user.click(boton('Hacer pedido · $ 135.49'));
+    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.nombreCompletoMin);
+    expect(screen.getByLabelText('Nombre')).toBe(document.activeElement);
+
+    await user.type(screen.getByLabelText('Nombre'), 'Ana López');
+    await user.type(screen.getByLabelText('Celular (10 dígitos)'), '55887');
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByLabelText('Celular (10 dígitos)').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(screen.getByLabelText('Celular (10 dígitos)'), '76655');
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.direccionRequerida);
+
+    await user.type(screen.getByLabelText('Dirección de entrega'), 'Cll');
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.direccionRequerida);
+
+    await user.type(screen.getByLabelText('Dirección de entrega'), ' Pino 12');
+    await user.click(screen.getByLabelText('Nota para la tienda (opcional)'));
+    await user.paste('x'.repeat(281));
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.notaPedidoMax);
+    expect(calls).toEqual([]);
+  });
+
+  it('pickup hides the address and the shipping; only the types the shop offers show', async () => {
+    const { envio } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    const totales = () => screen.getByText('Subtotal').closest('dl');
+    // Pickup is offered first: it costs nothing.
+    expect(screen.getByLabelText('Recoger en la tienda')).toHaveProperty('checked', true);
+    expect(screen.queryByLabelText('Dirección de entrega')).toBeNull();
+    expect(totales()?.textContent).toBe('Subtotal$ 119.99Total$ 119.99');
+    expect(boton('Hacer pedido · $ 119.99')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    expect(screen.getByLabelText('Dirección de entrega')).toBeTruthy();
+    expect(screen.getByLabelText('Referencias (opcional)')).toBeTruthy();
+    expect(totales()?.textContent).toBe('Subtotal$ 119.99Envío$ 15.50Total$ 135.49');
+    expect(boton('Hacer pedido · $ 135.49')).toBeTruthy();
+  });
+
+  it('a shop with delivery only shows no choice and no pickup', () => {
+    const { envio } = fakeEnvio();
+    renderForm({ envio, canasta: canasta({ entrega: { recoger: false, domicilio: true } }) });
+    expect(screen.queryByLabelText('Recoger en la tienda')).toBeNull();
+    expect(screen.getByText('Envío a domicilio')).toBeTruthy();
+    expect(screen.getByLabelText('Dirección de entrega')).toBeTruthy();
+  });
+
+  it('cash asks with how much and shows the change; less than the total is refused', async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user } = renderForm({
+      envio,
+      canasta: canasta({ pagos: { efectivo: true, terminal: false, transferencia: null } }),
+    });
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    await llenarInvitado(user);
+    // One method: no choice to make.
+    expect(screen.queryByRole('radio', { name: 'Efectivo' })).toBeNull();
+    const pagaCon = screen.getByLabelText('¿Con cuánto pagas? (opcional)');
+    await user.type(pagaCon, '500');
+    expect(screen.getByText('Tu cambio: $ 364.51')).toBeTruthy();
+
+    await user.clear(pagaCon);
+    await user.type(pagaCon, '100');
+    expect(screen.queryByText(/Tu cambio/)).toBeNull();
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Con cuánto pagas debe ser igual o mayor al total ($ 135.49)',
+    );
+    await user.clear(pagaCon);
+    await user.type(pagaCon, 'mucho');
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.pagaConInvalido);
+    expect(calls).toEqual([]);
+  });
+
+  it('transfer says the CLABE comes after ordering; the terminal says when', async () => {
+    const { envio } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    await user.click(screen.getByLabelText('Transferencia'));
+    expect(
+      screen.getByText('Te mostraremos la CLABE para transferir después de hacer tu pedido.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('¿Con cuánto pagas? (opcional)')).toBeNull();
+    await user.click(screen.getByLabelText('Tarjeta (terminal)'));
+    expect(screen.getByText(/Paga con tarjeta en la terminal al recoger tu pedido/)).toBeTruthy();
+  });
+
+  it("a guest's order sends its lines and data with a key, and opens its tracking page", async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user, hechos } = renderForm({ envio });
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    await llenarInvitado(user);
+    await user.type(screen.getByLabelText('Referencias (opcional)'), 'Portón verde');
+    await user.type(screen.getByLabelText('¿Con cuánto pagas? (opcional)'), '$500');
+    await user.type(screen.getByLabelText('Nota para la tienda (opcional)'), 'Tocar el timbre');
+    await user.click(boton('Hacer pedido · $ 135.49'));
+
+    expect(await screen.findByText('en /pedido/seguimiento/s3cr3t')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.tipo).toBe('invitado');
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(calls[0]?.body).toEqual({
+      tiendaId: 7,
+      lineas: [
+        { productoId: 11, cantidad: 3, opciones: [1, 2], nota: 'Sin cebolla' },
+        { productoId: 12, cantidad: 1 },
+      ],
+      cliente: { nombreCompleto: 'Ana López', celular: '5588776655' },
+      entrega: {
+        tipo: 'DOMICILIO',
+        direccion: 'Calle Pino 12, Centro',
+        referencias: 'Portón verde',
+      },
+      pago: { metodo: 'EFECTIVO', pagaCon: 500 },
+      nota: 'Tocar el timbre',
+      totalEsperado: 135.49,
+    });
+    expect(hechos).toEqual([expect.objectContaining({ tipo: 'invitado', seguimiento: 's3cr3t' })]);
+  });
+
+  it("a guest's data is offered again on this phone next time", async () => {
+    const { envio } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    await llenarInvitado(user);
+    await user.click(boton(/Hacer pedido/));
+    await screen.findByText(/en \/pedido\/seguimiento/);
+    renderForm({ envio });
+    expect(screen.getByLabelText('Nombre')).toHaveProperty('value', 'Ana López');
+    expect(screen.getByLabelText('Celular (10 dígitos)')).toHaveProperty('value', '5588776655');
+  });
+
+  it("a signed-in shopper's order goes as proccesscart with the account's data left to it", async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user, hechos } = renderForm({
+      envio,
+      conSesion: true,
+      datos: { celular: '5512345678' },
+    });
+    expect(screen.getByLabelText('Celular (10 dígitos)')).toHaveProperty('value', '5512345678');
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    await user.click(boton('Hacer pedido · $ 135.49'));
+    expect(await screen.findByText('en /mispedidosdetalle?id=55')).toBeTruthy();
+    expect(calls.map((c) => [c.tipo, c.body])).toEqual([
+      [
+        'cuenta',
+        {
+          tiendaId: 7,
+          entrega: { tipo: 'DOMICILIO' },
+          pago: { metodo: 'EFECTIVO' },
+          totalEsperado: 135.49,
+        },
+      ],
+    ]);
+    expect(hechos).toEqual([{ tipo: 'cuenta', pedidoId: 55 }]);
+  });
+
+  it('a signed-in shopper who types a name orders under that name and phone', async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user } = renderForm({ envio, conSesion: true, datos: { celular: '5512345678' } });
+    await user.type(screen.getByLabelText('Nombre (opcional)'), 'Luis Pérez');
+    await user.click(boton(/Hacer pedido/));
+    await screen.findByText(/en \/mispedidosdetalle/);
+    expect(calls[0]?.body).toMatchObject({
+      cliente: { nombreCompleto: 'Luis Pérez', celular: '5512345678' },
+      entrega: { tipo: 'RECOGER' },
+      totalEsperado: 119.99,
+    });
+  });
+
+  it('a retry after a lost answer sends the same Idempotency-Key; a refusal starts a new one', async () => {
+    const sinConexion = () => Promise.reject(new ApiError(0, 'SIN_CONEXION', 'No hay conexión'));
+    const pausada = () =>
+      Promise.reject(
+        new ApiError(400, 'TIENDA_PAUSADA', 'La tienda pausó los pedidos hasta las 14:30'),
+      );
+    const { envio, calls } = fakeEnvio([sinConexion, pausada, sinConexion]);
+    const { user } = renderForm({ envio, conSesion: true, datos: { celular: '5512345678' } });
+
+    await user.click(boton(/Hacer pedido/));
+    expect((await screen.findByRole('alert')).textContent).toBe('No hay conexión');
+    await user.click(boton(/Hacer pedido/));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'La tienda pausó los pedidos hasta las 14:30',
+    );
+    await user.click(boton(/Hacer pedido/));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(calls[2]?.key).not.toBe(calls[1]?.key);
+  });
+
+  it('a double tap sends one order', async () => {
+    let responder: (v: { pedidoId?: number }) => void = () => undefined;
+    const { envio, calls } = fakeEnvio([() => new Promise((resolve) => (responder = resolve))]);
+    const { user } = renderForm({ envio, conSesion: true, datos: { celular: '5512345678' } });
+    await user.dblClick(boton(/Hacer pedido/));
+    expect(boton('Enviando tu pedido…')).toHaveProperty('disabled', true);
+    responder({ pedidoId: 60 });
+    expect(await screen.findByText('en /mispedidosdetalle?id=60')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a changed price is shown and asked again; the confirmation sends the new total', async () => {
+    const cambio = () =>
+      Promise.reject(
+        new ApiError(409, 'PRECIO_CAMBIO', 'El total de tu pedido cambió', {
+          code: 'PRECIO_CAMBIO',
+          message: 'El total de tu pedido cambió',
+          montoTotal: 141.5,
+        }),
+      );
+    const { envio, calls } = fakeEnvio([], [cambio]);
+    const { user, hechos } = renderForm({ envio });
+    await user.type(screen.getByLabelText('Nombre'), 'Ana López');
+    await user.type(screen.getByLabelText('Celular (10 dígitos)'), '5588776655');
+    await user.click(boton('Hacer pedido · $ 119.99'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El precio cambió: el nuevo total es $ 141.50',
+    );
+    // Nothing ordered yet, nothing moved.
+    expect(hechos).toEqual([]);
+    await user.click(boton('Confirmar pedido por $ 141.50'));
+    await screen.findByText('en /pedido/seguimiento/s3cr3t');
+    expect(calls.map((c) => (c.body as { totalEsperado: number }).totalEsperado)).toEqual([
+      119.99, 141.5,
+    ]);
+  });
+
+  it('a closed shop or a basket under the minimum cannot order, and says why', () => {
+    const { envio } = fakeEnvio();
+    renderForm({
+      envio,
+      canasta: canasta({ abierta: false, mensajeCerrada: 'Abrimos mañana a las 9:00' }),
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Abrimos mañana a las 9:00');
+    expect(boton(/Hacer pedido/)).toHaveProperty('disabled', true);
+  });
+
+  it('under the minimum the button is off and the minimum is named', () => {
+    const { envio } = fakeEnvio();
+    renderForm({ envio, canasta: canasta({ montoMinimo: 200 }) });
+    const form = screen.getByRole('form');
+    expect(within(form).getByRole('alert').textContent).toContain('($ 200.00)');
+    expect(boton(/Hacer pedido/)).toHaveProperty('disabled', true);
+  });
+});

@@ -1,0 +1,389 @@
+import {
+  formatPesos,
+  pedidoMessages,
+  type MetodoPago,
+  type PedidoVista,
+  type TipoEntrega,
+} from '@tianguis/domain';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormError, TextField } from '../../../components/ui/field';
+import { useSession } from '../../auth/session-store';
+import { seguimientoHref } from '../../seguimiento/seguimientos-guardados';
+import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
+import { guardarDatos, leerDatosGuardados } from '../datos-guardados';
+import {
+  cambioDe,
+  checkoutMessages,
+  cuerpoConCuenta,
+  cuerpoInvitado,
+  isRechazoDefinitivo,
+  metodosDePago,
+  NOTA_PEDIDO_MAX,
+  precioCambiado,
+  tiposDeEntrega,
+  totalesCheckout,
+  validarCheckout,
+  valoresIniciales,
+  type CanastaCheckout,
+  type CheckoutField,
+  type CheckoutValues,
+  type DatosConocidos,
+} from '../logic/checkout-values';
+
+/** An order that went through. */
+export type PedidoHecho =
+  | { tipo: 'cuenta'; pedidoId?: number }
+  | { tipo: 'invitado'; pedido: PedidoVista; seguimiento: string };
+
+const ENTREGA_TEXTO: Record<TipoEntrega, string> = {
+  RECOGER: 'Recoger en la tienda',
+  DOMICILIO: 'Envío a domicilio',
+};
+
+const PAGO_TEXTO: Record<MetodoPago, string> = {
+  EFECTIVO: 'Efectivo',
+  TRANSFERENCIA: 'Transferencia',
+  TERMINAL: 'Tarjeta (terminal)',
+};
+
+const ERROR_GENERICO = 'No pudimos enviar tu pedido. Inténtalo de nuevo.';
+const CLAVE_USADA =
+  'Puede que tu pedido anterior sí se haya enviado. Revisa tus pedidos antes de intentarlo de nuevo.';
+
+function mensajeDe(error: unknown): string {
+  if ((error as { code?: unknown } | null)?.code === 'IDEMPOTENCIA_CONFLICTO') return CLAVE_USADA;
+  return error instanceof Error && error.message ? error.message : ERROR_GENERICO;
+}
+
+/** Radios as large buttons, one tap each. */
+function Opciones<T extends string>(props: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="mb-4">
+      <legend className="mb-1 font-medium">{props.legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={o}
+              checked={props.value === o}
+              onChange={() => props.onChange(o)}
+              className="size-4 accent-marca-600"
+            />
+            {props.labels[o]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function AreaDeTexto(props: {
+  label: string;
+  name: string;
+  value: string;
+  max: number;
+  error?: string;
+  hint?: ReactNode;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const contadorId = `${id}-contador`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        name={props.name}
+        value={props.value}
+        rows={2}
+        onChange={props.onChange}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${contadorId}${props.error ? ` ${errorId}` : ''}`}
+        className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+      />
+      <p id={contadorId} className="text-right text-sm text-stone-600">
+        {props.value.trim().length}/{props.max}
+      </p>
+      {props.error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Checkout for one shop's basket: who orders (name and phone), pickup or delivery, how they pay,
+ * a note, the totals and "Hacer pedido". Only what the shop offers is offered; every field is
+ * checked with the domain's rules before sending, and the server's refusal is shown as it says
+ * it. One Idempotency-Key per attempt: a double tap or a retry after a lost answer never orders
+ * twice. A changed price (409 PRECIO_CAMBIO) is shown and asked again, never charged silently.
+ */
+export function CheckoutForm(props: {
+  canasta: CanastaCheckout;
+  /** Signed in: the server cart is sent (proccesscart); otherwise a guest order with its lines. */
+  conSesion: boolean;
+  /** Name, phone and address to start from; by default the session's phone or a guest's last. */
+  datos?: DatosConocidos;
+  /** After the order went through, before the move to its page. */
+  onPedido?: (hecho: PedidoHecho) => void;
+  /** The server's total differed: the basket may want to reload its prices. */
+  onPrecioCambio?: () => void;
+  /** false: stay on this screen after the order (the caller moves on). */
+  navegar?: boolean;
+  envio?: CheckoutEnvio;
+}) {
+  const { canasta, conSesion } = props;
+  const envio = props.envio ?? envioDelServidor;
+  const session = useSession();
+  const navigate = useNavigate();
+  // The phone shown to a signed-in shopper is the account's: left as is, the account's data go.
+  const celularDeCuenta = conSesion ? (props.datos?.celular ?? session?.celular) : undefined;
+  const [values, setValues] = useState<CheckoutValues>(() =>
+    valoresIniciales(
+      canasta,
+      props.datos ?? (conSesion ? { celular: celularDeCuenta } : leerDatosGuardados()),
+    ),
+  );
+  const [problema, setProblema] = useState<{ field?: CheckoutField; message: string }>();
+  const [precioNuevo, setPrecioNuevo] = useState<number>();
+  const [enviando, setEnviando] = useState(false);
+  // A ref, not state: a second tap before React re-renders must see the first.
+  const enCurso = useRef(false);
+  // Kept until the server answers for sure, so a retry after a lost answer is the same order.
+  const clave = useRef<string | undefined>(undefined);
+
+  const tipos = tiposDeEntrega(canasta.entrega);
+  const metodos = metodosDePago(canasta.pagos);
+  const totales = totalesCheckout(canasta, values.tipoEntrega);
+  const total = precioNuevo ?? totales.total;
+  const cambio = values.metodoPago === 'EFECTIVO' ? cambioDe(values.pagaCon, total) : undefined;
+  const puedePedir =
+    canasta.abierta &&
+    totales.alcanzaMinimo &&
+    canasta.lineas.length > 0 &&
+    tipos.length > 0 &&
+    metodos.length > 0;
+
+  function cambiar<K extends CheckoutField>(field: K, value: CheckoutValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (problema?.field === field || !problema?.field) setProblema(undefined);
+    // Another delivery type is another total: the changed price no longer applies.
+    if (field === 'tipoEntrega') setPrecioNuevo(undefined);
+  }
+
+  const texto = (field: CheckoutField) => ({
+    name: field,
+    value: values[field],
+    error: problema?.field === field ? problema.message : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      cambiar(field, event.target.value),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (enCurso.current || !puedePedir) return;
+    const form = event.currentTarget;
+    const invitado = !conSesion;
+    const validacion = validarCheckout(values, { invitado, total, celularDeCuenta });
+    if (!validacion.ok) {
+      setProblema({ field: validacion.field, message: validacion.message });
+      if (validacion.field) {
+        form.querySelector<HTMLElement>(`[name="${validacion.field}"]`)?.focus();
+      }
+      return;
+    }
+    const { datos } = validacion;
+    setProblema(undefined);
+    clave.current ??= nuevaIdempotencyKey();
+    const key = clave.current;
+    enCurso.current = true;
+    setEnviando(true);
+    let hecho: PedidoHecho;
+    try {
+      if (invitado) {
+        const r = await envio.invitado(cuerpoInvitado(canasta, datos, total), key);
+        hecho = { tipo: 'invitado', pedido: r.pedido, seguimiento: r.seguimiento };
+        guardarDatos({
+          nombreCompleto: datos.cliente?.nombreCompleto,
+          celular: datos.cliente?.celular,
+          direccion: datos.entrega.direccion ?? values.direccion.trim(),
+          referencias: datos.entrega.referencias ?? values.referencias.trim(),
+        });
+      } else {
+        const r = await envio.conCuenta(cuerpoConCuenta(canasta, datos, total), key);
+        hecho = { tipo: 'cuenta', pedidoId: r.pedidoId };
+      }
+    } catch (error) {
+      if (isRechazoDefinitivo(error)) clave.current = undefined;
+      const nuevo = precioCambiado(error);
+      if (nuevo !== undefined) {
+        setPrecioNuevo(nuevo);
+        props.onPrecioCambio?.();
+      } else {
+        setProblema({ message: mensajeDe(error) });
+      }
+      return;
+    } finally {
+      enCurso.current = false;
+      setEnviando(false);
+    }
+    clave.current = undefined;
+    props.onPedido?.(hecho);
+    if (props.navegar === false) return;
+    if (hecho.tipo === 'invitado') navigate(seguimientoHref(hecho.seguimiento));
+    else navigate(hecho.pedidoId ? `/mispedidosdetalle?id=${hecho.pedidoId}` : '/mispedidos');
+  }
+
+  const etiquetaBoton =
+    precioNuevo !== undefined
+      ? `Confirmar pedido por ${formatPesos(precioNuevo)}`
+      : `Hacer pedido · ${formatPesos(total)}`;
+  const fila = (termino: string, monto: number, fuerte = false) => (
+    <div className={`flex justify-between gap-4 ${fuerte ? 'text-lg font-bold' : ''}`}>
+      <dt>{termino}</dt>
+      <dd>{formatPesos(monto)}</dd>
+    </div>
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label={`Datos del pedido a ${canasta.nombreTienda}`}
+      aria-busy={enviando || undefined}
+    >
+      <fieldset className="mb-2">
+        <legend className="mb-2 text-lg font-semibold">Tus datos</legend>
+        <TextField
+          {...texto('nombreCompleto')}
+          label={conSesion ? 'Nombre (opcional)' : 'Nombre'}
+          autoComplete="name"
+          hints={conSesion ? ['Si lo dejas vacío usamos el de tu cuenta'] : []}
+        />
+        <TextField
+          {...texto('celular')}
+          label="Celular (10 dígitos)"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+        />
+      </fieldset>
+
+      {tipos.length > 1 ? (
+        <Opciones
+          legend="Entrega"
+          name="tipoEntrega"
+          value={values.tipoEntrega}
+          options={tipos}
+          labels={ENTREGA_TEXTO}
+          onChange={(t) => cambiar('tipoEntrega', t)}
+        />
+      ) : (
+        <p className="mb-4">
+          <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[values.tipoEntrega]}
+        </p>
+      )}
+      {values.tipoEntrega === 'DOMICILIO' && (
+        <>
+          <TextField
+            {...texto('direccion')}
+            label={conSesion ? 'Dirección de entrega (opcional)' : 'Dirección de entrega'}
+            autoComplete="street-address"
+            hints={conSesion ? ['Si la dejas vacía usamos la de tu cuenta'] : []}
+          />
+          <TextField {...texto('referencias')} label="Referencias (opcional)" />
+        </>
+      )}
+
+      {metodos.length > 1 ? (
+        <Opciones
+          legend="Pago"
+          name="metodoPago"
+          value={values.metodoPago}
+          options={metodos}
+          labels={PAGO_TEXTO}
+          onChange={(m) => cambiar('metodoPago', m)}
+        />
+      ) : (
+        <p className="mb-4">
+          <span className="font-medium">Pago:</span> {PAGO_TEXTO[values.metodoPago]}
+        </p>
+      )}
+      {values.metodoPago === 'EFECTIVO' && (
+        <TextField
+          {...texto('pagaCon')}
+          label="¿Con cuánto pagas? (opcional)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="500"
+          hints={cambio === undefined ? [] : [`Tu cambio: ${formatPesos(cambio)}`]}
+        />
+      )}
+      {values.metodoPago === 'TRANSFERENCIA' && (
+        <p className="mb-4 rounded-lg bg-stone-100 p-3 text-stone-800">
+          Te mostraremos la CLABE para transferir después de hacer tu pedido.
+        </p>
+      )}
+      {values.metodoPago === 'TERMINAL' && (
+        <p className="mb-4 rounded-lg bg-stone-100 p-3 text-stone-800">
+          Paga con tarjeta en la terminal al{' '}
+          {values.tipoEntrega === 'RECOGER' ? 'recoger tu pedido' : 'recibir tu pedido'}.
+        </p>
+      )}
+
+      <AreaDeTexto
+        {...texto('nota')}
+        label="Nota para la tienda (opcional)"
+        max={NOTA_PEDIDO_MAX}
+      />
+
+      <dl aria-label="Totales" className="mb-4 space-y-1 border-t border-stone-200 pt-3">
+        {fila('Subtotal', totales.subtotal)}
+        {values.tipoEntrega === 'DOMICILIO' && fila('Envío', totales.envio)}
+        {fila('Total', totales.total, true)}
+      </dl>
+
+      {!canasta.abierta && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
+          {canasta.mensajeCerrada ?? 'La tienda no está recibiendo pedidos en este momento'}
+        </p>
+      )}
+      {canasta.abierta && !totales.alcanzaMinimo && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
+          {pedidoMessages.montoMinimo} ({formatPesos(totales.minimo)})
+        </p>
+      )}
+      {tipos.length === 0 && <FormError message={checkoutMessages.sinEntrega} />}
+      {metodos.length === 0 && <FormError message={checkoutMessages.sinPago} />}
+      {precioNuevo !== undefined && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-950">
+          {checkoutMessages.precioCambio(precioNuevo)}
+        </p>
+      )}
+      <FormError message={problema && !problema.field ? problema.message : undefined} />
+
+      <Button type="submit" className="w-full" disabled={enviando || !puedePedir}>
+        {enviando ? 'Enviando tu pedido…' : etiquetaBoton}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+import { type PedidoVista } from '@tianguis/domain';
+import { CircleCheck, CircleX, Hourglass, MessageCircle, Timer, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { isPedidoActivo } from '../../pedidos/components/mis-pedido-detalle';
+import {
+  EntregaDePedido,
+  LineaDePedido,
+  PagoDePedido,
+  textoDeEstado,
+  TotalesDePedido,
+  whatsappDePedido,
+} from '../../pedidos/components/pedido-partes';
+import { TiendaImagen } from '../../pedidos/components/tienda-imagen';
+import { formatFechaPedido } from '../../pedidos/mis-pedidos-fecha';
+import type { EstadoEnVivo } from '../api/seguimiento-eventos';
+
+const PASOS = [
+  {
+    status: 'NUEVO',
+    texto: 'Recibido',
+    icono: <Hourglass aria-hidden="true" className="size-5" />,
+  },
+  { status: 'ACEPTADO', texto: 'Aceptado', icono: <Timer aria-hidden="true" className="size-5" /> },
+  {
+    status: 'COMPLETADO',
+    texto: 'Completado',
+    icono: <CircleCheck aria-hidden="true" className="size-5" />,
+  },
+] as const;
+
+/** Nuevo → Aceptado → Completado, the step reached marked; a cancelled order says so instead. */
+function Pasos({ status }: { status: string }) {
+  if (status === 'CANCELADO') {
+    return (
+      <p className="flex items-center gap-2 rounded-lg bg-red-50 p-3 font-semibold text-red-900">
+        <CircleX aria-hidden="true" className="size-5 shrink-0" />
+        Pedido cancelado
+      </p>
+    );
+  }
+  const actual = Math.max(
+    0,
+    PASOS.findIndex((p) => p.status === status),
+  );
+  return (
+    <ol aria-label="Avance del pedido" className="grid grid-cols-3 gap-2 text-center text-sm">
+      {PASOS.map((paso, i) => (
+        <li
+          key={paso.status}
+          aria-current={i === actual ? 'step' : undefined}
+          className={`flex flex-col items-center gap-1 rounded-lg p-2 ${
+            i <= actual ? 'bg-marca-50 font-semibold text-marca-700' : 'bg-stone-100 text-stone-500'
+          }`}
+        >
+          {paso.icono}
+          {paso.texto}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const AVISO_EN_VIVO: Record<EstadoEnVivo, ReactNode> = {
+  conectando: null,
+  'en-vivo': 'Se actualiza solo',
+  reconectando: 'Reconectando… el estado puede tardar en actualizarse',
+  'sin-soporte': null,
+};
+
+/**
+ * A placed order as its customer follows it: the status (with the ready time once accepted,
+ * or the reason it was cancelled), the lines with options and notes, the totals, delivery,
+ * payment (the CLABE to copy for a transfer), and "Enviar pedido por WhatsApp". A guest is
+ * offered an account.
+ */
+export function SeguimientoPedido(props: {
+  pedido: PedidoVista;
+  enVivo: EstadoEnVivo;
+  /** Show "Crear cuenta" (a guest without a session). */
+  ofrecerCuenta: boolean;
+  /** This page's address, sent in the WhatsApp text so the shop can open it too. */
+  enlace?: string;
+}) {
+  const { pedido } = props;
+  const whatsapp = isPedidoActivo(pedido) ? whatsappDePedido(pedido, props.enlace) : undefined;
+  const aviso = isPedidoActivo(pedido) ? AVISO_EN_VIVO[props.enVivo] : null;
+  return (
+    <article className="space-y-4">
+      <header className="flex gap-3">
+        <TiendaImagen src={pedido.tiendaImageUrl} size={64} />
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-bold break-words">{pedido.nombreTienda}</h2>
+          <p className="text-sm text-stone-700">Pedido #{pedido.id}</p>
+          <p className="text-sm text-stone-700">
+            <time dateTime={pedido.fecha}>{formatFechaPedido(pedido.fecha)}</time>
+          </p>
+        </div>
+      </header>
+
+      <section aria-label="Estado del pedido" className="space-y-2">
+        <Pasos status={pedido.status} />
+        <p role="status" className="text-lg font-semibold">
+          {textoDeEstado(pedido)}
+        </p>
+        {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
+          <p className="rounded-lg bg-red-50 p-3 break-words text-red-900">
+            Motivo: {pedido.motivoCancelacion}
+          </p>
+        )}
+        {aviso && (
+          <p
+            className={`text-sm ${props.enVivo === 'reconectando' ? 'text-amber-800' : 'text-stone-600'}`}
+          >
+            {aviso}
+          </p>
+        )}
+      </section>
+
+      {whatsapp && (
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
+        >
+          <MessageCircle aria-hidden="true" />
+          Enviar pedido por WhatsApp
+        </a>
+      )}
+
+      <section
+        aria-label="Entrega y pago"
+        className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4"
+      >
+        <EntregaDePedido pedido={pedido} />
+        <PagoDePedido pedido={pedido} />
+        {pedido.nota && (
+          <p className="break-words">
+            <span className="font-medium">Nota:</span> {pedido.nota}
+          </p>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="seguimiento-productos"
+        className="rounded-2xl border border-stone-200 bg-white p-4"
+      >
+        <h3 id="seguimiento-productos" className="font-semibold">
+          Productos
+        </h3>
+        <ul className="divide-y divide-stone-200">
+          {pedido.pedidoDetalles.map((d, i) => (
+            <LineaDePedido key={`${i}-${d.nombreProducto}`} linea={d} />
+          ))}
+        </ul>
+        <TotalesDePedido pedido={pedido} />
+      </section>
+
+      {props.ofrecerCuenta && (
+        <section className="rounded-2xl border border-marca-100 bg-marca-50 p-4">
+          <p className="font-semibold">¿Quieres ver tus pedidos desde cualquier teléfono?</p>
+          <p className="mt-1 text-stone-800">
+            Guardamos este pedido en este teléfono. Crea una cuenta para pedir más rápido la próxima
+            vez.
+          </p>
+          <Link to="/register" className={buttonClass('secondary', 'mt-3')}>
+            <UserPlus aria-hidden="true" />
+            Crear cuenta
+          </Link>
+        </section>
+      )}
+    </article>
+  );
+}

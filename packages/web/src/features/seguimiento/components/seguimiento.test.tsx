@@ -1,0 +1,251 @@
+import type { PedidoVista } from '@tianguis/domain';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Seguimiento from '../../../app/routes/seguimiento';
+import type { EventStreamHandlers } from '../../../lib/event-stream';
+import { clearQueryCache } from '../../../lib/query';
+import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
+
+// The live stream, replaced: each test plays the server's events through the handlers.
+const stream = vi.hoisted(() => ({
+  urls: [] as string[],
+  tokens: [] as string[],
+  handlers: undefined as EventStreamHandlers | undefined,
+}));
+vi.mock('../../../lib/event-stream', () => ({
+  isEventStreamSupported: () => true,
+  openEventStream: (url: string, options: { token: string }, handlers: EventStreamHandlers) => {
+    stream.urls.push(url);
+    stream.tokens.push(options.token);
+    stream.handlers = handlers;
+    return () => undefined;
+  },
+}));
+
+const SECRETO = 'a1B2c3D4e5F6g7H8i9J0kLmN';
+const URL_PEDIDO = `/api/pedido/seguimiento/${SECRETO}`;
+
+let respuestas: Record<string, () => Response>;
+const pedidas: string[] = [];
+
+beforeEach(() => {
+  respuestas = {};
+  pedidas.length = 0;
+  stream.urls.length = 0;
+  stream.tokens.length = 0;
+  stream.handlers = undefined;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    pedidas.push(url);
+    const respuesta = respuestas[url];
+    if (respuesta) return respuesta();
+    return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
+      status: 404,
+    });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearQueryCache();
+});
+
+function responder(pedido: PedidoVista) {
+  respuestas[URL_PEDIDO] = () => new Response(JSON.stringify(pedido), { status: 200 });
+}
+
+function abrir(seguimiento = SECRETO) {
+  render(
+    <MemoryRouter initialEntries={[`/pedido/seguimiento/${seguimiento}`]}>
+      <Routes>
+        <Route path="/pedido/seguimiento/:seguimiento" element={<Seguimiento />} />
+        <Route path="/register" element={<p>registro</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function emitir(pedido: PedidoVista) {
+  act(() =>
+    stream.handlers?.onEvent('pedido', JSON.stringify({ tipo: pedido.status, pedido }), '1'),
+  );
+}
+
+const invitado = (over: Partial<PedidoVista> = {}) =>
+  pedidoVista({
+    id: 56,
+    usuarioId: null,
+    invitado: true,
+    pedidoDetalles: [
+      {
+        productoId: 11,
+        nombreProducto: 'Taco al pastor',
+        imagenProducto: 'N/A',
+        cantidad: 3,
+        precio: 38.33,
+        opciones: [{ id: 2, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 }],
+        nota: 'Sin cebolla',
+      },
+    ],
+    // The server's figures: what was charged, whatever the lines add up to here.
+    montoTotal: 130.49,
+    costoDeEnvio: 15.5,
+    ...over,
+  });
+
+const estado = () => within(screen.getByRole('region', { name: 'Estado del pedido' }));
+
+describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
+  it('loads a new order and shows its lines, delivery, payment and the account offer', async () => {
+    responder(invitado());
+    abrir();
+    expect(screen.getByText('Cargando tu pedido…')).toBeTruthy();
+    expect(await screen.findByText('Nuevo · esperando a que la tienda lo acepte')).toBeTruthy();
+    expect(pedidas).toContain(URL_PEDIDO);
+    expect(stream.urls).toEqual([`${URL_PEDIDO}/eventos`]);
+    const pasos = screen.getByRole('list', { name: 'Avance del pedido' });
+    expect(within(pasos).getByText('Recibido').getAttribute('aria-current')).toBe('step');
+
+    expect(screen.getByText('Tortilla: Harina')).toBeTruthy();
+    expect(screen.getByText('Nota: Sin cebolla')).toBeTruthy();
+    expect(screen.getByText('Envío a domicilio')).toBeTruthy();
+    expect(screen.getByText('Subtotal').closest('dl')?.textContent).toBe(
+      'Subtotal$ 114.99Envío$ 15.50Total$ 130.49',
+    );
+    const cuenta = screen.getByRole('link', { name: 'Crear cuenta' });
+    expect(cuenta.getAttribute('href')).toBe('/register');
+  });
+
+  it('follows the order live: accepted with its ready time, then completed', async () => {
+    const pedido = invitado();
+    responder(pedido);
+    abrir();
+    await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
+    act(() => stream.handlers?.onOpen?.());
+    expect(await screen.findByText('Se actualiza solo')).toBeTruthy();
+
+    const listo = new Date(2025, 2, 5, 14, 35).toISOString();
+    emitir({ ...pedido, status: 'ACEPTADO', aceptadoEn: listo, listoEstimado: listo });
+    expect(estado().getByText('Aceptado · listo aprox. a las 14:35')).toBeTruthy();
+    expect(screen.getByText('Aceptado').closest('li')?.getAttribute('aria-current')).toBe('step');
+
+    emitir({ ...pedido, status: 'COMPLETADO', listoEstimado: listo });
+    expect(estado().getByRole('status').textContent).toBe('Completado');
+    // A finished order is not sent to the shop again.
+    expect(screen.queryByRole('link', { name: 'Enviar pedido por WhatsApp' })).toBeNull();
+  });
+
+  it('shows a cancelled order with its reason', async () => {
+    responder(invitado({ status: 'CANCELADO', motivoCancelacion: 'Se nos acabó el pastor' }));
+    abrir();
+    expect(await screen.findByText('Pedido cancelado')).toBeTruthy();
+    expect(screen.getByText('Motivo: Se nos acabó el pastor')).toBeTruthy();
+  });
+
+  it('says it is reconnecting while the live stream is down', async () => {
+    responder(invitado());
+    abrir();
+    await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
+    act(() => stream.handlers?.onError?.());
+    expect(screen.getByText('Reconectando… el estado puede tardar en actualizarse')).toBeTruthy();
+  });
+
+  it('an unknown link says the order was not found; a failure offers a retry', async () => {
+    abrir('no-existe');
+    expect(await screen.findByText('No encontramos ese pedido')).toBeTruthy();
+    cleanupAndClear();
+    respuestas[URL_PEDIDO] = () =>
+      new Response(JSON.stringify({ code: 'ERROR_INTERNO', message: 'Algo salió mal' }), {
+        status: 500,
+      });
+    abrir();
+    expect(await screen.findByText('Algo salió mal')).toBeTruthy();
+    responder(invitado());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Nuevo · esperando a que la tienda lo acepte')).toBeTruthy();
+  });
+
+  it('a transfer shows the CLABE with a copy button, the bank, the holder and the concept', async () => {
+    const user = userEvent.setup();
+    responder(
+      invitado({
+        pago: {
+          metodo: 'TRANSFERENCIA',
+          pagaCon: null,
+          cambio: null,
+          referencia: 'PEDIDO-56',
+          pagado: false,
+          clabe: '002010077777777771',
+          banco: 'Banamex',
+          titular: 'Guadalupe Hernández',
+        },
+      }),
+    );
+    abrir();
+    expect(await screen.findByText('002010077777777771')).toBeTruthy();
+    expect(screen.getByText('Banco: Banamex')).toBeTruthy();
+    expect(screen.getByText('Titular: Guadalupe Hernández')).toBeTruthy();
+    expect(screen.getByText('PEDIDO-56')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));
+    expect(await navigator.clipboard.readText()).toBe('002010077777777771');
+    expect(screen.getByText('Copiada')).toBeTruthy();
+  });
+
+  it('cash shows what the customer pays with and the change', async () => {
+    responder(
+      invitado({
+        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 369.51, referencia: null, pagado: false },
+      }),
+    );
+    abrir();
+    expect(await screen.findByText('Paga con $ 500.00 · cambio $ 369.51')).toBeTruthy();
+  });
+
+  it("the WhatsApp message carries the server's lines, options, notes and total", async () => {
+    responder(
+      invitado({
+        nota: 'Tocar el timbre',
+        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 369.51, referencia: null, pagado: false },
+      }),
+    );
+    abrir();
+    const link = await screen.findByRole('link', { name: 'Enviar pedido por WhatsApp' });
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/525512345678?text=')).toBe(true);
+    const texto = new URL(href).searchParams.get('text') ?? '';
+    expect(texto.split('\n').slice(0, 9)).toEqual([
+      'Hola, acabo de hacer el pedido #56 en Taquería Lupe:',
+      '3 x Taco al pastor (Tortilla: Harina) — $ 114.99',
+      '   Nota: Sin cebolla',
+      'Subtotal: $ 114.99',
+      'Envío: $ 15.50',
+      'Total: $ 130.49',
+      'Entrega a domicilio: Calle Pino 12, Col. Centro',
+      'Pago: Efectivo, pago con $ 500.00 (cambio $ 369.51)',
+      'Nota: Tocar el timbre',
+    ]);
+    expect(texto).toContain('A nombre de: Ana López, 5588776655');
+    expect(texto).toMatch(/Seguimiento: .+/);
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('lists the other orders placed on this phone', async () => {
+    guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+    guardarSeguimiento(SECRETO, invitado());
+    expect(listarSeguimientos().map((s) => s.pedidoId)).toEqual([56, 40]);
+    responder(invitado());
+    abrir();
+    const otros = await screen.findByRole('region', { name: 'Otros pedidos en este teléfono' });
+    const link = within(otros).getByRole('link');
+    expect(link.textContent).toContain('Panadería Sol');
+    expect(link.getAttribute('href')).toBe('/pedido/seguimiento/otro-secreto');
+  });
+});
+
+function cleanupAndClear() {
+  // A second page in the same test: forget the first one's screen and answers.
+  cleanup();
+  clearQueryCache();
+}

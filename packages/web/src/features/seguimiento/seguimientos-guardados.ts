@@ -1,0 +1,62 @@
+import type { PedidoVista } from '@tianguis/domain';
+
+/**
+ * The tracking links of the orders placed on this phone without an account, newest first, so
+ * "Mis pedidos" can list them: the secret is a guest's only key to an order.
+ */
+export const SEGUIMIENTOS_KEY = 'tianguis.seguimientos';
+const MAXIMO = 30;
+
+export interface SeguimientoGuardado {
+  seguimiento: string;
+  pedidoId: number;
+  nombreTienda: string;
+  /** ISO, when it was placed. */
+  fecha: string;
+  /** Pesos. */
+  montoTotal: number;
+}
+
+function isGuardado(value: unknown): value is SeguimientoGuardado {
+  const v = value as Partial<SeguimientoGuardado> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.seguimiento === 'string' &&
+    v.seguimiento !== '' &&
+    typeof v.pedidoId === 'number' &&
+    typeof v.nombreTienda === 'string' &&
+    typeof v.fecha === 'string' &&
+    typeof v.montoTotal === 'number'
+  );
+}
+
+export function listarSeguimientos(): SeguimientoGuardado[] {
+  try {
+    const lista: unknown = JSON.parse(localStorage.getItem(SEGUIMIENTOS_KEY) ?? '[]');
+    return Array.isArray(lista) ? lista.filter(isGuardado) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function guardarSeguimiento(seguimiento: string, pedido: PedidoVista): void {
+  const nuevo: SeguimientoGuardado = {
+    seguimiento,
+    pedidoId: pedido.id,
+    nombreTienda: pedido.nombreTienda,
+    fecha: pedido.fecha,
+    montoTotal: pedido.montoTotal,
+  };
+  const resto = listarSeguimientos().filter((s) => s.seguimiento !== seguimiento);
+  try {
+    localStorage.setItem(SEGUIMIENTOS_KEY, JSON.stringify([nuevo, ...resto].slice(0, MAXIMO)));
+  } catch {
+    // Private mode or a full storage: the order exists all the same; only the list misses it.
+  }
+}
+
+/** The app's address of an order's tracking page. */
+export function seguimientoHref(seguimiento: string): string {
+  return `/pedido/seguimiento/${encodeURIComponent(seguimiento)}`;
+}
