@@ -102,29 +102,38 @@ export function isClabeValida(clabe: string): boolean {
 // ---- Shop settings ----
 
 export const entregaTiendaSchema = z
-  .object({
-    recoger: z.boolean({ error: ajustesMessages.entregaVacia }),
-    domicilio: z.boolean({ error: ajustesMessages.entregaVacia }),
-  })
+  .object(
+    {
+      recoger: z.boolean({ error: ajustesMessages.entregaVacia }),
+      domicilio: z.boolean({ error: ajustesMessages.entregaVacia }),
+    },
+    { error: ajustesMessages.entregaVacia },
+  )
   .refine((e) => e.recoger || e.domicilio, ajustesMessages.entregaVacia);
 export type EntregaTienda = z.output<typeof entregaTiendaSchema>;
 
-export const transferenciaSchema = z.object({
-  clabe: z
-    .string({ error: ajustesMessages.clabeInvalida })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .refine(isClabeValida, ajustesMessages.clabeInvalida),
-  banco: textoSchema(2, 40, ajustesMessages.bancoLongitud),
-  titular: textoSchema(2, 80, ajustesMessages.titularLongitud),
-});
+export const transferenciaSchema = z.object(
+  {
+    clabe: z
+      .string({ error: ajustesMessages.clabeInvalida })
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .refine(isClabeValida, ajustesMessages.clabeInvalida),
+    banco: textoSchema(2, 40, ajustesMessages.bancoLongitud),
+    titular: textoSchema(2, 80, ajustesMessages.titularLongitud),
+  },
+  { error: ajustesMessages.clabeInvalida },
+);
 export type Transferencia = z.output<typeof transferenciaSchema>;
 
 export const pagosTiendaSchema = z
-  .object({
-    efectivo: z.boolean({ error: ajustesMessages.pagosVacios }),
-    terminal: z.boolean({ error: ajustesMessages.pagosVacios }),
-    transferencia: transferenciaSchema.nullable(),
-  })
+  .object(
+    {
+      efectivo: z.boolean({ error: ajustesMessages.pagosVacios }),
+      terminal: z.boolean({ error: ajustesMessages.pagosVacios }),
+      transferencia: transferenciaSchema.nullable(),
+    },
+    { error: ajustesMessages.pagosVacios },
+  )
   .refine((p) => p.efectivo || p.terminal || p.transferencia !== null, ajustesMessages.pagosVacios);
 export type PagosTienda = z.output<typeof pagosTiendaSchema>;
 
