@@ -1,3 +1,4 @@
+import type { GrupoInputBody } from '@tianguis/domain';
 import { callOwnerMutation } from './owner-call';
 
 export interface AddProductoBody {
@@ -8,6 +9,8 @@ export interface AddProductoBody {
   price: number;
   categoriaId: number;
   imageUrl: string;
+  /** The whole list of option groups; left out keeps the stored ones (API.md). */
+  grupos?: GrupoInputBody[];
   tiendaId: number;
 }
 

@@ -1,3 +1,4 @@
+import type { EntregaTienda, GrupoVista, PagosVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 import type {
@@ -21,11 +22,24 @@ export interface MiTienda {
   activarODesactivar: boolean;
   deleted: boolean;
   timeZone: string;
+  /** Second edition (API.md, "Shop settings"); optional while an older server answers. */
+  entrega?: EntregaTienda;
+  /** The owner gets `transferencia` whole: CLABE, bank and holder. */
+  pagos?: PagosVista;
+  /** ISO instant until which new orders are paused, or null. */
+  pausadoHasta?: string | null;
   categorias: (CategoriaPublica & {
     deleted: boolean;
-    productos: (ProductoPublico & { deleted: boolean })[];
+    productos: ProductoDeMiTienda[];
   })[];
 }
+
+/** A product as the owner reads it: any state, with its option groups and today's sold-out mark. */
+export type ProductoDeMiTienda = ProductoPublico & {
+  deleted: boolean;
+  grupos?: GrupoVista[];
+  agotado?: boolean;
+};
 
 export const miTiendaKey = ['mi-tienda'] as const;
 

@@ -1,3 +1,4 @@
+import type { GrupoInputBody } from '@tianguis/domain';
 import { callOwnerMutation } from './owner-call';
 
 export interface UpdateProductoBody {
@@ -9,6 +10,8 @@ export interface UpdateProductoBody {
   price: number;
   categoriaId: number;
   imageUrl: string;
+  /** The whole list of option groups; left out keeps the stored ones (API.md). */
+  grupos?: GrupoInputBody[];
   activarODesactivar: boolean;
 }
 

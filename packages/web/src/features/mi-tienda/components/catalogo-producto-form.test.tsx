@@ -1,4 +1,4 @@
-import { catalogoMessages } from '@tianguis/domain';
+import { catalogoMessages, grupoOpcionesMessages } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,8 @@ const valid: ProductoFormValues = {
   categoriaId: '7',
   imageUrl: '/images/taco.jpg',
   activo: true,
+  grupos: [],
+  enviarGrupos: false,
 };
 
 describe('decideProductoSave', () => {
@@ -165,6 +167,7 @@ describe('the product form', () => {
           categoriaId: 8,
           imageUrl: '/images/jamaica.png',
           tiendaId: 3,
+          grupos: [],
         },
       },
     ]);
@@ -240,5 +243,169 @@ describe('the product form', () => {
     expect(input.value).toBe('');
     expect(calls.uploads).toBe(0);
     expect(screen.queryByAltText('Vista previa de la imagen')).toBeNull();
+  });
+});
+
+/** The form filled with a valid product; answers the helpers the options tests need. */
+async function setupConProducto(producto?: ProductoDeTienda) {
+  const ctx = setup(producto ?? existente());
+  const grupo = (n: number) => screen.getByRole('group', { name: new RegExp(`^Grupo ${n}`) });
+  return { ...ctx, grupo };
+}
+
+describe('the options editor', () => {
+  it('adds groups and options, reorders and removes them, and sends the whole list', async () => {
+    const { user, saves, grupo } = await setupConProducto();
+    expect(screen.getByText('Este producto no tiene opciones.')).toBeTruthy();
+    expect(screen.getByText('Precio: $ 19.90')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
+    // The new group's name has the focus.
+    expect(document.activeElement).toBe(within(grupo(1)).getByLabelText('Nombre del grupo'));
+    await user.keyboard('Tortilla');
+    await user.clear(within(grupo(1)).getByLabelText('Mínimo'));
+    await user.type(within(grupo(1)).getByLabelText('Mínimo'), '1');
+    await user.type(within(grupo(1)).getByLabelText('Nombre de la opción'), 'Maíz');
+    await user.click(within(grupo(1)).getByRole('button', { name: 'Agregar opción a Tortilla' }));
+    expect(document.activeElement).toBe(
+      within(grupo(1)).getAllByLabelText('Nombre de la opción')[1],
+    );
+    await user.keyboard('Harina');
+    await user.type(within(grupo(1)).getAllByLabelText('Precio extra (pesos)')[1]!, '5');
+
+    await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
+    await user.keyboard('Extras');
+    await user.clear(within(grupo(2)).getByLabelText('Máximo'));
+    await user.type(within(grupo(2)).getByLabelText('Máximo'), '2');
+    await user.type(within(grupo(2)).getByLabelText('Nombre de la opción'), 'Queso');
+    await user.type(within(grupo(2)).getByLabelText('Precio extra (pesos)'), '10');
+    await user.click(within(grupo(2)).getByRole('button', { name: 'Agregar opción a Extras' }));
+    await user.keyboard('Aguacate');
+    await user.type(within(grupo(2)).getAllByLabelText('Precio extra (pesos)')[1]!, '15,5');
+    await user.click(within(grupo(2)).getByRole('button', { name: 'Agregar opción a Extras' }));
+    await user.keyboard('Cebolla');
+    // Live price: maíz is the cheapest required choice; harina, queso and aguacate the dearest.
+    expect(screen.getByText('Desde $ 19.90 · con opciones hasta $ 50.40')).toBeTruthy();
+
+    // Reorder: Aguacate up, then the Extras group above Tortilla; focus follows the moved item.
+    const subirAguacate = within(grupo(2)).getByRole('button', { name: 'Subir opción Aguacate' });
+    await user.click(subirAguacate);
+    // First now: its up button is disabled, so the down one keeps the focus on the moved item.
+    expect(subirAguacate).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(
+      within(grupo(2)).getByRole('button', { name: 'Bajar opción Aguacate' }),
+    );
+    await user.click(within(grupo(2)).getByRole('button', { name: 'Subir grupo Extras' }));
+    expect(grupo(1).querySelector('legend')?.textContent).toBe('Grupo 1: Extras');
+    expect(
+      (screen.getByRole('button', { name: 'Subir grupo Extras' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    // Focus stays on the moved group (its up button is now disabled: the down one has it).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Bajar grupo Extras' }));
+
+    await user.click(within(grupo(1)).getByRole('checkbox', { name: 'Activa: Cebolla' }));
+    await user.click(within(grupo(2)).getByRole('button', { name: 'Quitar opción Maíz' }));
+    // Harina is now the only choice of a required group: the least price includes it.
+    expect(screen.getByText('Desde $ 24.90 · con opciones hasta $ 50.40')).toBeTruthy();
+    expect(document.activeElement).toBe(within(grupo(2)).getByLabelText('Nombre de la opción'));
+
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(saves).toHaveLength(1);
+    const save = saves[0];
+    expect(save?.kind === 'update' && save.body.grupos).toEqual([
+      {
+        nombre: 'Extras',
+        minimo: 0,
+        maximo: 2,
+        opciones: [
+          { nombre: 'Aguacate', precioExtra: 15.5, activo: true },
+          { nombre: 'Queso', precioExtra: 10, activo: true },
+          { nombre: 'Cebolla', precioExtra: 0, activo: false },
+        ],
+      },
+      {
+        nombre: 'Tortilla',
+        minimo: 1,
+        maximo: 1,
+        opciones: [{ nombre: 'Harina', precioExtra: 5, activo: true }],
+      },
+    ]);
+  });
+
+  it('keeps stored ids, and removing a whole group leaves it out', async () => {
+    const { user, saves } = await setupConProducto({
+      ...existente(),
+      grupos: [
+        {
+          id: 5,
+          nombre: 'Tortilla',
+          minimo: 1,
+          maximo: 1,
+          opciones: [
+            { id: 51, nombre: 'Maíz', precioExtra: 0, activo: true },
+            { id: 52, nombre: 'Harina', precioExtra: 5, activo: true },
+          ],
+        },
+        {
+          id: 6,
+          nombre: 'Salsa',
+          minimo: 0,
+          maximo: 1,
+          opciones: [{ id: 61, nombre: 'Verde', precioExtra: 0, activo: true }],
+        },
+      ],
+    });
+    expect(screen.getByText('Desde $ 19.90 · con opciones hasta $ 24.90')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Quitar grupo Salsa' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const save = saves[0];
+    expect(save?.kind === 'update' && save.body.grupos).toEqual([
+      {
+        id: 5,
+        nombre: 'Tortilla',
+        minimo: 1,
+        maximo: 1,
+        opciones: [
+          { id: 51, nombre: 'Maíz', precioExtra: 0, activo: true },
+          { id: 52, nombre: 'Harina', precioExtra: 5, activo: true },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a broken rule with the domain message beside its group, and sends nothing', async () => {
+    const { user, saves, grupo } = await setupConProducto();
+    await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
+    await user.keyboard('Extras');
+    await user.clear(within(grupo(1)).getByLabelText('Máximo'));
+    await user.type(within(grupo(1)).getByLabelText('Máximo'), '3');
+    await user.type(within(grupo(1)).getByLabelText('Nombre de la opción'), 'Queso');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(saves).toEqual([]);
+    expect(within(grupo(1)).getByRole('alert').textContent).toBe(
+      grupoOpcionesMessages.maximoOpciones('Extras'),
+    );
+    await user.clear(within(grupo(1)).getByLabelText('Máximo'));
+    await user.type(within(grupo(1)).getByLabelText('Máximo'), '1');
+    await user.clear(within(grupo(1)).getByLabelText('Nombre de la opción'));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(within(grupo(1)).getByRole('alert').textContent).toBe(grupoOpcionesMessages.nombre);
+    expect(document.activeElement).toBe(within(grupo(1)).getByLabelText('Nombre de la opción'));
+    expect(saves).toEqual([]);
+  });
+
+  it('leaves `grupos` out for a product whose answer carried none, unless some are added', () => {
+    const decision = decideProductoSave(
+      { ...valid, grupos: [], enviarGrupos: false },
+      { productoId: 42, tiendaId: 3 },
+    );
+    expect(decision.ok && decision.save.kind === 'update' && 'grupos' in decision.save.body).toBe(
+      false,
+    );
+    const vacio = decideProductoSave(
+      { ...valid, enviarGrupos: true },
+      { productoId: 42, tiendaId: 3 },
+    );
+    expect(vacio.ok && vacio.save.kind === 'update' && vacio.save.body.grupos).toEqual([]);
   });
 });

@@ -4,6 +4,13 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import { useAccion } from '../hooks/use-accion';
+import {
+  gruposFormDe,
+  rangoDePrecio,
+  textoRangoDePrecio,
+  type GruposError,
+} from './catalogo-grupos';
+import { CatalogoGruposEditor } from './catalogo-grupos-editor';
 import { CatalogoImageField } from './catalogo-image-field';
 import { CatalogoPriceInput } from './catalogo-price-input';
 import {
@@ -61,7 +68,20 @@ export function initialProductoValues(
     categoriaId: String(producto?.categoriaId ?? defaultCategoriaId ?? ''),
     imageUrl: producto?.imageUrl ?? '',
     activo: producto?.activarODesactivar ?? true,
+    grupos: gruposFormDe(producto?.grupos),
+    // A new product always sends its list ([] for none); an edited one when its answer had one.
+    enviarGrupos: producto === undefined || producto.grupos !== undefined,
   };
+}
+
+/** The price line under the price: what a shopper can pay with the options as typed. */
+function PrecioConOpciones({ values }: { values: ProductoFormValues }) {
+  const rango = rangoDePrecio(values.precio, values.grupos);
+  return (
+    <p aria-live="polite" className="-mt-2 mb-4 text-sm font-medium text-stone-800">
+      {rango ? textoRangoDePrecio(rango) : ''}
+    </p>
+  );
 }
 
 /**
@@ -84,6 +104,7 @@ export function CatalogoProductoForm(props: {
     initialProductoValues(producto, props.defaultCategoriaId),
   );
   const [errors, setErrors] = useState<Partial<Record<ProductoField, string>>>({});
+  const [gruposError, setGruposError] = useState<GruposError>();
   const [saving, runSave] = useAccion('No se pudo guardar el producto.');
   const [uploading, setUploading] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -104,11 +125,18 @@ export function CatalogoProductoForm(props: {
     });
     if (!decision.ok) {
       setErrors({ [decision.field]: decision.message });
+      if (decision.field === 'grupos') {
+        // Shown beside the group it names, and the editor focuses the field.
+        setGruposError(decision.grupos ?? { message: decision.message });
+        return;
+      }
+      setGruposError(undefined);
       notify.error(decision.message);
       formRef.current?.querySelector<HTMLElement>(`[name="${decision.field}"]`)?.focus();
       return;
     }
     setErrors({});
+    setGruposError(undefined);
     await runSave(() => props.onSave(decision.save));
   };
 
@@ -180,6 +208,7 @@ export function CatalogoProductoForm(props: {
           error={errors.precio}
           onChange={(value) => set('precio', value)}
         />
+        <PrecioConOpciones values={values} />
         <CategoriaSelect
           categorias={props.categorias}
           value={values.categoriaId}
@@ -192,6 +221,14 @@ export function CatalogoProductoForm(props: {
           upload={props.upload}
           onBusyChange={setUploading}
           onChange={(url) => set('imageUrl', url)}
+        />
+        <CatalogoGruposEditor
+          grupos={values.grupos}
+          error={gruposError}
+          onChange={(grupos) => {
+            set('grupos', grupos);
+            setGruposError(undefined);
+          }}
         />
       </fieldset>
       <div className="mt-6 flex flex-wrap justify-end gap-2">

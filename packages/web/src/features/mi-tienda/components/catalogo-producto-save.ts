@@ -1,6 +1,7 @@
 import { centavosToPesos, productoSchema } from '@tianguis/domain';
 import type { AddProductoBody } from '../api/add-producto';
 import type { UpdateProductoBody } from '../api/update-producto';
+import { checkGrupos, type GrupoForm, type GruposError } from './catalogo-grupos';
 
 /** What the product form holds, as typed. */
 export interface ProductoFormValues {
@@ -12,9 +13,16 @@ export interface ProductoFormValues {
   imageUrl: string;
   /** The ON/OFF switch; only shown when editing, always on when adding. */
   activo: boolean;
+  /** The option groups as typed, in the owner's order. */
+  grupos: GrupoForm[];
+  /**
+   * Whether `grupos` is sent: a product whose answer carried no `grupos` (a server of the first
+   * edition) keeps its groups unless the owner adds some (API.md: left out keeps them).
+   */
+  enviarGrupos: boolean;
 }
 
-export type ProductoField = keyof Omit<ProductoFormValues, 'activo'>;
+export type ProductoField = keyof Omit<ProductoFormValues, 'activo' | 'enviarGrupos'>;
 
 /** The one call a save makes. */
 export type ProductoSave =
@@ -23,7 +31,8 @@ export type ProductoSave =
   | { kind: 'deactivate'; productoId: number };
 
 export type ProductoSaveDecision =
-  { ok: true; save: ProductoSave } | { ok: false; field: ProductoField; message: string };
+  | { ok: true; save: ProductoSave }
+  | { ok: false; field: ProductoField; message: string; grupos?: GruposError };
 
 const FIELD_OF: Record<string, ProductoField> = {
   name: 'name',
@@ -37,7 +46,8 @@ const FIELD_OF: Record<string, ProductoField> = {
 /**
  * What Guardar does. An existing product switched OFF sends the deactivation only (store-owner
  * spec, section 4), so nothing else is checked or changed. Otherwise the domain's product rules
- * run in the form's order and the first one broken is answered with its field.
+ * run in the form's order, then the option groups' (gruposInputSchema), and the first one broken
+ * is answered with its field.
  */
 export function decideProductoSave(
   values: ProductoFormValues,
@@ -61,6 +71,14 @@ export function decideProductoSave(
     return { ok: false, field, message: issue?.message ?? 'Datos inválidos' };
   }
   const data = parsed.data;
+  let grupos = {};
+  if (values.enviarGrupos || values.grupos.length > 0) {
+    const checked = checkGrupos(values.grupos);
+    if (!checked.ok) {
+      return { ok: false, field: 'grupos', message: checked.error.message, grupos: checked.error };
+    }
+    grupos = { grupos: checked.grupos };
+  }
   const common = {
     name: data.name,
     descripcion: data.descripcion,
@@ -68,6 +86,7 @@ export function decideProductoSave(
     price: centavosToPesos(data.price),
     categoriaId: data.categoriaId,
     imageUrl: data.imageUrl,
+    ...grupos,
   };
   if (productoId === undefined) {
     return { ok: true, save: { kind: 'add', body: { ...common, tiendaId: context.tiendaId } } };
