@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { isClabeValida } from '@tianguis/domain';
 import { DEMO_ACCOUNTS } from './demo-data.service.js';
 
 /** What a newcomer sees on a fresh database: the README's shops and sign-ins. */
@@ -30,6 +31,37 @@ describe('demo data', () => {
     expect(publica.body.diasEspeciales).toEqual([
       expect.objectContaining({ fecha: '2026-12-25', recurrenteCadaAnio: true }),
     ]);
+  });
+
+  it('gives the taquería delivery, payment and option groups on its tacos', async () => {
+    const signIn = await server.call<{ token: string }>('/api/login/authenticate', {
+      body: DEMO_ACCOUNTS.tienda,
+    });
+    const res = await server.call<
+      {
+        usuario: string;
+        entrega: unknown;
+        pagos: { transferencia: { clabe?: string } | null };
+        categorias: { productos: { name: string; grupos: { nombre: string }[] }[] }[];
+      }[]
+    >('/api/tienda/listartiendas', { token: signIn.body.token });
+    const lupe = res.body.find((t) => t.usuario === 'taqueria-lupe')!;
+    expect(lupe.entrega).toEqual({ recoger: true, domicilio: true });
+    expect(lupe.pagos).toMatchObject({ efectivo: true, terminal: false });
+    expect(isClabeValida(lupe.pagos.transferencia!.clabe!)).toBe(true);
+    const conGrupos = lupe.categorias
+      .flatMap((c) => c.productos)
+      .filter((p) => p.grupos.map((g) => g.nombre).join() === 'Tortilla,Extras');
+    expect(conGrupos.length).toBeGreaterThanOrEqual(2);
+    // The public sees the bank only.
+    const publica = await server.call<{ tienda: { pagos: unknown } }>(
+      '/api/tienda/publica/taqueria-lupe',
+    );
+    expect(publica.body.tienda.pagos).toEqual({
+      efectivo: true,
+      terminal: false,
+      transferencia: { banco: 'BBVA' },
+    });
   });
 
   it.each(Object.entries(DEMO_ACCOUNTS))('signs in the README %s', async (_role, account) => {
