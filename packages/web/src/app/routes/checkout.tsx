@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useCanasta, useCanastas } from '../../features/carrito/canasta/use-canasta';
 import { CheckoutCard, type PedidoEnviado } from '../../features/carrito/components/checkout-card';
 import { PedidoEnviadoAviso } from '../../features/carrito/components/pedido-enviado';
+import { CheckoutDeCanasta } from '../../features/checkout/components/checkout-de-canasta';
 import { notify } from '../../lib/toast';
 
 /** Spec section 9: the move to Mis Pedidos after an order. */
@@ -20,7 +21,13 @@ function CanastaCard(props: {
 }) {
   const canasta = useCanasta(props.tiendaId, props.usuario);
   // The checkout form goes in CheckoutCard's `pago` (it receives the basket).
-  return <CheckoutCard canasta={canasta} onProcessed={props.onProcessed} />;
+  return (
+    <CheckoutCard
+      canasta={canasta}
+      onProcessed={props.onProcessed}
+      pago={(c) => <CheckoutDeCanasta canasta={c} />}
+    />
+  );
 }
 
 /**
