@@ -430,3 +430,70 @@ async function main() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
+
+/**
+ * Two option groups on each of these products, as a taquería sets them: "Tortilla" (choose 1:
+ * maíz, harina +5.00) and "Extras" (up to 2: queso +10.00, aguacate +15.00). Answers, per
+ * product, one option of each group (harina and queso): a line that prices both groups.
+ */
+export async function seedGruposDeOpciones(
+  db: Db,
+  productos: { tiendaId: number; productoId: number }[],
+): Promise<Map<number, number[]>> {
+  const elegidas = new Map<number, number[]>();
+  await db.transaction().execute(async (trx) => {
+    for (const { tiendaId, productoId } of productos) {
+      const ids: number[] = [];
+      for (const [orden, grupo] of [
+        {
+          nombre: 'Tortilla',
+          minimo: 1,
+          maximo: 1,
+          opciones: [
+            ['Maíz', 0],
+            ['Harina', 500],
+          ],
+        },
+        {
+          nombre: 'Extras',
+          minimo: 0,
+          maximo: 2,
+          opciones: [
+            ['Queso', 1000],
+            ['Aguacate', 1500],
+          ],
+        },
+      ].entries()) {
+        const { id: grupoId } = await trx
+          .insertInto('producto_grupo')
+          .values({
+            tienda_id: tiendaId,
+            producto_id: productoId,
+            nombre: grupo.nombre,
+            minimo: grupo.minimo,
+            maximo: grupo.maximo,
+            orden,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const [i, [nombre, precio]] of grupo.opciones.entries()) {
+          const { id } = await trx
+            .insertInto('producto_opcion')
+            .values({
+              tienda_id: tiendaId,
+              producto_id: productoId,
+              grupo_id: grupoId,
+              nombre: nombre as string,
+              precio_extra: precio as number,
+              orden: i,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (i === (orden === 0 ? 1 : 0)) ids.push(id);
+        }
+      }
+      elegidas.set(productoId, ids);
+    }
+  });
+  return elegidas;
+}
