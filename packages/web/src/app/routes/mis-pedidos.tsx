@@ -1,23 +1,54 @@
+import { pedidoMessages } from '@tianguis/domain';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { ErrorState, Loading } from '../../components/ui/status';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../features/auth/session-store';
 import { useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
 import { MisPedidosLista } from '../../features/pedidos/components/mis-pedidos-lista';
+import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
+import { listarSeguimientos } from '../../features/seguimiento/seguimientos-guardados';
 
-/** Mis Pedidos: the shopper's orders, live over the event stream, polled while it is down. */
+const SIN_CUENTA = 'Pedidos hechos sin cuenta en este teléfono';
+
+/** The account's orders, live over the event stream, polled while it is down. */
+function MisPedidosConCuenta({ token }: { token: string }) {
+  const enVivo = useMisPedidosEnVivo(token);
+  const pedidos = useMisPedidos({ refetchInterval: enVivo ? undefined : POLLING_MS });
+  return pedidos.isLoading ? (
+    <Loading label="Cargando tus pedidos…" />
+  ) : pedidos.error && !pedidos.data ? (
+    <ErrorState error={pedidos.error} onRetry={() => void pedidos.refetch()} />
+  ) : (
+    <MisPedidosLista pedidos={pedidos.data ?? []} />
+  );
+}
+
+/** Without an account: the orders placed on this phone, each by its tracking link. */
+function MisPedidosSinCuenta() {
+  if (listarSeguimientos().length > 0) return <SeguimientosGuardadosLista titulo={SIN_CUENTA} />;
+  return (
+    <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
+      <Link to="/" className={buttonClass('secondary')}>
+        Ver tiendas
+      </Link>
+    </EmptyState>
+  );
+}
+
+/** Mis Pedidos: a signed-in shopper's orders, and those placed on this phone without an account. */
 export default function MisPedidos() {
   const session = useSession();
-  const enVivo = useMisPedidosEnVivo(session?.token);
-  const pedidos = useMisPedidos({ refetchInterval: enVivo ? undefined : POLLING_MS });
   return (
     <Page title="Mis Pedidos">
-      {pedidos.isLoading ? (
-        <Loading label="Cargando tus pedidos…" />
-      ) : pedidos.error && !pedidos.data ? (
-        <ErrorState error={pedidos.error} onRetry={() => void pedidos.refetch()} />
+      {session ? (
+        <>
+          <MisPedidosConCuenta token={session.token} />
+          <SeguimientosGuardadosLista titulo={SIN_CUENTA} />
+        </>
       ) : (
-        <MisPedidosLista pedidos={pedidos.data ?? []} />
+        <MisPedidosSinCuenta />
       )}
     </Page>
   );

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import MisPedidos from '../../../app/routes/mis-pedidos';
 import Seguimiento from '../../../app/routes/seguimiento';
 import type { EventStreamHandlers } from '../../../lib/event-stream';
 import { clearQueryCache } from '../../../lib/query';
@@ -241,6 +242,34 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     const link = within(otros).getByRole('link');
     expect(link.textContent).toContain('Panadería Sol');
     expect(link.getAttribute('href')).toBe('/pedido/seguimiento/otro-secreto');
+  });
+});
+
+describe('Mis Pedidos without an account', { timeout: 30_000 }, () => {
+  it('lists the orders placed on this phone by their tracking links', () => {
+    guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+    render(
+      <MemoryRouter>
+        <MisPedidos />
+      </MemoryRouter>,
+    );
+    const lista = screen.getByRole('region', {
+      name: 'Pedidos hechos sin cuenta en este teléfono',
+    });
+    expect(within(lista).getByRole('link').getAttribute('href')).toBe(
+      '/pedido/seguimiento/otro-secreto',
+    );
+    // No account: the account's list is never asked for.
+    expect(pedidas).toEqual([]);
+  });
+
+  it('says there are no orders yet when none were placed here', () => {
+    render(
+      <MemoryRouter>
+        <MisPedidos />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('No tienes pedidos aún')).toBeTruthy();
   });
 });
 
