@@ -1,7 +1,13 @@
 import {
   catalogoMessages,
   checkNombreTienda,
+  ENTREGA_POR_OMISION,
+  entregaTiendaSchema,
+  PAGOS_POR_OMISION,
+  pagosTiendaSchema,
   tiendaUpdateSchema,
+  type EntregaTienda,
+  type PagosTienda,
   type TiendaUpdateInput,
 } from '@tianguis/domain';
 import type { MiTienda } from '../api/get-mi-tienda';
@@ -20,12 +26,26 @@ export interface WizardTiendaValues {
   montoMinimo: string;
   radioCostoDeEnvio: SiNo | undefined;
   costoDeEnvio: string;
+  /** Delivery (API.md, "Shop settings"): at least one. */
+  recoger: boolean;
+  domicilio: boolean;
+  /** Payment methods: at least one; a transfer needs a valid CLABE, bank and holder. */
+  efectivo: boolean;
+  terminal: boolean;
+  transferencia: boolean;
+  clabe: string;
+  banco: string;
+  titular: string;
 }
 
-export type WizardField = keyof WizardTiendaValues;
+/** A field that can hold an error; 'entrega' and 'pagos' are the two groups of choices. */
+export type WizardField = keyof WizardTiendaValues | 'entrega' | 'pagos';
+
+/** updatetienda's body: the first edition's fields, and the shop's delivery and payments. */
+export type TiendaUpdateBody = TiendaUpdateInput & { entrega?: EntregaTienda; pagos?: PagosTienda };
 
 export type WizardCheck =
-  { ok: true; input: TiendaUpdateInput } | { ok: false; field: WizardField; message: string };
+  { ok: true; input: TiendaUpdateBody } | { ok: false; field: WizardField; message: string };
 
 /** What the spec stores for an unset name or image. */
 const SIN_VALOR = 'N/A';
@@ -61,10 +81,21 @@ export function wizardValuesFromTienda(
     | 'radioMontoMinimo'
     | 'radioCostoDeEnvio'
     | 'configured'
-  >,
+  > &
+    Partial<Pick<MiTienda, 'entrega' | 'pagos'>>,
 ): WizardTiendaValues {
   const answered = (value: string | undefined) => (tienda.configured ? readSiNo(value) : undefined);
+  const entrega = tienda.entrega ?? ENTREGA_POR_OMISION;
+  const pagos = tienda.pagos ?? PAGOS_POR_OMISION;
   return {
+    recoger: entrega.recoger,
+    domicilio: entrega.domicilio,
+    efectivo: pagos.efectivo,
+    terminal: pagos.terminal,
+    transferencia: pagos.transferencia !== null,
+    clabe: pagos.transferencia?.clabe ?? '',
+    banco: pagos.transferencia?.banco ?? '',
+    titular: pagos.transferencia?.titular ?? '',
     nombre: readTexto(tienda.nombre),
     imageUrl: readTexto(tienda.imageUrl),
     radioMontoMinimo: answered(tienda.radioMontoMinimo),
@@ -83,13 +114,47 @@ const wizardFields: readonly WizardField[] = [
   'costoDeEnvio',
 ];
 
+/**
+ * Delivery and payments, checked with the domain's schemas (the server's rules and messages);
+ * the first broken rule with its field: the group of choices, or the transfer's field.
+ */
+export function checkEntregaYPagos(
+  values: WizardTiendaValues,
+):
+  | { ok: true; entrega: EntregaTienda; pagos: PagosTienda }
+  | { ok: false; field: WizardField; message: string } {
+  const entrega = entregaTiendaSchema.safeParse({
+    recoger: values.recoger,
+    domicilio: values.domicilio,
+  });
+  if (!entrega.success) {
+    return { ok: false, field: 'entrega', message: entrega.error.issues[0]?.message ?? '' };
+  }
+  const pagos = pagosTiendaSchema.safeParse({
+    efectivo: values.efectivo,
+    terminal: values.terminal,
+    transferencia: values.transferencia
+      ? { clabe: values.clabe, banco: values.banco, titular: values.titular }
+      : null,
+  });
+  if (!pagos.success) {
+    const issue = pagos.error.issues[0];
+    const campo = issue?.path[1];
+    const field: WizardField =
+      campo === 'clabe' || campo === 'banco' || campo === 'titular' ? campo : 'pagos';
+    return { ok: false, field, message: issue?.message ?? catalogoMessages.datosInvalidos };
+  }
+  return { ok: true, entrega: entrega.data, pagos: pagos.data };
+}
+
 function asWizardField(key: PropertyKey | undefined): WizardField {
   return wizardFields.find((f) => f === key) ?? 'nombre';
 }
 
 /**
- * The body Guardar sends, checked by the domain schema: the first broken rule in the spec's
- * order (name, image, minimum amount, shipping cost). With No, 0 is sent (section 5).
+ * The body Guardar sends, checked by the domain schemas: the first broken rule in the spec's
+ * order (name, image, minimum amount, shipping cost), then delivery and payments. With No, 0 is
+ * sent (section 5).
  */
 export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   const input = {
@@ -102,6 +167,8 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   };
   const result = tiendaUpdateSchema.safeParse(input);
   if (result.success) {
+    const ajustes = checkEntregaYPagos(values);
+    if (!ajustes.ok) return ajustes;
     // Checked as typed (a trailing dot is its own message); sent as API.md's numbers in pesos.
     const pesos = (value: string | number) => (typeof value === 'number' ? value : Number(value));
     return {
@@ -110,7 +177,9 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
         ...input,
         montoMinimo: pesos(input.montoMinimo),
         costoDeEnvio: pesos(input.costoDeEnvio),
-      } as TiendaUpdateInput,
+        entrega: ajustes.entrega,
+        pagos: ajustes.pagos,
+      } as TiendaUpdateBody,
     };
   }
   const issue = result.error.issues[0];

@@ -1,10 +1,10 @@
-import { catalogoMessages, type TiendaUpdateInput } from '@tianguis/domain';
+import { ajustesMessages, catalogoMessages } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { TIENDA_ACTUALIZADA, WizardTienda } from './wizard-tienda';
-import { wizardValuesFromTienda } from './wizard-tienda-values';
+import { wizardValuesFromTienda, type TiendaUpdateBody } from './wizard-tienda-values';
 
 /** A shop as the server answers it right after the owner registered. */
 function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
@@ -33,7 +33,7 @@ function setup(
   tienda: MiTienda = nuevaTienda(),
   options: { saveError?: Error; uploadPath?: string } = {},
 ) {
-  const saved: TiendaUpdateInput[] = [];
+  const saved: TiendaUpdateBody[] = [];
   const uploaded: string[] = [];
   const calls = { cancel: 0, close: 0 };
   const user = userEvent.setup({ applyAccept: false, delay: null });
@@ -74,6 +74,12 @@ async function goToStep3(
 function png(name = 'logo.png', type = 'image/png') {
   return new File(['png'], name, { type });
 }
+
+/** What a shop that never chose sends: the API's defaults (delivery only, cash only). */
+const AJUSTES_POR_OMISION = {
+  entrega: { recoger: false, domicilio: true },
+  pagos: { efectivo: true, terminal: false, transferencia: null },
+};
 
 // Typing runs keystroke by keystroke through the whole form: slow on a busy machine.
 const SLOW = { timeout: 30_000 };
@@ -181,6 +187,7 @@ describe('WizardTienda checks', SLOW, () => {
         montoMinimo: 150.5,
         radioCostoDeEnvio: 'si',
         costoDeEnvio: 25.5,
+        ...AJUSTES_POR_OMISION,
       },
     ]);
   });
@@ -263,6 +270,7 @@ describe('WizardTienda checks', SLOW, () => {
         montoMinimo: 0,
         radioCostoDeEnvio: 'no',
         costoDeEnvio: 0,
+        ...AJUSTES_POR_OMISION,
       },
     ]);
   });
@@ -335,6 +343,15 @@ describe('wizardValuesFromTienda', () => {
       montoMinimo: '',
       radioCostoDeEnvio: undefined,
       costoDeEnvio: '12.5',
+      // Without settings in the answer: the API's defaults.
+      recoger: false,
+      domicilio: true,
+      efectivo: true,
+      terminal: false,
+      transferencia: false,
+      clabe: '',
+      banco: '',
+      titular: '',
     });
   });
 
@@ -342,5 +359,83 @@ describe('wizardValuesFromTienda', () => {
     const values = wizardValuesFromTienda(nuevaTienda({ radioMontoMinimo: 'si' }));
     expect(values.radioMontoMinimo).toBeUndefined();
     expect(values.radioCostoDeEnvio).toBeUndefined();
+  });
+});
+
+describe('WizardTienda delivery and payments', SLOW, () => {
+  const configurada = () =>
+    nuevaTienda({
+      nombre: 'Tacos Lupe',
+      imageUrl: '/images/logo.png',
+      configured: true,
+    });
+
+  it('opens on the shop’s settings and sends them with Guardar', async () => {
+    const { user, saved } = setup({
+      ...configurada(),
+      entrega: { recoger: true, domicilio: false },
+      pagos: {
+        efectivo: false,
+        terminal: true,
+        transferencia: { clabe: '002010077777777771', banco: 'Banamex', titular: 'Lupe Pérez' },
+      },
+    });
+    await goToStep3(user, 'No', 'No');
+    expect(screen.getByRole('checkbox', { name: 'Recoger en la tienda' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect((screen.getByLabelText('CLABE (18 dígitos)') as HTMLInputElement).value).toBe(
+      '002010077777777771',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Envío a domicilio' }));
+    await user.click(guardar());
+    expect(saved[0]).toMatchObject({
+      nombre: 'Tacos Lupe',
+      entrega: { recoger: true, domicilio: true },
+      pagos: {
+        efectivo: false,
+        terminal: true,
+        transferencia: { clabe: '002010077777777771', banco: 'Banamex', titular: 'Lupe Pérez' },
+      },
+    });
+  });
+
+  it('refuses a wrong CLABE with its message beside the field, and saves nothing', async () => {
+    const { user, saved } = setup(configurada());
+    await goToStep3(user, 'No', 'No');
+    expect(screen.queryByLabelText('CLABE (18 dígitos)')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Transferencia' }));
+    const clabe = screen.getByLabelText('CLABE (18 dígitos)');
+    await user.type(clabe, '002010077777777772');
+    await user.type(screen.getByLabelText('Banco'), 'Banamex');
+    await user.type(screen.getByLabelText('Titular de la cuenta'), 'Lupe Pérez');
+    await user.click(guardar());
+    expect(alerts()).toEqual(['La CLABE no es válida']);
+    expect(ajustesMessages.clabeInvalida).toBe('La CLABE no es válida');
+    expect(clabe.getAttribute('aria-invalid')).toBe('true');
+    expect(saved).toEqual([]);
+    // Spaces and dashes as printed on a bank card are fine; the check digit decides.
+    await user.clear(clabe);
+    await user.type(clabe, '002 010 07777777777 1');
+    expect(alerts()).toEqual([]);
+    await user.click(guardar());
+    expect(saved[0]?.pagos?.transferencia).toEqual({
+      clabe: '002010077777777771',
+      banco: 'Banamex',
+      titular: 'Lupe Pérez',
+    });
+  });
+
+  it('asks for at least one delivery and one payment method', async () => {
+    const { user, saved } = setup(configurada());
+    await goToStep3(user, 'No', 'No');
+    await user.click(screen.getByRole('checkbox', { name: 'Envío a domicilio' }));
+    await user.click(guardar());
+    expect(alerts()).toEqual([ajustesMessages.entregaVacia]);
+    await user.click(screen.getByRole('checkbox', { name: 'Recoger en la tienda' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Efectivo' }));
+    expect(alerts()).toEqual([ajustesMessages.pagosVacios]);
+    expect(saved).toEqual([]);
   });
 });

@@ -3,18 +3,19 @@ import {
   IMAGE_INPUT_ACCEPT,
   isAllowedImageName,
   isPriceInputAllowed,
-  type TiendaUpdateInput,
 } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
+import { WizardEntregaPagos } from './wizard-entrega-pagos';
 import {
   checkNombreWhileTyping,
   checkWizardTienda,
   wizardValuesFromTienda,
   type SiNo,
+  type TiendaUpdateBody,
   type WizardField,
   type WizardTiendaValues,
 } from './wizard-tienda-values';
@@ -27,7 +28,7 @@ export interface WizardTiendaProps {
   /** The shop as it is now: the wizard opens on its values. */
   tienda: MiTienda;
   /** Sends the checked body; rejects with the server's Spanish message. */
-  onSave: (input: TiendaUpdateInput) => Promise<unknown>;
+  onSave: (input: TiendaUpdateBody) => Promise<unknown>;
   /** Uploads an image whose type was already checked; answers its path. */
   onUpload: (file: File) => Promise<string>;
   onCancel: () => void;
@@ -142,7 +143,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
     check && !check.ok && check.field === field ? check.message : undefined;
   const nombreError = errorOf('nombre') ?? checkNombreWhileTyping(values.nombre);
 
-  const set = <K extends WizardField>(field: K, value: WizardTiendaValues[K]) => {
+  const set = <K extends keyof WizardTiendaValues>(field: K, value: WizardTiendaValues[K]) => {
     setServerError(undefined);
     setValues((v) => ({ ...v, [field]: value }));
   };
@@ -321,6 +322,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
               />
             )}
           </div>
+          <WizardEntregaPagos values={values} errorOf={errorOf} onChange={set} />
         </>
       )}
 
