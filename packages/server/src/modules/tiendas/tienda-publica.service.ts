@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getEstadoPedidos, isAgotado, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
+import { getEstadoPedidos, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
@@ -18,7 +18,7 @@ const notFound = () => new AppError('NO_ENCONTRADO', 'La tienda no existe o no e
 /**
  * What the time-dependent part of one shop version's answer is computed from: open or closed
  * now (hours, special days, pause) and which products are sold out now. Small, so it is kept
- * per version and evaluated on every read.
+ * per version and evaluated on reads.
  */
 interface EstadoInputs {
   nombre: string;
@@ -26,16 +26,38 @@ interface EstadoInputs {
   pausadoHasta: string | null;
   horarios: HorarioDia[];
   diasEspeciales: DiaEspecial[];
-  /** Products with a sold-out mark, past or future. */
-  agotados: { id: number; hasta: string }[];
+  /** Products with a sold-out mark (past or future), the mark's end in ms. */
+  agotados: { id: number; hasta: number }[];
+  /** The last evaluation, right for every instant in [desde, hasta). */
+  memo?: { desde: number; hasta: number; digest: string };
 }
 
 /** The state at `now` as one string: equal strings mean equal time-dependent fields. */
 function estadoKeyOf(inputs: EstadoInputs, now: Date): string {
   const estado = getEstadoPedidos(inputs, inputs.horarios, inputs.diasEspeciales, now);
   let key = estado.abierta ? '1' : `0${estado.mensaje}`;
-  for (const a of inputs.agotados) if (isAgotado(a.hasta, now)) key += `|${a.id}`;
+  for (const a of inputs.agotados) if (a.hasta > now.getTime()) key += `|${a.id}`;
   return key;
+}
+
+const MINUTO = 60_000;
+
+/**
+ * The state's digest at `now`, evaluated again only when the last one may have ended: hours
+ * and special days change only on a whole minute (HH:MM on the shop's clock), a pause or a
+ * sold-out mark at its own instant. A closed shop's notice (its next opening) costs tens of
+ * microseconds to write, so it is not written on every read.
+ */
+function estadoDigestAt(inputs: EstadoInputs, now: number): string {
+  const memo = inputs.memo;
+  if (memo && now >= memo.desde && now < memo.hasta) return memo.digest;
+  const digest = digestOf(estadoKeyOf(inputs, new Date(now)));
+  let hasta = Math.floor(now / MINUTO) * MINUTO + MINUTO;
+  const pausa = inputs.pausadoHasta === null ? NaN : Date.parse(inputs.pausadoHasta);
+  if (pausa > now && pausa < hasta) hasta = pausa;
+  for (const a of inputs.agotados) if (a.hasta > now && a.hasta < hasta) hasta = a.hasta;
+  inputs.memo = { desde: now, hasta, digest };
+  return digest;
 }
 
 function digestOf(text: string): string {
@@ -57,8 +79,7 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
   /** By `t{id}v{version}`, least recently used first out. */
   const estados = new Map<string, EstadoInputs>();
   const versionKeyOf = (id: number, version: number) => `t${id}v${version}`;
-  const etagOf = (versionKey: string, estadoKey: string) =>
-    `W/"${versionKey}e${digestOf(estadoKey)}"`;
+  const etagOf = (versionKey: string, estadoDigest: string) => `W/"${versionKey}e${estadoDigest}"`;
 
   function keepEstado(key: string, inputs: EstadoInputs) {
     estados.delete(key);
@@ -94,7 +115,7 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
       horarios,
       diasEspeciales,
       agotados: productos.flatMap((p) =>
-        p.agotado_hasta === null ? [] : [{ id: p.id, hasta: p.agotado_hasta }],
+        p.agotado_hasta === null ? [] : [{ id: p.id, hasta: Date.parse(p.agotado_hasta) }],
       ),
     };
     const versionKey = versionKeyOf(tienda.id, tienda.version);
@@ -109,7 +130,7 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
     });
     // Kept under the version the answer was built from (the version may have moved between
     // the two reads), so a stale entry is simply missed next time.
-    const etag = etagOf(versionKey, estadoKeyOf(inputs, now));
+    const etag = etagOf(versionKey, estadoDigestAt(inputs, now.getTime()));
     return { etag, body: cache.set(etag, json) };
   }
 
@@ -122,7 +143,7 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
     const versionKey = versionKeyOf(current.id, current.version);
     const inputs = estados.get(versionKey);
     if (inputs) {
-      const etag = etagOf(versionKey, estadoKeyOf(inputs, new Date()));
+      const etag = etagOf(versionKey, estadoDigestAt(inputs, Date.now()));
       const cached = cache.get(etag);
       if (cached) return { etag, body: cached };
     }
