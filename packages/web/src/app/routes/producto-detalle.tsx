@@ -9,7 +9,7 @@ import {
 } from '../../features/tienda-publica/api/get-tienda-publica';
 import { AddToCartButton } from '../../features/tienda-publica/components/add-to-cart-button';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaInfo } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
 import { findProducto, productoFromState } from '../../features/tienda-publica/logic/catalogo';
@@ -69,8 +69,8 @@ function ProductoDetalle(props: {
             nombre={answer.tienda.nombre}
             categoria={categoria}
           />
-          <TiendaInfo tienda={answer.tienda} />
           <TiendaCerradaAvisoVivo answer={answer} />
+          <TiendaCondiciones answer={answer} />
         </>
       )}
       <TiendaImage

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { fakeFetch } from '../../features/tienda-publica/test/session';
+import { ToastHost } from '../../lib/toast';
 import ProductoDetalleScreen from './producto-detalle';
 import TiendaScreen from './tienda';
 import TiendaCategoriaScreen from './tienda-categoria';
@@ -26,7 +27,9 @@ export function openTiendaPublica(
           path="tienda/:usuario/:subcategoria/productodetalle/:id"
           element={<ProductoDetalleScreen />}
         />
+        <Route path="checkout" element={<p>Pantalla del carrito</p>} />
       </Routes>
+      <ToastHost />
     </MemoryRouter>,
   );
   return calls;

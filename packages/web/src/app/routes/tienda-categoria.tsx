@@ -3,7 +3,8 @@ import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
 import { ProductoCards } from '../../features/tienda-publica/components/producto-cards';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaFrame, TiendaInfo } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
+import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
 import { findCategoria, productosOrdenados } from '../../features/tienda-publica/logic/catalogo';
 import { NotFoundContent } from './not-found';
@@ -24,8 +25,8 @@ export default function TiendaCategoriaScreen() {
             heading={<span className="[overflow-wrap:anywhere]">{categoria.title}</span>}
           >
             <TiendaMigas usuario={tienda.usuario} nombre={tienda.nombre} />
-            <TiendaInfo tienda={tienda} />
             <TiendaCerradaAvisoVivo answer={answer} />
+            <TiendaCondiciones answer={answer} />
             {productos.length === 0 ? (
               <EmptyState
                 title="Esta categoría no tiene productos por ahora"

@@ -95,18 +95,20 @@ export function storeToken(token: string): Session | undefined {
   current = { isLogin: true, session };
   recompute();
   emit();
-  if (session.tipoUsuario === 'USUARIO') mergeBrowserBasket();
+  for (const listener of signInListeners) listener(session);
   return session;
 }
 
+const signInListeners = new Set<(session: Session) => void>();
+
 /**
- * Signing in or registering (both end here): the basket a visitor filled in this browser joins
- * the account's cart. Loaded on demand, so the first screen never downloads it.
+ * Called after every sign-in or registration (both end in storeToken): the basket a visitor
+ * filled in this browser joins the account's cart (features/carrito registers it; it also
+ * merges whenever it finds a signed-in shopper with a browser basket, e.g. after a reload).
  */
-function mergeBrowserBasket(): void {
-  void import('../carrito/canasta/fusionar-canasta')
-    .then((m) => m.fusionarCanastaLocal())
-    .catch(() => undefined); // What failed stays in the browser for the next sign-in.
+export function onSignIn(listener: (session: Session) => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
 }
 
 export function clearSession(): void {

@@ -42,8 +42,6 @@
  *   goes through, call `clear()`.
  */
 import {
-  ENTREGA_POR_OMISION,
-  PAGOS_POR_OMISION,
   totalesDeCanasta,
   type CarritoGrupo,
   type EntregaTienda,
@@ -51,7 +49,8 @@ import {
   type PagosVista,
   type TotalesDeCanasta,
 } from '@tianguis/domain';
-import { useSession } from '../../auth/session-store';
+import { useEffect } from 'react';
+import { onSignIn, useSession } from '../../auth/session-store';
 import {
   getTiendaPublica,
   tiendaPublicaKey,
@@ -60,7 +59,7 @@ import {
 import { RECHEQUEO_MS } from '../../tienda-publica/components/tienda-cerrada-aviso';
 import { useNow } from '../../tienda-publica/hooks/use-now';
 import { findProducto } from '../../tienda-publica/logic/catalogo';
-import { avisoDeTienda, type AvisoDeTienda } from '../../tienda-publica/logic/estado';
+import { avisoDeTienda, type AvisoDeTienda } from '../../tienda-publica/logic/estado-pedidos';
 import { useQuery } from '../../../lib/query';
 import { addItem, type NuevaLinea } from '../api/add-item';
 import { clearItem } from '../api/clear-item';
@@ -76,10 +75,31 @@ import {
   vaciarLocal,
   type CanastaLocal,
 } from './canasta-local';
+import { fusionarCanastaLocal } from './fusionar-canasta';
 import { precioDeLinea } from './lineas';
 
 export { CANTIDAD_MAXIMA, claveDeLinea };
+
+// Signing in or registering: the browser's basket joins the account's cart at once.
+onSignIn((session) => {
+  if (session.tipoUsuario === 'USUARIO') void fusionarCanastaLocal();
+});
+
+/**
+ * The same when a signed-in shopper still has a browser basket (signed in on a page that had not
+ * loaded this module, or a merge cut short by a lost connection).
+ */
+function useFusionPendiente(servidor: boolean, hayLocales: boolean): void {
+  useEffect(() => {
+    if (servidor && hayLocales) void fusionarCanastaLocal();
+  }, [servidor, hayLocales]);
+}
 export type { NuevaLinea };
+
+// The domain's ENTREGA_POR_OMISION / PAGOS_POR_OMISION live beside zod schemas (pedido.schema.ts):
+// importing them would bring zod into the shop pages' bundle.
+const ENTREGA_POR_OMISION: EntregaTienda = { recoger: false, domicilio: true };
+const PAGOS_POR_OMISION: PagosVista = { efectivo: true, terminal: false, transferencia: null };
 
 export interface LineaCanasta {
   clave: string;
@@ -252,6 +272,7 @@ export function useCanasta(tiendaId: number, usuario?: string): Canasta {
   const puedeComprar = session === undefined || servidor;
   const carrito = useCarrito(servidor);
   const locales = useCanastasLocales();
+  useFusionPendiente(servidor, locales.length > 0);
   const local = servidor ? undefined : locales.find((c) => c.tiendaId === tiendaId);
   const usuarioTienda = usuario ?? local?.usuario ?? '';
   const publica = useQuery(tiendaPublicaKey(usuarioTienda), () => getTiendaPublica(usuarioTienda), {
@@ -393,6 +414,7 @@ export function useCanastas(staleMs?: number): ListaDeCanastas {
   const servidor = session?.tipoUsuario === 'USUARIO';
   const carrito = useCarrito(servidor, staleMs);
   const locales = useCanastasLocales();
+  useFusionPendiente(servidor, locales.length > 0);
   if (servidor) {
     return {
       origen: 'servidor',

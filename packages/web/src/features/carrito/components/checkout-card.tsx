@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/toast';
-import { condicionesDeTienda } from '../../tienda-publica/components/tienda-frame';
+import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
 import { newIdempotencyKey, processCart } from '../api/process-cart';
 import {
   CANTIDAD_MAXIMA,

@@ -1,86 +1,145 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../auth/session-store';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openTiendaPublica } from '../../../app/routes/test-tienda-publica';
 import { clearQueryCache } from '../../../lib/query';
-import { ToastHost } from '../../../lib/toast';
-import { fakeFetch, signInAs } from '../test/session';
-import { AddToCartButton } from './add-to-cart-button';
+import { clearSession } from '../../auth/session-store';
+import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
+import { taqueria } from '../test/fixtures';
+import { signInAs } from '../test/session';
 
-// The toasts' library is loaded on the first toast, which can take a moment under load.
+const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
+const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';
 const TOAST = { timeout: 5000 };
 
-afterEach(() => {
-  clearSession();
-  clearQueryCache();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  // Monday 20:00 in Mexico City: the taquería is open (Date only: timers stay real).
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-09-02T02:00:00Z'));
 });
 
-function renderButton() {
-  render(
-    <MemoryRouter>
-      <AddToCartButton productoId={12} />
-      <ToastHost />
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
+afterEach(() => {
+  cleanup();
+  clearSession();
+  clearQueryCache();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function linea(cantidad: number) {
+  return {
+    productoId: 12,
+    nombreProducto: 'Gringa',
+    precio: 45.5,
+    cantidad,
+    imageurl: 'N/A',
+    shoppingCartId: 501,
+    tiendaId: 1,
+    loginId: 7,
+    disponible: true,
+    opciones: [],
+    nota: null,
+  };
 }
 
-describe('AddToCartButton', () => {
-  it('asks a visitor without a session to sign in, and calls nothing', async () => {
-    const { fetch, calls } = fakeFetch({});
-    vi.stubGlobal('fetch', fetch);
-    const user = renderButton();
-    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-    await screen.findByText('Haga login con su usuario para agregar al carrito', {}, TOAST);
-    expect(screen.getByRole('link', { name: 'inicia sesión' }).getAttribute('href')).toBe(
-      '/signin',
-    );
-    expect(calls).toEqual([]);
-  });
+function carrito(cantidad: number) {
+  const { tienda } = taqueria();
+  return [
+    {
+      tiendaId: 1,
+      nombreTienda: tienda.nombre,
+      usuarioTienda: tienda.usuario,
+      celularTienda: tienda.celularTienda,
+      montoMinimo: 100,
+      costoDeEnvio: 20,
+      subtotal: 45.5 * cantidad,
+      entrega: { recoger: true, domicilio: true },
+      pagos: { efectivo: true, terminal: false, transferencia: null },
+      abierta: true,
+      mensajeCerrada: null,
+      listOfShoppingCartMarketStore: cantidad > 0 ? [linea(cantidad)] : [],
+    },
+  ];
+}
 
-  it.each(['TIENDA', 'ADMIN'] as const)('does not let a %s account buy, and says why', (role) => {
-    signInAs(role);
-    renderButton();
-    const button = screen.getByRole('button', { name: 'Agregar al carrito' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    const explanation = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-    expect(explanation?.textContent).toMatch(/no pueden comprar/);
-  });
+describe('AddToCartButton (product page)', () => {
+  it.each(['TIENDA', 'ADMIN'] as const)(
+    'does not let a %s account buy, and says why',
+    async (role) => {
+      signInAs(role);
+      openTiendaPublica(GRINGA, { [TIENDA_URL]: { body: taqueria() } });
+      const button = (await screen.findByRole('button', {
+        name: 'Agregar al carrito',
+      })) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      const explanation = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(explanation?.textContent).toMatch(/no pueden comprar/);
+    },
+  );
 
-  it('adds one unit for a shopper, busy meanwhile, and confirms', async () => {
-    signInAs('USUARIO');
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { fetch, calls } = fakeFetch({ '/api/shoppingcartmarket/addItem': { body: [] } });
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      await gate;
-      return fetch(...args);
-    });
-    const user = renderButton();
-    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-    const busy = screen.getByRole('button', { name: 'Agregando…' }) as HTMLButtonElement;
-    expect(busy.disabled).toBe(true);
-    release();
+  it("keeps a visitor's basket in this browser: add, then − quantity +, and a way to the cart", async () => {
+    const calls = openTiendaPublica(GRINGA, { [TIENDA_URL]: { body: taqueria() } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
     await screen.findByText('Producto agregado', {}, TOAST);
-    expect(calls).toEqual([
-      { url: '/api/shoppingcartmarket/addItem', method: 'POST', body: { productoId: 12 } },
+    expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 1');
+    await user.click(screen.getByRole('button', { name: 'Agregar una pieza de Gringa' }));
+    expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
+    expect(
+      screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' }).getAttribute('href'),
+    ).toBe('/checkout');
+    const guardada = JSON.parse(localStorage.getItem(CANASTA_KEY) ?? '[]');
+    expect(guardada).toMatchObject([
+      {
+        tiendaId: 1,
+        usuario: 'taqueria-lupe',
+        lineas: [{ productoId: 12, opciones: [], nota: null, cantidad: 2, nombre: 'Gringa' }],
+      },
     ]);
-    expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
+    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
+    screen.getByRole('button', { name: 'Agregar al carrito' });
+    expect(localStorage.getItem(CANASTA_KEY)).toBeNull();
+    // Nothing went to the server's cart.
+    expect(calls.map((c) => c.url)).toEqual([TIENDA_URL]);
+  });
+
+  it("adds to a shopper's server cart, then the stepper sets the line's quantity", async () => {
+    signInAs('USUARIO');
+    const calls = openTiendaPublica(GRINGA, {
+      [TIENDA_URL]: { body: taqueria() },
+      '/api/shoppingcartmarket/listarcarrito': { body: carrito(0) },
+      '/api/shoppingcartmarket/addItem': { body: carrito(1) },
+      '/api/shoppingcartmarket/cantidad': { body: carrito(0) },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
+    await screen.findByText('Cantidad:');
+    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
+    await screen.findByRole('button', { name: 'Agregar al carrito' });
+    const escritas = calls.filter((c) => c.method === 'POST' && !c.url.endsWith('listarcarrito'));
+    expect(escritas.map((c) => [c.url, c.body])).toEqual([
+      ['/api/shoppingcartmarket/addItem', { productoId: 12 }],
+      ['/api/shoppingcartmarket/cantidad', { shoppingCartId: 501, cantidad: 0 }],
+    ]);
   });
 
   it('shows the server’s reason when adding fails', async () => {
     signInAs('USUARIO');
-    const { fetch } = fakeFetch({
+    openTiendaPublica(GRINGA, {
+      [TIENDA_URL]: { body: taqueria() },
+      '/api/shoppingcartmarket/listarcarrito': { body: carrito(0) },
       '/api/shoppingcartmarket/addItem': {
-        status: 400,
-        body: { code: 'VALIDACION', message: 'No puedes agregar más de 999 piezas de un producto' },
+        status: 409,
+        body: { code: 'PRODUCTO_AGOTADO', message: 'Gringa está agotado por hoy' },
       },
     });
-    vi.stubGlobal('fetch', fetch);
-    const user = renderButton();
-    await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-    await screen.findByText('No puedes agregar más de 999 piezas de un producto', {}, TOAST);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
+    await screen.findByText('Gringa está agotado por hoy', {}, TOAST);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Agregar al carrito' })).toBeTruthy(),
+    );
   });
 });

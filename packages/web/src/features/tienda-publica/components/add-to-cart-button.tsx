@@ -20,7 +20,7 @@ import {
   type ProductoPublico,
   type TiendaPublicaAnswer,
 } from '../api/get-tienda-publica';
-import { useAvisoDeTienda } from './tienda-cerrada-aviso';
+import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 
 // Its own chunk: only a product with options opens it.
 const OpcionesSheet = lazy(() => import('./opciones-sheet'));

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
+import { TiendaInfo } from './tienda-info';
+
+/**
+ * Under the shop's header: its conditions (minimum, shipping, delivery, payment) and, while the
+ * owner has paused orders, until when (the closed notice is TiendaCerradaAvisoVivo's). Apart
+ * from the shop pages' first chunk: the shop's own page loads it lazily (its 100 KB budget).
+ */
+export default function TiendaCondiciones({ answer }: { answer: TiendaPublicaAnswer }) {
+  const aviso = useAvisoDeTienda(answer);
+  const titleId = useId();
+  return (
+    <>
+      <TiendaInfo tienda={answer.tienda} />
+      <div aria-live="polite">
+        {aviso?.tipo === 'PAUSADA' && (
+          <section
+            aria-labelledby={titleId}
+            className="mb-6 scroll-mt-20 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          >
+            <h2 id={titleId} className="mb-2 text-lg font-bold [overflow-wrap:anywhere]">
+              {aviso.titulo}
+            </h2>
+            <p>{aviso.motivo}</p>
+          </section>
+        )}
+      </div>
+    </>
+  );
+}
+
+export { TiendaCondiciones };

@@ -1,0 +1,50 @@
+import type { TiendaPublica } from '../api/get-tienda-publica';
+import { precioTexto } from '../logic/precio';
+
+/** What a shopper wants to know before choosing: minimum, shipping, delivery, payment. */
+export function condicionesDeTienda(
+  tienda: Pick<TiendaPublica, 'montoMinimo' | 'costoDeEnvio' | 'entrega' | 'pagos'>,
+): string[] {
+  // An older server's answer has no settings: the first edition's delivery and cash.
+  const entrega = tienda.entrega ?? { recoger: false, domicilio: true };
+  const pagos = tienda.pagos ?? { efectivo: true, terminal: false, transferencia: null };
+  const pesos = precioTexto;
+  const filas = [
+    tienda.montoMinimo > 0 ? `Pedido mínimo ${pesos(tienda.montoMinimo)}` : 'Sin pedido mínimo',
+  ];
+  if (entrega.domicilio) {
+    filas.push(tienda.costoDeEnvio > 0 ? `Envío ${pesos(tienda.costoDeEnvio)}` : 'Envío gratis');
+  }
+  filas.push(
+    entrega.domicilio && entrega.recoger
+      ? 'A domicilio o para recoger'
+      : entrega.domicilio
+        ? 'Solo a domicilio'
+        : 'Solo para recoger en la tienda',
+  );
+  const metodos = [
+    pagos.efectivo && 'efectivo',
+    pagos.terminal && 'tarjeta (terminal)',
+    pagos.transferencia && `transferencia (${pagos.transferencia.banco})`,
+  ].filter(Boolean);
+  filas.push(`Pago: ${metodos.join(', ')}`);
+  return filas;
+}
+
+/** The compact row under the shop's header with its conditions. */
+export function TiendaInfo({ tienda }: { tienda: TiendaPublica }) {
+  return (
+    <ul
+      aria-label="Condiciones de compra"
+      className="mb-4 flex flex-wrap gap-1.5 text-sm text-stone-800"
+    >
+      {condicionesDeTienda(tienda).map((texto) => (
+        <li key={texto} className="rounded-full bg-stone-100 px-2.5 py-1 [overflow-wrap:anywhere]">
+          {texto}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default TiendaInfo;
