@@ -27,7 +27,14 @@ import {
   signInAdmin,
   type SignedIn,
 } from './factories.js';
-import { addUnits, checkout, lineOf, PEDIDO } from './pedido-factories.js';
+import {
+  addUnits,
+  checkout,
+  createPublicShop,
+  lineOf,
+  PEDIDO,
+  type PublicShop,
+} from './pedido-factories.js';
 
 // The authorization matrix: every route of the server times every kind of caller, each
 // expectation written once below. authz-matrix.test.ts walks the server's own route table, so a
@@ -49,7 +56,7 @@ export const CALLERS = [
 export type Caller = (typeof CALLERS)[number];
 
 /** 2xx/3xx: served; 400 VALIDACION, 401 NO_AUTENTICADO, 403 PROHIBIDO, 404 NO_ENCONTRADO. */
-export type Status = 200 | 302 | 400 | 401 | 403 | 404;
+export type Status = 200 | 201 | 302 | 400 | 401 | 403 | 404;
 
 export interface AuthzRequest {
   method: 'GET' | 'POST';
@@ -60,6 +67,8 @@ export interface AuthzRequest {
   form?: FormData;
   /** Sent instead of the caller's usual token (logout spends the token it is given). */
   token?: string;
+  /** Extra request headers (Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Puts the victim back as the rest of the matrix needs it; runs whatever the outcome. */
   cleanup?: () => Promise<void>;
 }
@@ -291,8 +300,26 @@ async function freshLinea(w: World, productoId = w.producto.id): Promise<number>
   return line.shoppingCartId;
 }
 
+/**
+ * The owner completes the victim shopper's NUEVO orders: one phone may hold at most 3 NUEVO
+ * orders at one shop (API.md, "Guest checkout"), and the rows below place one per caller.
+ */
+async function makeRoomForOrders(w: World): Promise<void> {
+  const nuevos = await w.server.app.database.db
+    .selectFrom('pedido')
+    .select('id')
+    .where('account_id', '=', w.shopper.id)
+    .where('tienda_id', '=', w.owner.tiendaId)
+    .where('status', '=', 'NUEVO')
+    .execute();
+  for (const { id } of nuevos) {
+    ok(await post(w.server, PEDIDO.completar, w.owner.token, { pedidoId: id }), 'completar');
+  }
+}
+
 /** A NUEVO order of the victim shopper in the victim shop. */
 async function freshPedido(w: World): Promise<number> {
+  await makeRoomForOrders(w);
   await freshLinea(w);
   return (await checkout(w.server, w.shopper.token, w.owner.tiendaId)).pedidoId;
 }
@@ -740,6 +767,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     },
     changes: { by: 'shopper', names: false },
     request: async (w) => {
+      await makeRoomForOrders(w);
       await freshLinea(w);
       const body = { tiendaId: w.owner.tiendaId };
       ok(
@@ -832,6 +860,178 @@ Object.assign(AUTHZ_TABLE, {
       method: 'POST',
       url: '/api/tienda/agotarproducto',
       body: { productoId: (await freshProducto(w)).id, agotado: true },
+    }),
+  },
+} satisfies Record<string, RouteCase>);
+
+// ---- Second edition: basket quantities, guest and owner-typed orders, order life, tracking
+// (API.md, "Cart lines", "Guest checkout", "Order life") ----
+
+let guestSequence = 0;
+
+/** A customer for an order without an account: a phone of its own each time (3 NUEVO per phone). */
+function guestCliente() {
+  guestSequence += 1;
+  return {
+    nombreCompleto: 'Invitada Prueba',
+    celular: `56${String((process.pid % 10_000) * 10_000 + guestSequence)
+      .padStart(8, '0')
+      .slice(-8)}`,
+  };
+}
+
+function guestBody(productoId: number) {
+  return {
+    lineas: [{ productoId, cantidad: 1 }],
+    cliente: guestCliente(),
+    entrega: { tipo: 'DOMICILIO', direccion: 'Calle Invitada 9, Centro' },
+    pago: { metodo: 'EFECTIVO' },
+  };
+}
+
+const thirdShops = new WeakMap<World, Promise<PublicShop>>();
+
+/** A public shop nobody in the matrix owns: guest orders go there, so they change no victim. */
+function thirdShop(w: World): Promise<PublicShop> {
+  let shop = thirdShops.get(w);
+  if (!shop) {
+    shop = createPublicShop(w.server, w.adminToken, { nombre: 'Fonda Tercera' });
+    thirdShops.set(w, shop);
+  }
+  return shop;
+}
+
+const guestOrders = new WeakMap<World, Promise<string>>();
+
+/** The tracking secret of one guest order in the victim shop, made once. */
+function victimGuestSecret(w: World): Promise<string> {
+  let secret = guestOrders.get(w);
+  if (!secret) {
+    secret = (async () => {
+      const res = await w.server.call<{ seguimiento: string }>('/api/pedido/invitado', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'authz-victima' },
+        body: { tiendaId: w.owner.tiendaId, ...guestBody(w.producto.id) },
+      });
+      if (res.status !== 201)
+        throw new Error(`invitado: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.seguimiento;
+    })();
+    guestOrders.set(w, secret);
+  }
+  return secret;
+}
+
+/** The caller's own shop's first product (the owner-typed order names its own products). */
+async function productoOf(w: World, tiendaId: number): Promise<number> {
+  const row = await w.server.app.database.db
+    .selectFrom('producto')
+    .select('id')
+    .where('tienda_id', '=', tiendaId)
+    .where('deleted', '=', 0)
+    .where('activated', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+Object.assign(AUTHZ_TABLE, {
+  'POST /api/shoppingcartmarket/cantidad': {
+    expect: SHOPPER_ONLY_HIDDEN,
+    changes: { by: 'shopper', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/shoppingcartmarket/cantidad',
+      body: { shoppingCartId: await freshLinea(w), cantidad: 5 },
+    }),
+  },
+  'POST /api/pedido/aceptarpedido': {
+    expect: OWNER_ONLY_HIDDEN,
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/pedido/aceptarpedido',
+      body: { pedidoId: await freshPedido(w), minutos: 20 },
+    }),
+  },
+  'POST /api/pedido/marcarpagado': {
+    expect: OWNER_ONLY_HIDDEN,
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/pedido/marcarpagado',
+      body: { pedidoId: await freshPedido(w) },
+    }),
+  },
+  'POST /api/pedido/visto': {
+    expect: OWNER_ONLY_HIDDEN,
+    changes: { by: 'owner', names: true },
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/pedido/visto',
+      body: { pedidoId: await freshPedido(w) },
+    }),
+  },
+  // Anyone, signed in or not; into a shop of nobody here, so no victim's data changes.
+  'POST /api/pedido/invitado': {
+    expect: {
+      anonymous: 201,
+      shopper: 201,
+      owner: 201,
+      otherOwner: 201,
+      admin: 201,
+      otherShopper: 201,
+    },
+    request: async (w) => {
+      const shop = await thirdShop(w);
+      return {
+        method: 'POST',
+        url: '/api/pedido/invitado',
+        body: { tiendaId: shop.tiendaId, ...guestBody(shop.productos[0]!.id) },
+        headers: { 'idempotency-key': `authz-invitado-${(guestSequence += 1)}` },
+      };
+    },
+  },
+  // Any owner, into its own shop.
+  'POST /api/pedido/manual': {
+    expect: {
+      anonymous: 401,
+      shopper: 403,
+      owner: 201,
+      otherOwner: 201,
+      admin: 403,
+      otherShopper: 403,
+    },
+    changes: { by: 'owner', names: false },
+    request: async (w, caller) => {
+      // A shop takes orders, typed by its owner too, while approved and switched on (the
+      // activatetienda row switched the other shop off).
+      if (caller === 'otherOwner') {
+        await approveTienda(w.server, w.adminToken, w.other.tiendaId);
+        const body = { activate: true };
+        ok(await post(w.server, '/api/tienda/activatetienda', w.other.token, body), 'activar');
+      }
+      const tiendaId = caller === 'otherOwner' ? w.other.tiendaId : w.owner.tiendaId;
+      return {
+        method: 'POST',
+        url: '/api/pedido/manual',
+        body: guestBody(await productoOf(w, tiendaId)),
+      };
+    },
+  },
+  // The secret is the key: whoever holds it reads the order, signed in or not.
+  'GET /api/pedido/seguimiento/:seguimiento': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/pedido/seguimiento/${await victimGuestSecret(w)}`,
+    }),
+  },
+  'GET /api/pedido/seguimiento/:seguimiento/eventos': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/pedido/seguimiento/${await victimGuestSecret(w)}/eventos?lastEventId=0`,
     }),
   },
 } satisfies Record<string, RouteCase>);

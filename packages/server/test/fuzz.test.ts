@@ -209,11 +209,18 @@ async function heal(w: World): Promise<void> {
     imageUrl: '/images/0123456789abcdef0123456789abcdef.png',
     radioMontoMinimo: 'no',
     radioCostoDeEnvio: 'no',
+    // Second edition: the default delivery and payment, and no pause.
+    entrega: { recoger: false, domicilio: true },
+    pagos: { efectivo: true, terminal: false, transferencia: null },
   });
+  await must('/api/tienda/pausar', owner.token, { minutos: 0 });
   await must('/api/tienda/approveTienda', w.tokens.admin, { tiendaId: owner.tiendaId });
   await must('/api/horario/addrange', owner.token, []);
   const own = (await server.call<TiendaView>('/api/tienda/mitienda', { token: owner.token })).body;
-  let producto = own.categorias.flatMap((c) => c.productos).find((p) => p.activarODesactivar);
+  // A product a basket can take without choosing options: not sold out, no group with a minimum.
+  let producto = own.categorias
+    .flatMap((c) => c.productos)
+    .find((p) => p.activarODesactivar && !p.agotado && p.grupos.every((g) => g.minimo === 0));
   if (!producto) {
     healed += 1;
     const categoria =

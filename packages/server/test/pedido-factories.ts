@@ -53,6 +53,12 @@ export const GRUPO_KEYS = [
   'montoMinimo',
   'costoDeEnvio',
   'listOfShoppingCartMarketStore',
+  // Second edition ("Cart lines"): what the cart screen says before checkout.
+  'subtotal',
+  'entrega',
+  'pagos',
+  'abierta',
+  'mensajeCerrada',
 ].sort();
 
 export const ITEM_KEYS = [
@@ -65,6 +71,9 @@ export const ITEM_KEYS = [
   'tiendaId',
   'loginId',
   'disponible',
+  // Second edition: the line's options and note (precio includes the options).
+  'opciones',
+  'nota',
 ].sort();
 
 export const PEDIDO_KEYS = [
@@ -84,9 +93,29 @@ export const PEDIDO_KEYS = [
   'celular',
   'direccionEntrega',
   'pedidoDetalles',
+  // Second edition ("Checkout", "Order life"): every order answer gains these.
+  'entrega',
+  'pago',
+  'nota',
+  'invitado',
+  'origen',
+  'aceptadoEn',
+  'listoEstimado',
+  'motivoCancelacion',
+  'escalado',
+  'vistoEn',
 ].sort();
 
-export const DETALLE_KEYS = ['nombreProducto', 'imagenProducto', 'cantidad', 'precio'].sort();
+export const DETALLE_KEYS = [
+  'nombreProducto',
+  'imagenProducto',
+  'cantidad',
+  'precio',
+  // Second edition: the product, and its options and note as they were when ordered.
+  'productoId',
+  'opciones',
+  'nota',
+].sort();
 
 /** At most two decimals, as a JSON number (API.md wire conventions). */
 export function expectPesos(value: unknown): void {
@@ -119,7 +148,7 @@ export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
 /** Every order has exactly the spec's fields and lines. */
 export function expectPedidoShape(pedido: Pedido): void {
   expect(Object.keys(pedido).sort()).toEqual(PEDIDO_KEYS);
-  expect(['NUEVO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
+  expect(['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
   // ISO-8601 with an offset (API.md): 'Z' or ±HH:MM.
   expect(pedido.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   expect(Number.isNaN(Date.parse(pedido.fecha))).toBe(false);
@@ -249,7 +278,7 @@ export interface ProductoSpec {
 export interface PublicShop {
   owner: Owner;
   tiendaId: number;
-  /** The stored (lowercased) shop name. */
+  /** The shop name as stored: as the owner typed it (second edition). */
   nombre: string;
   imageUrl: string;
   categoria: CategoriaView;
@@ -304,7 +333,7 @@ export async function createPublicShop(
   return {
     owner,
     tiendaId: owner.tiendaId,
-    nombre: nombre.toLowerCase(),
+    nombre,
     imageUrl,
     categoria,
     productos,

@@ -94,11 +94,17 @@ describe('cart: /api/shoppingcartmarket', () => {
       const grupo = grupoOf(cart, tacos.tiendaId)!;
       expect(grupo).toEqual({
         tiendaId: tacos.tiendaId,
-        nombreTienda: 'taquería el güero',
+        nombreTienda: 'Taquería El Güero',
         usuarioTienda: tacos.owner.usuario,
         celularTienda: tacos.owner.celular,
         montoMinimo: 100,
         costoDeEnvio: 25.5,
+        // Second edition: 2 × 19.99 + 0.29; the shop's default delivery and payment; no hours.
+        subtotal: 40.27,
+        entrega: { recoger: false, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: null },
+        abierta: true,
+        mensajeCerrada: null,
         listOfShoppingCartMarketStore: [
           {
             productoId: taco.id,
@@ -110,6 +116,8 @@ describe('cart: /api/shoppingcartmarket', () => {
             tiendaId: tacos.tiendaId,
             loginId: shopper.id,
             disponible: true,
+            opciones: [],
+            nota: null,
           },
           {
             productoId: salsa.id,
@@ -121,16 +129,23 @@ describe('cart: /api/shoppingcartmarket', () => {
             tiendaId: tacos.tiendaId,
             loginId: shopper.id,
             disponible: true,
+            opciones: [],
+            nota: null,
           },
         ],
       });
       expect(grupoOf(cart, jugos.tiendaId)).toEqual({
         tiendaId: jugos.tiendaId,
-        nombreTienda: 'jugos la naranja',
+        nombreTienda: 'Jugos La Naranja',
         usuarioTienda: jugos.owner.usuario,
         celularTienda: jugos.owner.celular,
         montoMinimo: 0,
         costoDeEnvio: 0,
+        subtotal: 35,
+        entrega: { recoger: false, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: null },
+        abierta: true,
+        mensajeCerrada: null,
         listOfShoppingCartMarketStore: [
           expect.objectContaining({ productoId: jugo.id, cantidad: 1, precio: 35 }),
         ],

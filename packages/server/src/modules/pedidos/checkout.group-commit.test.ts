@@ -394,7 +394,7 @@ describe('checkout with group commit: accepted and refused orders at once', () =
       exp: Math.floor(Date.now() / 1000) + 60,
     });
     const place = (s: Shopper, key?: string) =>
-      placePedido(db(), bus, session(s), abierta.tiendaId, key).then(
+      placePedido(db(), bus, session(s), { tiendaId: abierta.tiendaId }, key).then(
         (r) => ({ ok: true as const, pedidoId: r.pedidoId }),
         (error: unknown) => ({ ok: false as const, code: (error as AppError).code }),
       );

@@ -62,7 +62,9 @@ export async function writeNuevoPedido(
   const first = p.lineas[0];
   if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
   const manual = p.origen === 'MANUAL';
-  if (!manual && !isTiendaDeLineaPublica(first)) {
+  // Visible applies to every order, the owner's typed ones too (API.md: a manual order is
+  // spared only the open, paused, minimum and per-phone rules).
+  if (!isTiendaDeLineaPublica(first)) {
     throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');
   }
   const resueltas = await resolveLineas(trx, p.lineas, p.now);

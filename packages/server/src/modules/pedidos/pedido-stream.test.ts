@@ -140,7 +140,12 @@ describe('live order events (SSE)', () => {
     for (const s of [streamA, streamB, mine]) s.close();
   });
 
+  // At most 3 NUEVO orders per phone per shop (API.md, "Guest checkout"): tests that place
+  // several orders at one shop place them for shoppers of their own.
+  const newShopper = () => createConsumer(server);
+
   it('replays what a reconnecting stream missed (Last-Event-ID), in order and once', async () => {
+    const shopper = await newShopper();
     const stream = await openStream(server.baseUrl, '/api/pedido/eventos', shopA.owner.token);
     const before = await placeOrder(server, shopper, shopA);
     const [seen] = await stream.waitFor(1);
@@ -149,7 +154,7 @@ describe('live order events (SSE)', () => {
 
     const missed = [
       await placeOrder(server, shopper, shopA),
-      await placeOrder(server, shopper, shopA),
+      await placeOrder(server, await newShopper(), shopA),
     ];
     const again = await openStream(
       server.baseUrl,
@@ -157,7 +162,7 @@ describe('live order events (SSE)', () => {
       shopA.owner.token,
       seen!.id,
     );
-    const live = await placeOrder(server, shopper, shopA);
+    const live = await placeOrder(server, await newShopper(), shopA);
     const events = await again.waitFor(3);
     expect(events.map((e) => e.data.pedido.id)).toEqual([...missed, live]);
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
@@ -165,6 +170,7 @@ describe('live order events (SSE)', () => {
   });
 
   it('sends an event that committed without (or before) its notification: it reads the outbox', async () => {
+    const shopper = await newShopper();
     const stream = await openStream(server.baseUrl, '/api/pedido/eventos', shopA.owner.token);
     expect(stream.status).toBe(200);
     const earlier = await placeOrder(server, shopper, shopA);
@@ -192,6 +198,7 @@ describe('live order events (SSE)', () => {
     'with PostgreSQL, event ids follow commit order (a later id never commits first)',
     async () => {
       const db = server.app.database.db;
+      const shopper = await newShopper();
       const evento = {
         tiendaId: shopB.owner.tiendaId,
         accountId: shopper.id,
@@ -235,7 +242,7 @@ describe('live order events (SSE)', () => {
       try {
         const stream = await openStream(other.baseUrl, '/api/pedido/eventos', shopB.owner.token);
         expect(stream.status).toBe(200);
-        const pedido = await placeOrder(server, shopper, shopB);
+        const pedido = await placeOrder(server, await newShopper(), shopB);
         const [event] = await stream.waitFor(1);
         expect(event?.data.pedido.id).toBe(pedido);
         stream.close();

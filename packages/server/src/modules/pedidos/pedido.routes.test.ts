@@ -165,37 +165,60 @@ describe('checkout and orders', () => {
         cantidadDeArticulos: 14,
         montoTotal: 190.79,
         costoDeEnvio: 25.5,
-        nombreTienda: 'fonda doña lupe',
+        nombreTienda: 'Fonda Doña Lupe',
         usuarioTienda: fonda.owner.usuario,
         tiendaImageUrl: '/images/fonda-lupe.png',
         celularTienda: fonda.owner.celular,
         nombreCompleto: shopper.nombreCompleto,
         celular: shopper.celular,
         direccionEntrega: shopper.direccionEntrega,
+        // Second edition: the defaults of a checkout that sends none of the new fields.
+        entrega: { tipo: 'DOMICILIO', direccion: shopper.direccionEntrega, referencias: null },
+        pago: { metodo: 'EFECTIVO', pagaCon: null, cambio: null, referencia: null, pagado: false },
+        nota: null,
+        invitado: false,
+        origen: 'WEB',
+        aceptadoEn: null,
+        listoEstimado: null,
+        motivoCancelacion: null,
+        escalado: false,
+        vistoEn: null,
         pedidoDetalles: [
           {
+            productoId: tacos.id,
             nombreProducto: 'Orden de tacos',
             imagenProducto: tacos.imageUrl,
             cantidad: 3,
             precio: 19.99,
+            opciones: [],
+            nota: null,
           },
           {
+            productoId: salsa.id,
             nombreProducto: 'Salsa extra',
             imagenProducto: salsa.imageUrl,
             cantidad: 7,
             precio: 0.29,
+            opciones: [],
+            nota: null,
           },
           {
+            productoId: corrida.id,
             nombreProducto: 'Comida corrida',
             imagenProducto: corrida.imageUrl,
             cantidad: 1,
             precio: 99.99,
+            opciones: [],
+            nota: null,
           },
           {
+            productoId: agua.id,
             nombreProducto: 'Agua fresca',
             imagenProducto: agua.imageUrl,
             cantidad: 3,
             precio: 1.1,
+            opciones: [],
+            nota: null,
           },
         ],
       });
@@ -335,7 +358,7 @@ describe('checkout and orders', () => {
           'horariosdias/add',
         );
         await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message.startsWith(`cocina cerrada ${ESTA_CERRADA}`)).toBe(true);
+          expect(message.startsWith(`Cocina Cerrada ${ESTA_CERRADA}`)).toBe(true);
           expect(message).toContain('Cerrado por día especial/feriado');
           expect(message).toContain('No hay horarios de apertura disponibles');
           expect(message.endsWith('Te esperamos pronto para atenderte mejor')).toBe(true);
@@ -380,7 +403,7 @@ describe('checkout and orders', () => {
         );
         const cuando = hour + 2 < 24 ? 'Hoy' : 'Mañana';
         await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message.startsWith(`cocina cerrada ${ESTA_CERRADA}`)).toBe(true);
+          expect(message.startsWith(`Cocina Cerrada ${ESTA_CERRADA}`)).toBe(true);
           expect(message).toContain(`Fuera del horario de atención (${apertura} - ${cierre})`);
           expect(message).toContain(`Próxima apertura: ${cuando} a las ${apertura}`);
         });
