@@ -3,6 +3,7 @@ import { ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 import { AjustesMenu } from '../../features/mi-tienda/components/ajustes-menu';
+import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
 
 /** The owner's landing after sign-in: the settings tiles and the pending tasks. */
 export default function ConfiguracionDeTienda() {
@@ -12,6 +13,7 @@ export default function ConfiguracionDeTienda() {
       {data ? (
         <>
           <AjustesBannerDesactivada tienda={data} />
+          {data.configured && <PausaPedidos tienda={data} />}
           <AjustesMenu tienda={data} />
         </>
       ) : error ? (

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { horaLocal } from '@tianguis/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, storeToken } from '../../features/auth/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import {
   categoriaDePrueba,
@@ -13,7 +15,39 @@ import { clearQueryCache, setQueryData } from '../../lib/query';
 import { ToastHost } from '../../lib/toast';
 import MiTiendaScreen from './mitienda';
 
-afterEach(() => clearQueryCache());
+afterEach(() => {
+  clearQueryCache();
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+/** Signs the owner of shop 3 in (owner calls keep the own shop of their answer). */
+function signInOwner() {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    certserialnumber: 7,
+    actort: 'taqueria-lupe',
+    groupsid: 3,
+    role: 'TIENDA',
+    gender: '5512345678',
+    exp: 4_000_000_000,
+  };
+  storeToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`);
+}
+
+/** The server: each owner call answers the shop list `answer(body)` gives; calls are kept. */
+function ownerServer(answer: (path: string, body: Record<string, unknown>) => MiTienda) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    calls.push({ path: url, body });
+    return new Response(JSON.stringify([answer(url, body)]), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
 
 // The toast library is loaded on the first toast; on a busy machine that can take a while.
 const TOAST_WAIT = { timeout: 5000 };
@@ -128,5 +162,101 @@ describe('/mitienda', () => {
   it('shows the red banner while the shop is switched off', () => {
     renderScreen(tiendaDePrueba({ activarODesactivar: false, categorias: [tacos] }));
     expect(screen.getByText('Tienda desactivada')).toBeTruthy();
+  });
+});
+
+describe('/mitienda pause and sold out', () => {
+  it('pauses new orders one tap away, says until when, and resumes', async () => {
+    signInOwner();
+    const hasta = new Date(Date.now() + 30 * 60_000).toISOString();
+    const calls = ownerServer((_path, body) =>
+      tiendaDePrueba({ categorias: [tacos], pausadoHasta: body.minutos === 0 ? null : hasta }),
+    );
+    const { user } = renderScreen(tiendaDePrueba({ categorias: [tacos], pausadoHasta: null }));
+    expect(screen.getByText('Recibiendo pedidos')).toBeTruthy();
+    const pausar = screen.getByRole('button', { name: 'Pausar pedidos' });
+    expect(pausar.getAttribute('aria-expanded')).toBe('false');
+    await user.click(pausar);
+    const opciones = screen.getByRole('group', { name: 'Pausar por' });
+    expect(
+      within(opciones)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['15 min', '30 min', '1 hora', '2 horas']);
+    await user.click(within(opciones).getByRole('button', { name: 'Pausar 30 min' }));
+    expect(calls).toEqual([{ path: '/api/tienda/pausar', body: { minutos: 30 } }]);
+    const hora = horaLocal(new Date(hasta), 'America/Mexico_City');
+    expect(await screen.findByText(`Pedidos en pausa hasta las ${hora}`)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Reanudar' }));
+    expect(calls[1]).toEqual({ path: '/api/tienda/pausar', body: { minutos: 0 } });
+    expect(await screen.findByText('Recibiendo pedidos')).toBeTruthy();
+  });
+
+  it('a pause that has ended shows as receiving orders', () => {
+    renderScreen(
+      tiendaDePrueba({
+        categorias: [tacos],
+        pausadoHasta: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    );
+    expect(screen.getByText('Recibiendo pedidos')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reanudar' })).toBeNull();
+  });
+
+  it('marks a product sold out for today from its card, and back on sale', async () => {
+    signInOwner();
+    localStorage.setItem(MITIENDA_TAB_KEY, 'productos');
+    const conAgotado = (agotado: boolean) =>
+      categoriaDePrueba({
+        ...tacos,
+        productos: tacos.productos.map((p) => (p.id === 11 ? { ...p, agotado } : p)),
+      });
+    const calls = ownerServer((_path, body) =>
+      tiendaDePrueba({ categorias: [conAgotado(body.agotado === true)] }),
+    );
+    const { user } = renderScreen(tiendaDePrueba({ categorias: [conAgotado(false)] }));
+    const toggle = screen.getByRole('button', { name: 'Agotado hoy: taco de suadero' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    // A switched-off product can't be sold anyway: no sold-out switch on its card.
+    expect(screen.queryByRole('button', { name: 'Agotado hoy: Taco al pastor' })).toBeNull();
+    await user.click(toggle);
+    expect(calls).toEqual([
+      { path: '/api/tienda/agotarproducto', body: { productoId: 11, agotado: true } },
+    ]);
+    await vi.waitFor(() =>
+      expect(
+        screen
+          .getByRole('button', { name: 'Agotado hoy: taco de suadero' })
+          .getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+    expect(screen.getByText('Agotado')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Agotado hoy: taco de suadero' }));
+    expect(calls[1]?.body).toEqual({ productoId: 11, agotado: false });
+  });
+
+  it('shows a refused pause in the card', async () => {
+    signInOwner();
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            code: 'VALIDACION',
+            message: 'La pausa debe ser de 15 a 240 minutos, o 0 para reanudar',
+          }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    const { user } = renderScreen(tiendaDePrueba({ categorias: [tacos] }));
+    await user.click(screen.getByRole('button', { name: 'Pausar pedidos' }));
+    await user.click(screen.getByRole('button', { name: 'Pausar 2 horas' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'La pausa debe ser de 15 a 240 minutos, o 0 para reanudar',
+    );
   });
 });

@@ -15,6 +15,7 @@ import { CatalogoSearch } from '../../features/mi-tienda/components/catalogo-sea
 import { useMiTiendaTab } from '../../features/mi-tienda/components/catalogo-tab';
 import { CatalogoTabs } from '../../features/mi-tienda/components/catalogo-tabs';
 import { CatalogoTodosLosProductos } from '../../features/mi-tienda/components/catalogo-todos-productos';
+import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
 
 function MiTiendaContent({ tienda }: { tienda: MiTienda }) {
   const [tab, setTab] = useMiTiendaTab();
@@ -23,6 +24,7 @@ function MiTiendaContent({ tienda }: { tienda: MiTienda }) {
   return (
     <>
       <AjustesBannerDesactivada tienda={tienda} />
+      <PausaPedidos tienda={tienda} />
       <CatalogoSearch productos={listProductos(tienda)} />
       <CatalogoTabs
         tab={tab}
@@ -71,7 +73,10 @@ function MiTiendaContent({ tienda }: { tienda: MiTienda }) {
   );
 }
 
-/** /mitienda: the owner's catalogue, categories or all products (the tab is remembered). */
+/**
+ * /mitienda: the owner's home: pausing orders, and the catalogue by categories or all products
+ * (the tab is remembered), each product with its sold-out switch.
+ */
 export default function MiTiendaScreen() {
   const { data: tienda, error, refetch } = useMiTienda();
   return (

@@ -1,6 +1,7 @@
 import { formatPesos, parsePesos } from '@tianguis/domain';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { AgotadoToggle } from './catalogo-agotado';
 import { CatalogoImagen } from './catalogo-imagen';
 import type { ProductoDeTienda } from './catalogo-productos';
 
@@ -8,18 +9,22 @@ export function formatPrecio(price: number): string {
   return formatPesos(parsePesos(price) ?? Math.round(price * 100));
 }
 
-/** Product cards for the owner: picture, name, price, a 'Desactivado' mark, an edit link. */
+/**
+ * Product cards for the owner: picture, name, price, 'Desactivado' and 'Agotado hoy' marks, the
+ * sold-out switch one tap away, an edit link.
+ */
 export function CatalogoProductoList(props: { productos: readonly ProductoDeTienda[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {props.productos.map((producto) => {
         const inactivo = !producto.activarODesactivar;
+        const agotado = producto.agotado === true;
         return (
           <li
             key={producto.id}
             className={`relative overflow-hidden rounded-xl border bg-white shadow-sm ${inactivo ? 'border-red-300' : 'border-stone-200'}`}
           >
-            <div className={inactivo ? 'opacity-60 grayscale' : ''}>
+            <div className={inactivo || agotado ? 'opacity-60 grayscale' : ''}>
               <CatalogoImagen src={producto.imageUrl} alt="" />
             </div>
             <div className="px-3 pt-2 pb-3">
@@ -30,6 +35,12 @@ export function CatalogoProductoList(props: { productos: readonly ProductoDeTien
                   Desactivado
                 </p>
               )}
+              {agotado && (
+                <p className="mt-1 ml-1 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                  Agotado
+                </p>
+              )}
+              {!inactivo && <AgotadoToggle producto={producto} />}
             </div>
             <Link
               to={`/producto-form/${producto.id}`}
