@@ -12,6 +12,14 @@ import { SeguimientoPedido } from '../../features/seguimiento/components/seguimi
 import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
 import { ApiError } from '../../lib/api-client';
 
+/** An unknown secret (404), or one that cannot be a secret at all (400, cut or mistyped). */
+function isNoEncontrado(error: Error | undefined): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 404 || (error.status === 400 && error.code === 'VALIDACION'))
+  );
+}
+
 /**
  * `#/pedido/seguimiento/:seguimiento`: one order followed by its secret link (a guest's only key
  * to it; bookmarkable), live over Server-Sent Events and polled while the stream is down.
@@ -36,7 +44,7 @@ export default function Seguimiento() {
     );
   } else if (pedido.isLoading || (!pedido.error && pedido.updatedAt === 0)) {
     contenido = <Loading label="Cargando tu pedido…" />;
-  } else if (pedido.error instanceof ApiError && pedido.error.status === 404) {
+  } else if (isNoEncontrado(pedido.error)) {
     contenido = (
       <EmptyState
         title="No encontramos ese pedido"

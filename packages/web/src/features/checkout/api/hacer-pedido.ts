@@ -7,6 +7,7 @@ import { api } from '../../../lib/api';
 import { invalidateQueries, setQueryData } from '../../../lib/query';
 import { carritoKey } from '../../carrito/api/get-carrito';
 import { misPedidosKey } from '../../pedidos/api/mis-pedidos';
+import { seguimientoKey } from '../../seguimiento/api/get-seguimiento';
 import { guardarSeguimiento } from '../../seguimiento/seguimientos-guardados';
 
 /** How an order goes to the server; tests hand in their own to watch the calls. */
@@ -45,6 +46,8 @@ export async function crearPedidoInvitado(
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   guardarSeguimiento(respuesta.seguimiento, respuesta.pedido);
+  // The tracking page opens next: it shows the order at once, then follows it live.
+  setQueryData(seguimientoKey(respuesta.seguimiento), respuesta.pedido);
   return respuesta;
 }
 

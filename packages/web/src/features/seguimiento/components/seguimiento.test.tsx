@@ -154,7 +154,16 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
   });
 
   it('an unknown link says the order was not found; a failure offers a retry', async () => {
-    abrir('no-existe');
+    abrir('zzzzzzzzzzzzzzzzzzzzzzzz');
+    expect(await screen.findByText('No encontramos ese pedido')).toBeTruthy();
+    cleanupAndClear();
+    // Cut short, the secret fails the server's format check (400 VALIDACION): the same answer.
+    respuestas['/api/pedido/seguimiento/corto'] = () =>
+      new Response(
+        JSON.stringify({ code: 'VALIDACION', message: 'La clave de seguimiento no es válida' }),
+        { status: 400 },
+      );
+    abrir('corto');
     expect(await screen.findByText('No encontramos ese pedido')).toBeTruthy();
     cleanupAndClear();
     respuestas[URL_PEDIDO] = () =>
