@@ -10,6 +10,7 @@ import {
   productoDePrueba,
   tiendaDePrueba,
 } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { listProductosOf } from '../../features/mi-tienda/components/catalogo-productos';
 import { MITIENDA_TAB_KEY } from '../../features/mi-tienda/components/catalogo-tab';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import { ToastHost } from '../../lib/toast';
@@ -210,7 +211,7 @@ describe('/mitienda pause and sold out', () => {
     const conAgotado = (agotado: boolean) =>
       categoriaDePrueba({
         ...tacos,
-        productos: tacos.productos.map((p) => (p.id === 11 ? { ...p, agotado } : p)),
+        productos: listProductosOf(tacos).map((p) => (p.id === 11 ? { ...p, agotado } : p)),
       });
     const calls = ownerServer((_path, body) =>
       tiendaDePrueba({ categorias: [conAgotado(body.agotado === true)] }),
