@@ -179,6 +179,7 @@ export default function OpcionesSheet(props: {
                       className="size-5"
                     />
                     <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{opcion.nombre}</span>
+                    {/* A space, so the name reads 'Harina +$ 5.00'. */}{' '}
                     {opcion.precioExtra > 0 && (
                       <span className="text-stone-700">{extraTexto(opcion.precioExtra)}</span>
                     )}

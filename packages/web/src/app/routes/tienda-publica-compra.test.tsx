@@ -1,0 +1,210 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../features/auth/session-store';
+import { categoria, producto, taqueria } from '../../features/tienda-publica/test/fixtures';
+import { signInAs } from '../../features/tienda-publica/test/session';
+import { clearQueryCache } from '../../lib/query';
+import { openTiendaPublica } from './test-tienda-publica';
+
+// The second edition on the public pages: conditions up front, closed and paused shops offer no
+// adding, sold-out products, quick add with − quantity +, and the options sheet.
+
+const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
+/** Monday 20:00 in Mexico City: the taquería is open. */
+const ABIERTA = new Date('2025-09-02T02:00:00Z');
+
+beforeAll(() => {
+  // jsdom has no modal dialogs: opening one only sets `open`.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ABIERTA);
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  clearQueryCache();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const grupos = [
+  {
+    id: 1,
+    nombre: 'Tortilla',
+    minimo: 1,
+    maximo: 1,
+    opciones: [
+      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
+      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
+    ],
+  },
+  {
+    id: 2,
+    nombre: 'Extras',
+    minimo: 0,
+    maximo: 2,
+    opciones: [
+      { id: 21, nombre: 'Queso', precioExtra: 10, activo: true },
+      { id: 22, nombre: 'Aguacate', precioExtra: 15, activo: true },
+      { id: 23, nombre: 'Cebollitas', precioExtra: 3, activo: true },
+    ],
+  },
+];
+
+function tiendaSegunda(overrides: Parameters<typeof taqueria>[0] = {}) {
+  return taqueria({
+    entrega: { recoger: true, domicilio: true },
+    pagos: { efectivo: true, terminal: true, transferencia: { banco: 'BBVA' } },
+    pausadoHasta: null,
+    categorias: [
+      categoria('Tacos Al Pastor', [
+        producto('Taco de pastor', 18, { id: 11 }),
+        producto('Gringa', 45.5, { id: 12, grupos }),
+        producto('Costra', 30, { id: 13, agotado: true }),
+      ]),
+    ],
+    ...overrides,
+  });
+}
+
+function open(path: string, body = tiendaSegunda(), extra: Record<string, { body: unknown }> = {}) {
+  return openTiendaPublica(path, { [TIENDA_URL]: { body }, ...extra });
+}
+
+describe('shop conditions and state', () => {
+  it('shows minimum, shipping, delivery and payment under the header', async () => {
+    open('/tienda/taqueria-lupe');
+    const fila = await screen.findByRole('list', { name: 'Condiciones de compra' });
+    expect(
+      within(fila)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Pedido mínimo $ 100.00',
+      'Envío $ 20.00',
+      'A domicilio o para recoger',
+      'Pago: efectivo, tarjeta (terminal), transferencia (BBVA)',
+    ]);
+  });
+
+  it('a long one-word shop name may break anywhere instead of widening the page', async () => {
+    const nombre = 'Taquería'.repeat(12);
+    open('/tienda/taqueria-lupe', tiendaSegunda({ nombre }));
+    const h1 = await screen.findByRole('heading', { level: 1, name: nombre });
+    expect(within(h1).getByText(nombre).className).toContain('[overflow-wrap:anywhere]');
+  });
+
+  it('a closed shop says when it opens and offers no adding', async () => {
+    vi.setSystemTime(new Date('2025-09-01T18:00:00Z')); // Monday 12:00: before 18:00.
+    open('/tienda/taqueria-lupe/tacosalpastor');
+    await screen.findByRole('heading', { name: 'Taquería Lupe está cerrada' });
+    screen.getByText('Próxima apertura: Hoy a las 18:00');
+    screen.getByText('Taco de pastor');
+    expect(screen.queryByRole('button', { name: /^Agregar/ })).toBeNull();
+  });
+
+  it('a paused shop says until when and offers no adding', async () => {
+    // Paused until 20:45 Mexico City time.
+    open(
+      '/tienda/taqueria-lupe/tacosalpastor',
+      tiendaSegunda({ pausadoHasta: '2025-09-02T02:45:00.000Z' }),
+    );
+    await screen.findByText('La tienda pausó los pedidos hasta las 20:45');
+    expect(screen.queryByRole('button', { name: /^Agregar/ })).toBeNull();
+  });
+
+  it("the shop's own page says it is paused too", async () => {
+    open('/tienda/taqueria-lupe', tiendaSegunda({ pausadoHasta: '2025-09-02T02:45:00.000Z' }));
+    await screen.findByText('La tienda pausó los pedidos hasta las 20:45');
+  });
+
+  it('a sold-out product says "Agotado hoy" and cannot be added', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor');
+    await screen.findByText('Agotado hoy');
+    screen.getByRole('button', { name: 'Agregar Taco de pastor' });
+    expect(screen.queryByRole('button', { name: 'Agregar Costra' })).toBeNull();
+  });
+});
+
+describe('quick add and the options sheet', () => {
+  it('quick add turns into − quantity + on the card', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor');
+    const user = userEvent.setup();
+    const agregar = await screen.findByRole('button', { name: 'Agregar Taco de pastor' });
+    // The name starts with the visible text (label-content-name-mismatch).
+    expect(agregar.textContent).toBe('Agregar');
+    await user.click(agregar);
+    const mas = await screen.findByRole('button', { name: 'Agregar una pieza de Taco de pastor' });
+    await user.click(mas);
+    expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
+    screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' });
+  });
+
+  it('the sheet marks required groups, uses radios and check boxes, and prices live', async () => {
+    signInAs('USUARIO');
+    const calls = open('/tienda/taqueria-lupe/tacosalpastor', tiendaSegunda(), {
+      '/api/shoppingcartmarket/listarcarrito': { body: [] },
+      '/api/shoppingcartmarket/addItem': { body: [] },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Agregar Gringa' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Gringa' }, { timeout: 5000 });
+    const tortilla = within(sheet).getByRole('group', { name: /Tortilla/ });
+    expect(tortilla.textContent).toContain('Obligatorio');
+    expect(tortilla.textContent).toContain('Elige 1');
+    const extras = within(sheet).getByRole('group', { name: /Extras/ });
+    expect(extras.textContent).not.toContain('Obligatorio');
+
+    const agregar = () => within(sheet).getByRole('button', { name: /^Agregar \$/ });
+    expect(agregar().textContent).toBe('Agregar $ 45.50');
+    expect((agregar() as HTMLButtonElement).disabled).toBe(true);
+    within(sheet).getByText('Elige al menos 1 opción en Tortilla');
+
+    await user.click(within(tortilla).getByRole('radio', { name: 'Harina +$ 5.00' }));
+    expect((agregar() as HTMLButtonElement).disabled).toBe(false);
+    expect(agregar().textContent).toBe('Agregar $ 50.50');
+
+    await user.click(within(extras).getByRole('checkbox', { name: 'Queso +$ 10.00' }));
+    await user.click(within(extras).getByRole('checkbox', { name: 'Aguacate +$ 15.00' }));
+    const cebollitas = within(extras).getByRole('checkbox', { name: 'Cebollitas +$ 3.00' });
+    expect((cebollitas as HTMLInputElement).disabled).toBe(true);
+    expect(agregar().textContent).toBe('Agregar $ 75.50');
+
+    await user.click(within(sheet).getByRole('button', { name: 'Agregar una pieza de Gringa' }));
+    expect(agregar().textContent).toBe('Agregar $ 151.00');
+    const nota = within(sheet).getByRole('textbox', { name: 'Nota para la tienda (opcional)' });
+    expect(nota.getAttribute('placeholder')).toBe('Ej. sin cebolla');
+    expect(nota.getAttribute('maxlength')).toBe('140');
+    await user.type(nota, 'sin cebolla');
+    await user.click(agregar());
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const adds = calls.filter((c) => c.url === '/api/shoppingcartmarket/addItem');
+    expect(adds.map((c) => c.body)).toEqual([
+      { productoId: 12, opciones: [12, 21, 22], nota: 'sin cebolla' },
+    ]);
+  });
+
+  it('Escape closes the sheet and focus goes back to the card', async () => {
+    open('/tienda/taqueria-lupe/tacosalpastor');
+    const user = userEvent.setup();
+    const boton = await screen.findByRole('button', { name: 'Agregar Gringa' });
+    await user.click(boton);
+    const sheet = await screen.findByRole('dialog', { name: 'Gringa' }, { timeout: 5000 });
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(boton);
+  });
+});
