@@ -25,6 +25,7 @@ import { usePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedido
 import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
 import { notify } from '../../lib/toast';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
 function readFiltros(params: URLSearchParams): FiltrosPedidos {
@@ -50,7 +51,10 @@ function Indicador(props: Omit<ActualizacionProps, 'now'>) {
   return <ActualizacionIndicador {...props} now={now} />;
 }
 
-/** /pedidos: the shop's orders, live, with tabs, filters, sound and the new-order toast. */
+/**
+ * /pedidos: the shop's orders, live, with tabs (Activos: NUEVO and ACEPTADO), filters, sound,
+ * the new-order toast and the pause switch.
+ */
 export default function PedidosScreen() {
   const [params, setParams] = useSearchParams();
   const filtros = useMemo(() => readFiltros(params), [params]);
@@ -91,6 +95,8 @@ export default function PedidosScreen() {
   return (
     <Page title={pedidosTiendaMessages.titulo}>
       <AjustesBannerDesactivada />
+      {/* A rush is seen on the board: pausing is one tap away here too. */}
+      {tienda.data && <PausaPedidos tienda={tienda.data} />}
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3">
         <Indicador
           conexion={pedidos.conexion}
