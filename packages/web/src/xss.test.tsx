@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FILTROS_INICIALES } from '@tianguis/domain';
+import { FILTROS_INICIALES, totalesDeCanasta } from '@tianguis/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AprobarTiendas } from './features/admin/components/aprobar-tiendas';
-import { CheckoutCard, type CarritoAcciones } from './features/carrito/components/checkout-card';
+import type { Canasta } from './features/carrito/canasta/use-canasta';
+import { CheckoutCard } from './features/carrito/components/checkout-card';
 import { miTiendaKey } from './features/mi-tienda/api/get-mi-tienda';
 import {
   categoriaDePrueba,
@@ -120,49 +121,62 @@ describe('shop texts with markup are shown as text', () => {
     expectShownAsText(PUBLICA.producto, PUBLICA.descripcion, PUBLICA.detalle);
   });
 
-  it('in the cart: the shop name and the product names', () => {
+  it('in the cart: the shop name, the product names, their options and notes', () => {
     const nada = async () => undefined;
-    const acciones: CarritoAcciones = {
-      addItem: nada,
-      removeItem: nada,
-      clearItem: nada,
-      removeCart: nada,
-      processCart: async () => ({ pedidoId: 1 }),
-    };
-    const linea = {
-      precio: 20,
+    const linea = (productoId: number, nombre: string) => ({
+      clave: `${productoId}||`,
+      productoId,
+      nombre,
+      imageUrl: 'N/A',
+      opciones: [
+        { id: 1, grupo: tagged(IMG, 'grupo'), nombre: tagged(SCRIPT, 'opcion'), precioExtra: 0 },
+      ],
+      nota: tagged(IMG, 'nota'),
       cantidad: 1,
-      imageurl: 'N/A',
-      tiendaId: 7,
-      loginId: 3,
+      precio: 20,
       disponible: true,
+    });
+    const canasta: Canasta = {
+      origen: 'servidor',
+      puedeComprar: true,
+      tiendaId: 7,
+      tienda: {
+        tiendaId: 7,
+        nombre: tagged(IMG, 'tienda'),
+        usuario: 'taqueria-lupe',
+        celular: '5512345678',
+        montoMinimo: 0,
+        costoDeEnvio: 0,
+        entrega: { recoger: true, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: { banco: tagged(IMG, 'banco') } },
+        abierta: true,
+        mensajeCerrada: null,
+      },
+      lineas: [linea(11, tagged(SCRIPT, 'uno')), linea(12, tagged(IMG, 'dos'))],
+      totales: totalesDeCanasta({ montoMinimo: 0, costoDeEnvio: 0, lineas: [] }),
+      piezas: 2,
+      paraCheckout: undefined,
+      isLoading: false,
+      error: undefined,
+      refetch: nada,
+      cantidadDe: () => 0,
+      add: nada,
+      setCantidad: nada,
+      remove: nada,
+      clear: nada,
     };
     render(
       <MemoryRouter>
-        <CheckoutCard
-          grupo={{
-            tiendaId: 7,
-            nombreTienda: tagged(IMG, 'tienda'),
-            usuarioTienda: 'taqueria-lupe',
-            celularTienda: '5512345678',
-            montoMinimo: 0,
-            costoDeEnvio: 0,
-            listOfShoppingCartMarketStore: [
-              {
-                ...linea,
-                productoId: 11,
-                nombreProducto: tagged(SCRIPT, 'uno'),
-                shoppingCartId: 101,
-              },
-              { ...linea, productoId: 12, nombreProducto: tagged(IMG, 'dos'), shoppingCartId: 102 },
-            ],
-          }}
-          acciones={acciones}
-          onProcessed={() => undefined}
-        />
+        <CheckoutCard canasta={canasta} onProcessed={() => undefined} />
       </MemoryRouter>,
     );
-    expectShownAsText(tagged(IMG, 'tienda'), tagged(SCRIPT, 'uno'), tagged(IMG, 'dos'));
+    expectShownAsText(
+      tagged(IMG, 'tienda'),
+      tagged(SCRIPT, 'uno'),
+      tagged(IMG, 'dos'),
+      tagged(SCRIPT, 'opcion'),
+      tagged(IMG, 'nota'),
+    );
   });
 
   it("in the owner's catalogue: category titles and product names", async () => {

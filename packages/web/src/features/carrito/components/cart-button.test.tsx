@@ -18,7 +18,16 @@ const linea = (productoId: number, nombreProducto: string, precio: number, canti
   tiendaId: 0,
   loginId: 3,
   disponible: true,
+  opciones: [],
+  nota: null,
 });
+
+const condiciones = {
+  entrega: { recoger: false, domicilio: true },
+  pagos: { efectivo: true, terminal: false, transferencia: null },
+  abierta: true,
+  mensajeCerrada: null,
+};
 
 const carrito: CarritoGrupo[] = [
   {
@@ -28,6 +37,8 @@ const carrito: CarritoGrupo[] = [
     celularTienda: '5512345678',
     montoMinimo: 100,
     costoDeEnvio: 15,
+    subtotal: 54,
+    ...condiciones,
     listOfShoppingCartMarketStore: [linea(1, 'Taco al pastor', 18, 3)],
   },
   {
@@ -37,6 +48,8 @@ const carrito: CarritoGrupo[] = [
     celularTienda: '5587654321',
     montoMinimo: 0,
     costoDeEnvio: 0,
+    subtotal: 12.5,
+    ...condiciones,
     listOfShoppingCartMarketStore: [linea(2, 'Concha', 12.5, 1)],
   },
 ];

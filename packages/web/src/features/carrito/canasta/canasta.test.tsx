@@ -1,0 +1,175 @@
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearQueryCache, setQueryData } from '../../../lib/query';
+import { clearSession } from '../../auth/session-store';
+import { tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
+import { categoria, producto, taqueria } from '../../tienda-publica/test/fixtures';
+import { fakeFetch, signInAs } from '../../tienda-publica/test/session';
+import { agregarLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
+import { useCanasta, useCanastas } from './use-canasta';
+
+const grupos = [
+  {
+    id: 1,
+    nombre: 'Tortilla',
+    minimo: 1,
+    maximo: 1,
+    opciones: [
+      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
+      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
+    ],
+  },
+];
+
+function publica() {
+  return taqueria({
+    entrega: { recoger: true, domicilio: false },
+    pagos: { efectivo: true, terminal: false, transferencia: null },
+    pausadoHasta: null,
+    categorias: [
+      categoria('Tacos', [
+        producto('Gringa', 45.5, { id: 12, grupos }),
+        producto('Costra', 30, { id: 13, agotado: true }),
+      ]),
+    ],
+  });
+}
+
+beforeEach(() => {
+  // Monday 20:00 in Mexico City: open.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2025-09-02T02:00:00Z'));
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  clearQueryCache();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const TIENDA = { tiendaId: 1, usuario: 'taqueria-lupe', nombre: 'Taquería Lupe' };
+
+describe("a visitor's basket (kept in this browser)", () => {
+  it('keys lines by product, sorted options and note, and prices them from the public page', async () => {
+    setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
+    const { result } = renderHook(() => useCanasta(1, 'taqueria-lupe'));
+    expect(result.current.origen).toBe('local');
+    await act(() => result.current.add({ productoId: 12, opciones: [12], nota: ' sin cebolla ' }));
+    await act(() => result.current.add({ productoId: 12, opciones: [12], nota: 'sin cebolla' }, 2));
+    await act(() => result.current.add({ productoId: 12, opciones: [11] }));
+    const [harina, maiz] = result.current.lineas;
+    expect(harina).toMatchObject({
+      clave: '12|12|sin cebolla',
+      cantidad: 3,
+      precio: 50.5,
+      nota: 'sin cebolla',
+      opciones: [{ id: 12, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 }],
+      disponible: true,
+    });
+    expect(maiz).toMatchObject({ clave: '12|11|', cantidad: 1, precio: 45.5 });
+    // 3 × 50.50 + 45.50; the shop only offers pickup but its shipping is what it charges.
+    expect(result.current.totales.subtotal).toBe(19_700);
+    expect(result.current.tienda).toMatchObject({ abierta: true, mensajeCerrada: null });
+    expect(result.current.paraCheckout?.lineas).toEqual([
+      { productoId: 12, cantidad: 3, opciones: [12], nota: 'sin cebolla', precio: 50.5 },
+      { productoId: 12, cantidad: 1, opciones: [11], nota: null, precio: 45.5 },
+    ]);
+
+    // Kept across reloads: another render reads the same from localStorage.
+    expect(JSON.parse(localStorage.getItem(CANASTA_KEY) ?? '[]')[0].lineas).toHaveLength(2);
+    const otra = renderHook(() => useCanastas());
+    expect(otra.result.current.tiendas).toEqual([{ tiendaId: 1, usuario: 'taqueria-lupe' }]);
+
+    await act(() => result.current.setCantidad('12|11|', 0));
+    expect(result.current.lineas).toHaveLength(1);
+    await act(() => result.current.clear());
+    expect(localStorage.getItem(CANASTA_KEY)).toBeNull();
+  });
+
+  it('refuses a choice that breaks a group and a sold-out product', async () => {
+    setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
+    const { result } = renderHook(() => useCanasta(1, 'taqueria-lupe'));
+    await expect(result.current.add({ productoId: 12 })).rejects.toThrow(
+      'Elige al menos 1 opción en Tortilla',
+    );
+    await expect(result.current.add({ productoId: 13 })).rejects.toThrow(
+      'Este producto ya no está disponible',
+    );
+  });
+
+  it('marks a line whose product is now sold out and leaves it out of the subtotal', () => {
+    agregarLocal(TIENDA, {
+      productoId: 13,
+      opciones: [],
+      nota: null,
+      nombre: 'Costra',
+      opcionesVista: [],
+    });
+    setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
+    const { result } = renderHook(() => useCanasta(1));
+    expect(result.current.lineas[0]).toMatchObject({ nombre: 'Costra', disponible: false });
+    expect(result.current.totales.subtotal).toBe(0);
+    expect(result.current.paraCheckout?.lineas).toEqual([]);
+  });
+});
+
+describe('signing in merges the browser basket into the account cart', () => {
+  it('adds each line (then its quantity) and clears the browser basket', async () => {
+    agregarLocal(
+      TIENDA,
+      { productoId: 12, opciones: [12], nota: 'sin cebolla', nombre: 'Gringa', opcionesVista: [] },
+      3,
+    );
+    agregarLocal(TIENDA, {
+      productoId: 13,
+      opciones: [],
+      nota: null,
+      nombre: 'Costra',
+      opcionesVista: [],
+    });
+    const cart = (cantidad: number) => [
+      {
+        tiendaId: 1,
+        listOfShoppingCartMarketStore: [
+          {
+            productoId: 12,
+            shoppingCartId: 900,
+            cantidad,
+            opciones: [{ id: 12, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 }],
+            nota: 'sin cebolla',
+          },
+        ],
+      },
+    ];
+    const { fetch, calls } = fakeFetch({
+      '/api/shoppingcartmarket/addItem': { body: cart(1) },
+      '/api/shoppingcartmarket/cantidad': { body: cart(3) },
+    });
+    // The sold-out product is refused for good: dropped, not retried.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : {};
+      if (body.productoId === 13) {
+        calls.push({ url: String(input), method: 'POST', body });
+        return new Response(
+          JSON.stringify({ code: 'PRODUCTO_AGOTADO', message: 'Costra está agotado por hoy' }),
+          { status: 409 },
+        );
+      }
+      return fetch(input, init);
+    });
+    // The basket module is loaded (as on any shop page): it listens for sign-ins.
+    renderHook(() => useCanastas());
+    act(() => signInAs('USUARIO'));
+    await waitFor(() => expect(getCanastasLocales()).toEqual([]));
+    expect(
+      calls.filter((c) => !c.url.endsWith('listarcarrito')).map((c) => [c.url, c.body]),
+    ).toEqual([
+      ['/api/shoppingcartmarket/addItem', { productoId: 12, opciones: [12], nota: 'sin cebolla' }],
+      ['/api/shoppingcartmarket/cantidad', { shoppingCartId: 900, cantidad: 3 }],
+      ['/api/shoppingcartmarket/addItem', { productoId: 13 }],
+    ]);
+  });
+});
