@@ -11,6 +11,7 @@ import {
   type Owner,
   type ProductoView,
   type ShopSetup,
+  type TiendaView,
 } from './catalogo-factories.js';
 import { consumerPayload, registerAndSignIn, type SignedIn } from './factories.js';
 import type { CarritoGrupoView, CarritoItemView } from '../src/modules/carrito/carrito.service.js';
@@ -472,4 +473,183 @@ export async function countPedidos(server: TestServer, where: { accountId?: numb
   let query = server.app.database.db.selectFrom('pedido').select('id');
   if (where.accountId !== undefined) query = query.where('account_id', '=', where.accountId);
   return (await query.execute()).length;
+}
+
+// ---- Second edition: options, shop settings, pause, sold-out, guest and owner-typed orders ----
+
+export const CART2 = {
+  cantidad: '/api/shoppingcartmarket/cantidad',
+} as const;
+
+export const PEDIDO2 = {
+  aceptar: '/api/pedido/aceptarpedido',
+  marcarpagado: '/api/pedido/marcarpagado',
+  visto: '/api/pedido/visto',
+  invitado: '/api/pedido/invitado',
+  manual: '/api/pedido/manual',
+  seguimiento: (s: string) => `/api/pedido/seguimiento/${s}`,
+} as const;
+
+/** The owner's own shop as mitienda answers it. */
+export async function ownTienda(server: TestServer, shop: PublicShop) {
+  const res = await server.call<TiendaView>('/api/tienda/mitienda', { token: shop.owner.token });
+  return ok(res, 'mitienda');
+}
+
+/** updatetienda with the shop's current first-edition fields and the given settings. */
+export async function setAjustes(
+  server: TestServer,
+  shop: PublicShop,
+  ajustes: { entrega?: unknown; pagos?: unknown; costoDeEnvio?: number; montoMinimo?: number },
+): Promise<void> {
+  const t = await ownTienda(server, shop);
+  const costoDeEnvio = ajustes.costoDeEnvio ?? t.costoDeEnvio;
+  const montoMinimo = ajustes.montoMinimo ?? t.montoMinimo;
+  ok(
+    await call(server, '/api/tienda/updatetienda', shop.owner.token, {
+      nombre: t.nombre,
+      imageUrl: t.imageUrl,
+      radioMontoMinimo: montoMinimo > 0 ? 'si' : 'no',
+      montoMinimo,
+      radioCostoDeEnvio: costoDeEnvio > 0 ? 'si' : 'no',
+      costoDeEnvio,
+      ...(ajustes.entrega !== undefined && { entrega: ajustes.entrega }),
+      ...(ajustes.pagos !== undefined && { pagos: ajustes.pagos }),
+    }),
+    'updatetienda',
+  );
+}
+
+/** Pauses the shop (`minutos` 15–240) or resumes it (0); answers pausadoHasta. */
+export async function pausar(
+  server: TestServer,
+  shop: PublicShop,
+  minutos: number,
+): Promise<string | null> {
+  ok(await call(server, '/api/tienda/pausar', shop.owner.token, { minutos }), 'pausar');
+  return (await ownTienda(server, shop)).pausadoHasta;
+}
+
+export async function agotar(
+  server: TestServer,
+  shop: PublicShop,
+  productoId: number,
+  agotado: boolean,
+): Promise<void> {
+  ok(
+    await call(server, '/api/tienda/agotarproducto', shop.owner.token, { productoId, agotado }),
+    'agotarproducto',
+  );
+}
+
+/** Replaces a product's option groups through updateproducto; answers them as stored. */
+export async function setGrupos(
+  server: TestServer,
+  shop: PublicShop,
+  producto: ProductoView,
+  grupos: unknown[],
+): Promise<ProductoView['grupos']> {
+  ok(
+    await call(server, '/api/tienda/updateproducto', shop.owner.token, {
+      id: producto.id,
+      name: producto.name,
+      price: producto.price,
+      categoriaId: producto.categoriaId,
+      imageUrl: producto.imageUrl,
+      descripcion: producto.descripcion,
+      detalle: producto.detalle,
+      grupos,
+    }),
+    'updateproducto',
+  );
+  const t = await ownTienda(server, shop);
+  const found = t.categorias.flatMap((c) => c.productos).find((p) => p.id === producto.id);
+  if (!found) throw new Error(`producto ${producto.id} no está en mitienda`);
+  return found.grupos;
+}
+
+/** An option's id by group and option name. */
+export function opcionId(grupos: ProductoView['grupos'], grupo: string, opcion: string): number {
+  const id = grupos.find((g) => g.nombre === grupo)?.opciones.find((o) => o.nombre === opcion)?.id;
+  if (id === undefined) throw new Error(`opción ${grupo}/${opcion} no existe`);
+  return id;
+}
+
+let guestSequence = 0;
+
+/** A customer without an account, with a phone of its own. */
+export function guestCliente(overrides: Record<string, unknown> = {}) {
+  guestSequence += 1;
+  const n = (process.pid % 10_000) * 10_000 + guestSequence;
+  return {
+    nombreCompleto: `Invitado Número ${guestSequence}`,
+    celular: `57${String(n).padStart(8, '0').slice(-8)}`,
+    ...overrides,
+  };
+}
+
+/** A guest order's body: one unit of each product unless lines are given. */
+export function guestBody(
+  tiendaId: number,
+  lineas: { productoId: number; cantidad?: number; opciones?: number[]; nota?: string }[],
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    tiendaId,
+    lineas: lineas.map((l) => ({ cantidad: 1, ...l })),
+    cliente: guestCliente(),
+    entrega: { tipo: 'DOMICILIO', direccion: 'Avenida Juárez 100, Centro' },
+    pago: { metodo: 'EFECTIVO' },
+    ...overrides,
+  };
+}
+
+export interface PedidoConSeguimiento {
+  pedido: Pedido;
+  seguimiento: string;
+}
+
+let keySequence = 0;
+export const newKey = () => `clave-${process.pid}-${(keySequence += 1)}-${Date.now()}`;
+
+/** POST /api/pedido/invitado (a new Idempotency-Key unless one is given). */
+export function postInvitado(
+  server: TestServer,
+  body: unknown,
+  key: string | null = newKey(),
+  token?: string,
+) {
+  return call<PedidoConSeguimiento>(server, PEDIDO2.invitado, token, body, {
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+}
+
+/** A guest order that must be made: 201 and its answer. */
+export async function placeGuest(server: TestServer, body: unknown): Promise<PedidoConSeguimiento> {
+  const res = await postInvitado(server, body);
+  if (res.status !== 201) {
+    throw new Error(`invitado: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+/** proccesscart with the second edition's optional fields. */
+export function proccess(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return call<CarritoGrupo[]>(server, CART.proccesscart, token, body, { headers });
+}
+
+/** An order as the shopper reads it. */
+export async function pedidoOfShopper(
+  server: TestServer,
+  token: string,
+  pedidoId: number,
+): Promise<Pedido> {
+  const found = (await shopperPedidos(server, token)).find((p) => p.id === pedidoId);
+  if (!found) throw new Error(`pedido ${pedidoId} no está en listarpedidosbyid`);
+  return found;
 }

@@ -80,10 +80,9 @@ export async function resolveLineas(
   lineas: repo.LineaRow[],
   now: Date,
 ): Promise<LineaResuelta[]> {
-  const grupos = await loadGruposDe(
-    db,
-    lineas.filter((l) => l.opciones !== '').map((l) => l.producto_id),
-  );
+  // Every line's product, those chosen without options too: a group the owner made required
+  // since the line went into the basket makes it invalid (its minimo is not met).
+  const grupos = await loadGruposDe(db, [...new Set(lineas.map((l) => l.producto_id))]);
   return lineas.map((row) => {
     const elegidas = elegirOpciones(grupos.get(row.producto_id) ?? [], idsDeClave(row.opciones));
     const opciones = elegidas.ok ? elegidas.opciones : [];
