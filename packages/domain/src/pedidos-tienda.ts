@@ -6,7 +6,7 @@ import { normalizeCelular } from './phone.js';
 // status' and 'Order polling', section 9). The instant and the shop's time zone are parameters.
 
 /** The statuses an owner handles; any other value shows as 'Desconocido' (section 4). */
-export const PEDIDO_TIENDA_STATUSES = ['NUEVO', 'COMPLETADO', 'CANCELADO'] as const;
+export const PEDIDO_TIENDA_STATUSES = ['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO'] as const;
 export type PedidoTiendaStatus = (typeof PEDIDO_TIENDA_STATUSES)[number];
 
 export const pedidosTiendaMessages = {
@@ -37,26 +37,33 @@ export type PedidosTab = 'ACTIVOS' | 'COMPLETADOS' | 'CANCELADOS';
 export const PEDIDOS_TABS: readonly {
   readonly tab: PedidosTab;
   readonly label: string;
-  readonly status: PedidoTiendaStatus;
+  /** The statuses listed under the tab: the active one holds NUEVO and ACEPTADO. */
+  readonly statuses: readonly PedidoTiendaStatus[];
   readonly vacio: string;
 }[] = [
-  { tab: 'ACTIVOS', label: 'Activos', status: 'NUEVO', vacio: 'No hay pedidos activos' },
+  {
+    tab: 'ACTIVOS',
+    label: 'Activos',
+    statuses: ['NUEVO', 'ACEPTADO'],
+    vacio: 'No hay pedidos activos',
+  },
   {
     tab: 'COMPLETADOS',
     label: 'Completados',
-    status: 'COMPLETADO',
+    statuses: ['COMPLETADO'],
     vacio: 'No hay pedidos completados',
   },
   {
     tab: 'CANCELADOS',
     label: 'Cancelados',
-    status: 'CANCELADO',
+    statuses: ['CANCELADO'],
     vacio: 'No hay pedidos cancelados',
   },
 ];
 
 const STATUS_LABELS: Readonly<Record<PedidoTiendaStatus, string>> = {
   NUEVO: 'Nuevo',
+  ACEPTADO: 'Aceptado',
   COMPLETADO: 'Completado',
   CANCELADO: 'Cancelado',
 };
@@ -65,14 +72,14 @@ export function isPedidoTiendaStatus(status: unknown): status is PedidoTiendaSta
   return (PEDIDO_TIENDA_STATUSES as readonly unknown[]).includes(status);
 }
 
-/** The badge text: 'Nuevo', 'Completado', 'Cancelado', anything else 'Desconocido'. */
+/** The badge text: 'Nuevo', 'Aceptado', 'Completado', 'Cancelado', else 'Desconocido'. */
 export function pedidoTiendaStatusLabel(status: string): string {
   return isPedidoTiendaStatus(status) ? STATUS_LABELS[status] : pedidosTiendaMessages.desconocido;
 }
 
 /** The tab an order is listed under; an unknown status belongs to none. */
 export function tabOfStatus(status: string): PedidosTab | undefined {
-  return PEDIDOS_TABS.find((t) => t.status === status)?.tab;
+  return PEDIDOS_TABS.find((t) => (t.statuses as readonly string[]).includes(status))?.tab;
 }
 
 export type ConteoPorTab = Readonly<Record<PedidosTab, number>>;
@@ -215,7 +222,8 @@ export function filterPedidosDeTienda<T extends PedidoFiltrable>(
   timeZone: string,
 ): PedidosFiltrados<T> {
   const tab = PEDIDOS_TABS.find((t) => t.tab === filtros.tab) ?? PEDIDOS_TABS[0];
-  const enTab = pedidos.filter((p) => p.status === tab?.status);
+  const statuses: readonly string[] = tab?.statuses ?? [];
+  const enTab = pedidos.filter((p) => statuses.includes(p.status));
   const visibles = enTab
     .filter(
       (p) =>

@@ -16,6 +16,11 @@ export const pedidoMessages = {
   sinPedidosTexto: 'Cuando realices un pedido, aparecerá aquí',
 } as const;
 
+/** Whether an order still waits for the shop: NUEVO or ACEPTADO. */
+export function isPedidoActivo(status: string): boolean {
+  return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(status);
+}
+
 /** The status to show: any value the client doesn't know displays as NUEVO (spec section 2). */
 export function normalizePedidoStatus(status: unknown): PedidoStatus {
   return (PEDIDO_STATUSES as readonly unknown[]).includes(status)

@@ -4,6 +4,7 @@ import {
   formatCelular,
   formatFechaPedido,
   formatPesos,
+  isPedidoActivo,
   mapsSearchUrl,
   normalizeCelular,
   pedidosTiendaMessages,
@@ -22,7 +23,6 @@ import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { AceptarDialog, CancelarDialog } from './pedido-acciones';
 import {
   direccionDe,
-  isPedidoActivo,
   isTransferenciaPendiente,
   marcaDeOrigen,
   textoCambio,

@@ -1,52 +1,6 @@
-import {
-  centavosDePesos,
-  filterPedidosDeTienda,
-  formatPesos,
-  horaLocal,
-  pedidoTiendaStatusLabel,
-  type FiltrosPedidos,
-  type PedidoVista,
-  type PedidosFiltrados,
-} from '@tianguis/domain';
-import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { centavosDePesos, formatPesos, horaLocal, type PedidoVista } from '@tianguis/domain';
 
-// The second edition's order states and texts as the owner's board shows them. The domain's tab
-// rules (pedidos-tienda.ts) know NUEVO, COMPLETADO and CANCELADO only: ACEPTADO (API.md, "Order
-// life") is added here until the domain lists it.
-
-/** The statuses the owner still has to finish: the "Activos" tab. */
-export const ESTADOS_ACTIVOS: readonly string[] = ['NUEVO', 'ACEPTADO'];
-
-export function isPedidoActivo(status: string): boolean {
-  return ESTADOS_ACTIVOS.includes(status);
-}
-
-/** 'Nuevo', 'Aceptado', 'Completado', 'Cancelado' or 'Desconocido'. */
-export function statusLabel(status: string): string {
-  return status === 'ACEPTADO' ? 'Aceptado' : pedidoTiendaStatusLabel(status);
-}
-
-/**
- * The domain's tabs, search and date filters, with ACEPTADO counted and listed under Activos
- * (it is read as NUEVO for the tab only; the rows keep the order as it is).
- */
-export function filtrarPedidosTienda(
-  pedidos: readonly PedidoTienda[],
-  filtros: FiltrosPedidos,
-  now: Date,
-  timeZone: string,
-): PedidosFiltrados<PedidoTienda> {
-  const comoTab = pedidos.map((pedido) => ({
-    id: pedido.id,
-    fecha: pedido.fecha,
-    nombreCompleto: pedido.nombreCompleto,
-    celular: pedido.celular,
-    status: pedido.status === 'ACEPTADO' ? 'NUEVO' : pedido.status,
-    pedido,
-  }));
-  const r = filterPedidosDeTienda(comoTab, filtros, now, timeZone);
-  return { ...r, visibles: r.visibles.map((v) => v.pedido) };
-}
+// The second edition's order details as the owner's board and ticket show them.
 
 /** HH:MM of an ISO instant on the shop's clock, or undefined when unreadable. */
 export function horaDe(iso: string | null | undefined, timeZone: string): string | undefined {

@@ -1,4 +1,4 @@
-import { statusLabel } from './pedido-estado';
+import { pedidoTiendaStatusLabel } from '@tianguis/domain';
 
 const COLORS: Record<string, string> = {
   NUEVO: 'bg-amber-100 text-amber-900',
@@ -13,7 +13,7 @@ export function PedidoStatusBadge({ status }: { status: string }) {
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLORS[status] ?? 'bg-stone-200 text-stone-800'}`}
     >
-      {statusLabel(status)}
+      {pedidoTiendaStatusLabel(status)}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  filterPedidosDeTienda,
   formatMostrando,
   hasFiltrosActivos,
   type FiltrosPedidos,
@@ -7,7 +8,6 @@ import {
 import { useId, useMemo } from 'react';
 import { EmptyState } from '../../../components/ui/status';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { filtrarPedidosTienda } from './pedido-estado';
 import { PedidoRow } from './pedido-row';
 import { PedidosFiltros } from './pedidos-filtros';
 import { PedidosTabs } from './pedidos-tabs';
@@ -27,7 +27,7 @@ export function PedidosLista(props: {
     panel: `${baseId}-${tab}-panel`,
   });
   const resultado = useMemo(
-    () => filtrarPedidosTienda(pedidos, filtros, now, timeZone),
+    () => filterPedidosDeTienda(pedidos, filtros, now, timeZone),
     [pedidos, filtros, now, timeZone],
   );
   const ids = idOf(filtros.tab);

@@ -3,6 +3,7 @@ import {
   formatCelular,
   formatFechaPedido,
   formatPesos,
+  pedidoTiendaStatusLabel,
   textoDeOpciones,
   totalesDePedidoTienda,
 } from '@tianguis/domain';
@@ -11,7 +12,6 @@ import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import {
   direccionDe,
   marcaDeOrigen,
-  statusLabel,
   textoCambio,
   textoEntrega,
   textoListoEstimado,
@@ -66,7 +66,7 @@ export function TicketCocina(props: {
         </p>
         <p className={`font-bold ${small ? 'text-base' : 'text-lg'}`}>PEDIDO #{pedido.id}</p>
         <p>{formatFechaPedido(pedido.fecha, timeZone, 'completa')}</p>
-        <p>Estado: {statusLabel(pedido.status)}</p>
+        <p>Estado: {pedidoTiendaStatusLabel(pedido.status)}</p>
         {listo && <p className="font-bold">{listo}</p>}
       </header>
       <Separador />
