@@ -143,13 +143,6 @@ export const ajustesTiendaSchema = z.object({
   pagos: pagosTiendaSchema.optional(),
 });
 
-export const ENTREGA_POR_OMISION: EntregaTienda = { recoger: false, domicilio: true };
-export const PAGOS_POR_OMISION: PagosTienda = {
-  efectivo: true,
-  terminal: false,
-  transferencia: null,
-};
-
 export const pausarSchema = z.object({
   minutos: z
     .number({ error: ajustesMessages.pausaMinutos })

@@ -96,3 +96,13 @@ export function getEstadoPedidos(
   }
   return { abierta: true, mensaje: null };
 }
+
+/** A shop's delivery choices (docs/api.md, "Shop settings"). */
+export interface EntregaDeTienda {
+  readonly recoger: boolean;
+  readonly domicilio: boolean;
+}
+
+/** Until the owner says otherwise: delivery only, cash only (the first edition's behaviour). */
+export const ENTREGA_POR_OMISION = { recoger: false, domicilio: true } as const;
+export const PAGOS_POR_OMISION = { efectivo: true, terminal: false, transferencia: null } as const;

@@ -42,6 +42,8 @@
  *   goes through, call `clear()`.
  */
 import {
+  ENTREGA_POR_OMISION,
+  PAGOS_POR_OMISION,
   totalesDeCanasta,
   type CarritoGrupo,
   type EntregaTienda,
@@ -95,11 +97,6 @@ function useFusionPendiente(servidor: boolean, hayLocales: boolean): void {
   }, [servidor, hayLocales]);
 }
 export type { NuevaLinea };
-
-// The domain's ENTREGA_POR_OMISION / PAGOS_POR_OMISION live beside zod schemas (pedido.schema.ts):
-// importing them would bring zod into the shop pages' bundle.
-const ENTREGA_POR_OMISION: EntregaTienda = { recoger: false, domicilio: true };
-const PAGOS_POR_OMISION: PagosVista = { efectivo: true, terminal: false, transferencia: null };
 
 export interface LineaCanasta {
   clave: string;
