@@ -141,6 +141,16 @@ export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular:
   }
 }
 
+/** Whether a shop row exists (deleted or hidden ones too: those are refused as closed). */
+export async function existsTienda(db: DbOrTx, tiendaId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('tienda')
+    .select('id')
+    .where('id', '=', tiendaId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setPagoReferencia(db: DbOrTx, id: number, referencia: string) {
   await db
     .updateTable('pedido')

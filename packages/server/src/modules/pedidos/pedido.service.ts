@@ -205,6 +205,10 @@ export async function placePedidoDirecto(
         })),
       );
       if (lineas.length !== input.lineas.length) {
+        // An unknown shop is 404 (API.md, "Errors"), not a product missing from it.
+        if (!(await repo.existsTienda(trx, input.tiendaId))) {
+          throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
+        }
         throw new AppError(
           'PRODUCTO_NO_DISPONIBLE',
           'Un producto de tu pedido no existe en esta tienda',
