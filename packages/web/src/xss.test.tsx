@@ -260,16 +260,26 @@ describe('shop texts with markup are shown as text', () => {
           celularTienda: '5512345678',
           pedidoDetalles: [
             {
+              productoId: 1,
               nombreProducto: tagged(IMG, 'producto'),
               imagenProducto: 'N/A',
               cantidad: 1,
               precio: 10,
+              opciones: [
+                {
+                  id: 1,
+                  grupo: tagged(SCRIPT, 'grupo'),
+                  nombre: tagged(IMG, 'opcion'),
+                  precioExtra: 5,
+                },
+              ],
+              nota: tagged(SCRIPT, 'nota'),
             },
           ],
         }}
       />,
     );
-    expectShownAsText(tagged(SCRIPT, 'tienda'), tagged(IMG, 'producto'));
+    expectShownAsText(tagged(SCRIPT, 'tienda'), tagged(IMG, 'producto'), tagged(SCRIPT, 'nota'));
   });
 
   it("in the admin's list of shops waiting for approval: the shop name", async () => {

@@ -85,7 +85,7 @@ export function AppRoutes() {
           element={<ProductoDetalle />}
         />
         <Route path="checkout" element={guarded('carrito', Checkout)} />
-        <Route path="mispedidos" element={guarded('compras', MisPedidos)} />
+        <Route path="mispedidos" element={guarded('carrito', MisPedidos)} />
         <Route path="mispedidosdetalle" element={guarded('compras', MisPedidosDetalle)} />
         <Route path="pedido/seguimiento/:seguimiento" element={<Seguimiento />} />
         <Route path="admin-menu" element={guarded('admin', AdminMenu)} />

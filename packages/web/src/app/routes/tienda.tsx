@@ -7,7 +7,6 @@ import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components
 import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { categoriasConProductos } from '../../features/tienda-publica/logic/catalogo';
-import { NotFoundContent } from './not-found';
 
 // The conditions row and the pause notice come in their own small chunk (with the money
 // formatter and the pause rule): this page's first load stays within its 100 KB budget. The
@@ -16,11 +15,23 @@ const TiendaCondiciones = lazy(
   () => import('../../features/tienda-publica/components/tienda-condiciones'),
 );
 
+// Only an unknown shop's link needs the not-found page: it comes on demand, not with every shop.
+const NotFoundContent = lazy(() =>
+  import('./not-found').then((m) => ({ default: m.NotFoundContent })),
+);
+
 /** /tienda/{usuario}: the shop's logo and name, its closed notice, its categories by title. */
 export default function TiendaScreen() {
   const { usuario = '' } = useParams();
   return (
-    <TiendaFrame usuario={usuario} notFound={<NotFoundContent />}>
+    <TiendaFrame
+      usuario={usuario}
+      notFound={
+        <Suspense fallback={null}>
+          <NotFoundContent />
+        </Suspense>
+      }
+    >
       {(answer) => {
         const { tienda } = answer;
         const categorias = categoriasConProductos(tienda);

@@ -6,6 +6,9 @@ import { useSession } from '../../features/auth/session-store';
 
 const ProductSearch = lazy(() => import('../../features/tienda-publica/components/product-search'));
 const CartButton = lazy(() => import('../../features/carrito/components/cart-button'));
+const CanastaVisitanteBoton = lazy(
+  () => import('../../features/carrito/components/canasta-visitante-boton'),
+);
 
 /** The shop a path belongs to, for the search box: /tienda/{usuario}/... */
 export function tiendaOfPath(pathname: string): string | undefined {
@@ -19,7 +22,7 @@ export function tiendaOfPath(pathname: string): string | undefined {
   }
 }
 
-/** Top bar: back and forward, the product search on shop pages, the shopper's cart. */
+/** Top bar: back and forward, the product search on shop pages, the shopper's or visitor's cart. */
 export function TopBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -54,6 +57,11 @@ export function TopBar() {
         {session?.tipoUsuario === 'USUARIO' && (
           <Suspense fallback={null}>
             <CartButton />
+          </Suspense>
+        )}
+        {session === undefined && (
+          <Suspense fallback={null}>
+            <CanastaVisitanteBoton />
           </Suspense>
         )}
       </nav>
