@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { celularSchema, registroMessages } from './account.schema.js';
-import { parsePesos } from './money.js';
+import { formatPesos, parsePesos } from './money.js';
 import {
   GRUPOS_MAX,
   NOMBRE_OPCION_MAX,
@@ -51,6 +51,9 @@ export const pedidoWireMessages = {
   opcionesMax: 'Demasiadas opciones en una línea',
   minutosAceptar: 'El tiempo estimado debe ser de 5 a 180 minutos',
   motivoMax: 'El motivo debe tener máximo 140 caracteres',
+  /** `pagaCon` below the order's total (centavos). */
+  pagaConMenor: (total: number) =>
+    `Con cuánto pagas debe ser igual o mayor al total (${formatPesos(total)})`,
   nombreCompletoMin: registroMessages.nombreCompletoMin,
   nombreCompletoMax: registroMessages.nombreCompletoMax,
 } as const;

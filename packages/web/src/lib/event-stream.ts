@@ -16,7 +16,8 @@ export interface EventStreamHandlers {
 }
 
 export interface EventStreamOptions {
-  token: string;
+  /** The session's token; a stream keyed by something else (a guest's tracking secret) has none. */
+  token?: string;
   lastEventId?: string;
   /** First wait before reconnecting (doubled after each failure, at most `maxRetryMs`). */
   retryMs?: number;
@@ -44,10 +45,8 @@ export function openEventStream(
   const connect = async () => {
     controller = new AbortController();
     try {
-      const headers: Record<string, string> = {
-        accept: 'text/event-stream',
-        authorization: `Bearer ${options.token}`,
-      };
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (lastEventId) headers['last-event-id'] = lastEventId;
       const response = await fetch(url, { headers, signal: controller.signal, cache: 'no-store' });
       const body = response.body;

@@ -140,10 +140,7 @@ export async function writeNuevoPedido(
   }
   const pagaCon = pago.pagaCon ?? null;
   if (pagaCon !== null && pagaCon < totals.total) {
-    throw new AppError(
-      'VALIDACION',
-      `Con cuánto pagas debe ser igual o mayor al total (${formatPesos(totals.total)})`,
-    );
+    throw new AppError('VALIDACION', pedidoWireMessages.pagaConMenor(totals.total));
   }
 
   if (!manual) {

@@ -66,8 +66,7 @@ export const REFERENCIAS_MAX = 200;
 export const DIRECCION_MAX = 200;
 
 export const checkoutMessages = {
-  pagaConMenor: (total: number) =>
-    `Con cuánto pagas debe ser igual o mayor al total (${formatPesos(total)})`,
+  pagaConMenor: pedidoWireMessages.pagaConMenor,
   precioCambio: (total: number) => `El precio cambió: el nuevo total es ${formatPesos(total)}`,
   sinEntrega: 'Esta tienda no tiene formas de entrega disponibles',
   sinPago: 'Esta tienda no tiene formas de pago disponibles',

@@ -39,8 +39,7 @@ export function useSeguimientoEnVivo(seguimiento: string): EstadoEnVivo {
     if (!soportado) return;
     const close = openEventStream(
       `/api/pedido/seguimiento/${encodeURIComponent(seguimiento)}/eventos`,
-      // An empty token sends no usable bearer: the server reads the caller as anonymous.
-      { token: '' },
+      {},
       {
         onOpen: () => {
           setEstado('en-vivo');
