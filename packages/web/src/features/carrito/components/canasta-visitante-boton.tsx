@@ -1,7 +1,6 @@
-import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCanastasLocales } from '../canasta/canasta-local';
-import { etiquetaCarrito } from './cart-button';
+import { CARRITO_BOTON_CLASES, CarritoIcono, etiquetaCarrito } from './carrito-icono';
 
 /**
  * The visitor's basket in the top bar (kept in this browser until they order or sign in): the
@@ -18,17 +17,9 @@ export default function CanastaVisitanteBoton() {
       to="/checkout"
       aria-label={etiquetaCarrito(piezas)}
       title="Carrito"
-      className="relative inline-flex size-11 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100"
+      className={CARRITO_BOTON_CLASES}
     >
-      <ShoppingCart aria-hidden="true" />
-      {piezas > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-marca-600 px-1 text-center text-xs leading-5 font-bold text-white"
-        >
-          {piezas > 99 ? '99+' : piezas}
-        </span>
-      )}
+      <CarritoIcono piezas={piezas} />
     </Link>
   );
 }

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { carritoKey, type CarritoGrupo } from '../api/get-carrito';
-import CartButton, { etiquetaCarrito } from './cart-button';
+import CartButton from './cart-button';
+import { etiquetaCarrito } from './carrito-icono';
 
 afterEach(() => clearQueryCache());
 

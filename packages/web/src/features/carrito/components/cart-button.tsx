@@ -1,9 +1,9 @@
 import { carritoMessages, formatPesos, importeDeLinea } from '@tianguis/domain';
-import { ShoppingCart } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { countPiezas, useCarrito, type CarritoGrupo } from '../api/get-carrito';
+import { CARRITO_BOTON_CLASES, CarritoIcono, etiquetaCarrito } from './carrito-icono';
 
 // Not the checkout card's helpers: the top bar must not download checkout's code.
 function subtotalDe(grupo: CarritoGrupo): number {
@@ -12,10 +12,6 @@ function subtotalDe(grupo: CarritoGrupo): number {
     (sum, item) => (item.disponible ? sum + importeDeLinea(item) : sum),
     0,
   );
-}
-
-export function etiquetaCarrito(piezas: number): string {
-  return `Carrito, ${piezas} ${piezas === 1 ? 'producto' : 'productos'}`;
 }
 
 /** The dropdown's list: each shop with its lines and subtotal. */
@@ -89,17 +85,9 @@ export default function CartButton() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="relative inline-flex size-11 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100"
+        className={CARRITO_BOTON_CLASES}
       >
-        <ShoppingCart aria-hidden="true" />
-        {piezas > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-marca-600 px-1 text-center text-xs leading-5 font-bold text-white"
-          >
-            {piezas > 99 ? '99+' : piezas}
-          </span>
-        )}
+        <CarritoIcono piezas={piezas} />
       </button>
       {open && (
         <div
