@@ -131,9 +131,8 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   // A fresh phone number and the journeys' password.
   const { password, celular } = newConsumer();
   const dueno = { email: `t${suffix}@e2e.com`, password, celular, usuario: `tienda${suffix}` };
+  // Shown as typed, capitals and all (second edition: names are no longer lowercased).
   const nombreTienda = `Taqueria ${suffix}`;
-  // The server stores shop names lowercased.
-  const nombreGuardado = nombreTienda.toLowerCase();
 
   // ---- Registration as a shop ----
   await openRoute(page, '/register');
@@ -281,8 +280,10 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   await expectRoute(page, '/configuracion-de-tienda');
   await tocar(ajustes.getByRole('link', { name: 'Horarios' }));
   await expectRoute(page, '/horarios');
-  await expect(page.getByText(nombreGuardado)).toBeVisible();
-  await expect(page.getByRole('img', { name: `Logo de ${nombreGuardado}` })).toBeVisible();
+  await expect(page.getByText(nombreTienda, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: `Logo de ${nombreTienda}`, exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('No hay horarios configurados para esta tienda')).toBeVisible();
   await tocar(page.getByRole('button', { name: 'Crear Horarios' }));
   const semana = page.getByRole('table', { name: 'Horario semanal' });
@@ -321,7 +322,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
     page.getByRole('link', { name: `${baseURL}/#/tienda/${dueno.usuario}` }),
   ).toBeVisible();
   await expect(
-    page.getByRole('img', { name: `Código QR de la tienda ${nombreGuardado}` }),
+    page.getByRole('img', { name: `Código QR de la tienda ${nombreTienda}`, exact: true }),
   ).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: baseURL,
@@ -452,7 +453,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   // ---- The shopper watches Mis Pedidos while the owner completes the order ----
   const cliente = await openAs(browser, baseURL, page, comprador.token);
   await openRoute(cliente.page, '/mispedidos');
-  const suPedido = cliente.page.getByRole('listitem').filter({ hasText: nombreGuardado });
+  const suPedido = cliente.page.getByRole('listitem').filter({ hasText: nombreTienda });
   await expect(suPedido.getByText(/NUEVO/)).toBeVisible();
 
   await tocar(fila);
