@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { celularSchema, registroMessages } from './account.schema.js';
+import { CANTIDAD_MAXIMA_POR_LINEA } from './carrito.js';
 import { formatPesos, parsePesos } from './money.js';
 import {
   GRUPOS_MAX,
@@ -44,8 +45,8 @@ export const pedidoWireMessages = {
   pagaConInvalido: 'Escribe con cuánto vas a pagar, en pesos',
   pagaConSoloEfectivo: 'Con cuánto pagas solo aplica al pago en efectivo',
   totalEsperadoInvalido: 'El total esperado no es un monto válido',
-  cantidadLinea: 'La cantidad debe ser de 1 a 99',
-  cantidadCarrito: 'La cantidad debe ser de 0 a 99',
+  cantidadLinea: `La cantidad debe ser de 1 a ${CANTIDAD_MAXIMA_POR_LINEA}`,
+  cantidadCarrito: `La cantidad debe ser de 0 a ${CANTIDAD_MAXIMA_POR_LINEA}`,
   lineasVacias: 'Tu pedido no tiene productos',
   lineasMax: 'Tu pedido tiene demasiadas líneas; divídelo en pedidos más pequeños',
   opcionesMax: 'Demasiadas opciones en una línea',
@@ -276,7 +277,7 @@ export const cantidadLineaSchema = z.object({
     .number({ error: pedidoWireMessages.cantidadCarrito })
     .int(pedidoWireMessages.cantidadCarrito)
     .min(0, pedidoWireMessages.cantidadCarrito)
-    .max(99, pedidoWireMessages.cantidadCarrito),
+    .max(CANTIDAD_MAXIMA_POR_LINEA, pedidoWireMessages.cantidadCarrito),
 });
 
 /** An option as a basket or order line answers it (pesos). */
@@ -391,7 +392,7 @@ export const lineaPedidoSchema = z.object({
     .number({ error: pedidoWireMessages.cantidadLinea })
     .int(pedidoWireMessages.cantidadLinea)
     .min(1, pedidoWireMessages.cantidadLinea)
-    .max(99, pedidoWireMessages.cantidadLinea),
+    .max(CANTIDAD_MAXIMA_POR_LINEA, pedidoWireMessages.cantidadLinea),
   opciones: opcionIdsSchema.optional(),
   nota: notaLinea,
 });

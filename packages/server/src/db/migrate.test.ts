@@ -46,6 +46,7 @@ describe('migrations', () => {
       '2026_11_21_2332_orders',
       '2026_11_22_0030_pedido_eventos',
       '2026_11_23_1500_rate_limit',
+      '2026_11_25_1000_ordering',
     ]);
   });
 

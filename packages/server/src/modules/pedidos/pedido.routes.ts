@@ -191,10 +191,12 @@ export function registerPedidoRoutes(
       try {
         await guestLimiter.consume(`pedido-invitado-ip:${request.ip}`, GUEST_ORDERS_PER_IP);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS') {
+        if (!(error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS')) throw error;
+        // A retry of an order already placed (its answer was lost) still gets its order.
+        const key = request.headers['idempotency-key'];
+        if (!(await pedidos.hasPedidoSinCuenta(db, request.body.tiendaId, key))) {
           throw new AppError('DEMASIADOS_PEDIDOS', GUEST_LIMIT_MESSAGE, { headers: error.headers });
         }
-        throw error;
       }
       const answer = await pedidos.placePedidoDirecto(
         db,

@@ -236,6 +236,11 @@ export async function placePedidoDirecto(
   return { pedido, seguimiento: result.nuevo.seguimiento };
 }
 
+/** Whether an Idempotency-Key already made an order without an account at this shop. */
+export async function hasPedidoSinCuenta(db: Db, tiendaId: number, key: string): Promise<boolean> {
+  return (await repo.findPedidoByIdempotencyKey(db, { tiendaId }, key)) !== undefined;
+}
+
 interface Idempotency {
   key: string;
   hash: string;

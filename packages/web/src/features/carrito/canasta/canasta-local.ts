@@ -1,4 +1,9 @@
-import { claveDeOpciones, normalizarNota, type OpcionElegidaVista } from '@tianguis/domain';
+import {
+  CANTIDAD_MAXIMA_POR_LINEA,
+  claveDeOpciones,
+  normalizarNota,
+  type OpcionElegidaVista,
+} from '@tianguis/domain';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -10,7 +15,8 @@ import { useSyncExternalStore } from 'react';
 export const CANASTA_KEY = 'tianguis.canasta';
 
 /** The server's `cantidad` limit per line (API.md, "Cart lines"). */
-export const CANTIDAD_MAXIMA = 99;
+/** A line's cap, the server's. */
+export const CANTIDAD_MAXIMA = CANTIDAD_MAXIMA_POR_LINEA;
 
 export interface LineaLocal {
   productoId: number;
