@@ -20,7 +20,7 @@ import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
 import { loadGruposDe } from '../catalogo/opciones.service.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
-import { entregaDeFila, pagosDeFila } from '../tiendas/ajustes-fila.js';
+import { redactPagos, toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import * as repo from './carrito.repository.js';
 
 /** A basket line as the spec's client reads it, plus its options, note and availability. */
@@ -143,8 +143,8 @@ export async function groupLineas(
         montoMinimo: centavosToPesos(l.monto_minimo),
         costoDeEnvio: centavosToPesos(l.costo_de_envio),
         subtotal: 0,
-        entrega: entregaDeFila(l),
-        pagos: pagosDeFila(l, false),
+        entrega: toEntregaTienda(l),
+        pagos: redactPagos(toPagosTienda(l)),
         abierta: true,
         mensajeCerrada: null,
         listOfShoppingCartMarketStore: [],

@@ -17,7 +17,7 @@ import {
   type LineaRow,
 } from '../carrito/carrito.service.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
-import { entregaDeFila, pagosDeFila } from '../tiendas/ajustes-fila.js';
+import { toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import type { PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
 
@@ -90,7 +90,7 @@ export async function writeNuevoPedido(
     }
   }
 
-  const ofrecida = entregaDeFila(first);
+  const ofrecida = toEntregaTienda(first);
   const entrega = p.checkout.entrega ?? {
     tipo: 'DOMICILIO' as const,
     direccion: null,
@@ -110,7 +110,7 @@ export async function writeNuevoPedido(
     throw new AppError('VALIDACION', pedidoWireMessages.direccionRequerida);
   }
 
-  const pagos = pagosDeFila(first, true);
+  const pagos = toPagosTienda(first);
   const pago = p.checkout.pago ?? { metodo: 'EFECTIVO' as const, pagaCon: null };
   const aceptado =
     pago.metodo === 'EFECTIVO'
