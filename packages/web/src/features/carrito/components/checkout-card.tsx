@@ -252,9 +252,13 @@ export function CheckoutCard(props: {
           />
         ))}
       </ul>
-      <div className="mt-2 border-t border-stone-200 pt-3">
-        <TotalesLista totales={totales} />
-      </div>
+      {/* The checkout form shows its own totals, for the delivery chosen there (pickup has no
+          shipping): a second list here would show another total on the same screen. */}
+      {!props.pago && (
+        <div className="mt-2 border-t border-stone-200 pt-3">
+          <TotalesLista totales={totales} />
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" disabled={bloqueado} onClick={() => setConfirmarVaciar(true)}>
           Vaciar Canasta
