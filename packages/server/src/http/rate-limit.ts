@@ -1,113 +1,86 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Db } from '../db/database.js';
 import { AppError } from './app-error.js';
 
-/** What a store answers for one attempt: whether it was counted, and when its window ends. */
-interface Consumed {
-  allowed: boolean;
-  resetAt: number;
+/**
+ * Where the counters live: a factory of rate-limiter-flexible counters (decision 0013). The
+ * library does the counting (one atomic step per attempt, fixed windows, expiry); a store only
+ * says where.
+ */
+export interface RateLimitStore {
+  create(options: { windowMs: number; keyPrefix: string }): RateLimiterAbstract;
 }
 
 /**
- * Where the counters live. Every operation is one atomic step, so attempts sent all at once
- * (or to several processes) are all counted.
+ * Each key is consumed with its own limit (`consume(key, limit)`), while a library limiter has
+ * one `points` figure. The library counts with a ceiling no caller reaches and the limit is
+ * compared here, so one counter (and one table) serves every rule.
  */
-export interface RateLimitStore {
-  /** Counts one attempt unless the key has already reached `limit` in its window. */
-  consume(key: string, limit: number, windowMs: number, now: number): Promise<Consumed>;
-  /** Gives back one counted attempt of the current window. */
-  release(key: string, now: number): Promise<void>;
-  clear(key: string): Promise<void>;
-}
-
-interface Bucket {
-  count: number;
-  resetAt: number;
-}
+const NO_CEILING = 2 ** 31 - 1;
 
 /** Counters kept in this process: enough for SQLite, where one process serves the file. */
 export function createMemoryRateLimitStore(): RateLimitStore {
-  const buckets = new Map<string, Bucket>();
-  const live = (key: string, now: number) => {
-    const bucket = buckets.get(key);
-    if (bucket && bucket.resetAt <= now) {
-      buckets.delete(key);
-      return undefined;
-    }
-    return bucket;
-  };
-  const sweep = (now: number) => {
-    for (const [key, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(key);
-  };
   return {
-    async consume(key, limit, windowMs, now) {
-      const bucket = live(key, now);
-      if (!bucket) {
-        buckets.set(key, { count: 1, resetAt: now + windowMs });
-        if (buckets.size > 100_000) sweep(now);
-        return { allowed: true, resetAt: now + windowMs };
-      }
-      if (bucket.count >= limit) return { allowed: false, resetAt: bucket.resetAt };
-      bucket.count += 1;
-      return { allowed: true, resetAt: bucket.resetAt };
-    },
-    async release(key, now) {
-      const bucket = live(key, now);
-      if (bucket && bucket.count > 0) bucket.count -= 1;
-    },
-    async clear(key) {
-      buckets.delete(key);
-    },
+    create: ({ windowMs, keyPrefix }) =>
+      new RateLimiterMemory({ points: NO_CEILING, duration: windowMs / 1000, keyPrefix }),
   };
 }
 
+/** The library's own table shape (RateLimiterPostgres). */
+const TABLE = 'rate_limiter';
+
 /**
- * Counters in the database, shared by every server process on one PostgreSQL: a second
- * process behind the same address must not double an attacker's allowance. One upsert per
- * attempt; every SET expression reads the row as it was, so `refused` says whether this
- * attempt found the key already at its limit.
+ * Counters in PostgreSQL, shared by every server process on it: a second process behind the same
+ * address must not double an attacker's allowance. The library's Postgres store runs its
+ * statements through Kysely's pool, so they share its connections, its limits and its outage
+ * handling (a database away is a 503, as for any query).
  */
 export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
-  let calls = 0;
+  let table: Promise<void> | undefined;
+  // The table belongs to the library (its columns are its contract), so it is made here, once,
+  // rather than by a migration; several processes may try at once (23505 / 42P07).
+  const ensureTable = () =>
+    (table ??= sql
+      .raw(
+        `create table if not exists ${TABLE} (key text primary key, points integer not null default 0, expire bigint)`,
+      )
+      .execute(db)
+      .then(
+        () => undefined,
+        (error: { code?: string }) => {
+          if (error.code === '23505' || error.code === '42P07') return;
+          table = undefined;
+          throw error;
+        },
+      ));
+  const client = {
+    async query(query: { text: string; values?: readonly unknown[] }) {
+      await ensureTable();
+      const result = await db.executeQuery(
+        CompiledQuery.raw(query.text, [...(query.values ?? [])]),
+      );
+      return { rows: result.rows, rowCount: Number(result.numAffectedRows ?? result.rows.length) };
+    },
+  };
   return {
-    async consume(key, limit, windowMs, now) {
-      const { rows } = await sql<{ refused: boolean; reset_at: number | string }>`
-        insert into rate_limit (key, count, reset_at, refused)
-        values (${key}, 1, ${now + windowMs}, false)
-        on conflict (key) do update set
-          count = case
-            when rate_limit.reset_at <= ${now} then 1
-            when rate_limit.count >= ${limit} then rate_limit.count
-            else rate_limit.count + 1 end,
-          reset_at = case
-            when rate_limit.reset_at <= ${now} then ${now + windowMs}
-            else rate_limit.reset_at end,
-          refused = rate_limit.reset_at > ${now} and rate_limit.count >= ${limit}
-        returning refused, reset_at`.execute(db);
-      const row = rows[0]!;
-      // Expired windows are dropped now and then, off the answer's path.
-      calls += 1;
-      if (calls % 500 === 0) {
-        void db
-          .deleteFrom('rate_limit')
-          .where('reset_at', '<=', now)
-          .execute()
-          .catch(() => undefined);
-      }
-      return { allowed: !row.refused, resetAt: Number(row.reset_at) };
-    },
-    async release(key, now) {
-      await db
-        .updateTable('rate_limit')
-        .set((eb) => ({ count: eb('count', '-', 1) }))
-        .where('key', '=', key)
-        .where('count', '>', 0)
-        .where('reset_at', '>', now)
-        .execute();
-    },
-    async clear(key) {
-      await db.deleteFrom('rate_limit').where('key', '=', key).execute();
-    },
+    create: ({ windowMs, keyPrefix }) =>
+      new RateLimiterPostgres({
+        storeClient: client,
+        storeType: 'client',
+        tableName: TABLE,
+        tableCreated: true,
+        // Expired rows are dropped by a timer; the process closing must not wait on it.
+        clearExpiredByTimeout: true,
+        points: NO_CEILING,
+        duration: windowMs / 1000,
+        keyPrefix,
+      }),
   };
 }
 
@@ -116,18 +89,25 @@ export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
  * 'signin-account:ana@x.mx'), so one limiter serves every rule.
  */
 export class RateLimiter {
-  constructor(
-    private readonly windowMs: number,
-    private readonly store: RateLimitStore = createMemoryRateLimitStore(),
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly counter: RateLimiterAbstract;
+
+  constructor(windowMs: number, store: RateLimitStore = createMemoryRateLimitStore()) {
+    // Limiters with different windows share one table: their keys must not meet.
+    this.counter = store.create({ windowMs, keyPrefix: `w${windowMs}` });
+  }
 
   /** Checks the limit and counts this attempt; throws DEMASIADOS_INTENTOS at the limit. */
   async consume(key: string, limit: number): Promise<void> {
-    const now = this.now();
-    const { allowed, resetAt } = await this.store.consume(key, limit, this.windowMs, now);
-    if (!allowed) {
-      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    let res: RateLimiterRes;
+    try {
+      res = await this.counter.consume(key);
+    } catch (error) {
+      // The library rejects with a RateLimiterRes when refused, with an Error when the store fails.
+      if (error instanceof RateLimiterRes) res = error;
+      else throw error;
+    }
+    if (res.consumedPoints > limit) {
+      const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
       throw new AppError('DEMASIADOS_INTENTOS', undefined, {
         headers: { 'retry-after': String(retryAfter) },
       });
@@ -135,11 +115,11 @@ export class RateLimiter {
   }
 
   /** Gives back one counted attempt (one that turned out not to count, like a success). */
-  release(key: string): Promise<void> {
-    return this.store.release(key, this.now());
+  async release(key: string): Promise<void> {
+    await this.counter.reward(key, 1);
   }
 
-  clear(key: string): Promise<void> {
-    return this.store.clear(key);
+  async clear(key: string): Promise<void> {
+    await this.counter.delete(key);
   }
 }
