@@ -1,0 +1,424 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRateLimits, loadConfig } from '../src/config.js';
+import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
+import { consumerPayload, shopPayload } from './factories.js';
+
+// Issue 19, the accounts' part: each test plays the attack first (F4, F6, F7, F9, F12).
+
+const SIGN_IN = '/api/login/authenticate';
+const REGISTER = '/api/login/registerUser';
+const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
+const PHONE_CODE = '/api/restaurar/restaurarpassword';
+const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
+const RECOVERY_METHODS = '/api/login/recuperacion';
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+  body: any;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** Each test speaks from loopback addresses of its own (127.0.1.x), so counters never meet. */
+let nextHost = 10;
+function newAddress(): string {
+  nextHost += 1;
+  return `127.0.${1 + Math.floor(nextHost / 250)}.${nextHost % 250}`;
+}
+
+function callFrom(
+  server: TestServer,
+  localAddress: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const url = new URL(path, server.baseUrl);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            // Not JSON: keep the text.
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function registerFrom(server: TestServer, from: string, overrides = {}) {
+  const payload = consumerPayload(overrides);
+  const res = await callFrom(server, from, REGISTER, payload);
+  expect(res.status).toBe(200);
+  return { id: res.body.id as number, ...payload };
+}
+
+describe('hardening (accounts), default limits', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { rateLimits: defaultRateLimits } });
+  });
+  afterAll(() => server.destroy());
+
+  it('F4: failed registrations count: 30 attempts on taken emails, then 429 (enumeration bounded)', async () => {
+    const from = newAddress();
+    const taken = await registerFrom(server, newAddress());
+    for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
+      // Probing whether an address has an account: each answer says "taken".
+      const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('CORREO_EXISTENTE');
+    }
+    const probe = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+    expect(probe.status).toBe(429);
+    expect(probe.body.code).toBe('DEMASIADOS_INTENTOS');
+    // Phones are probed the same way: counted too.
+    const phone = await callFrom(
+      server,
+      from,
+      REGISTER,
+      consumerPayload({ celular: taken.celular }),
+    );
+    expect(phone.status).toBe(429);
+  });
+
+  it('F4: failed and successful registrations share the 30 per address', async () => {
+    const from = newAddress();
+    const taken = await registerFrom(server, newAddress());
+    for (let i = 0; i < 15; i += 1) {
+      expect((await callFrom(server, from, REGISTER, consumerPayload())).status).toBe(200);
+      const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+      expect(res.status).toBe(404);
+    }
+    expect((await callFrom(server, from, REGISTER, consumerPayload())).status).toBe(429);
+  });
+
+  it('F7: 10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
+    const attacker = newAddress();
+    const owner = await registerFrom(server, newAddress());
+    for (let i = 0; i < 10; i += 1) {
+      const res = await callFrom(server, attacker, SIGN_IN, {
+        email: owner.email,
+        password: `Mala${i}Clave`,
+      });
+      expect(res.status).toBe(400);
+    }
+    // The attacker's address is stopped on this account...
+    const more = await callFrom(server, attacker, SIGN_IN, {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(more.status).toBe(429);
+    // ...while the owner, elsewhere, signs in.
+    const ok = await callFrom(server, newAddress(), SIGN_IN, {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.token).toEqual(expect.any(String));
+  });
+
+  it('F7: after the sign-in failures, a reset by email and by phone can still be requested, from both addresses', async () => {
+    const attacker = newAddress();
+    const owner = await registerFrom(server, newAddress());
+    for (let i = 0; i < defaultRateLimits.signInFailuresPerIp + 2; i += 1) {
+      await callFrom(server, attacker, SIGN_IN, { email: owner.email, password: `Mala${i}Clave` });
+    }
+    for (const from of [attacker, newAddress()]) {
+      const byEmail = await callFrom(
+        server,
+        from,
+        `${EMAIL_RESET}?email=${encodeURIComponent(owner.email)}`,
+      );
+      expect(byEmail.status).toBe(200);
+      const byPhone = await callFrom(server, from, PHONE_CODE, { celular: owner.celular });
+      expect(byPhone.status).toBe(200);
+    }
+  });
+
+  it('F7: an account is slowed down globally: 100 failures from many addresses, then 429 from anywhere', async () => {
+    const owner = await registerFrom(server, newAddress());
+    const total = defaultRateLimits.signInFailuresPerAccountTotal;
+    const perAddress = defaultRateLimits.signInFailuresPerAccount;
+    expect(total).toBeGreaterThanOrEqual(100);
+    for (let a = 0; a < total / perAddress; a += 1) {
+      const from = newAddress();
+      const answers = await Promise.all(
+        Array.from({ length: perAddress }, (_, i) =>
+          callFrom(server, from, SIGN_IN, { email: owner.email, password: `Mala${a}x${i}Clave` }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array(perAddress).fill(400));
+    }
+    const after = await callFrom(server, newAddress(), SIGN_IN, {
+      email: owner.email,
+      password: `OtraMala1`,
+    });
+    expect(after.status).toBe(429);
+    expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('F9: an address carrying a second recipient or a header is refused at registration and at recovery', async () => {
+    const from = newAddress();
+    const injected = [
+      'ana@correo.com,x@malo.mx',
+      'ana@correo.com;x@malo.mx',
+      'ana@correo.com\r\nBcc: x@malo.mx',
+      'ana@correo.com\nbcc:x@m.mx',
+      '<x@malo.mx>ana@c.com',
+      'Ana <ana@correo.com>',
+      'ana @correo.com',
+      'ana@correo.com x@m.mx',
+      'a"b"@correo.com',
+      'ana@@correo.com',
+      'ana@correo',
+    ];
+    for (const email of injected) {
+      const reg = await callFrom(server, from, REGISTER, shopPayload({ email }));
+      expect({ email, status: reg.status }).toEqual({ email, status: 400 });
+      expect(reg.body.code).toBe('VALIDACION');
+      const reset = await callFrom(
+        server,
+        from,
+        `${EMAIL_RESET}?email=${encodeURIComponent(email)}`,
+      );
+      expect({ email, status: reset.status }).toEqual({ email, status: 400 });
+    }
+    const stored = await server.app.database.db
+      .selectFrom('account')
+      .select('email')
+      .where('email', 'like', '%malo.mx%')
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('F12: outside production without an SMS provider the outbox stands in, and the web app may offer the phone', async () => {
+    const res = await server.call(RECOVERY_METHODS);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ celular: true });
+  });
+});
+
+describe('hardening (accounts): F12 production without an SMS provider', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { production: true, smsUrl: undefined } });
+  });
+  afterAll(() => server.destroy());
+
+  it('restaurarpassword answers 503 SMS_NO_DISPONIBLE pointing to the email reset, and writes no code anywhere', async () => {
+    const owner = await registerFrom(server, newAddress());
+    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      code: 'SMS_NO_DISPONIBLE',
+      message: 'No podemos enviar SMS en este momento. Recupera tu contraseña con tu correo.',
+    });
+    const codes = await server.app.database.db
+      .selectFrom('phone_reset_code')
+      .select('id')
+      .where('account_id', '=', owner.id)
+      .execute();
+    expect(codes).toEqual([]);
+    const files = await fs.readdir(server.outboxDir).catch(() => [] as string[]);
+    expect(files.filter((name) => name.includes('-sms-'))).toEqual([]);
+    // Unknown phones get the same answer: it must not tell which numbers have accounts.
+    const unknown = await server.call(PHONE_CODE, { body: { celular: '5599999999' } });
+    expect(unknown.status).toBe(503);
+  });
+
+  it('the web app is told the phone reset is off', async () => {
+    const res = await server.call(RECOVERY_METHODS);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ celular: false });
+  });
+
+  it('the email reset still works', async () => {
+    const owner = await registerFrom(server, newAddress());
+    const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(owner.email)}`, {
+      method: 'POST',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await readOutbox(server.outboxDir, 1);
+    expect(mail).toContain(owner.email);
+  });
+});
+
+describe('hardening (accounts): F12 with an SMS provider (SMS_URL)', () => {
+  let server: TestServer;
+  let provider: http.Server;
+  let failNext = false;
+  const received: { authorization?: string; contentType?: string; body: unknown }[] = [];
+
+  beforeAll(async () => {
+    provider = http.createServer((request, response) => {
+      let text = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (text += chunk));
+      request.on('end', () => {
+        if (failNext) {
+          failNext = false;
+          response.writeHead(500).end();
+          return;
+        }
+        received.push({
+          authorization: request.headers.authorization,
+          contentType: request.headers['content-type'],
+          body: JSON.parse(text),
+        });
+        response.writeHead(202, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const { port } = provider.address() as AddressInfo;
+    server = await startTestServer({
+      config: {
+        production: true,
+        smsUrl: `http://127.0.0.1:${port}/sms`,
+        smsToken: 'token-del-proveedor-123',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.destroy();
+    await new Promise((resolve) => provider.close(resolve));
+  });
+
+  it('POSTs {to, text} with the bearer token; the code it carries resets the password', async () => {
+    const owner = await registerFrom(server, newAddress());
+    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    expect(res.status).toBe(200);
+    expect(received).toHaveLength(1);
+    const [sms] = received;
+    expect(sms!.authorization).toBe('Bearer token-del-proveedor-123');
+    expect(sms!.contentType).toMatch(/^application\/json/);
+    const body = sms!.body as { to: string; text: string };
+    expect(Object.keys(body).sort()).toEqual(['text', 'to']);
+    expect(body.to).toBe(`+52${owner.celular}`);
+    const codigo = /\b(\d{6})\b/.exec(body.text)?.[1];
+    expect(codigo).toBeDefined();
+    const reset = await server.call(PHONE_RESET, {
+      body: { celular: owner.celular, password: 'CelNueva123', codigo },
+    });
+    expect(reset.status).toBe(200);
+    const signIn = await server.call(SIGN_IN, {
+      body: { email: owner.email, password: 'CelNueva123' },
+    });
+    expect(signIn.status).toBe(200);
+    // Nothing went to the outbox.
+    const files = await fs.readdir(server.outboxDir).catch(() => [] as string[]);
+    expect(files.filter((name) => name.includes('-sms-'))).toEqual([]);
+    expect((await server.call(RECOVERY_METHODS)).body).toEqual({ celular: true });
+  });
+
+  it('a provider that fails answers 503 SMS_NO_DISPONIBLE, and the unsent code is void', async () => {
+    const owner = await registerFrom(server, newAddress());
+    failNext = true;
+    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SMS_NO_DISPONIBLE');
+    const live = await server.app.database.db
+      .selectFrom('phone_reset_code')
+      .select('id')
+      .where('account_id', '=', owner.id)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+  });
+});
+
+describe('hardening (accounts): F6 TRUST_PROXY', () => {
+  it.each(['true', 'TRUE', '*', '0.0.0.0/0', '::/0', '1', 'all', '10.0.0.1,0.0.0.0/0', 'proxy.local'])(
+    'TRUST_PROXY=%s is refused with a message naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+    ['loopback', 'loopback'],
+    ['::1', '::1'],
+    ['false', false],
+    ['', false],
+  ])('TRUST_PROXY=%s is read as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('the server refuses to boot with TRUST_PROXY=true: exit code 1 and one line saying why', async () => {
+    const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    // A server that boots anyway is stopped, so the test fails instead of leaving it running.
+    const stop = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    clearTimeout(stop);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/TRUST_PROXY/);
+    expect(lines[0]).not.toMatch(/\bat \//);
+  }, 30_000);
+
+  it('a client that is not a trusted proxy cannot dodge the per-address limit by rotating X-Forwarded-For', async () => {
+    const server = await startTestServer({
+      config: { rateLimits: defaultRateLimits, trustProxy: '10.9.8.7' },
+    });
+    try {
+      const from = newAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i <= defaultRateLimits.signInFailuresPerIp; i += 1) {
+        const res = await callFrom(
+          server,
+          from,
+          SIGN_IN,
+          { email: `nadie${i}@correo.com`, password: 'Cualquiera1' },
+          { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await server.destroy();
+    }
+  });
+});
