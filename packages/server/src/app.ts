@@ -94,6 +94,28 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+/**
+ * Slow clients (issue 19, F1): the head must arrive within headersMs and the whole request
+ * within requestMs, or the client gets 408 and the connection closes; an idle keep-alive
+ * connection closes after keepAliveMs. Node checks those deadlines every
+ * connectionsCheckingInterval (30 s by default, which would let a head take 40 s). requestTimeout
+ * ends when the request is received, so a live stream's long answer is not cut; the socket's
+ * idle timeout stays above the streams' heartbeat.
+ */
+function serverTimeoutOptions(config: Config) {
+  const { headersMs, requestMs, keepAliveMs } = config.timeouts;
+  return {
+    http: {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersMs / 4))),
+    },
+    requestTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    connectionTimeout: Math.max(requestMs, 2 * config.sseHeartbeatMs),
+  };
+}
+
 /** Builds the whole application without listening: database ready, every route registered. */
 export async function buildApp(
   config: Config,
@@ -136,6 +158,7 @@ async function assembleApp(
     // Requests Node refuses before Fastify sees them (a head over 16 KB, a broken request
     // line) get the same {code, message} shape as every other error.
     clientErrorHandler: answerClientError,
+    ...serverTimeoutOptions(config),
   });
   onCreated(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -42,7 +42,42 @@ export interface Config {
   rateLimits: RateLimits;
   /** Live streams send a heartbeat (and re-check the session) this often. */
   sseHeartbeatMs: number;
+  /** Slow clients (issue 19, F1): how long a request may take to arrive. */
+  timeouts: ServerTimeouts;
+  /** Uploads (issue 19, F3). */
+  uploads: UploadLimits;
+  /**
+   * Whether a catalogue's `imageUrl` must name an image this server stored (issue 19, F13).
+   * Always on outside tests; ordinary tests write rows with made-up image paths.
+   */
+  requireIssuedImages: boolean;
 }
+
+export interface ServerTimeouts {
+  /** The request line and headers must arrive within this (Node's headersTimeout). */
+  headersMs: number;
+  /** The whole request, body included (requestTimeout); a live stream's answer is not bound. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+}
+
+export interface UploadLimits {
+  /** Uploads one shop may make per hour. */
+  perHour: number;
+  /** Disk a shop's uploaded images may take, originals and their smaller copies together. */
+  quotaBytes: number;
+  /** An uploaded image nothing references is removed once older than this. */
+  orphanAgeMs: number;
+  /** How often orphans are looked for. */
+  sweepEveryMs: number;
+}
+
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 10_000,
+};
 
 export const defaultRateLimits: RateLimits = {
   windowMs: 15 * 60 * 1000,
@@ -91,6 +126,11 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
   TRUST_PROXY: optionalText,
+  HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+  UPLOADS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
+  UPLOAD_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(200)),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -110,6 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new Error('Configuración inválida: ADMIN_EMAIL y ADMIN_PASSWORD van juntos');
+  }
+  if (
+    (e.HEADERS_TIMEOUT_MS ?? defaultTimeouts.headersMs) >
+    (e.REQUEST_TIMEOUT_MS ?? defaultTimeouts.requestMs)
+  ) {
+    throw new Error(
+      'Configuración inválida: HEADERS_TIMEOUT_MS no puede ser mayor que REQUEST_TIMEOUT_MS',
+    );
   }
   return {
     port: e.PORT,
@@ -132,5 +180,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: defaultRateLimits,
     sseHeartbeatMs: 15_000,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS ?? defaultTimeouts.headersMs,
+      requestMs: e.REQUEST_TIMEOUT_MS ?? defaultTimeouts.requestMs,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? defaultTimeouts.keepAliveMs,
+    },
+    uploads: {
+      perHour: e.UPLOADS_PER_HOUR,
+      quotaBytes: Math.round(e.UPLOAD_QUOTA_MB * 1024 * 1024),
+      orphanAgeMs: 24 * 3600 * 1000,
+      sweepEveryMs: 3600 * 1000,
+    },
+    requireIssuedImages: true,
   };
 }

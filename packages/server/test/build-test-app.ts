@@ -67,6 +67,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     imagesDir,
     logLevel: 'silent',
     rateLimits: relaxedRateLimits,
+    // Ordinary tests write catalogues with made-up image paths; the image tests turn it on.
+    requireIssuedImages: false,
     ...options.config,
   };
   const app = await buildApp(config, { logger: false, ...options });

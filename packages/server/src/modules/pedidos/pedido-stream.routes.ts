@@ -15,8 +15,16 @@ import {
   listEventosSince,
 } from './pedido.service.js';
 import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { AppError } from '../../http/app-error.js';
 
 const REPLAY_LIMIT = 500;
+
+/**
+ * Open streams one account (or one tracking secret) may hold in this process (issue 19, F1):
+ * a few tabs and devices. The next one is refused with 429 rather than closing the oldest, so
+ * a stolen or shared token cannot switch off the owner's own order board.
+ */
+export const MAX_STREAMS_PER_KEY = 5;
 
 const streamQuery = z.object({
   // EventSource can't send headers: the token may come in the query (it is kept out of logs).
@@ -41,6 +49,7 @@ export function registerPedidoStreamRoutes(
 ) {
   const { db, guards, bus, resolveSession, heartbeatMs } = deps;
   const open = new Set<ServerResponse>();
+  const openPerKey = new Map<string, number>();
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
@@ -54,11 +63,15 @@ export function registerPedidoStreamRoutes(
   };
 
   const stream =
-    (filterOf: (request: FastifyRequest) => Promise<EventoFilter>) =>
+    (
+      filterOf: (request: FastifyRequest) => Promise<EventoFilter>,
+      keyOf: (request: FastifyRequest) => string,
+    ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       // Validated by the route's querystring schema.
       const query = request.query as z.infer<typeof streamQuery>;
       const filter = await filterOf(request);
+      const limitKey = keyOf(request);
       const matches = (e: PedidoEvento) =>
         'tiendaId' in filter
           ? e.tiendaId === filter.tiendaId
@@ -79,6 +92,17 @@ export function registerPedidoStreamRoutes(
       // it ends, so a held-open HEAD would never answer (found by fuzz.test.ts).
       if (request.method === 'HEAD') return reply.status(200).headers(head).send();
 
+      // Counted with no await between the check and the stream's start, so streams opened
+      // all at once are all counted.
+      const alreadyOpen = openPerKey.get(limitKey) ?? 0;
+      if (alreadyOpen >= MAX_STREAMS_PER_KEY) {
+        throw new AppError(
+          'DEMASIADOS_INTENTOS',
+          'Tienes demasiadas conexiones en vivo abiertas. Cierra alguna pestaña e inténtalo de nuevo.',
+          { headers: { 'retry-after': '30' } },
+        );
+      }
+      openPerKey.set(limitKey, alreadyOpen + 1);
       reply.hijack();
       const raw = reply.raw;
       // Hijacked: Fastify sends nothing more, so the headers set so far (the security
@@ -142,6 +166,9 @@ export function registerPedidoStreamRoutes(
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(raw);
+        const left = (openPerKey.get(limitKey) ?? 1) - 1;
+        if (left > 0) openPerKey.set(limitKey, left);
+        else openPerKey.delete(limitKey);
       });
     };
 
@@ -157,7 +184,10 @@ export function registerPedidoStreamRoutes(
       onRequest: tokenFromQuery,
       preValidation: guards.requireRole('TIENDA'),
     },
-    stream(async (request) => ({ tiendaId: sessionOf(request).tiendaId })),
+    stream(
+      async (request) => ({ tiendaId: sessionOf(request).tiendaId }),
+      (request) => `a${sessionOf(request).accountId}`,
+    ),
   );
   api.get(
     '/api/pedido/mis-eventos',
@@ -170,7 +200,10 @@ export function registerPedidoStreamRoutes(
       onRequest: tokenFromQuery,
       preValidation: guards.requireRole('USUARIO'),
     },
-    stream(async (request) => ({ accountId: sessionOf(request).accountId })),
+    stream(
+      async (request) => ({ accountId: sessionOf(request).accountId }),
+      (request) => `a${sessionOf(request).accountId}`,
+    ),
   );
   api.get(
     '/api/pedido/seguimiento/:seguimiento/eventos',
@@ -182,9 +215,13 @@ export function registerPedidoStreamRoutes(
         querystring: streamQuery,
       },
     },
-    stream(async (request) => {
-      const { seguimiento } = request.params as z.infer<typeof seguimientoParams>;
-      return { pedidoId: (await findPedidoBySeguimiento(db, seguimiento)).id };
-    }),
+    stream(
+      async (request) => {
+        const { seguimiento } = request.params as z.infer<typeof seguimientoParams>;
+        return { pedidoId: (await findPedidoBySeguimiento(db, seguimiento)).id };
+      },
+      // A guest has no account: the tracking secret is what the limit counts.
+      (request) => `s${(request.params as z.infer<typeof seguimientoParams>).seguimiento}`,
+    ),
   );
 }

@@ -1,0 +1,206 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { startTestServer, type TestServer } from './build-test-app.js';
+import { createShop, type ShopSetup } from './catalogo-factories.js';
+import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createPublicShop, guestBody, placeGuest } from './pedido-factories.js';
+
+// Issue 19, F1: slow clients and open live streams. Each test first does what the attacker
+// did (a head sent one byte at a time, a body that never ends, a thousand streams) and expects
+// the server to let go.
+
+interface RawConnection {
+  socket: net.Socket;
+  /** Everything the server sent so far. */
+  received(): string;
+  /** Resolves with the ms from opening until the server closed the connection. */
+  closed: Promise<number>;
+}
+
+function connect(server: TestServer): Promise<RawConnection> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const opened = Date.now();
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    const closed = new Promise<number>((done) =>
+      socket.on('close', () => done(Date.now() - opened)),
+    );
+    socket.once('error', () => undefined);
+    socket.once('connect', () => resolve({ socket, received: () => text, closed }));
+    socket.once('error', reject);
+  });
+}
+
+/** Writes `text` one byte every `everyMs` until done or the socket closes. */
+async function drip(socket: net.Socket, text: string, everyMs: number): Promise<void> {
+  for (const byte of text) {
+    if (socket.destroyed || !socket.writable) return;
+    socket.write(byte);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms).unref()),
+  ]);
+
+describe('slow clients (issue 19, F1)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: {
+        timeouts: { headersMs: 600, requestMs: 1200, keepAliveMs: 400 },
+        sseHeartbeatMs: 200,
+      },
+    });
+  });
+  afterAll(() => server.destroy());
+
+  it('has the issue defaults: 10 s for the head, 30 s for the request, idle keep-alive closed', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      headersMs: 10_000,
+      requestMs: 30_000,
+      keepAliveMs: 10_000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+  });
+
+  it('closes a connection whose head arrives one byte at a time (slowloris)', async () => {
+    const conn = await connect(server);
+    const head = `GET /health HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(200)}\r\n\r\n`;
+    void drip(conn.socket, head, 100);
+    const after = await within(conn.closed, 4000);
+    expect(after).not.toBe('still open');
+    expect(after as number).toBeLessThan(2500);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408/);
+    expect(conn.received()).toContain('TIEMPO_AGOTADO');
+    conn.socket.destroy();
+  });
+
+  it('closes a connection whose body never finishes arriving', async () => {
+    const conn = await connect(server);
+    conn.socket.write(
+      'POST /api/login/authenticate HTTP/1.1\r\nHost: x\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n',
+    );
+    void drip(conn.socket, `{"email":"${'a'.repeat(480)}`, 100);
+    const after = await within(conn.closed, 5000);
+    expect(after).not.toBe('still open');
+    expect(after as number).toBeLessThan(3500);
+    conn.socket.destroy();
+  });
+
+  it('closes an idle keep-alive connection after its request is answered', async () => {
+    const conn = await connect(server);
+    conn.socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const after = await within(conn.closed, 3000);
+    expect(after).not.toBe('still open');
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 200/);
+    conn.socket.destroy();
+  });
+
+  it('keeps a live stream open well past the whole-request timeout', async () => {
+    const shop = await createShop(server);
+    const controller = new AbortController();
+    const response = await fetch(
+      `${server.baseUrl}/api/pedido/eventos?token=${encodeURIComponent(shop.owner.token)}`,
+      { signal: controller.signal },
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    const started = Date.now();
+    // Three times requestMs: the stream keeps sending heartbeats all along.
+    while (Date.now() - started < 3600) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      text += value;
+    }
+    expect(text.match(/: ping/g)?.length ?? 0).toBeGreaterThan(5);
+    controller.abort();
+  });
+});
+
+describe('open live streams per account and per tracking secret (issue 19, F1)', () => {
+  let server: TestServer;
+  let shop: ShopSetup;
+  let shopper: SignedIn;
+  const opened: AbortController[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    const adminToken = await signInAdmin(server);
+    shop = await createShop(server, { adminToken });
+    shopper = await createConsumer(server);
+  });
+  afterAll(async () => {
+    for (const c of opened) c.abort();
+    await server.destroy();
+  });
+
+  async function open(path: string, token?: string) {
+    const controller = new AbortController();
+    opened.push(controller);
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    const response = await fetch(`${server.baseUrl}${path}${query}`, {
+      signal: controller.signal,
+    });
+    if (response.status !== 200) {
+      return { status: response.status, body: await response.json(), close: () => undefined };
+    }
+    return { status: 200, body: undefined, close: () => controller.abort() };
+  }
+
+  async function expectLimited(path: string, token?: string) {
+    // The attack opened 1,000; five are allowed, the sixth is refused while they stay open.
+    const streams = await Promise.all(Array.from({ length: 8 }, () => open(path, token)));
+    const statuses = streams.map((s) => s.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = streams.find((s) => s.status === 429)!;
+    expect(refused.body).toEqual({
+      code: 'DEMASIADOS_INTENTOS',
+      message:
+        'Tienes demasiadas conexiones en vivo abiertas. Cierra alguna pestaña e inténtalo de nuevo.',
+    });
+    // Closing one frees its place.
+    streams.find((s) => s.status === 200)!.close();
+    const deadline = Date.now() + 3000;
+    let again = await open(path, token);
+    while (again.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      again = await open(path, token);
+    }
+    expect(again.status).toBe(200);
+    expect((await open(path, token)).status).toBe(429);
+    return streams;
+  }
+
+  it("limits an owner's order streams to 5", async () => {
+    await expectLimited('/api/pedido/eventos', shop.owner.token);
+    // Another account is not affected.
+    const other = await createShop(server);
+    expect((await open('/api/pedido/eventos', other.owner.token)).status).toBe(200);
+  });
+
+  it("limits a shopper's order streams to 5", async () => {
+    await expectLimited('/api/pedido/mis-eventos', shopper.token);
+  });
+
+  it("limits a guest's tracking streams to 5 per tracking secret", async () => {
+    const adminToken = await signInAdmin(server);
+    const publicShop = await createPublicShop(server, adminToken);
+    const body = () =>
+      guestBody(publicShop.tiendaId, [{ productoId: publicShop.productos[0]!.id }]);
+    const first = await placeGuest(server, body());
+    const second = await placeGuest(server, body());
+    await expectLimited(`/api/pedido/seguimiento/${first.seguimiento}/eventos`);
+    expect((await open(`/api/pedido/seguimiento/${second.seguimiento}/eventos`)).status).toBe(200);
+  });
+});
