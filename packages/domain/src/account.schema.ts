@@ -19,6 +19,7 @@ export const registroMessages = {
   passwordMax: 'La contraseña debe tener máximo 30 caracteres',
   emailSinArroba: 'El email debe contener @',
   emailMax: 'El email no debe sobrepasar los 30 caracteres.',
+  emailFormato: 'El email no es válido: escribe una sola dirección, como ana@correo.com',
   confirmacionLongitud: 'La confirmación de la contraseña debe tener entre 8 y 30 caracteres',
   contrasenasDiferentes: 'Las contraseñas deben ser iguales',
   passwordComplejidad: 'La contraseña no cumple con el patrón de complejidad',
@@ -59,6 +60,7 @@ export const recoveryMessages = {
   emailVacio: 'Por favor, ingresa un correo electrónico.',
   emailSinArroba: 'El correo debe contener @',
   emailMax: 'El correo no debe sobrepasar los 254 caracteres',
+  emailFormato: 'El correo no es válido: escribe una sola dirección, como ana@correo.com',
   passwordMin: 'La contraseña debe tener al menos 6 caracteres',
   contrasenasDiferentes: 'Las contraseñas no coinciden',
 } as const;
@@ -95,6 +97,21 @@ const SIGN_IN_PASSWORD_MAX = 128;
 const USUARIO_PATTERN = /^[A-Za-z][A-Za-z0-9._-]*$/;
 const ONLY_DIGITS = /^[0-9]*$/;
 
+// One mailbox and nothing else (issue 19, F9): a dot-atom local part, '@', and a domain of
+// dot-separated labels. No spaces, CR/LF, commas, semicolons, angle brackets, quotes or
+// parentheses, so an address can't carry a second recipient, a display name or a header.
+const MAILBOX_ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+const MAILBOX_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?';
+const MAILBOX_PATTERN = new RegExp(
+  `^${MAILBOX_ATOM}(?:\\.${MAILBOX_ATOM})*@(?:${MAILBOX_LABEL}\\.)+${MAILBOX_LABEL}$`,
+  'u',
+);
+
+/** Whether `value` is exactly one plain email address (local@domain.tld), safe in a mail header. */
+export function isMailbox(value: string): boolean {
+  return value.length <= SIGN_IN_EMAIL_MAX && MAILBOX_PATTERN.test(value);
+}
+
 // ---- Checks shared by registration, password policy and phone ----
 
 const requirePasswordMax: Check<string> = (password) =>
@@ -113,6 +130,9 @@ const requireEmailArroba: Check<string> = (email) =>
 
 const requireEmailMax: Check<string> = (email) =>
   email.length > EMAIL_MAX ? registroMessages.emailMax : undefined;
+
+const requireMailbox: Check<string> = (email) =>
+  isMailbox(email) ? undefined : registroMessages.emailFormato;
 
 const requireUsuarioMin: Check<string> = (usuario) =>
   usuario.length < USUARIO_MIN ? registroMessages.usuarioMin : undefined;
@@ -213,6 +233,7 @@ const registroRulesBeforeConfirmacion: readonly Rule<RegistroData>[] = [
   checkField('password', requirePasswordMin),
   checkField('email', requireEmailArroba),
   checkField('email', requireEmailMax),
+  checkField('email', requireMailbox),
 ];
 
 // Spec rules 5 and 6: the confirmation exists only in the form.
@@ -441,6 +462,9 @@ export const recuperarEmailSchema = z
       ),
       checkField('email', (email) =>
         email.length > SIGN_IN_EMAIL_MAX ? recoveryMessages.emailMax : undefined,
+      ),
+      checkField('email', (email) =>
+        isMailbox(email) ? undefined : recoveryMessages.emailFormato,
       ),
     ]),
   );

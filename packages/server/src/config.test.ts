@@ -39,7 +39,6 @@ describe('loadConfig', () => {
   it.each([
     [undefined, false],
     ['false', false],
-    ['true', true],
     ['127.0.0.1,10.0.0.0/8', '127.0.0.1,10.0.0.0/8'],
   ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(expected);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,7 +6,13 @@ export interface RateLimits {
   /** Length of every counting window. */
   windowMs: number;
   signInFailuresPerIp: number;
+  /**
+   * Failed sign-ins on one account from one address. Counted per (account, address), so an
+   * attacker's failures don't lock the owner out (issue 19, F7).
+   */
   signInFailuresPerAccount: number;
+  /** Failed sign-ins on one account from all addresses together: a global slow-down. */
+  signInFailuresPerAccountTotal: number;
   registrationsPerIp: number;
   /** Reset requests (email link or phone code) per address and per target account. */
   resetRequestsPerIp: number;
@@ -35,10 +42,17 @@ export interface Config {
   webDistDir: string;
   logLevel: string;
   /**
-   * Whose X-Forwarded-For to believe (Fastify's trustProxy): false, true, or the proxies'
-   * addresses/CIDRs. Behind a reverse proxy the per-address limits need the real address.
+   * Whose X-Forwarded-For to believe (Fastify's trustProxy): false, or the proxies'
+   * addresses/CIDRs, comma-separated. Behind a reverse proxy the per-address limits need the
+   * real address. TRUST_PROXY=true (anyone) is refused at boot (issue 19, F6); `true` can only
+   * come from code (tests).
    */
   trustProxy: boolean | string;
+  /** NODE_ENV=production: no stand-ins (outbox) for what must really reach people. */
+  production: boolean;
+  /** SMS provider: POST JSON {to, text} with `Authorization: Bearer <smsToken>`. */
+  smsUrl: string | undefined;
+  smsToken: string | undefined;
   rateLimits: RateLimits;
   /** Live streams send a heartbeat (and re-check the session) this often. */
   sseHeartbeatMs: number;
@@ -83,6 +97,7 @@ export const defaultRateLimits: RateLimits = {
   windowMs: 15 * 60 * 1000,
   signInFailuresPerIp: 20,
   signInFailuresPerAccount: 10,
+  signInFailuresPerAccountTotal: 100,
   registrationsPerIp: 30,
   resetRequestsPerIp: 10,
   resetRequestsPerTarget: 5,
@@ -126,6 +141,9 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.string().default('info')),
   TRUST_PROXY: optionalText,
+  NODE_ENV: optionalText,
+  SMS_URL: optionalText,
+  SMS_TOKEN: optionalText,
   HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
@@ -133,9 +151,47 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(200)),
 });
 
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === 'false') return false;
-  return value === 'true' ? true : value;
+// proxy-addr's names for private ranges; anything else must be an address or a CIDR.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY names the proxies whose X-Forwarded-For is believed. Believing anyone (`true`,
+ * `*`, `0.0.0.0/0`, a hop count) would let any client pick the address every per-address
+ * limit counts by, so those stop the boot.
+ */
+function parseTrustProxy(value: string | undefined): false | string {
+  if (value === undefined || value.trim() === '' || value.trim() === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (NAMED_RANGES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    const bits = version === 4 ? 32 : 128;
+    const isValidPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (version === 0 || rest.length > 0 || !isValidPrefix || Number(prefix) === 0) {
+      throw new Error(
+        `Configuración inválida: TRUST_PROXY debe listar las direcciones o CIDR de tus proxies (p. ej. 127.0.0.1,10.0.0.0/8), no "${entry}": confiar en cualquiera deja falsificar X-Forwarded-For`,
+      );
+    }
+  }
+  return entries.join(',');
+}
+
+/** The SMS provider gets reset codes: HTTPS, or plain HTTP to this machine only. */
+function parseSmsUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('Configuración inválida: SMS_URL no es una URL');
+  }
+  const isLoopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback)) {
+    throw new Error('Configuración inválida: SMS_URL debe ser https://');
+  }
+  return url.toString();
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -178,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.resolve(serverRoot, '../web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    production: e.NODE_ENV === 'production',
+    smsUrl: parseSmsUrl(e.SMS_URL),
+    smsToken: e.SMS_TOKEN,
     rateLimits: defaultRateLimits,
     sseHeartbeatMs: 15_000,
     timeouts: {

@@ -8,7 +8,15 @@ import { isDatabaseUnavailable } from './lib/db-errors.js';
 /** How long a boot keeps waiting for a database that doesn't answer yet (restarting, or starting beside us). */
 const BOOT_DATABASE_WAIT_MS = 60_000;
 
-const config = loadConfig();
+// A configuration that can't be used stops the boot with one line saying why (no stack trace).
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+})();
 
 /**
  * Builds the app, retrying (0.5 s, 1 s, 2 s, ... up to 5 s apart) while the database is

@@ -61,6 +61,11 @@ export const errorCatalog = {
     status: 409,
     message: 'Esa clave de idempotencia ya se usó con otro pedido',
   },
+  // Production without an SMS provider (SMS_URL), or the provider failed: use the email reset.
+  SMS_NO_DISPONIBLE: {
+    status: 503,
+    message: 'No podemos enviar SMS en este momento. Recupera tu contraseña con tu correo.',
+  },
   SERVICIO_NO_DISPONIBLE: {
     status: 503,
     message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
