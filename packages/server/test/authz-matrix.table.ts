@@ -466,6 +466,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     reveals: ['admin'],
     request: postJson('/api/login/listarlogin'),
   },
+  'GET /api/login/recuperacion': { expect: ALL_200, request: get('/api/login/recuperacion') },
   'POST /api/recuperarcontrasena/emailderecuperacion': {
     expect: ALL_200,
     request: async (w) => ({

@@ -358,12 +358,19 @@ describe('hardening (accounts): F12 with an SMS provider (SMS_URL)', () => {
 });
 
 describe('hardening (accounts): F6 TRUST_PROXY', () => {
-  it.each(['true', 'TRUE', '*', '0.0.0.0/0', '::/0', '1', 'all', '10.0.0.1,0.0.0.0/0', 'proxy.local'])(
-    'TRUST_PROXY=%s is refused with a message naming it',
-    (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
-    },
-  );
+  it.each([
+    'true',
+    'TRUE',
+    '*',
+    '0.0.0.0/0',
+    '::/0',
+    '1',
+    'all',
+    '10.0.0.1,0.0.0.0/0',
+    'proxy.local',
+  ])('TRUST_PROXY=%s is refused with a message naming it', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
 
   it.each([
     ['127.0.0.1', '127.0.0.1'],

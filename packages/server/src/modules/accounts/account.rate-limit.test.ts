@@ -100,7 +100,7 @@ describe('accounts: rate limits (default limits)', () => {
     expect(retryAfter).toBeLessThanOrEqual(defaultRateLimits.windowMs / 1000);
   }
 
-  it('10 failed sign-ins on one account: the 11th is 429 even with the right password; other accounts still sign in', async () => {
+  it('10 failed sign-ins on one account from one address: the 11th from there is 429 even with the right password; the owner elsewhere and other accounts still sign in', async () => {
     const from = newAddress();
     const setup = newAddress();
     const target = await register(setup);
@@ -114,13 +114,19 @@ describe('accounts: rate limits (default limits)', () => {
     expectTooMany(
       await callFrom(from, SIGN_IN, { email: target.email, password: target.password }),
     );
-    // The lock is on the account, from any address and in any letter case.
+    // The lock is on that account from that address, in any letter case (issue 19, F7)...
     expectTooMany(
-      await callFrom(newAddress(), SIGN_IN, {
+      await callFrom(from, SIGN_IN, {
         email: target.email.toUpperCase(),
         password: target.password,
       }),
     );
+    // ...and the owner, from another address, is not locked out.
+    const owner = await callFrom(newAddress(), SIGN_IN, {
+      email: target.email,
+      password: target.password,
+    });
+    expect(owner.status).toBe(200);
     const ok = await callFrom(from, SIGN_IN, { email: other.email, password: other.password });
     expect(ok.status).toBe(200);
     expect(ok.body.token).toEqual(expect.any(String));

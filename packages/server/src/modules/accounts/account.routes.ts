@@ -33,17 +33,12 @@ export function registerAccountRoutes(
       },
     },
     async (request) => {
-      // Only registrations that succeed use up an address's allowance (API.md: at least 30),
-      // counted before the work so simultaneous ones are counted too.
-      const key = `register-ip:${request.ip}`;
-      await limiter.consume(key, config.rateLimits.registrationsPerIp);
-      try {
-        const { id } = await accounts.registerUser(request.body);
-        return { mensaje: 'USUARIO CREADO' as const, id };
-      } catch (error) {
-        await limiter.release(key);
-        throw error;
-      }
+      // Every attempt counts, failed ones too: a 'taken' answer tells whether an email or a
+      // phone has an account, so those are what must be bounded (issue 19, F4). Counted before
+      // the work so simultaneous ones are counted too.
+      await limiter.consume(`register-ip:${request.ip}`, config.rateLimits.registrationsPerIp);
+      const { id } = await accounts.registerUser(request.body);
+      return { mensaje: 'USUARIO CREADO' as const, id };
     },
   );
 
@@ -115,6 +110,18 @@ export function registerAccountRoutes(
       await accounts.sendResetEmail(request.query.email, request.ip);
       return { mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' };
     },
+  );
+
+  api.get(
+    '/api/login/recuperacion',
+    {
+      schema: {
+        tags: ['cuentas'],
+        summary: 'Qué caminos para recuperar la contraseña están disponibles',
+        response: { 200: z.object({ celular: z.boolean() }) },
+      },
+    },
+    async () => accounts.recoveryMethods(),
   );
 
   api.post(

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { equalsInConstantTime, randomDigits, randomSecret, sha256 } from '../../lib/secrets.js';
-import type { Notifier } from '../../notifier/notifier.js';
+import { canSendSms, type Notifier } from '../../notifier/notifier.js';
 import { createTiendaForOwner, findTiendaIdOfOwner } from '../tiendas/tienda.service.js';
 import * as repo from './account.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -96,21 +96,31 @@ export function createAccountService(deps: AccountServiceDeps) {
     ip: string,
   ): Promise<{ token: string }> {
     const ipKey = `signin-ip:${ip}`;
+    // An attacker's failures stop the attacker's address on that account, not the owner
+    // elsewhere (issue 19, F7); the account as a whole is only slowed down, far higher up.
+    const pairKey = `signin-account-ip:${ip}:${credentials.email}`;
     const accountKey = `signin-account:${credentials.email}`;
     // Counted before the (slow) password check, so attempts sent all at once are counted too;
-    // a success gives its attempt back.
+    // a success gives its attempts back. The address goes first: once it is refused, it can't
+    // make new keys (or probe accounts) at all.
     await limiter.consume(ipKey, limits.signInFailuresPerIp);
+    const counted = [ipKey];
     try {
-      await limiter.consume(accountKey, limits.signInFailuresPerAccount);
+      await limiter.consume(pairKey, limits.signInFailuresPerAccount);
+      counted.push(pairKey);
+      await limiter.consume(accountKey, limits.signInFailuresPerAccountTotal);
     } catch (error) {
-      await limiter.release(ipKey);
+      // Refused: the attempts counted so far were never tried.
+      for (const key of counted) await limiter.release(key);
       throw error;
     }
     const account = await repo.findAccountByEmail(db, credentials.email);
     const valid = await verifyPassword(account?.password_hash, credentials.password);
     if (!account || !valid) throw new AppError('USUARIO_INCORRECTO_PASSWORD_INCORRECTO');
     await limiter.release(ipKey);
-    await limiter.clear(accountKey);
+    await limiter.clear(pairKey);
+    // Given back, not cleared: the owner signing in must not wipe out an attack elsewhere.
+    await limiter.release(accountKey);
     return { token: await issueToken(account) };
   }
 
@@ -203,7 +213,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     await changePassword(accountId, newPassword);
   }
 
+  /** Which reset paths can reach a person (the web app offers only those). */
+  function recoveryMethods(): { celular: boolean } {
+    return { celular: canSendSms(config) };
+  }
+
   async function sendPhoneCode(celular: string, ip: string): Promise<void> {
+    // In production without a provider a code would reach nobody (issue 19, F12). Refused before
+    // any lookup, so the answer says nothing about whether the phone has an account.
+    if (!canSendSms(config)) throw new AppError('SMS_NO_DISPONIBLE');
     await limitResetRequest(ip, celular);
     const account = await repo.findAccountByCelular(db, celular);
     if (!account) throw new AppError('NO_ENCONTRADO', 'El celular no está registrado');
@@ -218,10 +236,16 @@ export function createAccountService(deps: AccountServiceDeps) {
         now,
       });
     });
-    await notifier.sendSms({
-      to: celular,
-      text: `Tu código de Tianguis para cambiar tu contraseña es ${code}. Vence en 10 minutos. No lo compartas con nadie.`,
-    });
+    try {
+      await notifier.sendSms({
+        to: celular,
+        text: `Tu código de Tianguis para cambiar tu contraseña es ${code}. Vence en 10 minutos. No lo compartas con nadie.`,
+      });
+    } catch (error) {
+      // A code nobody received must not stay guessable.
+      await repo.voidPhoneCodesOf(db, account.id, nowIso());
+      throw error;
+    }
   }
 
   async function resetPasswordWithCode(
@@ -291,6 +315,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     listRegisteredUsers,
     sendResetEmail,
     resetPasswordWithSecret,
+    recoveryMethods,
     sendPhoneCode,
     resetPasswordWithCode,
     ensureAdmin,
