@@ -1,16 +1,94 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_QUERY = /([?&](?:token|secret|codigo|password)=)[^&#]*/gi;
+const HIDDEN = '[oculto]';
+
+/** A query parameter whose name holds one of these (after decoding, any case) is hidden. */
+const SECRET_NAME = /token|secret|password|passwd|codigo|seguimiento|authorization|cookie|clave/i;
+
 /** A guest's tracking secret is a path segment: the order's only key. */
-const SECRET_PATH = /(\/api\/pedido\/seguimiento\/)[^/?#]*/gi;
+const SECRET_SEGMENT_AFTER = 'seguimiento';
 
 /**
- * Request logs name the route, never a token, secret, password (they may ride in a query) or
- * tracking secret (a path segment).
+ * Decodes as the server (or anything after it) might: `+` as a space, percent escapes, several
+ * times over (`%2574` is `%74` is `t`), a broken escape left as typed beside the good ones.
+ */
+function decodeLoosely(text: string): string {
+  let current = text.replace(/\+/g, ' ');
+  for (let round = 0; round < 3; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      next = current.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
+    }
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return SECRET_NAME.test(decodeLoosely(name)) ? `${name}=${HIDDEN}` : pair;
+    })
+    .join('&');
+}
+
+function redactPath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) =>
+      i > 0 && decodeLoosely(segments[i - 1]!).toLowerCase() === SECRET_SEGMENT_AFTER
+        ? HIDDEN
+        : segment,
+    )
+    .join('/');
+}
+
+// Most URLs hold nothing to hide; they skip the decoding.
+const MAY_HOLD_SECRET = /[?#%]|seguimiento/i;
+
+/**
+ * Request logs name the route, never a token, secret, password or code (they may ride in a
+ * query, under any spelling the server would decode: `?%74oken=`, `?TOKEN=`) or a tracking
+ * secret (a path segment). Redaction looks at names after decoding (issue 19, F10).
  */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[oculto]').replace(SECRET_PATH, '$1[oculto]');
+  if (!MAY_HOLD_SECRET.test(url)) return url;
+  const hash = url.indexOf('#');
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const question = beforeHash.indexOf('?');
+  const path = question === -1 ? beforeHash : beforeHash.slice(0, question);
+  const query = question === -1 ? undefined : beforeHash.slice(question + 1);
+  return (
+    redactPath(path) +
+    (query === undefined ? '' : `?${redactQuery(query)}`) +
+    (hash === -1 ? '' : `#${HIDDEN}`)
+  );
 }
+
+/** Fields hidden wherever a request or an error puts them in a log line. */
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'token',
+  'secret',
+  'codigo',
+  'seguimiento',
+  'authorization',
+  'Authorization',
+  'cookie',
+  'Cookie',
+  '"set-cookie"',
+  '"idempotency-key"',
+  '"x-api-key"',
+];
 
 export function loggerOptions(
   level: string,
@@ -18,16 +96,15 @@ export function loggerOptions(
   return {
     level,
     redact: {
+      // Request headers and bodies are not logged by the serializer below; these catch any
+      // log line that adds them (or an object holding them) later.
       paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.body.password',
-        'req.body.newPassword',
-        'req.body.token',
-        'req.body.secret',
-        'req.body.codigo',
-      ],
-      censor: '[oculto]',
+        ...SECRET_FIELDS.map((field) => `req.headers.${field}`),
+        ...SECRET_FIELDS.map((field) => `req.body.${field}`),
+        ...SECRET_FIELDS.map((field) => `res.headers.${field}`),
+        ...SECRET_FIELDS.map((field) => `*.${field}`),
+      ].map((p) => p.replace(/\.(".*")$/, '[$1]')),
+      censor: HIDDEN,
     },
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {
