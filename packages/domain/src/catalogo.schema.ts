@@ -116,11 +116,23 @@ export function checkNombreTienda(nombre: string): string | undefined {
   ]);
 }
 
-/** An image is required; 'N/A' is what an unset image is stored as, so it counts as none. */
+/**
+ * The shape of an image path the upload answers: `/images/` and one plain file name (no
+ * scheme, host, `..`, slash, query or escape), so a stored value can only ever point at this
+ * site's images folder (issue 19, F13). Which names the server actually issued (a content
+ * hash) and that the file exists is the server's check.
+ */
+const IMAGE_PATH_PATTERN = /^\/images\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(?:jpe?g|jfif|png|webp)$/;
+
+/**
+ * An image is required; 'N/A' is what an unset image is stored as, so it counts as none.
+ * Anything else must be an `/images/<name>` path.
+ */
 export function checkImagen(imageUrl: string | null | undefined): string | undefined {
   const value = imageUrl?.trim() ?? '';
   if (value === '' || value === SIN_IMAGEN) return catalogoMessages.imagenRequerida;
   if (value.length > IMAGE_URL_MAX) return catalogoMessages.imagenInvalida;
+  if (!IMAGE_PATH_PATTERN.test(value)) return catalogoMessages.imagenInvalida;
   return undefined;
 }
 

@@ -35,7 +35,13 @@ import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.
 import { registerCarritoRoutes } from './modules/carrito/carrito.routes.js';
 import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
-import { registerImageFiles, registerImageRoutes } from './modules/imagenes/image.routes.js';
+import { startOrphanImageSweep } from './modules/imagenes/image-orphans.js';
+import { registerImageReferenceCheck } from './modules/imagenes/image-references.js';
+import {
+  registerImageFiles,
+  registerImageRoutes,
+  UPLOAD_WINDOW_MS,
+} from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
@@ -281,6 +287,12 @@ async function assembleApp(
     },
   );
 
+  // Before the routes it checks, so their handlers never see an image this server didn't issue.
+  registerImageReferenceCheck(app, {
+    db,
+    storage: imageStorage,
+    enabled: config.requireIssuedImages,
+  });
   registerAccountRoutes(app, { accounts, guards, limiter, config });
   registerTiendaRoutes(app, { db, guards });
   registerCatalogoRoutes(app, { db, guards });
@@ -310,7 +322,26 @@ async function assembleApp(
     resolveSession: accounts.resolveSession,
     heartbeatMs: config.sseHeartbeatMs,
   });
-  registerImageRoutes(app, { guards, storage: imageStorage });
+  registerImageRoutes(app, {
+    db,
+    guards,
+    storage: imageStorage,
+    limiter: new RateLimiter(
+      UPLOAD_WINDOW_MS,
+      database.dialect === 'postgres'
+        ? createDatabaseRateLimitStore(db)
+        : createMemoryRateLimitStore(),
+    ),
+    limits: config.uploads,
+  });
+  const stopSweep = startOrphanImageSweep(
+    { db, storage: imageStorage, log: app.log },
+    { everyMs: config.uploads.sweepEveryMs, olderThanMs: config.uploads.orphanAgeMs },
+  );
+  // Before the database closes: a sweep under way finishes first.
+  app.addHook('preClose', async () => {
+    await stopSweep();
+  });
 
   fs.mkdirSync(config.imagesDir, { recursive: true });
   await registerImageFiles(app, config.imagesDir);

@@ -208,7 +208,10 @@ describe('the ordering migration on a first-edition database', () => {
     for (const table of TABLES) {
       rowsBefore[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
     }
-    expect(await migrateToLatest(handle.db)).toEqual(['2026_11_25_1000_ordering']);
+    expect(await migrateToLatest(handle.db)).toEqual([
+      '2026_11_25_1000_ordering',
+      '2026_11_25_1400_imagenes',
+    ]);
   });
   afterAll(async () => {
     await server?.stop();

@@ -13,6 +13,7 @@ import type {
   ProductoTable,
 } from '../modules/catalogo/catalogo.table.js';
 import type { DiaEspecialTable, HorarioTable } from '../modules/horarios/horario.table.js';
+import type { ImagenTable } from '../modules/imagenes/imagen.table.js';
 import type {
   PedidoDetalleTable,
   PedidoEventoTable,
@@ -50,6 +51,7 @@ export interface Database {
   pedido_evento: PedidoEventoTable;
   setting: SettingTable;
   rate_limit: RateLimitTable;
+  imagen: ImagenTable;
 }
 
 export type Db = Kysely<Database>;

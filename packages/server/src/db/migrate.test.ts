@@ -47,6 +47,7 @@ describe('migrations', () => {
       '2026_11_22_0030_pedido_eventos',
       '2026_11_23_1500_rate_limit',
       '2026_11_25_1000_ordering',
+      '2026_11_25_1400_imagenes',
     ]);
   });
 

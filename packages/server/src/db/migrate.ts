@@ -7,6 +7,7 @@ import * as m0003 from './migrations/2026_11_21_2332_orders.js';
 import * as m0004 from './migrations/2026_11_22_0030_pedido_eventos.js';
 import * as m0005 from './migrations/2026_11_23_1500_rate_limit.js';
 import * as m0006 from './migrations/2026_11_25_1000_ordering.js';
+import * as m0007 from './migrations/2026_11_25_1400_imagenes.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0030_pedido_eventos': m0004,
   '2026_11_23_1500_rate_limit': m0005,
   '2026_11_25_1000_ordering': m0006,
+  '2026_11_25_1400_imagenes': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,10 @@ export const errorCatalog = {
   DEMASIADO_GRANDE: { status: 413, message: 'La petición es demasiado grande' },
   ARCHIVO_GRANDE: { status: 413, message: 'La imagen no debe pesar más de 5 MB' },
   ARCHIVO_NO_PERMITIDO: { status: 415, message: 'Solo se permiten imágenes JPG o PNG' },
+  CUOTA_EXCEDIDA: {
+    status: 413,
+    message: 'Tu tienda alcanzó el límite de espacio para imágenes',
+  },
   DEMASIADOS_INTENTOS: {
     status: 429,
     message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',

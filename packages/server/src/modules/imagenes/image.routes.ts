@@ -5,9 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import type { AuthGuards } from '../../http/auth.js';
-import { MAX_IMAGE_BYTES, storeUploadedImage } from './image.service.js';
+import type { Db } from '../../db/database.js';
+import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { nowIso } from '../../lib/clock.js';
+import { MAX_IMAGE_BYTES, storeImage } from './image.service.js';
 import { isSafeImageName, type ImageStorage } from './image.storage.js';
+import { findImagen, recordImagen, sumBytesOfTienda } from './imagen.repository.js';
+
+/** The hourly upload limit's window; the limiter handed in counts over it. */
+export const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
+
+export const CUOTA_EXCEDIDA_IMAGEN = 'Tu tienda alcanzó el límite de espacio para imágenes';
 
 /**
  * The one file of field `files`. A broken multipart body (cut short, no boundary) is the
@@ -29,8 +38,23 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 
 export function registerImageRoutes(
   app: FastifyInstance,
-  deps: { guards: AuthGuards; storage: ImageStorage },
+  deps: {
+    db: Db;
+    guards: AuthGuards;
+    storage: ImageStorage;
+    /** Counts over UPLOAD_WINDOW_MS, shared by every process on PostgreSQL. */
+    limiter: RateLimiter;
+    limits: { perHour: number; quotaBytes: number };
+  },
 ): void {
+  const { db, limiter, limits } = deps;
+  /** Refuses an image that would take the shop past its quota (one already stored is free). */
+  const admitFor = (tiendaId: number) => async (name: string, bytes: number) => {
+    if (await findImagen(db, name)) return;
+    if ((await sumBytesOfTienda(db, tiendaId)) + bytes > limits.quotaBytes) {
+      throw new AppError('CUOTA_EXCEDIDA', CUOTA_EXCEDIDA_IMAGEN);
+    }
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/ImageStorage/uploadImage',
     {
@@ -49,9 +73,14 @@ export function registerImageRoutes(
           'Envía la imagen como multipart/form-data en el campo files',
         );
       }
+      const { tiendaId } = sessionOf(request);
+      // Every attempt counts, refused ones too: a refused image costs the server its decoding.
+      await limiter.consume(`upload-tienda:${tiendaId}`, limits.perHour);
       const data = await readUpload(request);
       try {
-        return { path: await storeUploadedImage(deps.storage, data) };
+        const stored = await storeImage(deps.storage, data, admitFor(tiendaId));
+        await recordImagen(db, { name: stored.name, tiendaId, bytes: stored.bytes, now: nowIso() });
+        return { path: stored.path };
       } catch (error) {
         // The owner reads a plain Spanish sentence; the administrator needs the disk's own
         // error (ENOSPC, EROFS, the path) to fix it.

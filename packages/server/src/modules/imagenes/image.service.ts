@@ -72,16 +72,20 @@ async function saveWithVariants(
   storage: ImageStorage,
   name: string,
   output: Buffer,
-): Promise<void> {
+): Promise<number> {
   const saved: string[] = [];
+  let bytes = output.length;
   try {
     for (const width of IMAGE_VARIANT_WIDTHS) {
       const variant = variantNameOf(name, width);
       if (await storage.exists(variant)) continue;
-      await storage.save(variant, await encodeVariant(output, width));
+      const data = await encodeVariant(output, width);
+      await storage.save(variant, data);
       saved.push(variant);
+      bytes += data.length;
     }
     if (!(await storage.exists(name))) await storage.save(name, output);
+    return bytes;
   } catch (error) {
     // Best effort: on a read-only disk the removal fails too, and nothing was written there.
     await Promise.all(saved.map((file) => storage.remove(file).catch(() => undefined)));
@@ -96,6 +100,26 @@ const notAllowed = (message?: string) => new AppError('ARCHIVO_NO_PERMITIDO', me
  * under a name derived from its content; answers the public path.
  */
 export async function storeUploadedImage(storage: ImageStorage, data: Buffer): Promise<string> {
+  return (await storeImage(storage, data)).path;
+}
+
+export interface StoredImage {
+  /** The public path, `/images/<name>`. */
+  path: string;
+  name: string;
+  /** What this upload wrote: the original and the smaller copies it made. */
+  bytes: number;
+}
+
+/**
+ * storeUploadedImage for an owner's upload: `admit` sees the image's name and size once it is
+ * re-encoded and before anything is written, and may refuse it (the shop's disk quota).
+ */
+export async function storeImage(
+  storage: ImageStorage,
+  data: Buffer,
+  admit?: (name: string, bytes: number) => Promise<void>,
+): Promise<StoredImage> {
   const kind = sniffImage(data);
   if (!kind) throw notAllowed();
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' as const };
@@ -126,6 +150,12 @@ export async function storeUploadedImage(storage: ImageStorage, data: Buffer): P
     throw notAllowed('La imagen está dañada o no se puede leer');
   }
   const name = `${createHash('sha256').update(output).digest('hex').slice(0, 32)}.${kind === 'jpeg' ? 'jpg' : 'png'}`;
-  await saveWithVariants(storage, name, output);
-  return `/images/${name}`;
+  await admit?.(name, output.length);
+  const bytes = await saveWithVariants(storage, name, output);
+  return { path: `/images/${name}`, name, bytes };
+}
+
+/** The original and every smaller copy of an image, as stored. */
+export function filesOfImage(name: string): string[] {
+  return [name, ...IMAGE_VARIANT_WIDTHS.map((width) => variantNameOf(name, width))];
 }
