@@ -103,15 +103,28 @@ function precompress(): Plugin {
   };
 }
 
+/** The screens of a shopper's or a visitor's way from a shop's link to an order. */
+const SHOPPER_SCREEN =
+  /assets\/(home|tienda|tienda-categoria|producto-detalle|checkout|seguimiento|mis-pedidos|mis-pedidos-detalle)-[\w-]+\.js$/;
+
 /** Chunks and styles the entry page loads itself, before any lazy screen. */
 const ALWAYS_LOADED = /^assets\/(index|react|session-store|api-client|api|boot)-[\w-]+\.(js|css)$/;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle(), earlyBoot(), precompress()],
   resolve: {
     // The web bundle compiles domain from its sources, so only what a page uses ships.
     alias: {
       '@tianguis/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
+      // React Router's package exports name only its development build (warnings and checks
+      // included); it ships a production build beside it, which the built app uses.
+      ...(command === 'build'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
@@ -121,14 +134,16 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     modulePreload: {
-      // Each lazy screen carries the list of files to fetch beside it. The files every page has
-      // already loaded before any screen (the entry, React, the session and API helpers, the
-      // first script's chunk and the stylesheet) are left out of those lists: about 1.5 KB of
-      // the entry, where the shop page's 100 KB budget is spent, for no lost preload.
-      // The shop page's conditions row (below its heading, its place kept) carries no list at
-      // all: its few small chunks follow it.
-      resolveDependencies: (filename, deps) =>
-        filename.includes('tienda-condiciones') ? [] : deps.filter((d) => !ALWAYS_LOADED.test(d)),
+      // Every browser the app supports preloads modules itself.
+      polyfill: false,
+      resolveDependencies: (filename, deps, { hostId }) => {
+        // The entry names every screen with the files it needs: about 2 KB of the shop page's
+        // 100 KB budget. Screens a neighbour ordering never opens (owner, admin, account forms)
+        // fetch their files when they load instead, one round trip later.
+        if (/(^|\/)index[-.]/.test(hostId) && !SHOPPER_SCREEN.test(filename)) return [];
+        // Files every page has loaded before any screen are left out of every list.
+        return deps.filter((d) => !ALWAYS_LOADED.test(d));
+      },
     },
     rollupOptions: {
       input: { index: 'index.html', boot: BOOT_ENTRY },
@@ -143,11 +158,11 @@ export default defineConfig({
           groups: [
             {
               name: 'tienda-publica',
-              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso)\.tsx|logic\/estado\.ts|hooks\/use-now\.ts)|domain\/src\/horario\.ts/,
+              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info)\.tsx|logic\/(estado|estado-pedidos|precio)\.ts|hooks\/(use-now|use-aviso-de-tienda)\.ts)|domain\/src\/(horario|money)\.ts/,
             },
           ],
         },
       },
     },
   },
-});
+}));

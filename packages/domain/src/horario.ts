@@ -369,3 +369,67 @@ export function getProximaApertura(
   }
   return horarioMessages.proximaAperturaNoDisponible;
 }
+
+// ---- Orders now: hours, special days and the owner's pause ----
+// (Here rather than in tienda-estado.ts: the shop page's first chunk holds this file.)
+
+export const estadoMessages = {
+  pausada: (hora: string) => `La tienda pausó los pedidos hasta las ${hora}`,
+  agotado: (nombre: string) => `${nombre} está agotado por hoy`,
+} as const;
+
+/** HH:MM of an instant on the shop's wall clock. */
+export function horaLocal(instant: Date, timeZone: string): string {
+  return getLocalDateTime(instant, timeZone).hora.slice(0, 5);
+}
+
+/** Whether a pause stored as an ISO instant (or null) is still running at `now`. */
+export function isPausada(pausadoHasta: string | null | undefined, now: Date): boolean {
+  return typeof pausadoHasta === 'string' && Date.parse(pausadoHasta) > now.getTime();
+}
+
+/** Whether a product's sold-out mark (ISO instant or null) still holds at `now`. */
+export function isAgotado(agotadoHasta: string | null | undefined, now: Date): boolean {
+  return typeof agotadoHasta === 'string' && Date.parse(agotadoHasta) > now.getTime();
+}
+
+export type EstadoPedidos =
+  | { readonly abierta: true; readonly mensaje: null }
+  | {
+      readonly abierta: false;
+      readonly motivo: 'PAUSADA' | 'CERRADA';
+      /** The notice the public page and the cart show, and the checkout refusal's message. */
+      readonly mensaje: string;
+    };
+
+/**
+ * Whether a shop takes orders at `now`: closed by its hours (the spec's closed notice in one
+ * line: name, reason, next opening, footer) or paused by its owner (until HH:MM).
+ */
+export function getEstadoPedidos(
+  tienda: {
+    readonly nombre: string;
+    readonly timeZone: string;
+    readonly pausadoHasta: string | null;
+  },
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  now: Date,
+): EstadoPedidos {
+  const status = getTiendaStatus(horarios, diasEspeciales, now, tienda.timeZone);
+  if (!status.abierta) {
+    return {
+      abierta: false,
+      motivo: 'CERRADA',
+      mensaje: `${tienda.nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
+    };
+  }
+  if (tienda.pausadoHasta !== null && isPausada(tienda.pausadoHasta, now)) {
+    return {
+      abierta: false,
+      motivo: 'PAUSADA',
+      mensaje: estadoMessages.pausada(horaLocal(new Date(tienda.pausadoHasta), tienda.timeZone)),
+    };
+  }
+  return { abierta: true, mensaje: null };
+}

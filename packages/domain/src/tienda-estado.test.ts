@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getLocalDateTime } from './horario.js';
 import {
   estadoMessages,
-  finDelDia,
   getEstadoPedidos,
+  getLocalDateTime,
   horaLocal,
   isAgotado,
   isPausada,
-} from './tienda-estado.js';
+} from './horario.js';
+import { finDelDia } from './tienda-estado.js';
 
 const MX = 'America/Mexico_City';
 const NY = 'America/New_York';

@@ -4,16 +4,10 @@ import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
 import { CategoriaCards } from '../../features/tienda-publica/components/categoria-cards';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
+import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { categoriasConProductos } from '../../features/tienda-publica/logic/catalogo';
-
-// The conditions row and the pause notice come in their own small chunk (with the money
-// formatter and the pause rule): this page's first load stays within its 100 KB budget. The
-// row's place is kept meanwhile, so nothing moves.
-const TiendaCondiciones = lazy(
-  () => import('../../features/tienda-publica/components/tienda-condiciones'),
-);
 
 // Only an unknown shop's link needs the not-found page: it comes on demand, not with every shop.
 const NotFoundContent = lazy(() =>
@@ -54,9 +48,7 @@ export default function TiendaScreen() {
             }
           >
             <TiendaCerradaAvisoVivo answer={answer} />
-            <Suspense fallback={<div className="mb-4 min-h-7" />}>
-              <TiendaCondiciones answer={answer} />
-            </Suspense>
+            <TiendaCondiciones answer={answer} />
             <h2 className="sr-only">Categorías</h2>
             {categorias.length === 0 ? (
               <EmptyState

@@ -1,8 +1,12 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button';
 import { useSession } from '../../features/auth/session-store';
+import {
+  hayCanastaLocal,
+  subscribeCanastaLocal,
+} from '../../features/carrito/canasta/canasta-clave';
 
 const ProductSearch = lazy(() => import('../../features/tienda-publica/components/product-search'));
 const CartButton = lazy(() => import('../../features/carrito/components/cart-button'));
@@ -33,6 +37,8 @@ export function TopBar() {
     const timer = setTimeout(() => setReady(true), 100);
     return () => clearTimeout(timer);
   }, []);
+  // A visitor's basket link appears once they have added something (nothing to download before).
+  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hayCanastaLocal, () => false);
   const tienda = tiendaOfPath(pathname);
   const showSearch = session !== undefined && tienda !== undefined;
   return (
@@ -59,7 +65,7 @@ export function TopBar() {
             <CartButton />
           </Suspense>
         )}
-        {session === undefined && (
+        {session === undefined && hayCanasta && (
           <Suspense fallback={null}>
             <CanastaVisitanteBoton />
           </Suspense>

@@ -5,6 +5,7 @@ import {
   type OpcionElegidaVista,
 } from '@tianguis/domain';
 import { useSyncExternalStore } from 'react';
+import { CANASTA_EVENTO, CANASTA_KEY } from './canasta-clave';
 
 /**
  * The basket of a visitor who is not signed in, kept in this browser (localStorage) until they
@@ -12,7 +13,7 @@ import { useSyncExternalStore } from 'react';
  * One basket per shop; a line is one product with one set of options and one note, with its
  * quantity. Prices are never stored: they come from the shop's public page when shown.
  */
-export const CANASTA_KEY = 'tianguis.canasta';
+export { CANASTA_KEY };
 
 /** The server's `cantidad` limit per line (API.md, "Cart lines"). */
 /** A line's cap, the server's. */
@@ -113,6 +114,7 @@ function guardar(canastas: CanastaLocal[]): void {
     cache = { raw: leerRaw(), canastas: limpias };
   }
   for (const listener of listeners) listener();
+  window.dispatchEvent(new Event(CANASTA_EVENTO));
 }
 
 function conCanasta(

@@ -5,8 +5,8 @@ import { TiendaInfo } from './tienda-info';
 
 /**
  * Under the shop's header: its conditions (minimum, shipping, delivery, payment) and, while the
- * owner has paused orders, until when (the closed notice is TiendaCerradaAvisoVivo's). Apart
- * from the shop pages' first chunk: the shop's own page loads it lazily (its 100 KB budget).
+ * owner has paused orders, until when (the closed notice is TiendaCerradaAvisoVivo's). In the
+ * shop pages' first chunk (vite.config.ts), beside the rules it needs.
  */
 export default function TiendaCondiciones({ answer }: { answer: TiendaPublicaAnswer }) {
   const aviso = useAvisoDeTienda(answer);
