@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ajustesTiendaSchema, pausarSchema, tiendaUpdateSchema } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
-import { sessionOf, type AuthGuards } from '../../http/auth.js';
+import { sessionOf, type AuthGuards, type Session } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
 import { idSchema } from '../../http/schemas.js';
 import { createPublicTiendaReader } from './tienda-publica.service.js';
 import { findCatalogueVersion } from './tienda.repository.js';
+import { mergeOwnTienda, serializeList, type ListIndex } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
 
 const tiendaListDescription =
@@ -30,16 +31,32 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
     agotadoBounds.set(key, bounds);
     if (agotadoBounds.size > 8) agotadoBounds.delete(agotadoBounds.keys().next().value!);
   }
+  // Where each shop sits in a cached anonymous list, by its ETag: an owner's list is that list
+  // with the owner's own shop taken out and put first, whole (issue 19, F2).
+  const listIndexes = new Map<string, ListIndex>();
+  function keepIndex(etag: string, index: ListIndex) {
+    listIndexes.delete(etag);
+    listIndexes.set(etag, index);
+    if (listIndexes.size > 8) listIndexes.delete(listIndexes.keys().next().value!);
+  }
+  // Owners' lists, by the anonymous list's ETag and the shop: made from the cached anonymous
+  // bytes, so an owner asking once a second costs a lookup, not a marketplace.
+  const ownerLists = new JsonAnswerCache(16, 128 * 1024 * 1024);
 
-  async function sendCatalogueAnswer(
-    request: FastifyRequest,
-    reply: FastifyReply,
+  interface Built {
+    json: string;
+    agotadoBounds?: number[];
+    index?: ListIndex;
+  }
+
+  /** The ETag naming the catalogue's state now for `kind`; builds when its bounds are unknown. */
+  async function catalogueEtagOf(
     kind: string,
-    build: (now: Date) => Promise<{ json: string; agotadoBounds?: number[] }>,
-  ) {
-    const now = new Date();
+    now: Date,
+    build: (now: Date) => Promise<Built>,
+  ): Promise<{ etag: string; built?: Built }> {
     const versionKey = `${kind}${await findCatalogueVersion(db)}`;
-    let built: Awaited<ReturnType<typeof build>> | undefined;
+    let built: Built | undefined;
     let bounds = agotadoBounds.get(versionKey);
     if (!bounds) {
       built = await build(now);
@@ -49,17 +66,89 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
     // The next end of a sold-out mark still ahead names the time-dependent state: the same
     // whenever the bounds were read (at or after this version), since passed ones don't count.
     const next = bounds.find((ms) => ms > now.getTime());
-    const etag = `W/"${versionKey}${next === undefined ? '' : `a${next.toString(36)}`}"`;
-    void reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      return reply.status(304).send();
-    }
+    return { etag: `W/"${versionKey}${next === undefined ? '' : `a${next.toString(36)}`}"`, built };
+  }
+
+  /**
+   * The cached answer under `etag`, built when missing (or, for an owner's list, when the
+   * shop index of the cached anonymous list is gone).
+   */
+  async function cachedCatalogue(
+    etag: string,
+    now: Date,
+    built: Built | undefined,
+    build: (now: Date) => Promise<Built>,
+    needsIndex = false,
+  ) {
     let cached = catalogue.get(etag);
-    if (!cached) {
+    let index = listIndexes.get(etag);
+    if (!cached || (needsIndex && !index)) {
       built ??= await build(now);
       cached = catalogue.set(etag, built.json);
+      if (built.index) keepIndex(etag, (index = built.index));
     }
+    return { cached, index };
+  }
+
+  /** Sets the answer's ETag; whether the client already has it (304). */
+  function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+    void reply.header('etag', etag).header('cache-control', 'no-cache');
+    return matchesIfNoneMatch(request.headers['if-none-match'], etag);
+  }
+
+  async function sendCatalogueAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    build: (now: Date) => Promise<Built>,
+  ) {
+    const now = new Date();
+    const { etag, built } = await catalogueEtagOf(kind, now, build);
+    if (notModified(request, reply, etag)) return reply.status(304).send();
+    const { cached } = await cachedCatalogue(etag, now, built, build);
     return sendCachedJson(request, reply, catalogue, etag, cached);
+  }
+
+  async function buildPublicList(now: Date): Promise<Built> {
+    const list = await tiendas.listPublicTiendasWithBounds(db, now);
+    return { ...serializeList(list.views), agotadoBounds: list.agotadoBounds };
+  }
+
+  async function buildAdminList(now: Date): Promise<Built> {
+    const list = await tiendas.listAllTiendasWithBounds(db, now);
+    return { json: JSON.stringify(list.views), agotadoBounds: list.agotadoBounds };
+  }
+
+  /**
+   * An owner's list: its own shop first, whatever its state and with its transfer details
+   * whole, then the anonymous list's bytes without it (where the public sees its redacted copy).
+   * Cached under the anonymous ETag and the shop: the catalogue's version covers the owner's
+   * own shop too, and its sold-out bounds every product, hidden ones included.
+   */
+  async function sendOwnerList(request: FastifyRequest, reply: FastifyReply, session: Session) {
+    const now = new Date();
+    const { etag: publicEtag, built } = await catalogueEtagOf('l', now, buildPublicList);
+    const etag = `${publicEtag.slice(0, -1)}t${session.tiendaId}"`;
+    if (notModified(request, reply, etag)) return reply.status(304).send();
+    let answer = ownerLists.get(etag);
+    if (!answer) {
+      const [{ cached, index }, own] = await Promise.all([
+        cachedCatalogue(publicEtag, now, built, buildPublicList, true),
+        tiendas.findOwnTiendaListView(db, session, now),
+      ]);
+      if (!own || !index) return sendCachedJson(request, reply, catalogue, publicEtag, cached);
+      answer = ownerLists.set(etag, mergeOwnTienda(cached.body, index, own));
+    }
+    return sendCachedJson(request, reply, ownerLists, etag, answer);
+  }
+
+  /** `listartiendas` for whoever asks: owners and admins from the cache too (issue 19, F2). */
+  function sendListFor(request: FastifyRequest, reply: FastifyReply) {
+    const session = request.session;
+    if (session?.role === 'ADMIN') return sendCatalogueAnswer(request, reply, 'A', buildAdminList);
+    if (session?.role === 'TIENDA') return sendOwnerList(request, reply, session);
+    // A shopper sees what an anonymous visitor sees.
+    return sendCatalogueAnswer(request, reply, 'l', buildPublicList);
   }
 
   api.get(
@@ -72,16 +161,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
       },
       preValidation: guards.optionalSession,
     },
-    async (request, reply) => {
-      // Owners and admins see more than the public and get their own answer each time; a
-      // shopper sees what an anonymous visitor sees.
-      const role = request.session?.role;
-      if (role === 'TIENDA' || role === 'ADMIN') return tiendas.listTiendasFor(db, request.session);
-      return sendCatalogueAnswer(request, reply, 'l', async (now) => {
-        const list = await tiendas.listPublicTiendasWithBounds(db, now);
-        return { json: JSON.stringify(list.views), agotadoBounds: list.agotadoBounds };
-      });
-    },
+    async (request, reply) => sendListFor(request, reply),
   );
 
   api.get(

@@ -112,6 +112,35 @@ export async function listPublicTiendasWithBounds(
   return { views, agotadoBounds: await repo.listAgotadoBounds(db, now.toISOString()) };
 }
 
+/**
+ * The admin's `listartiendas`: every shop, everything in it, transfer details whole. Cached by
+ * the catalogue's version like the anonymous one, with the same sold-out bounds.
+ */
+export async function listAllTiendasWithBounds(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
+  const views = await loadViews(db, await repo.listAllTiendas(db), true, everyone, now);
+  return { views, agotadoBounds: await repo.listAgotadoBounds(db, now.toISOString()) };
+}
+
+/**
+ * The owner's own shop as its `listartiendas` shows it (first, whatever its state, everything
+ * in it, transfer details whole); undefined for a token without a shop. The rest of the owner's
+ * list is the anonymous one.
+ */
+export async function findOwnTiendaListView(
+  db: DbOrTx,
+  session: Session,
+  now: Date,
+): Promise<TiendaView | undefined> {
+  if (session.tiendaId <= 0) return undefined;
+  const own = await repo.findTiendaById(db, session.tiendaId);
+  if (!own) return undefined;
+  const [view] = await loadViews(db, [own], true, everyone, now);
+  return view;
+}
+
 /** A shop as the home page lists it: enough for a card that links to its public page. */
 export interface TiendaDirectorio {
   tiendaId: number;
