@@ -429,3 +429,63 @@ describe('hardening (accounts): F6 TRUST_PROXY', () => {
     }
   });
 });
+
+// PostgreSQL only: on SQLite one process serves the file and its counters stay in memory.
+describe.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+  'hardening (accounts): the limits are shared by two servers on one PostgreSQL',
+  () => {
+    let first: TestServer;
+    let second: TestServer;
+
+    beforeAll(async () => {
+      first = await startTestServer({ config: { rateLimits: defaultRateLimits } });
+      second = await startTestServer({
+        config: { rateLimits: defaultRateLimits },
+        database: first.database,
+      });
+    });
+    afterAll(async () => {
+      await second.stop();
+      await first.destroy();
+    });
+
+    it('F7: 10 failures on one account from one address, split over both servers, then 429 on both; the owner elsewhere signs in', async () => {
+      const attacker = newAddress();
+      const owner = await registerFrom(first, newAddress());
+      for (let i = 0; i < defaultRateLimits.signInFailuresPerAccount; i += 1) {
+        const server = i % 2 === 0 ? first : second;
+        const res = await callFrom(server, attacker, SIGN_IN, {
+          email: owner.email,
+          password: `Mala${i}Clave`,
+        });
+        expect(res.status).toBe(400);
+      }
+      for (const server of [first, second]) {
+        const res = await callFrom(server, attacker, SIGN_IN, {
+          email: owner.email,
+          password: owner.password,
+        });
+        expect(res.status).toBe(429);
+      }
+      const ok = await callFrom(second, newAddress(), SIGN_IN, {
+        email: owner.email,
+        password: owner.password,
+      });
+      expect(ok.status).toBe(200);
+    });
+
+    it('F4: 30 registration attempts from one address, split over both servers, then 429', async () => {
+      const from = newAddress();
+      const taken = await registerFrom(first, newAddress());
+      for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
+        const server = i % 2 === 0 ? first : second;
+        const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+        expect(res.status).toBe(404);
+      }
+      for (const server of [first, second]) {
+        const res = await callFrom(server, from, REGISTER, consumerPayload());
+        expect(res.status).toBe(429);
+      }
+    });
+  },
+);
