@@ -34,26 +34,29 @@ describe('hardening', () => {
     expect(row.role).toBe('USUARIO');
   });
 
-  it('caps a basket line at 999 pieces and an order at what can be stored', async () => {
+  it('caps a basket line at 99 pieces and an order at what can be stored', async () => {
     const productoId = shop.productos[0]!.id;
-    const add = () =>
+    const add = (nota: string) =>
       server.call('/api/shoppingcartmarket/addItem', {
         token: shopper.token,
-        body: { productoId },
+        body: { productoId, nota },
       });
-    expect((await add()).status).toBe(200);
+    // Three lines of one product (each note makes its own line).
+    for (const nota of ['para la novia', 'para el novio', 'para los padrinos']) {
+      expect((await add(nota)).status).toBe(200);
+    }
     await server.app.database.db
       .updateTable('carrito_linea')
-      .set({ cantidad: 999 })
+      .set({ cantidad: 99 })
       .where('account_id', '=', shopper.id)
       .execute();
-    const refused = await add();
+    const refused = await add('para la novia');
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       code: 'VALIDACION',
-      message: 'No puedes agregar más de 999 piezas de un producto',
+      message: 'No puedes agregar más de 99 piezas de un producto',
     });
-    // 999 × 99,999.99 pesos does not fit: a clear 400, never a database error.
+    // 3 × 99 × 99,999.99 pesos does not fit: a clear 400, never a database error.
     const order = await server.call('/api/shoppingcartmarket/proccesscart', {
       token: shopper.token,
       body: { tiendaId: shop.tiendaId },
