@@ -8,7 +8,25 @@
 export const ADMIN = { email: 'admin@tianguis.mx', password: 'Admin12345' };
 /** Every account registered here has this password. */
 export const PASSWORD = 'Secreta123';
-export const IMAGE = '/images/0123456789abcdef0123456789abcdef.png';
+/** A 1×1 PNG: catalogue images must be ones the server stored (issue 19, F13). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads the 1×1 PNG as `token`'s shop; answers its path. */
+export async function uploadImage(baseUrl: string, token: string): Promise<string> {
+  const body = new FormData();
+  body.append('files', new Blob([PNG_1X1], { type: 'image/png' }), 'prueba.png');
+  const res = await fetch(`${baseUrl}/api/ImageStorage/uploadImage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body,
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`uploadImage: ${res.status} ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { path: string }).path;
+}
 
 /** POSTs `body` as JSON (with the token, when given); answers the body of a 200, else throws. */
 export type Post = <T>(urlPath: string, body: unknown, token?: string) => Promise<T>;
@@ -81,8 +99,11 @@ export async function createApprovedShop(
   post: Post,
   adminToken: string,
   productos: ProductoSpec[],
+  /** Stores the shop's image (uploadImage) and answers its path. */
+  upload: (token: string) => Promise<string>,
 ): Promise<ApprovedShop> {
   const owner = await register(post, 'no');
+  const IMAGE = await upload(owner.token);
   const costoDeEnvio = 12.5;
   await post(
     '/api/tienda/updatetienda',

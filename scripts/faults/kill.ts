@@ -6,7 +6,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { markdownTable } from '../lib/markdown-table.js';
-import { ADMIN, createApprovedShop, register, signIn, type Post } from './api-setup.js';
+import {
+  ADMIN,
+  createApprovedShop,
+  register,
+  signIn,
+  uploadImage,
+  type Post,
+} from './api-setup.js';
 import {
   failuresOf,
   killRunningServers,
@@ -93,20 +100,25 @@ async function api<T>(baseUrl: string, urlPath: string, body: unknown, token?: s
 async function prepare(baseUrl: string): Promise<BurstFixture> {
   const post: Post = (urlPath, body, token) => api(baseUrl, urlPath, body, token);
   const adminToken = await signIn(post, ADMIN.email, ADMIN.password);
-  const shop = await createApprovedShop(post, adminToken, [
-    {
-      name: 'Taco de pastor',
-      price: 19.99,
-      descripcion: 'Hecho al momento',
-      detalle: 'Para llevar',
-    },
-    {
-      name: 'Agua de jamaica',
-      price: 25.5,
-      descripcion: 'Hecho al momento',
-      detalle: 'Para llevar',
-    },
-  ]);
+  const shop = await createApprovedShop(
+    post,
+    adminToken,
+    [
+      {
+        name: 'Taco de pastor',
+        price: 19.99,
+        descripcion: 'Hecho al momento',
+        detalle: 'Para llevar',
+      },
+      {
+        name: 'Agua de jamaica',
+        price: 25.5,
+        descripcion: 'Hecho al momento',
+        detalle: 'Para llevar',
+      },
+    ],
+    (token) => uploadImage(baseUrl, token),
+  );
   // Four at a time: password hashing is the slow part, and the machine is shared.
   const shoppers: { id: number; token: string }[] = [];
   while (shoppers.length < SHOPPERS) {

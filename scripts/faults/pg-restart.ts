@@ -6,7 +6,14 @@ import pg from 'pg';
 import { startPrivatePostgres, type PrivatePostgres } from '../lib/private-postgres.js';
 import { freePort, stopProcess, waitForHealth } from '../lib/server-process.js';
 import { openSseStream, type SseStream } from '../lib/sse-client.js';
-import { ADMIN, createApprovedShop, register, signIn, type Post } from './api-setup.js';
+import {
+  ADMIN,
+  createApprovedShop,
+  register,
+  signIn,
+  uploadImage,
+  type Post,
+} from './api-setup.js';
 
 /**
  * `npm run fault:pg-restart`: PostgreSQL restarted under a running server (issue 8, item 4).
@@ -121,14 +128,19 @@ interface Shop {
 
 async function createShop(adminToken: string): Promise<Shop> {
   const precio = 19.99;
-  const shop = await createApprovedShop(post, adminToken, [
-    {
-      name: 'Taco de pastor',
-      price: precio,
-      descripcion: 'Tortilla hecha a mano',
-      detalle: 'Con piña',
-    },
-  ]);
+  const shop = await createApprovedShop(
+    post,
+    adminToken,
+    [
+      {
+        name: 'Taco de pastor',
+        price: precio,
+        descripcion: 'Tortilla hecha a mano',
+        detalle: 'Con piña',
+      },
+    ],
+    (token) => uploadImage(baseUrl, token),
+  );
   const producto = shop.productos.find((p) => p.name === 'Taco de pastor')!;
   return { owner: shop.owner, productoId: producto.id, precio, costoDeEnvio: shop.costoDeEnvio };
 }
