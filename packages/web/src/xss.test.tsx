@@ -167,7 +167,7 @@ describe('shop texts with markup are shown as text', () => {
     };
     render(
       <MemoryRouter>
-        <CheckoutCard canasta={canasta} onProcessed={() => undefined} />
+        <CheckoutCard canasta={canasta} pago={() => null} />
       </MemoryRouter>,
     );
     expectShownAsText(

@@ -1,20 +1,11 @@
-import {
-  formatPesos,
-  centavosDe,
-  importeDeLinea,
-  pedidoMessages,
-  textoDeOpciones,
-  type ResumenDePedido,
-  type TotalesDeCanasta,
-} from '@tianguis/domain';
+import { formatPesos, centavosDe, importeDeLinea, textoDeOpciones } from '@tianguis/domain';
 import { ImageOff, Trash2 } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notify } from '../../../lib/toast';
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
-import { newIdempotencyKey, processCart } from '../api/process-cart';
 import {
   CANTIDAD_MAXIMA,
   type Canasta,
@@ -23,34 +14,10 @@ import {
 } from '../canasta/use-canasta';
 import { CantidadStepper } from './cantidad-stepper';
 
-/** Turns a signed-in shopper's basket into an order; tests hand in their own. */
-export type ProcesarCanasta = (
-  tiendaId: number,
-  idempotencyKey: string,
-) => Promise<{ pedidoId: number | undefined }>;
-
-/** An order just placed, for the notice with the WhatsApp link. */
-export interface PedidoEnviado {
-  resumen: ResumenDePedido;
-  celularTienda: string;
-}
-
 const ERROR_GENERICO = 'No pudimos completar la acción. Inténtalo de nuevo.';
 
 function mensajeDe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : ERROR_GENERICO;
-}
-
-/** The order summary (WhatsApp text) of a basket's available lines. */
-export function resumenDeCanasta(canasta: Canasta, pedidoId?: number): ResumenDePedido {
-  return {
-    pedidoId,
-    nombreTienda: canasta.tienda?.nombre ?? '',
-    costoDeEnvio: canasta.tienda?.costoDeEnvio ?? 0,
-    lineas: canasta.lineas
-      .filter((l) => l.disponible)
-      .map((l) => ({ nombre: l.nombre, cantidad: l.cantidad, precio: l.precio })),
-  };
 }
 
 /** A product's picture at a fixed size, or a neutral square when it has none. */
@@ -76,30 +43,6 @@ export function ProductoImagen({ src, size = 64 }: { src: string; size?: number 
       style={style}
       className="shrink-0 rounded-lg bg-stone-100 object-cover"
     />
-  );
-}
-
-/** Minimum, subtotal, shipping and total, as a definition list. */
-export function TotalesLista({
-  totales,
-  conMinimo = true,
-}: {
-  totales: TotalesDeCanasta;
-  conMinimo?: boolean;
-}) {
-  const fila = (termino: string, monto: number, fuerte = false) => (
-    <div className={`flex justify-between gap-4 ${fuerte ? 'text-lg font-bold' : ''}`}>
-      <dt>{termino}</dt>
-      <dd>{formatPesos(monto)}</dd>
-    </div>
-  );
-  return (
-    <dl className="space-y-1">
-      {conMinimo && fila('Monto mínimo', totales.minimo)}
-      {fila('Subtotal', totales.subtotal)}
-      {fila('Envío', totales.envio)}
-      {fila('Total', totales.total, true)}
-    </dl>
   );
 }
 
@@ -182,22 +125,17 @@ export function CondicionesCanasta({ tienda }: { tienda: TiendaDeCanasta }) {
 
 /**
  * One shop's basket on the cart screen (signed in or not: see use-canasta.ts): the shop's terms
- * and opening state, its lines with their options, note and a quantity stepper, the totals of
- * the available lines, 'Vaciar Canasta', and the way to order.
- *
- * The way to order is `pago`: the checkout form goes there (it receives the basket; use
- * `canasta.paraCheckout`). Without it, a signed-in shopper gets the first edition's 'Pagar'
- * (confirmation, then proccesscart) and a visitor is asked to sign in.
+ * and opening state, its lines with their options, note and a quantity stepper, 'Vaciar Canasta',
+ * and the way to order: `pago`, the checkout form (it receives the basket and shows the totals
+ * for the delivery chosen there; use `canasta.paraCheckout`).
  */
 export function CheckoutCard(props: {
   canasta: Canasta;
-  onProcessed: (pedido: PedidoEnviado) => void;
-  /** The checkout form, in place of the default 'Pagar'. */
-  pago?: (canasta: Canasta) => ReactNode;
-  procesar?: ProcesarCanasta;
+  /** The checkout form. */
+  pago: (canasta: Canasta) => ReactNode;
 }) {
-  const { canasta, onProcessed } = props;
-  const { tienda, totales } = canasta;
+  const { canasta } = props;
+  const { tienda } = canasta;
   const [ocupado, setOcupado] = useState<string>();
   const titleId = `checkout-tienda-${canasta.tiendaId}`;
 
@@ -252,13 +190,6 @@ export function CheckoutCard(props: {
           />
         ))}
       </ul>
-      {/* The checkout form shows its own totals, for the delivery chosen there (pickup has no
-          shipping): a second list here would show another total on the same screen. */}
-      {!props.pago && (
-        <div className="mt-2 border-t border-stone-200 pt-3">
-          <TotalesLista totales={totales} />
-        </div>
-      )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" disabled={bloqueado} onClick={() => setConfirmarVaciar(true)}>
           Vaciar Canasta
@@ -266,30 +197,7 @@ export function CheckoutCard(props: {
       </div>
 
       {/* The checkout form's place: everything about ordering this basket. */}
-      <div className="mt-4">
-        {props.pago ? (
-          props.pago(canasta)
-        ) : canasta.origen === 'servidor' ? (
-          <PagarConCuenta
-            canasta={canasta}
-            bloqueado={bloqueado}
-            onProcessed={onProcessed}
-            procesar={props.procesar ?? processCart}
-          />
-        ) : (
-          <p className="rounded-lg bg-stone-50 p-3 text-stone-800">
-            Para enviar tu pedido,{' '}
-            <Link to="/signin" className="font-semibold text-marca-700 underline">
-              inicia sesión
-            </Link>{' '}
-            o{' '}
-            <Link to="/register" className="font-semibold text-marca-700 underline">
-              crea una cuenta
-            </Link>
-            : tu canasta se guarda en tu cuenta.
-          </p>
-        )}
-      </div>
+      <div className="mt-4">{props.pago(canasta)}</div>
 
       <ConfirmDialog
         open={confirmarVaciar}
@@ -310,116 +218,5 @@ export function CheckoutCard(props: {
         </p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** The first edition's 'Pagar': the minimum rule, a confirmation, then proccesscart. */
-function PagarConCuenta(props: {
-  canasta: Canasta;
-  bloqueado: boolean;
-  onProcessed: (pedido: PedidoEnviado) => void;
-  procesar: ProcesarCanasta;
-}) {
-  const { canasta, onProcessed } = props;
-  const { totales } = canasta;
-  const [intentoPagar, setIntentoPagar] = useState(false);
-  const [confirmarPedido, setConfirmarPedido] = useState(false);
-  const [procesando, setProcesando] = useState(false);
-  const [errorPedido, setErrorPedido] = useState<string>();
-  // Kept until the order goes through, so a retry after a lost answer can't order twice.
-  const idempotencyKey = useRef<string | undefined>(undefined);
-  const usuario = canasta.tienda?.usuario ?? '';
-
-  function pagar() {
-    setIntentoPagar(true);
-    if (!totales.alcanzaMinimo) return;
-    setErrorPedido(undefined);
-    setConfirmarPedido(true);
-  }
-
-  async function procesar() {
-    // The summary is of the basket as confirmed, before the answer removes it.
-    const resumen = resumenDeCanasta(canasta);
-    const celularTienda = canasta.tienda?.celular ?? '';
-    idempotencyKey.current ??= newIdempotencyKey();
-    setProcesando(true);
-    setErrorPedido(undefined);
-    try {
-      const { pedidoId } = await props.procesar(canasta.tiendaId, idempotencyKey.current);
-      idempotencyKey.current = undefined;
-      setConfirmarPedido(false);
-      onProcessed({ resumen: { ...resumen, pedidoId }, celularTienda });
-    } catch (error) {
-      setErrorPedido(mensajeDe(error));
-    } finally {
-      setProcesando(false);
-    }
-  }
-
-  const disponibles = canasta.lineas.filter((l) => l.disponible);
-  return (
-    <>
-      {intentoPagar && !totales.alcanzaMinimo && (
-        <p
-          role="alert"
-          className="mb-3 scroll-mt-20 rounded-lg bg-amber-50 p-3 font-medium text-amber-900"
-        >
-          {pedidoMessages.montoMinimo}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button disabled={props.bloqueado || procesando} onClick={pagar}>
-          Pagar
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmarPedido}
-        title={`Desea procesar la orden de @${usuario}`}
-        confirmLabel="Procesar"
-        busy={procesando}
-        onCancel={() => setConfirmarPedido(false)}
-        onConfirm={() => void procesar()}
-      >
-        <table className="mb-3 w-full text-left text-sm">
-          <caption className="sr-only">Productos de la orden</caption>
-          <thead>
-            <tr className="border-b border-stone-200">
-              <th scope="col" className="py-1 font-semibold">
-                Producto
-              </th>
-              <th scope="col" className="py-1 text-center font-semibold">
-                Cantidad
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Importe
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {disponibles.map((linea) => (
-              <tr key={linea.clave} className="border-b border-stone-100">
-                <td className="py-1">
-                  {linea.nombre}
-                  {linea.opciones.length > 0 && (
-                    <span className="block text-stone-600">{textoDeOpciones(linea.opciones)}</span>
-                  )}
-                </td>
-                <td className="py-1 text-center">{linea.cantidad}</td>
-                <td className="py-1 text-right">{formatPesos(importeDeLinea(linea))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <TotalesLista totales={totales} conMinimo={false} />
-        {errorPedido && (
-          <p
-            role="alert"
-            className="mt-3 scroll-mt-20 rounded-lg bg-red-50 p-3 font-medium text-red-800"
-          >
-            {errorPedido}
-          </p>
-        )}
-      </ConfirmDialog>
-    </>
   );
 }

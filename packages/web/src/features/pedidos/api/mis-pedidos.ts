@@ -2,7 +2,7 @@ import type { PedidoVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 
-/** Also refreshed by checkout after an order (features/carrito/api/process-cart.ts). */
+/** Also refreshed by checkout after an order (features/checkout/api/hacer-pedido.ts). */
 export const misPedidosKey = ['mis-pedidos'] as const;
 
 export function getMisPedidos(): Promise<PedidoVista[]> {
