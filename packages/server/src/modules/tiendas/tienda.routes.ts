@@ -41,7 +41,7 @@ export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guard
   }
   // Owners' lists, by the anonymous list's ETag and the shop: made from the cached anonymous
   // bytes, so an owner asking once a second costs a lookup, not a marketplace.
-  const ownerLists = new JsonAnswerCache(16, 128 * 1024 * 1024);
+  const ownerLists = new JsonAnswerCache(16, 64 * 1024 * 1024);
 
   interface Built {
     json: string;
