@@ -6,6 +6,7 @@ import {
   normalizarNota,
   opcionesMessages,
   textoDeOpciones,
+  textosDeOpcionesPorGrupo,
   type GrupoDef,
 } from './opciones.js';
 
@@ -111,5 +112,16 @@ describe('line identity helpers', () => {
         { grupo: 'Extras', nombre: 'Aguacate' },
       ]),
     ).toBe('Tortilla: Harina · Extras: Queso, Aguacate');
+  });
+
+  it('or one text per group, in the order first chosen', () => {
+    expect(
+      textosDeOpcionesPorGrupo([
+        { grupo: 'Extras', nombre: 'Queso' },
+        { grupo: 'Tortilla', nombre: 'Harina' },
+        { grupo: 'Extras', nombre: 'Aguacate' },
+      ]),
+    ).toEqual(['Extras: Queso, Aguacate', 'Tortilla: Harina']);
+    expect(textosDeOpcionesPorGrupo([])).toEqual([]);
   });
 });

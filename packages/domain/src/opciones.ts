@@ -104,13 +104,23 @@ export function normalizarNota(nota: string | null | undefined): string {
   return (nota ?? '').normalize('NFC').trim();
 }
 
-/** "Tortilla: Harina · Extras: Queso, Aguacate" for a ticket, a WhatsApp text or a CSV cell. */
-export function textoDeOpciones(opciones: readonly { grupo: string; nombre: string }[]): string {
+/**
+ * One text per group, groups in the order first chosen: ['Tortilla: Harina', 'Extras: Queso,
+ * Aguacate'] (a line of the order each, or joined as the caller needs).
+ */
+export function textosDeOpcionesPorGrupo(
+  opciones: readonly { grupo: string; nombre: string }[],
+): string[] {
   const porGrupo = new Map<string, string[]>();
   for (const o of opciones) {
     const list = porGrupo.get(o.grupo);
     if (list) list.push(o.nombre);
     else porGrupo.set(o.grupo, [o.nombre]);
   }
-  return [...porGrupo].map(([grupo, nombres]) => `${grupo}: ${nombres.join(', ')}`).join(' · ');
+  return [...porGrupo].map(([grupo, nombres]) => `${grupo}: ${nombres.join(', ')}`);
+}
+
+/** "Tortilla: Harina · Extras: Queso, Aguacate" for a ticket, a WhatsApp text or a CSV cell. */
+export function textoDeOpciones(opciones: readonly { grupo: string; nombre: string }[]): string {
+  return textosDeOpcionesPorGrupo(opciones).join(' · ');
 }

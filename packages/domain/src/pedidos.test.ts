@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { formatPesos } from './money.js';
 import {
+  cambioDePago,
   countPedidosPorStatus,
+  direccionDePedido,
+  horaDePedido,
   normalizePedidoStatus,
   pedidoMessages,
   sortPedidos,
@@ -164,5 +167,40 @@ describe('WhatsApp', () => {
   it('offers no link without a 10-digit number', () => {
     expect(whatsappUrl('', 'hola')).toBeUndefined();
     expect(whatsappUrl('12345', 'hola')).toBeUndefined();
+  });
+});
+
+describe('a placed order as the shop and the customer read it', () => {
+  it('horaDePedido: HH:MM on the given clock, undefined when missing or unreadable', () => {
+    expect(horaDePedido('2025-03-05T20:35:00Z', 'America/Mexico_City')).toBe('14:35');
+    expect(horaDePedido('2025-03-05T06:05:00Z', 'UTC')).toBe('06:05');
+    expect(horaDePedido('2025-03-06T06:00:00Z', 'America/Mexico_City')).toBe('00:00');
+    expect(horaDePedido(null, 'UTC')).toBeUndefined();
+    expect(horaDePedido('', 'UTC')).toBeUndefined();
+    expect(horaDePedido('mañana', 'UTC')).toBeUndefined();
+  });
+
+  it("direccionDePedido: the order's address, else the account's, trimmed", () => {
+    expect(direccionDePedido({ entrega: { direccion: ' Pino 12 ' }, direccionEntrega: 'X' })).toBe(
+      'Pino 12',
+    );
+    expect(direccionDePedido({ entrega: { direccion: null }, direccionEntrega: 'Roble 3' })).toBe(
+      'Roble 3',
+    );
+    expect(direccionDePedido({ entrega: { direccion: null }, direccionEntrega: null })).toBe('');
+  });
+
+  it('cambioDePago: cash with a note amount, in centavos; nothing for other payments', () => {
+    expect(cambioDePago({ metodo: 'EFECTIVO', pagaCon: 500, cambio: 64.51 })).toEqual({
+      pagaCon: 50000,
+      cambio: 6451,
+    });
+    expect(cambioDePago({ metodo: 'EFECTIVO', pagaCon: 100, cambio: null })).toEqual({
+      pagaCon: 10000,
+      cambio: null,
+    });
+    expect(cambioDePago({ metodo: 'EFECTIVO', pagaCon: null, cambio: null })).toBeUndefined();
+    expect(cambioDePago({ metodo: 'TERMINAL', pagaCon: 500, cambio: 10 })).toBeUndefined();
+    expect(cambioDePago(undefined)).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { horaLocal } from './horario.js';
 import { formatPesos, parsePesos } from './money.js';
 
 /**
@@ -188,4 +189,44 @@ export function whatsappUrl(celular: string, texto: string): string | undefined 
   const digitos = celular.replace(/\D/g, '');
   if (digitos.length !== 10) return undefined;
   return `https://wa.me/52${digitos}?text=${encodeURIComponent(texto)}`;
+}
+
+// ---- A placed order as the shop and the customer read it ----
+
+/**
+ * HH:MM of an order's instant (its ready time, say) on the given clock, or undefined when there
+ * is none or it is unreadable.
+ */
+export function horaDePedido(iso: string | null | undefined, timeZone: string): string | undefined {
+  if (!iso) return undefined;
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? undefined : horaLocal(instant, timeZone);
+}
+
+/** Where an order goes: its own address, else the account's (first-edition orders); '' if none. */
+export function direccionDePedido(pedido: {
+  readonly entrega?: { readonly direccion: string | null } | null;
+  readonly direccionEntrega?: string | null;
+}): string {
+  return (pedido.entrega?.direccion ?? pedido.direccionEntrega ?? '').trim();
+}
+
+/**
+ * Cash paid with a note: the note's amount and the change (null when the server gave none), in
+ * centavos; undefined for any other payment or without an amount.
+ */
+export function cambioDePago(
+  pago:
+    | {
+        readonly metodo: string;
+        readonly pagaCon: number | null;
+        readonly cambio: number | null;
+      }
+    | undefined,
+): { pagaCon: number; cambio: number | null } | undefined {
+  if (!pago || pago.metodo !== 'EFECTIVO' || pago.pagaCon === null) return undefined;
+  return {
+    pagaCon: centavosDe(pago.pagaCon),
+    cambio: pago.cambio === null ? null : centavosDe(pago.cambio),
+  };
 }

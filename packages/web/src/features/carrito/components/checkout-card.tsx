@@ -1,9 +1,10 @@
 import { formatPesos, centavosDe, importeDeLinea, textoDeOpciones } from '@tianguis/domain';
-import { ImageOff, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { notify } from '../../../lib/toast';
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
 import {
@@ -18,32 +19,6 @@ const ERROR_GENERICO = 'No pudimos completar la acción. Inténtalo de nuevo.';
 
 function mensajeDe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : ERROR_GENERICO;
-}
-
-/** A product's picture at a fixed size, or a neutral square when it has none. */
-export function ProductoImagen({ src, size = 64 }: { src: string; size?: number }) {
-  const style = { width: size, height: size };
-  if (!src || src === 'N/A') {
-    return (
-      <span
-        style={style}
-        className="flex shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400"
-      >
-        <ImageOff aria-hidden="true" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      style={style}
-      className="shrink-0 rounded-lg bg-stone-100 object-cover"
-    />
-  );
 }
 
 function LineaVista(props: {

@@ -1,15 +1,14 @@
-import {
-  formatPesos,
-  pedidoMessages,
-  type MetodoPago,
-  type PedidoVista,
-  type TipoEntrega,
-} from '@tianguis/domain';
+import { formatPesos, pedidoMessages, type PedidoVista } from '@tianguis/domain';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { useSession } from '../../auth/session-store';
+import {
+  ENTREGA_TEXTO,
+  FilaDeTotal,
+  METODO_PAGO_TEXTO,
+} from '../../pedidos/components/pedido-partes';
 import { seguimientoHref } from '../../seguimiento/seguimientos-guardados';
 import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
 import { guardarDatos, leerDatosGuardados } from '../datos-guardados';
@@ -36,17 +35,6 @@ import {
 export type PedidoHecho =
   | { tipo: 'cuenta'; pedidoId?: number }
   | { tipo: 'invitado'; pedido: PedidoVista; seguimiento: string };
-
-const ENTREGA_TEXTO: Record<TipoEntrega, string> = {
-  RECOGER: 'Recoger en la tienda',
-  DOMICILIO: 'Envío a domicilio',
-};
-
-const PAGO_TEXTO: Record<MetodoPago, string> = {
-  EFECTIVO: 'Efectivo',
-  TRANSFERENCIA: 'Transferencia',
-  TERMINAL: 'Tarjeta (terminal)',
-};
 
 const ERROR_GENERICO = 'No pudimos enviar tu pedido. Inténtalo de nuevo.';
 const CLAVE_USADA =
@@ -257,12 +245,6 @@ export function CheckoutForm(props: {
     precioNuevo !== undefined
       ? `Confirmar pedido por ${formatPesos(precioNuevo)}`
       : `Hacer pedido · ${formatPesos(total)}`;
-  const fila = (termino: string, monto: number, fuerte = false) => (
-    <div className={`flex justify-between gap-4 ${fuerte ? 'text-lg font-bold' : ''}`}>
-      <dt>{termino}</dt>
-      <dd>{formatPesos(monto)}</dd>
-    </div>
-  );
 
   return (
     <form
@@ -320,12 +302,12 @@ export function CheckoutForm(props: {
           name="metodoPago"
           value={values.metodoPago}
           options={metodos}
-          labels={PAGO_TEXTO}
+          labels={METODO_PAGO_TEXTO}
           onChange={(m) => cambiar('metodoPago', m)}
         />
       ) : (
         <p className="mb-4">
-          <span className="font-medium">Pago:</span> {PAGO_TEXTO[values.metodoPago]}
+          <span className="font-medium">Pago:</span> {METODO_PAGO_TEXTO[values.metodoPago]}
         </p>
       )}
       {values.metodoPago === 'EFECTIVO' && (
@@ -357,9 +339,11 @@ export function CheckoutForm(props: {
       />
 
       <dl aria-label="Totales" className="mb-4 space-y-1 border-t border-stone-200 pt-3">
-        {fila('Subtotal', totales.subtotal)}
-        {values.tipoEntrega === 'DOMICILIO' && fila('Envío', totales.envio)}
-        {fila('Total', totales.total, true)}
+        <FilaDeTotal termino="Subtotal" monto={totales.subtotal} />
+        {values.tipoEntrega === 'DOMICILIO' && (
+          <FilaDeTotal termino="Envío" monto={totales.envio} />
+        )}
+        <FilaDeTotal termino="Total" monto={totales.total} fuerte />
       </dl>
 
       {!canasta.abierta && (

@@ -1,5 +1,6 @@
 import {
   centavosDePesos,
+  direccionDePedido,
   formatArticulos,
   formatCelular,
   formatFechaPedido,
@@ -12,17 +13,17 @@ import {
   totalesDePedidoTienda,
   whatsappClienteUrl,
 } from '@tianguis/domain';
-import { ExternalLink, ImageOff, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { ExternalLink, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
+import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { AceptarDialog, CancelarDialog } from './pedido-acciones';
 import {
-  direccionDe,
   isTransferenciaPendiente,
   marcaDeOrigen,
   textoCambio,
@@ -31,36 +32,6 @@ import {
   textoMetodoPago,
 } from './pedido-estado';
 import { PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
-
-function hasImage(src: string | undefined): src is string {
-  return typeof src === 'string' && src.trim() !== '' && src !== 'N/A';
-}
-
-function LineaImagen({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!hasImage(src) || failed) {
-    return (
-      <span
-        aria-hidden="true"
-        className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400"
-      >
-        <ImageOff className="size-6" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={56}
-      height={56}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-      className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
-    />
-  );
-}
 
 type Dialogo = 'aceptar' | 'completar' | 'cancelar';
 
@@ -105,7 +76,7 @@ export function PedidoDetalle(props: {
   const totales = totalesDePedidoTienda(pedido);
   const whatsapp = whatsappClienteUrl(pedido.celular);
   const telefono = normalizeCelular(pedido.celular);
-  const direccion = direccionDe(pedido);
+  const direccion = direccionDePedido(pedido);
   const domicilio = pedido.entrega?.tipo !== 'RECOGER';
   const listo = textoListoEstimado(pedido, timeZone);
   const cambio = textoCambio(pedido.pago);
@@ -274,7 +245,7 @@ export function PedidoDetalle(props: {
             const opciones = l.opciones?.length ? textoDeOpciones(l.opciones) : '';
             return (
               <li key={index} className="flex items-start gap-3 py-2">
-                <LineaImagen src={l.imagenProducto} />
+                <ProductoImagen src={l.imagenProducto} size={56} />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words">{l.nombreProducto}</p>
                   {opciones && (

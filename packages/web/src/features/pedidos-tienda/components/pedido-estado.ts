@@ -1,29 +1,17 @@
-import { centavosDePesos, formatPesos, horaLocal, type PedidoVista } from '@tianguis/domain';
+import { cambioDePago, formatPesos, horaDePedido, type PedidoVista } from '@tianguis/domain';
 
 // The second edition's order details as the owner's board and ticket show them.
-
-/** HH:MM of an ISO instant on the shop's clock, or undefined when unreadable. */
-export function horaDe(iso: string | null | undefined, timeZone: string): string | undefined {
-  if (!iso) return undefined;
-  const instant = new Date(iso);
-  return Number.isNaN(instant.getTime()) ? undefined : horaLocal(instant, timeZone);
-}
 
 /** 'Listo aprox. a las 14:30' for an accepted order. */
 export function textoListoEstimado(pedido: PedidoVista, timeZone: string): string | undefined {
   if (pedido.status !== 'ACEPTADO') return undefined;
-  const hora = horaDe(pedido.listoEstimado, timeZone);
+  const hora = horaDePedido(pedido.listoEstimado, timeZone);
   return hora ? `Listo aprox. a las ${hora}` : undefined;
 }
 
-/** How the order reaches the customer. */
+/** How the order reaches the customer, in the board's and ticket's short words. */
 export function textoEntrega(entrega: PedidoVista['entrega'] | undefined): string {
   return entrega?.tipo === 'RECOGER' ? 'Recoger en tienda' : 'A domicilio';
-}
-
-/** The delivery address: the order's own, else the account's (first-edition orders). */
-export function direccionDe(pedido: PedidoVista): string {
-  return (pedido.entrega?.direccion ?? pedido.direccionEntrega ?? '').trim();
 }
 
 const METODO_LABEL: Record<PedidoVista['pago']['metodo'], string> = {
@@ -38,9 +26,10 @@ export function textoMetodoPago(pago: PedidoVista['pago'] | undefined): string {
 
 /** 'Paga con $ 500.00 · llevar cambio $ 55.00', or undefined without a note amount. */
 export function textoCambio(pago: PedidoVista['pago'] | undefined): string | undefined {
-  if (!pago || pago.metodo !== 'EFECTIVO' || pago.pagaCon === null) return undefined;
-  const pagaCon = `Paga con ${formatPesos(centavosDePesos(pago.pagaCon))}`;
-  const cambio = pago.cambio === null ? 0 : centavosDePesos(pago.cambio);
+  const efectivo = cambioDePago(pago);
+  if (!efectivo) return undefined;
+  const pagaCon = `Paga con ${formatPesos(efectivo.pagaCon)}`;
+  const cambio = efectivo.cambio ?? 0;
   return cambio > 0
     ? `${pagaCon} · llevar cambio ${formatPesos(cambio)}`
     : `${pagaCon} · sin cambio`;

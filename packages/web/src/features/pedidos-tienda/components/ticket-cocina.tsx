@@ -1,5 +1,6 @@
 import {
   centavosDePesos,
+  direccionDePedido,
   formatCelular,
   formatFechaPedido,
   formatPesos,
@@ -10,7 +11,6 @@ import {
 import type { ReactNode } from 'react';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import {
-  direccionDe,
   marcaDeOrigen,
   textoCambio,
   textoEntrega,
@@ -81,7 +81,7 @@ export function TicketCocina(props: {
         <p className="break-words">
           <span className="font-bold">Entrega:</span> {textoEntrega(pedido.entrega)}
         </p>
-        {domicilio && <p className="break-words">{direccionDe(pedido)}</p>}
+        {domicilio && <p className="break-words">{direccionDePedido(pedido)}</p>}
         {domicilio && pedido.entrega?.referencias && (
           <p className="break-words">Ref: {pedido.entrega.referencias}</p>
         )}

@@ -1,28 +1,22 @@
-import { PEDIDO_STATUSES_ACTIVOS, type PedidoVista } from '@tianguis/domain';
-import { MessageCircle } from 'lucide-react';
+import { isPedidoActivo, type PedidoVista } from '@tianguis/domain';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { PedidoStatusBadge } from './mis-pedido-status';
 import {
-  EntregaDePedido,
+  EntregaPagoNota,
   LineaDePedido,
-  PagoDePedido,
   textoDeEstado,
   TotalesDePedido,
   whatsappDePedido,
+  WhatsAppPedidoBoton,
 } from './pedido-partes';
 import { TiendaImagen } from './tienda-imagen';
-
-/** Whether the order can still change (NUEVO or ACEPTADO). */
-export function isPedidoActivo(pedido: { status: string }): boolean {
-  return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(pedido.status);
-}
 
 /**
  * One order: the shop, date, status (with the ready time once accepted, or the reason it was
  * cancelled), the lines with their options and notes, the totals, delivery and payment.
  */
 export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
-  const whatsapp = isPedidoActivo(pedido) ? whatsappDePedido(pedido) : undefined;
+  const whatsapp = isPedidoActivo(pedido.status) ? whatsappDePedido(pedido) : undefined;
   return (
     <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <header className="flex gap-3">
@@ -56,26 +50,10 @@ export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
       <TotalesDePedido pedido={pedido} />
 
       <div className="mt-4 space-y-3">
-        <EntregaDePedido pedido={pedido} />
-        <PagoDePedido pedido={pedido} />
-        {pedido.nota && (
-          <p className="break-words">
-            <span className="font-medium">Nota:</span> {pedido.nota}
-          </p>
-        )}
+        <EntregaPagoNota pedido={pedido} />
       </div>
 
-      {whatsapp && (
-        <a
-          href={whatsapp}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-4 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
-        >
-          <MessageCircle aria-hidden="true" />
-          Enviar pedido por WhatsApp
-        </a>
-      )}
+      {whatsapp && <WhatsAppPedidoBoton href={whatsapp} className="mt-4" />}
     </article>
   );
 }

@@ -1,42 +1,45 @@
 import {
+  cambioDePago,
   centavosDe,
+  direccionDePedido,
   formatPesos,
+  horaDePedido,
   importeDeLinea,
+  textosDeOpcionesPorGrupo,
   whatsappUrl,
-  type OpcionElegidaVista,
   type PedidoDetalle,
   type PedidoVista,
 } from '@tianguis/domain';
-import { Check, Copy, ImageOff } from 'lucide-react';
+import { Check, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ProductoImagen } from '../../../components/ui/producto-imagen';
 
-// The parts of an order a shopper sees, shared by Mis Pedidos and the guest's tracking page.
+// The parts of an order a shopper sees, shared by Mis Pedidos, the guest's tracking page and
+// the checkout form (the delivery and payment words, the totals' rows).
 
-const horas = new Map<string, Intl.DateTimeFormat>();
+/** The shopper's words for the delivery (the owner's board says it shorter: pedido-estado.ts). */
+export const ENTREGA_TEXTO: Record<PedidoVista['entrega']['tipo'], string> = {
+  RECOGER: 'Recoger en la tienda',
+  DOMICILIO: 'Envío a domicilio',
+};
 
-/** '14:35' for an ISO time, in the browser's time zone (or the one given); '' if unreadable. */
-export function formatHora(iso: string | null, timeZone?: string): string {
-  const ms = iso === null ? Number.NaN : Date.parse(iso);
-  if (Number.isNaN(ms)) return '';
-  const clave = timeZone ?? '';
-  let formato = horas.get(clave);
-  if (!formato) {
-    formato = new Intl.DateTimeFormat('es-MX', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    horas.set(clave, formato);
-  }
-  return formato.format(ms);
+/** The shopper's words for the payment. */
+export const METODO_PAGO_TEXTO: Record<PedidoVista['pago']['metodo'], string> = {
+  EFECTIVO: 'Efectivo',
+  TRANSFERENCIA: 'Transferencia',
+  TERMINAL: 'Tarjeta (terminal)',
+};
+
+/** The browser's own time zone: a shopper reads times on their phone's clock. */
+function zonaDelNavegador(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** The status as one sentence: 'Aceptado · listo aprox. a las 14:35'. */
 export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
   switch (pedido.status) {
     case 'ACEPTADO': {
-      const hora = formatHora(pedido.listoEstimado, timeZone);
+      const hora = horaDePedido(pedido.listoEstimado, timeZone ?? zonaDelNavegador());
       return hora ? `Aceptado · listo aprox. a las ${hora}` : 'Aceptado';
     }
     case 'COMPLETADO':
@@ -48,43 +51,12 @@ export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
   }
 }
 
-/** Options grouped by their group, in the order they were chosen: 'Tortilla: Harina'. */
-export function textoDeOpcionesElegidas(opciones: readonly OpcionElegidaVista[]): string[] {
-  const grupos = new Map<string, string[]>();
-  for (const o of opciones) {
-    const nombres = grupos.get(o.grupo) ?? [];
-    nombres.push(o.nombre);
-    grupos.set(o.grupo, nombres);
-  }
-  return [...grupos].map(([grupo, nombres]) => `${grupo}: ${nombres.join(', ')}`);
-}
-
-function ProductoImagen({ src }: { src: string }) {
-  if (!src || src === 'N/A') {
-    return (
-      <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400">
-        <ImageOff aria-hidden="true" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={56}
-      height={56}
-      loading="lazy"
-      className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
-    />
-  );
-}
-
 /** One order line: product, amount, quantity × unit price, its options and its note. */
 export function LineaDePedido({ linea }: { linea: PedidoDetalle }) {
-  const opciones = textoDeOpcionesElegidas(linea.opciones ?? []);
+  const opciones = textosDeOpcionesPorGrupo(linea.opciones ?? []);
   return (
     <li className="flex gap-3 py-3">
-      <ProductoImagen src={linea.imagenProducto} />
+      <ProductoImagen src={linea.imagenProducto} size={56} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <p className="font-medium break-words">{linea.nombreProducto}</p>
@@ -106,22 +78,26 @@ export function LineaDePedido({ linea }: { linea: PedidoDetalle }) {
   );
 }
 
+/** One row of a totals list (a `<dl>`): the term and its amount, the total in bold. */
+export function FilaDeTotal(props: { termino: string; monto: number; fuerte?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${props.fuerte ? 'text-lg font-bold' : ''}`}>
+      <dt>{props.termino}</dt>
+      <dd>{formatPesos(props.monto)}</dd>
+    </div>
+  );
+}
+
 /** Subtotal, shipping (only for delivery) and the server's total. */
 export function TotalesDePedido({ pedido }: { pedido: PedidoVista }) {
   const total = centavosDe(pedido.montoTotal);
   const envio = centavosDe(pedido.costoDeEnvio);
   const conEnvio = pedido.entrega.tipo === 'DOMICILIO';
-  const fila = (termino: string, monto: number, fuerte = false) => (
-    <div className={`flex justify-between gap-4 ${fuerte ? 'text-lg font-bold' : ''}`}>
-      <dt>{termino}</dt>
-      <dd>{formatPesos(monto)}</dd>
-    </div>
-  );
   return (
     <dl className="mt-2 space-y-1 border-t border-stone-200 pt-3">
-      {fila('Subtotal', conEnvio ? total - envio : total)}
-      {conEnvio && fila('Envío', envio)}
-      {fila('Total', total, true)}
+      <FilaDeTotal termino="Subtotal" monto={conEnvio ? total - envio : total} />
+      {conEnvio && <FilaDeTotal termino="Envío" monto={envio} />}
+      <FilaDeTotal termino="Total" monto={total} fuerte />
     </dl>
   );
 }
@@ -129,19 +105,16 @@ export function TotalesDePedido({ pedido }: { pedido: PedidoVista }) {
 /** Pickup, or delivery with its address and references. */
 export function EntregaDePedido({ pedido }: { pedido: PedidoVista }) {
   const { entrega } = pedido;
-  if (entrega.tipo === 'RECOGER') {
-    return (
-      <p>
-        <span className="font-medium">Entrega:</span> Recoger en la tienda
-      </p>
-    );
-  }
-  const direccion = entrega.direccion ?? pedido.direccionEntrega;
+  const texto = (
+    <p>
+      <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[entrega.tipo]}
+    </p>
+  );
+  if (entrega.tipo === 'RECOGER') return texto;
+  const direccion = direccionDePedido(pedido);
   return (
     <div>
-      <p>
-        <span className="font-medium">Entrega:</span> Envío a domicilio
-      </p>
+      {texto}
       {direccion && <p className="break-words text-stone-800">{direccion}</p>}
       {entrega.referencias && (
         <p className="text-sm break-words text-stone-700">Referencias: {entrega.referencias}</p>
@@ -187,29 +160,24 @@ export function CopiarBoton({ texto, etiqueta }: { texto: string; etiqueta: stri
   );
 }
 
-const METODO_TEXTO: Record<PedidoVista['pago']['metodo'], string> = {
-  EFECTIVO: 'Efectivo',
-  TRANSFERENCIA: 'Transferencia',
-  TERMINAL: 'Tarjeta (terminal)',
-};
-
 /** Cash with its change, transfer with the CLABE to copy and the concept, or the terminal. */
 export function PagoDePedido({ pedido }: { pedido: PedidoVista }) {
   const { pago } = pedido;
+  const efectivo = cambioDePago(pago);
   return (
     <div>
       <p>
-        <span className="font-medium">Pago:</span> {METODO_TEXTO[pago.metodo] ?? pago.metodo}
+        <span className="font-medium">Pago:</span> {METODO_PAGO_TEXTO[pago.metodo] ?? pago.metodo}
         {pago.pagado && (
           <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">
             Pagado
           </span>
         )}
       </p>
-      {pago.metodo === 'EFECTIVO' && pago.pagaCon !== null && (
+      {efectivo && (
         <p className="text-stone-800">
-          Paga con {formatPesos(centavosDe(pago.pagaCon))}
-          {pago.cambio !== null && ` · cambio ${formatPesos(centavosDe(pago.cambio))}`}
+          Paga con {formatPesos(efectivo.pagaCon)}
+          {efectivo.cambio !== null && ` · cambio ${formatPesos(efectivo.cambio)}`}
         </p>
       )}
       {pago.metodo === 'TRANSFERENCIA' && (
@@ -251,7 +219,7 @@ export function textoWhatsAppDePedido(pedido: PedidoVista, seguimientoUrl?: stri
     `Hola, acabo de hacer el pedido #${pedido.id} en ${pedido.nombreTienda}:`,
   ];
   for (const l of pedido.pedidoDetalles) {
-    const opciones = textoDeOpcionesElegidas(l.opciones ?? []);
+    const opciones = textosDeOpcionesPorGrupo(l.opciones ?? []);
     const detalle = opciones.length > 0 ? ` (${opciones.join('; ')})` : '';
     lineas.push(
       `${l.cantidad} x ${l.nombreProducto}${detalle} — ${formatPesos(importeDeLinea(l))}`,
@@ -262,17 +230,18 @@ export function textoWhatsAppDePedido(pedido: PedidoVista, seguimientoUrl?: stri
   if (conEnvio) lineas.push(`Envío: ${formatPesos(envio)}`);
   lineas.push(`Total: ${formatPesos(total)}`);
   if (conEnvio) {
-    const direccion = pedido.entrega.direccion ?? pedido.direccionEntrega;
+    const direccion = direccionDePedido(pedido);
     const referencias = pedido.entrega.referencias ? ` (${pedido.entrega.referencias})` : '';
     lineas.push(`Entrega a domicilio: ${direccion}${referencias}`);
   } else {
     lineas.push('Paso a recoger a la tienda');
   }
   const { pago } = pedido;
-  let textoPago = `Pago: ${METODO_TEXTO[pago.metodo] ?? pago.metodo}`;
-  if (pago.metodo === 'EFECTIVO' && pago.pagaCon !== null) {
-    textoPago += `, pago con ${formatPesos(centavosDe(pago.pagaCon))}`;
-    if (pago.cambio !== null) textoPago += ` (cambio ${formatPesos(centavosDe(pago.cambio))})`;
+  let textoPago = `Pago: ${METODO_PAGO_TEXTO[pago.metodo] ?? pago.metodo}`;
+  const efectivo = cambioDePago(pago);
+  if (efectivo) {
+    textoPago += `, pago con ${formatPesos(efectivo.pagaCon)}`;
+    if (efectivo.cambio !== null) textoPago += ` (cambio ${formatPesos(efectivo.cambio)})`;
   }
   if (pago.metodo === 'TRANSFERENCIA' && pago.referencia) {
     textoPago += `, concepto ${pago.referencia}`;
@@ -287,4 +256,40 @@ export function textoWhatsAppDePedido(pedido: PedidoVista, seguimientoUrl?: stri
 /** A wa.me link to the shop with the order's text, or undefined without a usable number. */
 export function whatsappDePedido(pedido: PedidoVista, seguimientoUrl?: string): string | undefined {
   return whatsappUrl(pedido.celularTienda, textoWhatsAppDePedido(pedido, seguimientoUrl));
+}
+
+/** Delivery, payment and the order's note, as one block of the order's page. */
+export function EntregaPagoNota({ pedido }: { pedido: PedidoVista }) {
+  return (
+    <>
+      <EntregaDePedido pedido={pedido} />
+      <PagoDePedido pedido={pedido} />
+      {pedido.nota && (
+        <p className="break-words">
+          <span className="font-medium">Nota:</span> {pedido.nota}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Enviar pedido por WhatsApp": the order's text to the shop (see whatsappDePedido). */
+export function WhatsAppPedidoBoton({
+  href,
+  className = '',
+}: {
+  href: string;
+  className?: string;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 ${className}`}
+    >
+      <MessageCircle aria-hidden="true" />
+      Enviar pedido por WhatsApp
+    </a>
+  );
 }

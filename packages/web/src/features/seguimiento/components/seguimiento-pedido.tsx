@@ -1,16 +1,15 @@
-import { type PedidoVista } from '@tianguis/domain';
-import { CircleCheck, CircleX, Hourglass, MessageCircle, Timer, UserPlus } from 'lucide-react';
+import { isPedidoActivo, type PedidoVista } from '@tianguis/domain';
+import { CircleCheck, CircleX, Hourglass, Timer, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
-import { isPedidoActivo } from '../../pedidos/components/mis-pedido-detalle';
 import {
-  EntregaDePedido,
+  EntregaPagoNota,
   LineaDePedido,
-  PagoDePedido,
   textoDeEstado,
   TotalesDePedido,
   whatsappDePedido,
+  WhatsAppPedidoBoton,
 } from '../../pedidos/components/pedido-partes';
 import { TiendaImagen } from '../../pedidos/components/tienda-imagen';
 import { formatFechaPedido } from '../../pedidos/mis-pedidos-fecha';
@@ -84,8 +83,9 @@ export function SeguimientoPedido(props: {
   enlace?: string;
 }) {
   const { pedido } = props;
-  const whatsapp = isPedidoActivo(pedido) ? whatsappDePedido(pedido, props.enlace) : undefined;
-  const aviso = isPedidoActivo(pedido) ? AVISO_EN_VIVO[props.enVivo] : null;
+  const activo = isPedidoActivo(pedido.status);
+  const whatsapp = activo ? whatsappDePedido(pedido, props.enlace) : undefined;
+  const aviso = activo ? AVISO_EN_VIVO[props.enVivo] : null;
   return (
     <article className="space-y-4">
       <header className="flex gap-3">
@@ -118,29 +118,13 @@ export function SeguimientoPedido(props: {
         )}
       </section>
 
-      {whatsapp && (
-        <a
-          href={whatsapp}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800"
-        >
-          <MessageCircle aria-hidden="true" />
-          Enviar pedido por WhatsApp
-        </a>
-      )}
+      {whatsapp && <WhatsAppPedidoBoton href={whatsapp} className="w-full" />}
 
       <section
         aria-label="Entrega y pago"
         className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4"
       >
-        <EntregaDePedido pedido={pedido} />
-        <PagoDePedido pedido={pedido} />
-        {pedido.nota && (
-          <p className="break-words">
-            <span className="font-medium">Nota:</span> {pedido.nota}
-          </p>
-        )}
+        <EntregaPagoNota pedido={pedido} />
       </section>
 
       <section
