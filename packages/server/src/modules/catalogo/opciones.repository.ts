@@ -2,33 +2,37 @@ import type { GrupoDef } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 
 /**
- * The option groups of these products, each with all its options (inactive ones too, marked),
- * in the owner's order. Products without groups are absent from the map.
+ * The option groups of some products (or of every product of some shops), each with its options
+ * in the owner's order: all of them, inactive ones marked, or only the active ones. Products
+ * without groups are absent from the map. Prices in centavos.
  */
-export async function loadGruposDe(
+export async function loadGrupos(
   db: DbOrTx,
-  productoIds: readonly number[],
+  of: { productoIds: readonly number[] } | { tiendaIds: readonly number[] },
+  onlyActive = false,
 ): Promise<Map<number, GrupoDef[]>> {
   const porProducto = new Map<number, GrupoDef[]>();
-  if (productoIds.length === 0) return porProducto;
-  const ids = [...new Set(productoIds)];
+  const [column, list] =
+    'productoIds' in of
+      ? (['producto_id', of.productoIds] as const)
+      : (['tienda_id', of.tiendaIds] as const);
+  if (list.length === 0) return porProducto;
+  const ids = [...new Set(list)];
+  let opcionesQuery = db
+    .selectFrom('producto_opcion')
+    .select(['id', 'grupo_id', 'nombre', 'precio_extra', 'activo'])
+    .where(column, 'in', ids);
+  if (onlyActive) opcionesQuery = opcionesQuery.where('activo', '=', 1);
   const [grupos, opciones] = await Promise.all([
     db
       .selectFrom('producto_grupo')
       .select(['id', 'producto_id', 'nombre', 'minimo', 'maximo'])
-      .where('producto_id', 'in', ids)
+      .where(column, 'in', ids)
       .orderBy('producto_id')
       .orderBy('orden')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('producto_opcion')
-      .select(['id', 'grupo_id', 'nombre', 'precio_extra', 'activo'])
-      .where('producto_id', 'in', ids)
-      .orderBy('grupo_id')
-      .orderBy('orden')
-      .orderBy('id')
-      .execute(),
+    opcionesQuery.orderBy('grupo_id').orderBy('orden').orderBy('id').execute(),
   ]);
   const opcionesPorGrupo = new Map<number, GrupoDef['opciones'][number][]>();
   for (const o of opciones) {
@@ -38,8 +42,8 @@ export async function loadGruposDe(
       precioExtra: o.precio_extra,
       activo: o.activo === 1,
     };
-    const list = opcionesPorGrupo.get(o.grupo_id);
-    if (list) list.push(opcion);
+    const group = opcionesPorGrupo.get(o.grupo_id);
+    if (group) group.push(opcion);
     else opcionesPorGrupo.set(o.grupo_id, [opcion]);
   }
   for (const g of grupos) {
@@ -50,8 +54,8 @@ export async function loadGruposDe(
       maximo: g.maximo,
       opciones: opcionesPorGrupo.get(g.id) ?? [],
     };
-    const list = porProducto.get(g.producto_id);
-    if (list) list.push(grupo);
+    const deProducto = porProducto.get(g.producto_id);
+    if (deProducto) deProducto.push(grupo);
     else porProducto.set(g.producto_id, [grupo]);
   }
   return porProducto;

@@ -7,5 +7,17 @@ export function loadGruposDe(
   db: DbOrTx,
   productoIds: readonly number[],
 ): Promise<Map<number, GrupoDef[]>> {
-  return repo.loadGruposDe(db, productoIds);
+  return repo.loadGrupos(db, { productoIds });
+}
+
+/**
+ * The option groups of every product of these shops (the shop answers): all options for the
+ * owner's and admin's views, the active ones only for everyone else.
+ */
+export function loadGruposDeTiendas(
+  db: DbOrTx,
+  tiendaIds: readonly number[],
+  onlyActive: boolean,
+): Promise<Map<number, GrupoDef[]>> {
+  return repo.loadGrupos(db, { tiendaIds }, onlyActive);
 }

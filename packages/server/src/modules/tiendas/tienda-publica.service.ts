@@ -5,7 +5,8 @@ import { AppError } from '../../http/app-error.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
-import { assembleGrupos, assembleTiendas } from './tienda.view.js';
+import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
+import { assembleTiendas, gruposVista } from './tienda.view.js';
 
 export interface PublicTiendaAnswer {
   etag: string;
@@ -94,18 +95,17 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
   async function build(usuario: string): Promise<PublicTiendaAnswer | undefined> {
     const tienda = await repo.findPublicTiendaByUsuario(db, usuario);
     if (!tienda) return undefined;
-    const [categorias, productos, grupos, opciones, horarios, diasEspeciales] = await Promise.all([
+    const [categorias, productos, grupos, horarios, diasEspeciales] = await Promise.all([
       repo.listCategoriasOf(db, [tienda.id]),
       repo.listProductosOf(db, [tienda.id], true),
-      repo.listGruposOf(db, [tienda.id]),
-      repo.listOpcionesOf(db, [tienda.id], true),
+      loadGruposDeTiendas(db, [tienda.id], true),
       listHorariosOf(db, tienda.id),
       listDiasEspecialesOf(db, tienda.id),
     ]);
     const now = new Date();
     const [view] = assembleTiendas([tienda], categorias, productos, () => true, {
       now,
-      grupos: assembleGrupos(grupos, opciones),
+      grupos: gruposVista(grupos),
       seesPagos: () => false,
     });
     const inputs: EstadoInputs = {

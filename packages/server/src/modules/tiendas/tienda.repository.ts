@@ -219,30 +219,6 @@ export async function updatePausadoHasta(
     .execute();
 }
 
-/** Option groups of the shops' products, in the owner's order (one read for any number). */
-export function listGruposOf(db: DbOrTx, tiendaIds: number[]) {
-  if (tiendaIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('producto_grupo')
-    .select(['id', 'producto_id', 'nombre', 'minimo', 'maximo'])
-    .where('tienda_id', 'in', tiendaIds)
-    .orderBy('producto_id')
-    .orderBy('orden')
-    .orderBy('id')
-    .execute();
-}
-
-/** Options of the shops' groups, in the owner's order; only active ones with `onlyActive`. */
-export function listOpcionesOf(db: DbOrTx, tiendaIds: number[], onlyActive: boolean) {
-  if (tiendaIds.length === 0) return Promise.resolve([]);
-  let query = db
-    .selectFrom('producto_opcion')
-    .select(['id', 'grupo_id', 'nombre', 'precio_extra', 'activo'])
-    .where('tienda_id', 'in', tiendaIds);
-  if (onlyActive) query = query.where('activo', '=', 1);
-  return query.orderBy('grupo_id').orderBy('orden').orderBy('id').execute();
-}
-
 export async function updateTiendaFlag(
   db: DbOrTx,
   id: number,

@@ -10,9 +10,10 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import * as repo from './tienda.repository.js';
 import {
-  assembleGrupos,
+  gruposVista,
   assembleTiendas,
   toEntregaTienda,
   toPagosTienda,
@@ -77,15 +78,14 @@ async function loadViews(
   now: Date,
 ): Promise<TiendaView[]> {
   const ids = tiendas.map((t) => t.id);
-  const [categorias, productos, grupos, opciones] = await Promise.all([
+  const [categorias, productos, grupos] = await Promise.all([
     repo.listCategoriasOf(db, ids),
     repo.listProductosOf(db, ids, !full),
-    repo.listGruposOf(db, ids),
-    repo.listOpcionesOf(db, ids, !full),
+    loadGruposDeTiendas(db, ids, !full),
   ]);
   return assembleTiendas(tiendas, categorias, productos, () => !full, {
     now,
-    grupos: assembleGrupos(grupos, opciones),
+    grupos: gruposVista(grupos),
     seesPagos,
   });
 }

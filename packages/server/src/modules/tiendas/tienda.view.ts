@@ -2,6 +2,7 @@ import {
   centavosToPesos,
   isAgotado,
   type EntregaTienda,
+  type GrupoDef,
   type GrupoVista,
   type PagosTienda,
   type PagosVista,
@@ -11,8 +12,6 @@ import type * as repo from './tienda.repository.js';
 
 type CategoriaRow = Awaited<ReturnType<typeof repo.listCategoriasOf>>[number];
 type ProductoRow = Awaited<ReturnType<typeof repo.listProductosOf>>[number];
-type GrupoRow = Awaited<ReturnType<typeof repo.listGruposOf>>[number];
-type OpcionRow = Awaited<ReturnType<typeof repo.listOpcionesOf>>[number];
 
 /** A product as the spec's clients read it (field names are the spec's). */
 export interface ProductoView {
@@ -101,35 +100,27 @@ export function redactPagos(pagos: PagosTienda): PagosVista {
   };
 }
 
-/** The option groups of products, by product id (prices in pesos). */
-export function assembleGrupos(
-  grupos: readonly GrupoRow[],
-  opciones: readonly OpcionRow[],
+/** Option groups as answers carry them: prices in pesos. */
+export function gruposVista(
+  grupos: ReadonlyMap<number, readonly GrupoDef[]>,
 ): Map<number, GrupoVista[]> {
-  const porGrupo = new Map<number, GrupoVista['opciones']>();
-  for (const o of opciones) {
-    const view = {
-      id: o.id,
-      nombre: o.nombre,
-      precioExtra: centavosToPesos(o.precio_extra),
-      activo: o.activo === 1,
-    };
-    const list = porGrupo.get(o.grupo_id);
-    if (list) list.push(view);
-    else porGrupo.set(o.grupo_id, [view]);
-  }
   const porProducto = new Map<number, GrupoVista[]>();
-  for (const g of grupos) {
-    const view: GrupoVista = {
-      id: g.id,
-      nombre: g.nombre,
-      minimo: g.minimo,
-      maximo: g.maximo,
-      opciones: porGrupo.get(g.id) ?? [],
-    };
-    const list = porProducto.get(g.producto_id);
-    if (list) list.push(view);
-    else porProducto.set(g.producto_id, [view]);
+  for (const [productoId, deProducto] of grupos) {
+    porProducto.set(
+      productoId,
+      deProducto.map((g) => ({
+        id: g.id,
+        nombre: g.nombre,
+        minimo: g.minimo,
+        maximo: g.maximo,
+        opciones: g.opciones.map((o) => ({
+          id: o.id,
+          nombre: o.nombre,
+          precioExtra: centavosToPesos(o.precioExtra),
+          activo: o.activo,
+        })),
+      })),
+    );
   }
   return porProducto;
 }
@@ -137,7 +128,7 @@ export function assembleGrupos(
 export interface AssembleOptions {
   /** The instant the time-dependent fields (`agotado`) are computed for. */
   now: Date;
-  /** Groups by product id (assembleGrupos). */
+  /** Groups by product id (gruposVista). */
   grupos: ReadonlyMap<number, GrupoVista[]>;
   /** Whether this caller sees the shop's transfer details whole (its owner, the admin). */
   seesPagos: (tiendaId: number) => boolean;
