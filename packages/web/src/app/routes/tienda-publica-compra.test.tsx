@@ -1,18 +1,20 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession } from '../../features/auth/session-store';
-import { categoria, producto, taqueria } from '../../features/tienda-publica/test/fixtures';
-import { signInAs } from '../../features/tienda-publica/test/session';
-import { clearQueryCache } from '../../lib/query';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  categoria,
+  grupoExtras,
+  grupoTortilla,
+  producto,
+  taqueria,
+} from '../../features/tienda-publica/test/fixtures';
+import { signInAs, usarTaqueriaAbierta } from '../../features/tienda-publica/test/session';
 import { openTiendaPublica } from './test-tienda-publica';
 
 // The second edition on the public pages: conditions up front, closed and paused shops offer no
 // adding, sold-out products, quick add with − quantity +, and the options sheet.
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
-/** Monday 20:00 in Mexico City: the taquería is open. */
-const ABIERTA = new Date('2025-09-02T02:00:00Z');
 
 beforeAll(() => {
   // jsdom has no modal dialogs: opening one only sets `open`.
@@ -24,43 +26,9 @@ beforeAll(() => {
   };
 });
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ABIERTA);
-});
+usarTaqueriaAbierta();
 
-afterEach(() => {
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
-const grupos = [
-  {
-    id: 1,
-    nombre: 'Tortilla',
-    minimo: 1,
-    maximo: 1,
-    opciones: [
-      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
-    ],
-  },
-  {
-    id: 2,
-    nombre: 'Extras',
-    minimo: 0,
-    maximo: 2,
-    opciones: [
-      { id: 21, nombre: 'Queso', precioExtra: 10, activo: true },
-      { id: 22, nombre: 'Aguacate', precioExtra: 15, activo: true },
-      { id: 23, nombre: 'Cebollitas', precioExtra: 3, activo: true },
-    ],
-  },
-];
+const grupos = [grupoTortilla(), grupoExtras()];
 
 function tiendaSegunda(overrides: Parameters<typeof taqueria>[0] = {}) {
   return taqueria({

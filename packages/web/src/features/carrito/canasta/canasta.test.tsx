@@ -1,25 +1,13 @@
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearQueryCache, setQueryData } from '../../../lib/query';
-import { clearSession } from '../../auth/session-store';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setQueryData } from '../../../lib/query';
 import { tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
-import { categoria, producto, taqueria } from '../../tienda-publica/test/fixtures';
-import { fakeFetch, signInAs } from '../../tienda-publica/test/session';
+import { categoria, grupoTortilla, producto, taqueria } from '../../tienda-publica/test/fixtures';
+import { fakeFetch, signInAs, usarTaqueriaAbierta } from '../../tienda-publica/test/session';
 import { agregarLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
 import { useCanasta, useCanastas } from './use-canasta';
 
-const grupos = [
-  {
-    id: 1,
-    nombre: 'Tortilla',
-    minimo: 1,
-    maximo: 1,
-    opciones: [
-      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
-    ],
-  },
-];
+const grupos = [grupoTortilla()];
 
 function publica() {
   return taqueria({
@@ -35,20 +23,7 @@ function publica() {
   });
 }
 
-beforeEach(() => {
-  // Monday 20:00 in Mexico City: open.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2025-09-02T02:00:00Z'));
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+usarTaqueriaAbierta();
 
 const TIENDA = { tiendaId: 1, usuario: 'taqueria-lupe', nombre: 'Taquería Lupe' };
 

@@ -1,31 +1,16 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTiendaPublica } from '../../../app/routes/test-tienda-publica';
-import { clearQueryCache } from '../../../lib/query';
-import { clearSession } from '../../auth/session-store';
 import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
 import { taqueria } from '../test/fixtures';
-import { signInAs } from '../test/session';
+import { signInAs, usarTaqueriaAbierta } from '../test/session';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';
 const TOAST = { timeout: 5000 };
 
-beforeEach(() => {
-  // Monday 20:00 in Mexico City: the taquería is open (Date only: timers stay real).
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2025-09-02T02:00:00Z'));
-});
-
-afterEach(() => {
-  cleanup();
-  clearSession();
-  clearQueryCache();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+usarTaqueriaAbierta();
 
 function linea(cantidad: number) {
   return {

@@ -1,3 +1,4 @@
+import type { GrupoVista } from '@tianguis/domain';
 import type {
   CategoriaPublica,
   ProductoPublico,
@@ -66,5 +67,34 @@ export function taqueria(
       cerrado: false,
     })),
     diasEspeciales: [],
+  };
+}
+
+/** API.md's example options as the public page answers them (pesos): exactly one tortilla. */
+export function grupoTortilla(): GrupoVista {
+  return {
+    id: 1,
+    nombre: 'Tortilla',
+    minimo: 1,
+    maximo: 1,
+    opciones: [
+      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
+      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
+    ],
+  };
+}
+
+/** Up to two extras. */
+export function grupoExtras(): GrupoVista {
+  return {
+    id: 2,
+    nombre: 'Extras',
+    minimo: 0,
+    maximo: 2,
+    opciones: [
+      { id: 21, nombre: 'Queso', precioExtra: 10, activo: true },
+      { id: 22, nombre: 'Aguacate', precioExtra: 15, activo: true },
+      { id: 23, nombre: 'Cebollitas', precioExtra: 3, activo: true },
+    ],
   };
 }

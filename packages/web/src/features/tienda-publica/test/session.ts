@@ -1,5 +1,8 @@
+import { cleanup } from '@testing-library/react';
 import type { Role } from '@tianguis/domain';
-import { storeToken } from '../../auth/session-store';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearQueryCache } from '../../../lib/query';
+import { clearSession, storeToken } from '../../auth/session-store';
 
 /** Signs in with an unsigned token carrying API.md's claims (the web app only decodes it). */
 export function signInAs(role: Role, usuario = 'cliente'): void {
@@ -37,4 +40,26 @@ export function fakeFetch(answers: Record<string, { status?: number; body: unkno
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
   };
   return { fetch, calls };
+}
+
+/** Monday 20:00 in Mexico City: the demo taquería (fixtures.ts) is open. */
+export const TAQUERIA_ABIERTA = new Date('2025-09-02T02:00:00Z');
+
+/**
+ * Every test of the file runs at TAQUERIA_ABIERTA (only Date is faked: timers stay real) and
+ * leaves a clean page behind: no session, cache, browser basket or stubbed global.
+ */
+export function usarTaqueriaAbierta(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(TAQUERIA_ABIERTA);
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+    clearQueryCache();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 }
