@@ -5,7 +5,7 @@ import { FILTROS_INICIALES, totalesDeCanasta } from '@tianguis/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AprobarTiendas } from './features/admin/components/aprobar-tiendas';
 import type { Canasta } from './features/carrito/canasta/use-canasta';
 import { CheckoutCard } from './features/carrito/components/checkout-card';
@@ -33,16 +33,6 @@ const SCRIPT = '<script>alert(1)</script>';
 const IMG = '<img src=x onerror=alert(1)>';
 /** A payload marked with the field it stands in, so each field is checked on its own. */
 const tagged = (payload: string, field: string) => `${payload} ${field}`;
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
 import {
@@ -12,16 +12,6 @@ import { olvidarVistos } from '../../features/pedidos-tienda/api/marcar-visto';
 import { makePedido } from '../../features/pedidos-tienda/components/test-pedidos';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import PedidosDetalleScreen from './pedidosdetalle';
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => {
   clearQueryCache();

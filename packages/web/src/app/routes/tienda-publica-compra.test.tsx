@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   categoria,
   grupoExtras,
@@ -15,16 +15,6 @@ import { openTiendaPublica } from './test-tienda-publica';
 // adding, sold-out products, quick add with − quantity +, and the options sheet.
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: opening one only sets `open`.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 usarTaqueriaAbierta();
 

@@ -112,11 +112,8 @@ export interface LineaCanasta {
   shoppingCartId?: number;
 }
 
-export interface TiendaDeCanasta {
-  tiendaId: number;
-  nombre: string;
-  usuario: string;
-  celular: string;
+/** A shop's terms for a basket: minimum, shipping, delivery, payment, open for orders now. */
+export interface TerminosDeTienda {
   montoMinimo: number;
   costoDeEnvio: number;
   entrega: EntregaTienda;
@@ -125,15 +122,16 @@ export interface TiendaDeCanasta {
   mensajeCerrada: string | null;
 }
 
-export interface CanastaParaCheckout {
+export interface TiendaDeCanasta extends TerminosDeTienda {
+  tiendaId: number;
+  nombre: string;
+  usuario: string;
+  celular: string;
+}
+
+export interface CanastaParaCheckout extends TerminosDeTienda {
   tiendaId: number;
   nombreTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  entrega: EntregaTienda;
-  pagos: PagosVista;
-  abierta: boolean;
-  mensajeCerrada: string | null;
   lineas: {
     productoId: number;
     cantidad: number;

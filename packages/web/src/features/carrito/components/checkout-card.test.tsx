@@ -1,20 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totalesDeCanasta } from '@tianguis/domain';
 import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../canasta/use-canasta';
 import { CheckoutCard } from './checkout-card';
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 const tienda: TiendaDeCanasta = {
   tiendaId: 7,

@@ -1,7 +1,7 @@
 import { catalogoMessages } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../lib/toast';
 import {
   CatalogoCategoriaForm,
@@ -10,16 +10,6 @@ import {
 } from './catalogo-categoria-form';
 import { categoriaDePrueba, productoDePrueba } from './catalogo-fixtures';
 import type { CategoriaDeTienda } from './catalogo-productos';
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 describe('decideCategoriaSave', () => {
   const values = { title: ' Tacos ', imageUrl: '/images/t.jpg' };

@@ -1,7 +1,7 @@
 import { catalogoMessages, grupoOpcionesMessages } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categoriaDePrueba, productoDePrueba } from './catalogo-fixtures';
 import {
   CatalogoProductoForm,
@@ -15,16 +15,6 @@ import {
   type ProductoSave,
 } from './catalogo-producto-save';
 import type { ProductoDeTienda } from './catalogo-productos';
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 const valid: ProductoFormValues = {
   name: '  Taco de pastor ',

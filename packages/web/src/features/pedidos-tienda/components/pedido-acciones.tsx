@@ -19,18 +19,21 @@ function primerError(result: {
   return result.success ? undefined : (result.error?.issues[0]?.message ?? 'Datos inválidos');
 }
 
-/**
- * "Aceptar": how many minutes until the order is ready, one tap on a quick choice (10, 15, 20,
- * 30, 45) or another number typed. Checked with the domain's rule (5 to 180) before sending.
- */
-export function AceptarDialog(props: {
+/** What the owner's action dialogs take: the order, its state, and what to send or drop. */
+interface DialogoDeAccionProps {
   open: boolean;
   pedidoId: number;
   busy: boolean;
   error: string | undefined;
   onConfirm: (accion: AccionPedido) => void;
   onCancel: () => void;
-}) {
+}
+
+/**
+ * "Aceptar": how many minutes until the order is ready, one tap on a quick choice (10, 15, 20,
+ * 30, 45) or another number typed. Checked with the domain's rule (5 to 180) before sending.
+ */
+export function AceptarDialog(props: DialogoDeAccionProps) {
   const [minutos, setMinutos] = useState<string>(String(MINUTOS_RAPIDOS[1]));
   const [error, setError] = useState<string>();
   const id = useId();
@@ -114,14 +117,7 @@ export function AceptarDialog(props: {
 }
 
 /** "Cancelar Pedido": the question, with an optional reason (at most 140) shown to the shopper. */
-export function CancelarDialog(props: {
-  open: boolean;
-  pedidoId: number;
-  busy: boolean;
-  error: string | undefined;
-  onConfirm: (accion: AccionPedido) => void;
-  onCancel: () => void;
-}) {
+export function CancelarDialog(props: DialogoDeAccionProps) {
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string>();
   const id = useId();

@@ -2,22 +2,12 @@ import { MINUTOS_RAPIDOS, pedidoWireMessages } from '@tianguis/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoDetalle } from './pedido-detalle';
 import { makePedido } from './test-pedidos';
-
-// jsdom has no modal dialogs: opening one only sets `open`, which is what makes it visible.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 const TZ = 'America/Mexico_City';
 

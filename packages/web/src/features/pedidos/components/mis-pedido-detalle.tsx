@@ -1,7 +1,7 @@
 import { isPedidoActivo, type PedidoVista } from '@tianguis/domain';
-import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { PedidoStatusBadge } from './mis-pedido-status';
 import {
+  EncabezadoDePedido,
   EntregaPagoNota,
   LineaDePedido,
   textoDeEstado,
@@ -9,7 +9,6 @@ import {
   whatsappDePedido,
   WhatsAppPedidoBoton,
 } from './pedido-partes';
-import { TiendaImagen } from './tienda-imagen';
 
 /**
  * One order: the shop, date, status (with the ready time once accepted, or the reason it was
@@ -19,19 +18,11 @@ export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
   const whatsapp = isPedidoActivo(pedido.status) ? whatsappDePedido(pedido) : undefined;
   return (
     <article className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
-      <header className="flex gap-3">
-        <TiendaImagen src={pedido.tiendaImageUrl} size={64} />
-        <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-bold break-words">{pedido.nombreTienda}</h2>
-          <p className="text-sm text-stone-700">Pedido #{pedido.id}</p>
-          <p className="text-sm text-stone-700">
-            <time dateTime={pedido.fecha}>{formatFechaPedido(pedido.fecha)}</time>
-          </p>
-          <div className="mt-1">
-            <PedidoStatusBadge status={pedido.status} />
-          </div>
+      <EncabezadoDePedido pedido={pedido}>
+        <div className="mt-1">
+          <PedidoStatusBadge status={pedido.status} />
         </div>
-      </header>
+      </EncabezadoDePedido>
 
       <p className="mt-3 font-semibold">{textoDeEstado(pedido)}</p>
       {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (

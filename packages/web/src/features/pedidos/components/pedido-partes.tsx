@@ -11,8 +11,10 @@ import {
   type PedidoVista,
 } from '@tianguis/domain';
 import { Check, Copy, MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { formatFechaPedido } from '../mis-pedidos-fecha';
+import { TiendaImagen } from './tienda-imagen';
 
 // The parts of an order a shopper sees, shared by Mis Pedidos, the guest's tracking page and
 // the checkout form (the delivery and payment words, the totals' rows).
@@ -291,5 +293,23 @@ export function WhatsAppPedidoBoton({
       <MessageCircle aria-hidden="true" />
       Enviar pedido por WhatsApp
     </a>
+  );
+}
+
+/** The shop's logo and name, the order's number and date; `children` go under them. */
+export function EncabezadoDePedido(props: { pedido: PedidoVista; children?: ReactNode }) {
+  const { pedido } = props;
+  return (
+    <header className="flex gap-3">
+      <TiendaImagen src={pedido.tiendaImageUrl} size={64} />
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-bold break-words">{pedido.nombreTienda}</h2>
+        <p className="text-sm text-stone-700">Pedido #{pedido.id}</p>
+        <p className="text-sm text-stone-700">
+          <time dateTime={pedido.fecha}>{formatFechaPedido(pedido.fecha)}</time>
+        </p>
+        {props.children}
+      </div>
+    </header>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import {
+  EncabezadoDePedido,
   EntregaPagoNota,
   LineaDePedido,
   textoDeEstado,
@@ -11,8 +12,6 @@ import {
   whatsappDePedido,
   WhatsAppPedidoBoton,
 } from '../../pedidos/components/pedido-partes';
-import { TiendaImagen } from '../../pedidos/components/tienda-imagen';
-import { formatFechaPedido } from '../../pedidos/mis-pedidos-fecha';
 import type { EstadoEnVivo } from '../api/seguimiento-eventos';
 
 const PASOS = [
@@ -88,16 +87,7 @@ export function SeguimientoPedido(props: {
   const aviso = activo ? AVISO_EN_VIVO[props.enVivo] : null;
   return (
     <article className="space-y-4">
-      <header className="flex gap-3">
-        <TiendaImagen src={pedido.tiendaImageUrl} size={64} />
-        <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-bold break-words">{pedido.nombreTienda}</h2>
-          <p className="text-sm text-stone-700">Pedido #{pedido.id}</p>
-          <p className="text-sm text-stone-700">
-            <time dateTime={pedido.fecha}>{formatFechaPedido(pedido.fecha)}</time>
-          </p>
-        </div>
-      </header>
+      <EncabezadoDePedido pedido={pedido} />
 
       <section aria-label="Estado del pedido" className="space-y-2">
         <Pasos status={pedido.status} />

@@ -54,6 +54,7 @@ export function usarTaqueriaAbierta(): void {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TAQUERIA_ABIERTA);
   });
+  // Unmounted first: a page still mounted would refill the cache it is emptied of.
   afterEach(() => {
     cleanup();
     clearSession();
