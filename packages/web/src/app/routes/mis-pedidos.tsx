@@ -1,12 +1,9 @@
-import { pedidoMessages } from '@tianguis/domain';
-import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../features/auth/session-store';
 import { useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
-import { MisPedidosLista } from '../../features/pedidos/components/mis-pedidos-lista';
+import { MisPedidosLista, SinPedidos } from '../../features/pedidos/components/mis-pedidos-lista';
 import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
 import { listarSeguimientos } from '../../features/seguimiento/seguimientos-guardados';
 
@@ -28,13 +25,7 @@ function MisPedidosConCuenta({ token }: { token: string }) {
 /** Without an account: the orders placed on this phone, each by its tracking link. */
 function MisPedidosSinCuenta() {
   if (listarSeguimientos().length > 0) return <SeguimientosGuardadosLista titulo={SIN_CUENTA} />;
-  return (
-    <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
-      <Link to="/" className={buttonClass('secondary')}>
-        Ver tiendas
-      </Link>
-    </EmptyState>
-  );
+  return <SinPedidos />;
 }
 
 /** Mis Pedidos: a signed-in shopper's orders, and those placed on this phone without an account. */

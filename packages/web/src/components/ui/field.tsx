@@ -41,14 +41,20 @@ export const TextField = forwardRef<
           ))}
         </ul>
       )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 });
+
+/** A field's own error under it (`id` is what the field's aria-describedby names). */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
 
 /** The message for a whole form (the first rule broken on submit, or the server's refusal). */
 export function FormError({ message }: { message: string | undefined }) {

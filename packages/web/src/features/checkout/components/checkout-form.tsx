@@ -2,7 +2,7 @@ import { formatPesos, pedidoMessages, type PedidoVista } from '@tianguis/domain'
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { FormError, TextField } from '../../../components/ui/field';
+import { FieldError, FormError, TextField } from '../../../components/ui/field';
 import { useSession } from '../../auth/session-store';
 import {
   ENTREGA_TEXTO,
@@ -109,11 +109,7 @@ function AreaDeTexto(props: {
       <p id={contadorId} className="text-right text-sm text-stone-600">
         {props.value.trim().length}/{props.max}
       </p>
-      {props.error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
+      <FieldError id={errorId} message={props.error} />
     </div>
   );
 }

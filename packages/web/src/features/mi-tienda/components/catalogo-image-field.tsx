@@ -6,6 +6,7 @@ import {
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import { imageSrcSet } from '../../../lib/image-variants';
 import { notify } from '../../../lib/toast';
 import { uploadImage } from '../api/upload-image';
@@ -100,11 +101,7 @@ export function CatalogoImageField(props: {
           Subiendo imagen…
         </p>
       )}
-      {props.error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
+      <FieldError id={errorId} message={props.error} />
     </div>
   );
 }

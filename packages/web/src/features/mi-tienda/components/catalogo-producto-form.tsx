@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextField } from '../../../components/ui/field';
+import { FieldError, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import { useAccion } from '../hooks/use-accion';
 import {
@@ -47,11 +47,7 @@ function TextArea({
         className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
         {...rest}
       />
-      {error && (
-        <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${fieldId}-error`} message={error} />
     </div>
   );
 }
@@ -286,11 +282,7 @@ function CategoriaSelect(props: {
           </option>
         ))}
       </select>
-      {props.error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={props.error} />
     </div>
   );
 }

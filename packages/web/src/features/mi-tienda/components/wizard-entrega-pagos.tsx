@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { TextField } from '../../../components/ui/field';
+import { FieldError, TextField } from '../../../components/ui/field';
 import type { WizardField, WizardTiendaValues } from './wizard-tienda-values';
 
 type Opcion = 'recoger' | 'domicilio' | 'efectivo' | 'terminal' | 'transferencia';
@@ -36,11 +36,7 @@ function Grupo(props: { legend: string; hint: string; error?: string; children: 
         {props.hint}
       </p>
       <div className="flex flex-col gap-2">{props.children}</div>
-      {props.error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={props.error} />
     </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { FormError, TextField } from '../../../components/ui/field';
+import { FieldError, FormError, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { WizardEntregaPagos } from './wizard-entrega-pagos';
@@ -306,11 +306,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
                 Subiendo imagen…
               </p>
             )}
-            {imageMessage && (
-              <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-                {imageMessage}
-              </p>
-            )}
+            <FieldError message={imageMessage} />
             {values.imageUrl !== '' && (
               <img
                 src={values.imageUrl}

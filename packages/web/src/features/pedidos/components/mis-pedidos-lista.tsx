@@ -98,17 +98,20 @@ function PedidoCard({ pedido }: { pedido: PedidoVista }) {
   );
 }
 
+/** No orders yet (with or without an account), and the way to the shops. */
+export function SinPedidos() {
+  return (
+    <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
+      <Link to="/" className={buttonClass('secondary')}>
+        Ver tiendas
+      </Link>
+    </EmptyState>
+  );
+}
+
 /** Tiles and the order cards in the spec's order, or the empty state. */
 export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoVista[] }) {
-  if (pedidos.length === 0) {
-    return (
-      <EmptyState title={pedidoMessages.sinPedidos} text={pedidoMessages.sinPedidosTexto}>
-        <Link to="/" className={buttonClass('secondary')}>
-          Ver tiendas
-        </Link>
-      </EmptyState>
-    );
-  }
+  if (pedidos.length === 0) return <SinPedidos />;
   return (
     <>
       <MisPedidosTiles pedidos={pedidos} />
