@@ -7,7 +7,13 @@ const selectBuyableProducto = preparedQuery((db, productoId: number) =>
     .selectFrom('producto')
     .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
     .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
-    .select(['producto.id', 'producto.tienda_id', 'producto.name', 'producto.agotado_hasta'])
+    .select([
+      'producto.id',
+      'producto.tienda_id',
+      'producto.name',
+      'producto.agotado_hasta',
+      'tienda.version as tienda_version',
+    ])
     .where('producto.id', '=', productoId)
     // Literals, not parameters: SQLite re-plans a statement on every run when a parameter meets
     // a partial index's `deleted = 0` (and, after ANALYZE, an indexed column), 5x its cost here.
@@ -155,6 +161,7 @@ export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tienda
 
 /** What a line needs of its product and shop to be shown, priced and ordered. */
 const PRODUCTO_Y_TIENDA = [
+  'tienda.version as tienda_version',
   'producto.name',
   'producto.price',
   'producto.image_url',

@@ -11,6 +11,7 @@ import {
   normalizarNota,
   type CarritoGrupo,
   type CarritoItem,
+  type GrupoDef,
   type OpcionElegida,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -18,8 +19,8 @@ import { runInWriteTransaction, runWrite } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
-import { loadGruposDe } from '../catalogo/opciones.service.js';
-import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import { loadGruposDeTienda } from '../catalogo/opciones.service.js';
+import { findCalendarioDe } from '../horarios/horario.service.js';
 import { redactPagos, toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import * as repo from './carrito.repository.js';
 
@@ -74,6 +75,18 @@ export interface LineaResuelta {
     | undefined;
 }
 
+/** The option groups of the lines' shops (read once per shop version), by shop. */
+async function gruposDeLineas(db: DbOrTx, lineas: readonly repo.LineaRow[]) {
+  const versiones = new Map(lineas.map((l) => [l.tienda_id, l.tienda_version]));
+  const grupos = new Map<number, Map<number, GrupoDef[]>>();
+  await Promise.all(
+    [...versiones].map(async ([tiendaId, version]) => {
+      grupos.set(tiendaId, await loadGruposDeTienda(db, tiendaId, version));
+    }),
+  );
+  return grupos;
+}
+
 /** Resolves each line's options and finds what stops it being ordered at `now`. */
 export async function resolveLineas(
   db: DbOrTx,
@@ -82,9 +95,12 @@ export async function resolveLineas(
 ): Promise<LineaResuelta[]> {
   // Every line's product, those chosen without options too: a group the owner made required
   // since the line went into the basket makes it invalid (its minimo is not met).
-  const grupos = await loadGruposDe(db, [...new Set(lineas.map((l) => l.producto_id))]);
+  const grupos = await gruposDeLineas(db, lineas);
   return lineas.map((row) => {
-    const elegidas = elegirOpciones(grupos.get(row.producto_id) ?? [], idsDeClave(row.opciones));
+    const elegidas = elegirOpciones(
+      grupos.get(row.tienda_id)?.get(row.producto_id) ?? [],
+      idsDeClave(row.opciones),
+    );
     const opciones = elegidas.ok ? elegidas.opciones : [];
     const precio = row.price + (elegidas.ok ? elegidas.extra : 0);
     let problema: LineaResuelta['problema'];
@@ -111,10 +127,7 @@ async function estadoDe(db: DbOrTx, l: repo.LineaRow, now: Date) {
   if (!isTiendaDeLineaPublica(l)) {
     return { abierta: false, mensaje: 'La tienda no está disponible en este momento' };
   }
-  const [horarios, diasEspeciales] = await Promise.all([
-    listHorariosOf(db, l.tienda_id),
-    listDiasEspecialesOf(db, l.tienda_id),
-  ]);
+  const { horarios, diasEspeciales } = await findCalendarioDe(db, l.tienda_id, l.tienda_version);
   return getEstadoPedidos(
     { nombre: l.tienda_nombre, timeZone: l.time_zone, pausadoHasta: l.pausado_hasta },
     horarios,
@@ -196,7 +209,10 @@ export async function addItem(
     throw new AppError('PRODUCTO_AGOTADO', estadoMessages.agotado(producto.name));
   }
   const ids = input.opciones ?? [];
-  const grupos = (await loadGruposDe(db, [input.productoId])).get(input.productoId) ?? [];
+  const grupos =
+    (await loadGruposDeTienda(db, producto.tienda_id, producto.tienda_version)).get(
+      input.productoId,
+    ) ?? [];
   const elegidas = elegirOpciones(grupos, ids);
   if (!elegidas.ok) throw new AppError('OPCIONES_INVALIDAS', elegidas.message);
   const added = await runWrite(db, (trx) =>

@@ -1,14 +1,7 @@
 import type { GrupoDef } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import * as repo from './opciones.repository.js';
-
-/** Other modules read a product's option groups here (the basket, the checkout). */
-export function loadGruposDe(
-  db: DbOrTx,
-  productoIds: readonly number[],
-): Promise<Map<number, GrupoDef[]>> {
-  return repo.loadGrupos(db, { productoIds });
-}
 
 /**
  * The option groups of every product of these shops (the shop answers): all options for the
@@ -21,3 +14,11 @@ export function loadGruposDeTiendas(
 ): Promise<Map<number, GrupoDef[]>> {
   return repo.loadGrupos(db, { tiendaIds }, onlyActive);
 }
+
+/**
+ * Every option group of one shop's products (inactive options included), kept under the shop's
+ * version: what the basket and the checkout price lines with.
+ */
+export const loadGruposDeTienda = cachedByTiendaVersion((db, tiendaId) =>
+  repo.loadGrupos(db, { tiendaIds: [tiendaId] }),
+);

@@ -8,6 +8,7 @@ import {
   findTiendaById,
   requireOwnTienda,
 } from '../tiendas/tienda.service.js';
+import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import * as repo from './horario.repository.js';
 
 export interface HorarioView {
@@ -118,3 +119,12 @@ export async function deleteDiaEspecial(
   });
   return listDiasEspecialesOf(db, tienda.id);
 }
+
+/** A shop's week and special days, kept under the shop's version (the basket and checkout read). */
+export const findCalendarioDe = cachedByTiendaVersion(async (db, tiendaId) => {
+  const [horarios, diasEspeciales] = await Promise.all([
+    listHorariosOf(db, tiendaId),
+    listDiasEspecialesOf(db, tiendaId),
+  ]);
+  return { horarios, diasEspeciales };
+});

@@ -16,7 +16,7 @@ import {
   resolveLineas,
   type LineaRow,
 } from '../carrito/carrito.service.js';
-import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
+import { findCalendarioDe } from '../horarios/horario.service.js';
 import { toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import type { PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
@@ -72,10 +72,11 @@ export async function writeNuevoPedido(
   if (problema) throw new AppError(problema.code, problema.message);
 
   if (!manual) {
-    const [horarios, diasEspeciales] = await Promise.all([
-      listHorariosOf(trx, p.tiendaId),
-      listDiasEspecialesOf(trx, p.tiendaId),
-    ]);
+    const { horarios, diasEspeciales } = await findCalendarioDe(
+      trx,
+      p.tiendaId,
+      first.tienda_version,
+    );
     const estado = getEstadoPedidos(
       { nombre: first.tienda_nombre, timeZone: first.time_zone, pausadoHasta: first.pausado_hasta },
       horarios,
