@@ -1,5 +1,5 @@
 import { catalogoMessages } from '@tianguis/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { ImageStorage } from './image.storage.js';
@@ -44,15 +44,22 @@ export function registerImageReferenceCheck(
   deps: { db: Db; storage: ImageStorage; enabled: boolean },
 ): void {
   if (!deps.enabled) return;
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || !ROUTES_WITH_IMAGE.has(request.routeOptions.url ?? '')) {
-      return;
-    }
+  const check = async (request: FastifyRequest) => {
     const imageUrl = (request.body as { imageUrl?: unknown } | undefined)?.imageUrl;
     if (typeof imageUrl !== 'string') return;
     if (!(await isIssuedImageUrl(deps.db, deps.storage, imageUrl))) {
       const message = catalogoMessages.imagenInvalida;
       throw new AppError('VALIDACION', message, { errors: [{ field: 'imageUrl', message }] });
     }
+  };
+  // On those routes only: a hook on every request would cost every read (the public shop page
+  // is read tens of thousands of times a second).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !ROUTES_WITH_IMAGE.has(route.url)) return;
+    const existing = route.preHandler;
+    route.preHandler = existing
+      ? [...(Array.isArray(existing) ? existing : [existing]), check]
+      : [check];
   });
 }
