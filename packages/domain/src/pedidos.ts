@@ -1,5 +1,5 @@
 import { horaLocal } from './horario.js';
-import { formatPesos, parsePesos } from './money.js';
+import { parsePesos } from './money.js';
 
 /**
  * The order states: NUEVO, optionally ACEPTADO (with a ready time), then COMPLETADO or
@@ -147,38 +147,6 @@ export function totalesDeCanasta(grupo: {
 /** A line's amount in centavos: unit price × quantity. */
 export function importeDeLinea(linea: LineaDeCanasta): number {
   return centavosDe(linea.precio) * linea.cantidad;
-}
-
-export interface ResumenDePedido {
-  readonly pedidoId?: number;
-  readonly nombreTienda: string;
-  readonly lineas: readonly {
-    readonly nombre: string;
-    readonly cantidad: number;
-    readonly precio: number;
-  }[];
-  /** Pesos, as the API answers them. */
-  readonly costoDeEnvio: number;
-}
-
-/**
- * The order summary sent to the shop by WhatsApp: shop, one line per product
- * ('cantidad x nombre — $ importe'), shipping and total.
- */
-export function textoPedidoWhatsApp(resumen: ResumenDePedido): string {
-  const { subtotal, envio, total } = totalesDeCanasta({
-    montoMinimo: 0,
-    costoDeEnvio: resumen.costoDeEnvio,
-    lineas: resumen.lineas,
-  });
-  const numero = resumen.pedidoId === undefined ? '' : ` #${resumen.pedidoId}`;
-  return [
-    `Hola, acabo de hacer el pedido${numero} en ${resumen.nombreTienda}:`,
-    ...resumen.lineas.map((l) => `${l.cantidad} x ${l.nombre} — ${formatPesos(importeDeLinea(l))}`),
-    `Subtotal: ${formatPesos(subtotal)}`,
-    `Envío: ${formatPesos(envio)}`,
-    `Total: ${formatPesos(total)}`,
-  ].join('\n');
 }
 
 /**

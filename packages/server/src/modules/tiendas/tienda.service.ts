@@ -1,24 +1,11 @@
-import {
-  getEstadoPedidos,
-  type EntregaTienda,
-  type EstadoPedidos,
-  type PagosTienda,
-  type TiendaUpdate,
-} from '@tianguis/domain';
+import { type EntregaTienda, type PagosTienda, type TiendaUpdate } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
-import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import * as repo from './tienda.repository.js';
-import {
-  gruposVista,
-  assembleTiendas,
-  toEntregaTienda,
-  toPagosTienda,
-  type TiendaView,
-} from './tienda.view.js';
+import { assembleTiendas, gruposVista, type TiendaView } from './tienda.view.js';
 
 /**
  * A shop registration creates its tienda: name and image 'N/A', not configured, not approved,
@@ -183,59 +170,6 @@ export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<Ti
   const tienda = await requireOwnTienda(db, session);
   const [view] = await loadViews(db, [tienda], true, everyone, new Date());
   return view!;
-}
-
-/**
- * What checkout and the cart need of a shop: delivery and payment choices (the transfer
- * details whole: only an order paid by transfer may show them to a shopper), the pause, the
- * time zone. Undefined for a shop that does not exist (or was deleted).
- */
-export interface AjustesTienda {
-  tiendaId: number;
-  nombre: string;
-  timeZone: string;
-  entrega: EntregaTienda;
-  pagos: PagosTienda;
-  pausadoHasta: string | null;
-}
-
-export async function findAjustesTienda(
-  db: DbOrTx,
-  tiendaId: number,
-): Promise<AjustesTienda | undefined> {
-  const t = await repo.findTiendaById(db, tiendaId);
-  if (!t) return undefined;
-  return {
-    tiendaId: t.id,
-    nombre: t.nombre,
-    timeZone: t.time_zone,
-    entrega: toEntregaTienda(t),
-    pagos: toPagosTienda(t),
-    pausadoHasta: t.pausado_hasta,
-  };
-}
-
-/**
- * Whether the shop takes orders at `now`: its hours, special days and pause (the closed or
- * paused notice as `mensaje`). Undefined for a shop that does not exist.
- */
-export async function getEstadoPedidosDe(
-  db: DbOrTx,
-  tiendaId: number,
-  now: Date,
-): Promise<EstadoPedidos | undefined> {
-  const t = await repo.findTiendaById(db, tiendaId);
-  if (!t) return undefined;
-  const [horarios, diasEspeciales] = await Promise.all([
-    listHorariosOf(db, tiendaId),
-    listDiasEspecialesOf(db, tiendaId),
-  ]);
-  return getEstadoPedidos(
-    { nombre: t.nombre, timeZone: t.time_zone, pausadoHasta: t.pausado_hasta },
-    horarios,
-    diasEspeciales,
-    now,
-  );
 }
 
 export async function updateTienda(
