@@ -204,13 +204,12 @@ async function assembleApp(
     config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', () => randomSecret(48)));
   const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds);
   // Several processes may serve one PostgreSQL: they share the counters there. One process
-  // serves a SQLite file, so its counters stay in memory.
-  const limiter = new RateLimiter(
-    config.rateLimits.windowMs,
+  // serves a SQLite file, so its counters stay in memory. One store serves every limiter.
+  const limitStore =
     database.dialect === 'postgres'
       ? createDatabaseRateLimitStore(db)
-      : createMemoryRateLimitStore(),
-  );
+      : createMemoryRateLimitStore();
+  const limiter = new RateLimiter(config.rateLimits.windowMs, limitStore);
   const notifier = options.notifier ?? createNotifier(config, app.log);
   const accounts = createAccountService({ db, config, notifier, limiter, tokens, log: app.log });
   const guards = createAuthGuards(accounts.resolveSession);
@@ -308,12 +307,7 @@ async function assembleApp(
     db,
     guards,
     bus,
-    guestLimiter: new RateLimiter(
-      GUEST_ORDERS_WINDOW_MS,
-      database.dialect === 'postgres'
-        ? createDatabaseRateLimitStore(db)
-        : createMemoryRateLimitStore(),
-    ),
+    guestLimiter: new RateLimiter(GUEST_ORDERS_WINDOW_MS, limitStore),
   });
   registerPedidoStreamRoutes(app, {
     db,
@@ -326,12 +320,7 @@ async function assembleApp(
     db,
     guards,
     storage: imageStorage,
-    limiter: new RateLimiter(
-      UPLOAD_WINDOW_MS,
-      database.dialect === 'postgres'
-        ? createDatabaseRateLimitStore(db)
-        : createMemoryRateLimitStore(),
-    ),
+    limiter: new RateLimiter(UPLOAD_WINDOW_MS, limitStore),
     limits: config.uploads,
   });
   const stopSweep = startOrphanImageSweep(

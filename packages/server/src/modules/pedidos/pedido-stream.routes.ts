@@ -10,7 +10,7 @@ import type { EventoFilter } from './pedido.repository.js';
 import { seguimientoParams } from './pedido.routes.js';
 import {
   findLastEventoId,
-  findPedidoBySeguimiento,
+  findPedidoIdBySeguimiento,
   findPedidoView,
   listEventosSince,
 } from './pedido.service.js';
@@ -218,7 +218,7 @@ export function registerPedidoStreamRoutes(
     stream(
       async (request) => {
         const { seguimiento } = request.params as z.infer<typeof seguimientoParams>;
-        return { pedidoId: (await findPedidoBySeguimiento(db, seguimiento)).id };
+        return { pedidoId: await findPedidoIdBySeguimiento(db, seguimiento) };
       },
       // A guest has no account: the tracking secret is what the limit counts.
       (request) => `s${(request.params as z.infer<typeof seguimientoParams>).seguimiento}`,

@@ -450,11 +450,20 @@ export function marcarVisto(db: Db, bus: PedidoEventBus, session: Session, pedid
   );
 }
 
-/** A guest's (or a shared link's) order by its tracking secret. */
-export async function findPedidoBySeguimiento(db: Db, seguimiento: string): Promise<PedidoView> {
+async function findRowBySeguimiento(db: Db, seguimiento: string) {
   const row = await repo.findPedidoBySeguimiento(db, seguimiento);
   if (!row) throw new AppError('NO_ENCONTRADO', 'No encontramos ese pedido');
-  return (await toViews(db, [row]))[0]!;
+  return row;
+}
+
+/** A guest's (or a shared link's) order by its tracking secret. */
+export async function findPedidoBySeguimiento(db: Db, seguimiento: string): Promise<PedidoView> {
+  return (await toViews(db, [await findRowBySeguimiento(db, seguimiento)]))[0]!;
+}
+
+/** The id of the order a tracking secret names (its live stream follows that order). */
+export async function findPedidoIdBySeguimiento(db: Db, seguimiento: string): Promise<number> {
+  return (await findRowBySeguimiento(db, seguimiento)).id;
 }
 
 /**
