@@ -65,7 +65,34 @@ export interface Config {
    * Always on outside tests; ordinary tests write rows with made-up image paths.
    */
   requireIssuedImages: boolean;
+  /** Web Push (docs/alerts.md). */
+  push: PushConfig;
+  /** An order still NUEVO this long after it was placed is escalated to the shop (seconds). */
+  alertaEscalarS: number;
+  /** How often each instance looks for orders to escalate. */
+  escalationEveryMs: number;
 }
+
+export interface PushConfig {
+  /** VAPID pair (base64url); absent: made once and kept in the database, except in production. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** The VAPID `sub` claim: who push services contact about this sender. */
+  vapidSubject: string;
+  /**
+   * Origins a subscription's endpoint may have (PUSH_ORIGINS): `scheme://host[:port]`, where
+   * `*` stands for one host label or for the port.
+   */
+  origins: string[];
+}
+
+/** The browsers' public push services (Chrome, Firefox, Safari, Edge): https only. */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.push.apple.com',
+  'https://*.notify.windows.com',
+];
 
 export interface ServerTimeouts {
   /** The request line and headers must arrive within this (Node's headersTimeout). */
@@ -149,6 +176,11 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   UPLOADS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(60)),
   UPLOAD_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(200)),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_ORIGINS: optionalText,
+  ALERTA_ESCALAR_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(180)),
 });
 
 // proxy-addr's names for private ranges; anything else must be an address or a CIDR.
@@ -215,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuración inválida: HEADERS_TIMEOUT_MS no puede ser mayor que REQUEST_TIMEOUT_MS',
     );
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Configuración inválida: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntos');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -251,5 +286,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sweepEveryMs: 3600 * 1000,
     },
     requireIssuedImages: true,
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? 'mailto:soporte@tianguis.mx',
+      origins: e.PUSH_ORIGINS
+        ? e.PUSH_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter((o) => o !== '')
+        : DEFAULT_PUSH_ORIGINS,
+    },
+    alertaEscalarS: e.ALERTA_ESCALAR_S,
+    escalationEveryMs: 5_000,
   };
 }

@@ -69,6 +69,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimits: relaxedRateLimits,
     // Ordinary tests write catalogues with made-up image paths; the image tests turn it on.
     requireIssuedImages: false,
+    // The local push service stand-in (test/push-service.ts) listens on this machine.
+    push: { ...loadConfig({}).push, origins: ['http://127.0.0.1:*'] },
     ...options.config,
   };
   const app = await buildApp(config, { logger: false, ...options });
