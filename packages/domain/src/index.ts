@@ -11,3 +11,4 @@ export * from './pedidos-tienda.js';
 export * from './opciones.js';
 export * from './pedido.schema.js';
 export * from './tienda-estado.js';
+export * from './push.schema.js';
