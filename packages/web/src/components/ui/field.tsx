@@ -3,6 +3,9 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'rea
 /**
  * A labelled input: the visible label is tied to the field, hints and the error are read by
  * screen readers with it (aria-describedby), and a field in error says so (aria-invalid).
+ * While the field has an error only the error shows: a hint written for the value before it
+ * ('Tu cambio: $ 20.00') could contradict it. The hints come back once the error clears, and
+ * aria-describedby always names what is on screen.
  */
 export const TextField = forwardRef<
   HTMLInputElement,
@@ -17,7 +20,8 @@ export const TextField = forwardRef<
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hints`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hints.length ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const showHints = !error && hints.length > 0;
+  const describedBy = error ? errorId : showHints ? hintId : '';
   return (
     <div className={`mb-4 ${className}`}>
       <label htmlFor={inputId} className="mb-1 block font-medium">
@@ -34,7 +38,7 @@ export const TextField = forwardRef<
         />
         {trailing}
       </div>
-      {hints.length > 0 && (
+      {showHints && (
         <ul id={hintId} className="mt-1 text-sm text-amber-800" aria-live="polite">
           {hints.map((h) => (
             <li key={h}>{h}</li>
