@@ -65,6 +65,7 @@ export const errorCatalog = {
     status: 409,
     message: 'Esa clave de idempotencia ya se usó con otro pedido',
   },
+  DIA_EXISTENTE: { status: 400, message: 'Ese día especial ya está registrado' },
   // Production without an SMS provider (SMS_URL), or the provider failed: use the email reset.
   SMS_NO_DISPONIBLE: {
     status: 503,

@@ -1,7 +1,8 @@
 import type { Db, DbOrTx } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, errorCatalog } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import {
   assertOwnTiendaId,
   bumpTiendaVersion,
@@ -83,11 +84,28 @@ export async function addDiaEspecial(
 ): Promise<DiaEspecialView[]> {
   assertOwnTiendaId(session, input.tiendaId, OTRA_TIENDA);
   const tienda = await requireOwnTienda(db, session);
-  await db.transaction().execute(async (trx) => {
-    await repo.insertDiaEspecial(trx, { ...input, tiendaId: tienda.id, now: nowIso() });
-    await bumpTiendaVersion(trx, tienda.id);
-  });
+  await unlessDiaExistente(() =>
+    db.transaction().execute(async (trx) => {
+      await repo.insertDiaEspecial(trx, { ...input, tiendaId: tienda.id, now: nowIso() });
+      await bumpTiendaVersion(trx, tienda.id);
+    }),
+  );
   return listDiasEspecialesOf(db, tienda.id);
+}
+
+/**
+ * A date a shop already has as a special day is refused by the unique index on (shop, date),
+ * whoever gets there first: two saves at once end as one row and one DIA_EXISTENTE, never a 500.
+ * The field error lets the form show the message beside the date.
+ */
+async function unlessDiaExistente(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const { message } = errorCatalog.DIA_EXISTENTE;
+    throw new AppError('DIA_EXISTENTE', message, { errors: [{ field: 'fecha', message }] });
+  }
 }
 
 const diaNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El día especial no existe');
@@ -99,11 +117,13 @@ export async function updateDiaEspecial(
   input: { fecha: string; recurrenteCadaAnio: boolean },
 ): Promise<DiaEspecialView[]> {
   const tienda = await requireOwnTienda(db, session);
-  await db.transaction().execute(async (trx) => {
-    const updated = await repo.updateDiaEspecial(trx, { ...input, id, tiendaId: tienda.id });
-    if (!updated) throw diaNoEncontrado();
-    await bumpTiendaVersion(trx, tienda.id);
-  });
+  await unlessDiaExistente(() =>
+    db.transaction().execute(async (trx) => {
+      const updated = await repo.updateDiaEspecial(trx, { ...input, id, tiendaId: tienda.id });
+      if (!updated) throw diaNoEncontrado();
+      await bumpTiendaVersion(trx, tienda.id);
+    }),
+  );
   return listDiasEspecialesOf(db, tienda.id);
 }
 
