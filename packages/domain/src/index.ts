@@ -8,6 +8,7 @@ export * from './horario.schema.js';
 export * from './carrito.js';
 export * from './pedidos.js';
 export * from './pedidos-tienda.js';
+export * from './alertas-tienda.js';
 export * from './opciones.js';
 export * from './pedido.schema.js';
 export * from './tienda-estado.js';
