@@ -44,6 +44,7 @@ import {
 } from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
+import { startEscalacionSweep } from './modules/pedidos/pedido-escalacion.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
 import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
@@ -330,6 +331,14 @@ async function assembleApp(
   // Before the database closes: a sweep under way finishes first.
   app.addHook('preClose', async () => {
     await stopSweep();
+  });
+  // Orders left NUEVO too long reach the owner by SMS and email (docs/api.md, "Escalación").
+  const stopEscalacion = startEscalacionSweep(
+    { db, bus, notifier, log: app.log, publicUrl: config.publicUrl },
+    { everyMs: config.escalationEveryMs, alertaEscalarS: config.alertaEscalarS },
+  );
+  app.addHook('preClose', async () => {
+    await stopEscalacion();
   });
 
   fs.mkdirSync(config.imagesDir, { recursive: true });

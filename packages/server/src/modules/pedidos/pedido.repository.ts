@@ -246,6 +246,70 @@ export function listPedidos(db: DbOrTx, f: PedidoFilter) {
 
 export type PedidoRow = Awaited<ReturnType<typeof listPedidos>>[number];
 
+/**
+ * Marks as escalated the orders still NUEVO, not escalated, not typed by the owner and placed
+ * at or before `cutoff` (at most `limite`, oldest first), and answers them: the UPDATE is the
+ * claim, so of several instances sweeping at once only one gets each order. `fecha` is ISO-8601
+ * UTC text on both databases, so text order is time order. The fixed conditions are literals so
+ * both databases can use the partial index `pedido_por_escalar`.
+ */
+export function claimPedidosPorEscalar(
+  db: DbOrTx,
+  values: { cutoff: string; now: string; limite: number },
+) {
+  return db
+    .updateTable('pedido')
+    .set({ escalado: 1, updated_at: values.now })
+    .where('status', '=', sql.lit('NUEVO'))
+    .where('escalado', '=', sql.lit(0))
+    .where('origen', '<>', sql.lit('MANUAL'))
+    .where('fecha', '<=', values.cutoff)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('pedido as vencido')
+        .select('vencido.id')
+        .where('vencido.status', '=', sql.lit('NUEVO'))
+        .where('vencido.escalado', '=', sql.lit(0))
+        .where('vencido.origen', '<>', sql.lit('MANUAL'))
+        .where('vencido.fecha', '<=', values.cutoff)
+        .orderBy('vencido.fecha')
+        .limit(values.limite),
+    )
+    .returning([
+      'id',
+      'tienda_id',
+      'account_id',
+      'fecha',
+      'monto_total',
+      'nombre_completo',
+      'nombre_tienda',
+      'celular_tienda',
+    ])
+    .execute();
+}
+
+export type PedidoEscalado = Awaited<ReturnType<typeof claimPedidosPorEscalar>>[number];
+
+export interface ContactoDeTienda {
+  email: string;
+  celular: string | null;
+}
+
+/** Where a shop's alerts go: its owner's email and phone as they are now. */
+export async function findContactosDeTiendas(
+  db: DbOrTx,
+  tiendaIds: number[],
+): Promise<Map<number, ContactoDeTienda>> {
+  if (tiendaIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tienda')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select(['tienda.id as tienda_id', 'account.email', 'account.celular'])
+    .where('tienda.id', 'in', tiendaIds)
+    .execute();
+  return new Map(rows.map((r) => [r.tienda_id, { email: r.email, celular: r.celular }]));
+}
+
 export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
   if (pedidoIds.length === 0) return Promise.resolve([]);
   return db

@@ -1,0 +1,228 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPesos } from '@tianguis/domain';
+import type { Db } from '../../db/database.js';
+import { runInWriteTransaction } from '../../db/group-commit.js';
+import type { Notifier } from '../../notifier/notifier.js';
+import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
+import * as repo from './pedido.repository.js';
+
+/** The event tipo of an order that waited too long; its status is still NUEVO. */
+export const TIPO_ESCALADO = 'ESCALADO';
+
+/** Orders claimed per transaction: a backlog (a long outage) is worked through in short turns. */
+const LOTE = 100;
+
+/** Tries per message, and the waits between them: a short outage of the SMS or mail service. */
+const INTENTOS = 3;
+const ESPERAS_MS = [1_000, 5_000];
+
+export interface EscalacionDeps {
+  db: Db;
+  bus: PedidoEventBus;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+  /** The web app's address, for the order's link. */
+  publicUrl: string;
+}
+
+export interface EscalacionOptions {
+  /** An order still NUEVO this long after it was placed escalates. */
+  alertaEscalarS: number;
+  now?: Date;
+}
+
+interface Mensaje {
+  pedidoId: number;
+  canal: 'sms' | 'email';
+  enviar: () => Promise<void>;
+}
+
+/** "menos de 1 minuto", "1 minuto", "4 minutos". */
+function textoEspera(ms: number): string {
+  const minutos = Math.floor(ms / 60_000);
+  if (minutos < 1) return 'menos de 1 minuto';
+  return minutos === 1 ? '1 minuto' : `${minutos} minutos`;
+}
+
+/** The order's address in the web app, where the owner can accept or cancel it. */
+export function enlaceDePedido(publicUrl: string, pedidoId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/#/pedidosdetalle?id=${pedidoId}`;
+}
+
+function mensajesDe(
+  pedido: repo.PedidoEscalado,
+  contacto: repo.ContactoDeTienda | undefined,
+  deps: EscalacionDeps,
+  now: Date,
+): Mensaje[] {
+  const total = formatPesos(pedido.monto_total);
+  const espera = textoEspera(now.getTime() - Date.parse(pedido.fecha));
+  const enlace = enlaceDePedido(deps.publicUrl, pedido.id);
+  const mensajes: Mensaje[] = [];
+  const celular = contacto?.celular ?? pedido.celular_tienda;
+  if (/^\d{10}$/.test(celular)) {
+    const text =
+      `Tianguis: Pedido #${pedido.id} sin aceptar desde hace ${espera}. ` +
+      `${pedido.nombre_completo}, ${total}. Ábrelo: ${enlace}`;
+    mensajes.push({
+      pedidoId: pedido.id,
+      canal: 'sms',
+      enviar: () => deps.notifier.sendSms({ to: celular, text }),
+    });
+  }
+  if (contacto?.email) {
+    const email = contacto.email;
+    const text = [
+      `Hola, ${pedido.nombre_tienda}:`,
+      '',
+      `Pedido #${pedido.id} de ${pedido.nombre_completo} por ${total} lleva ${espera} sin aceptar.`,
+      'Tu cliente espera tu respuesta: acéptalo con un tiempo estimado, o cancélalo con un motivo para que sepa qué pasó.',
+      '',
+      `Ver el pedido: ${enlace}`,
+    ].join('\n');
+    mensajes.push({
+      pedidoId: pedido.id,
+      canal: 'email',
+      enviar: () =>
+        deps.notifier.sendEmail({ to: email, subject: `Pedido #${pedido.id} sin aceptar`, text }),
+    });
+  }
+  return mensajes;
+}
+
+/**
+ * One pass: claims the orders due for escalation and answers the messages to send. The claim
+ * is one conditional UPDATE (escalado 0 → 1) in a transaction that also writes the orders'
+ * events, so when several instances share one PostgreSQL each order is claimed by exactly one
+ * of them (the others' UPDATE finds `escalado = 1` and skips the row), and an order accepted,
+ * completed or cancelled before the cutoff is no longer NUEVO and is never claimed. Owner-typed
+ * orders never escalate: the owner typed them. Messages go out after the commit; a crash
+ * between the two loses them rather than sending twice.
+ */
+export async function claimPedidosVencidos(
+  deps: EscalacionDeps,
+  options: EscalacionOptions,
+): Promise<{ eventos: PedidoEvento[]; mensajes: Mensaje[] }> {
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const cutoff = new Date(now.getTime() - options.alertaEscalarS * 1000).toISOString();
+  const eventos: PedidoEvento[] = [];
+  const mensajes: Mensaje[] = [];
+  for (;;) {
+    const claimed = await runInWriteTransaction(deps.db, async (trx) => {
+      const pedidos = await repo.claimPedidosPorEscalar(trx, { cutoff, now: nowIso, limite: LOTE });
+      const nuevos: PedidoEvento[] = [];
+      for (const tiendaId of new Set(pedidos.map((p) => p.tienda_id))) {
+        // The owner's list answers 304 until its version moves.
+        await repo.bumpPedidosVersion(trx, tiendaId);
+      }
+      for (const p of pedidos) {
+        const evento = {
+          tiendaId: p.tienda_id,
+          accountId: p.account_id,
+          pedidoId: p.id,
+          tipo: TIPO_ESCALADO,
+        };
+        const id = await repo.insertPedidoEvento(trx, { ...evento, now: nowIso });
+        nuevos.push({ id, ...evento });
+      }
+      return { pedidos, nuevos };
+    });
+    eventos.push(...claimed.nuevos);
+    if (claimed.pedidos.length > 0) {
+      const contactos = await repo.findContactosDeTiendas(deps.db, [
+        ...new Set(claimed.pedidos.map((p) => p.tienda_id)),
+      ]);
+      for (const p of claimed.pedidos) {
+        mensajes.push(...mensajesDe(p, contactos.get(p.tienda_id), deps, now));
+      }
+    }
+    if (claimed.pedidos.length < LOTE) return { eventos, mensajes };
+  }
+}
+
+/**
+ * Escalates every order due now, on every instance: claims them, tells the live boards, sends
+ * the messages. A failing SMS or mail service is retried a few times and then logged; it never
+ * stops the sweep.
+ */
+export function startEscalacionSweep(
+  deps: EscalacionDeps,
+  options: { everyMs: number; alertaEscalarS: number },
+): () => Promise<unknown> {
+  let stopped = false;
+  let running: Promise<unknown> | undefined;
+  const entregas = new Set<Promise<void>>();
+
+  // Waits between tries end at once on shutdown, which then makes no further try.
+  const despertar = new Set<() => void>();
+  const esperar = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        despertar.delete(done);
+        resolve();
+      }
+      despertar.add(done);
+    });
+
+  const entregar = async (mensaje: Mensaje) => {
+    for (let intento = 1; ; intento++) {
+      try {
+        await mensaje.enviar();
+        return;
+      } catch (error) {
+        const final = intento >= INTENTOS || stopped;
+        deps.log.warn(
+          { err: error, pedidoId: mensaje.pedidoId, canal: mensaje.canal, intento },
+          final
+            ? 'no se pudo enviar el aviso de pedido sin aceptar'
+            : 'aviso de pedido sin aceptar no enviado; se reintenta',
+        );
+        if (final) return;
+        await esperar(ESPERAS_MS[intento - 1] ?? ESPERAS_MS[ESPERAS_MS.length - 1]!);
+        if (stopped) return;
+      }
+    }
+  };
+
+  const pass = async () => {
+    const { eventos, mensajes } = await claimPedidosVencidos(deps, {
+      alertaEscalarS: options.alertaEscalarS,
+    });
+    if (eventos.length > 0) {
+      deps.log.info({ pedidos: eventos.map((e) => e.pedidoId) }, 'pedidos sin aceptar escalados');
+    }
+    for (const evento of eventos) {
+      // The event row is committed: a board that misses this wake-up reads it on reconnecting.
+      await deps.bus.publish(evento).catch(() => undefined);
+    }
+    for (const mensaje of mensajes) {
+      // Sent beside the sweep: a slow mail server delays no other shop's alert.
+      const entrega = entregar(mensaje).finally(() => entregas.delete(entrega));
+      entregas.add(entrega);
+    }
+  };
+
+  const run = () => {
+    // A pass still under way (a slow database) is not doubled.
+    if (stopped || running) return;
+    running = pass()
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'no se pudieron revisar los pedidos sin aceptar'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, options.everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    for (const done of [...despertar]) done();
+    await running;
+    await Promise.all([...entregas]);
+  };
+}
