@@ -46,6 +46,9 @@ import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/i
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
 import { startEscalacionSweep } from './modules/pedidos/pedido-escalacion.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
+import { registerPushRoutes } from './modules/push/push.routes.js';
+import type { PushDeliveryOptions } from './modules/push/push.sender.js';
+import { createPushService, withPushAlerts } from './modules/push/push.service.js';
 import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
@@ -70,6 +73,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Called for every route as it is registered (tests that walk the whole route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Web Push retries and timeouts (tests make them short). */
+  pushDelivery?: Partial<PushDeliveryOptions>;
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, { code: string; message: string }]> = {
@@ -297,10 +302,22 @@ async function assembleApp(
   registerTiendaRoutes(app, { db, guards });
   registerCatalogoRoutes(app, { db, guards });
   registerHorarioRoutes(app, { db, guards });
-  const bus =
+  const push = await createPushService({
+    db,
+    config: config.push,
+    production: config.production,
+    log: app.log,
+    delivery: options.pushDelivery,
+  });
+  // Before the database closes (onClose): a 410 still deletes its subscription.
+  app.addHook('preClose', async () => push.close());
+  // Alerts go out from the process that committed the change (push.service.ts).
+  const bus = withPushAlerts(
     database.dialect === 'postgres'
       ? createPostgresEventBus(config.databaseUrl, app.log)
-      : createLocalEventBus();
+      : createLocalEventBus(),
+    push,
+  );
   app.addHook('onClose', async () => bus.close());
   await bus.ready();
   registerCarritoRoutes(app, { db, guards, bus });
@@ -310,6 +327,7 @@ async function assembleApp(
     bus,
     guestLimiter: new RateLimiter(GUEST_ORDERS_WINDOW_MS, limitStore),
   });
+  registerPushRoutes(app, { push, guards, origins: config.push.origins });
   registerPedidoStreamRoutes(app, {
     db,
     guards,

@@ -19,6 +19,7 @@ import type {
   PedidoEventoTable,
   PedidoTable,
 } from '../modules/pedidos/pedido.table.js';
+import type { PushSuscripcionTable } from '../modules/push/push.table.js';
 import type { TiendaTable } from '../modules/tiendas/tienda.table.js';
 
 export interface SettingTable {
@@ -52,6 +53,7 @@ export interface Database {
   setting: SettingTable;
   rate_limit: RateLimitTable;
   imagen: ImagenTable;
+  push_suscripcion: PushSuscripcionTable;
 }
 
 export type Db = Kysely<Database>;

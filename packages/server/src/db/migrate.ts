@@ -8,6 +8,7 @@ import * as m0004 from './migrations/2026_11_22_0030_pedido_eventos.js';
 import * as m0005 from './migrations/2026_11_23_1500_rate_limit.js';
 import * as m0006 from './migrations/2026_11_25_1000_ordering.js';
 import * as m0007 from './migrations/2026_11_25_1400_imagenes.js';
+import * as m0008a from './migrations/2026_11_25_1600_push.js';
 import * as m0008 from './migrations/2026_11_25_1610_dia_especial_unico.js';
 
 // Listed by hand so the build ships exactly these, in this order.
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1500_rate_limit': m0005,
   '2026_11_25_1000_ordering': m0006,
   '2026_11_25_1400_imagenes': m0007,
+  '2026_11_25_1600_push': m0008a,
   '2026_11_25_1610_dia_especial_unico': m0008,
 };
 

@@ -71,6 +71,11 @@ export const errorCatalog = {
     status: 503,
     message: 'No podemos enviar SMS en este momento. Recupera tu contraseña con tu correo.',
   },
+  // Production without VAPID keys: the server sends no Web Push (docs/alerts.md).
+  PUSH_NO_DISPONIBLE: {
+    status: 503,
+    message: 'Las notificaciones no están disponibles en este servidor por ahora.',
+  },
   SERVICIO_NO_DISPONIBLE: {
     status: 503,
     message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

@@ -335,6 +335,15 @@ export async function findPedidoView(db: Db, id: number): Promise<PedidoView | u
   return row ? (await toViews(db, [row]))[0] : undefined;
 }
 
+/** An order with its tracking secret (alerts link a guest to the tracking page), by id. */
+export async function findPedidoConSeguimiento(
+  db: Db,
+  id: number,
+): Promise<{ pedido: PedidoView; seguimiento: string | null } | undefined> {
+  const row = await repo.findPedidoById(db, id);
+  return row ? { pedido: (await toViews(db, [row]))[0]!, seguimiento: row.seguimiento } : undefined;
+}
+
 /**
  * One change of an order by its shop, in a transaction shared with SQLite's group commit like
  * checkout (an owner working the board must not hold up every other request while its own
