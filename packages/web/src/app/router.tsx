@@ -56,6 +56,7 @@ const ActivarTienda = screen(() => import('./routes/activartienda'));
 const CodigoQr = screen(() => import('./routes/codigoqr'));
 const Pedidos = screen(() => import('./routes/pedidos'));
 const PedidosDetalle = screen(() => import('./routes/pedidosdetalle'));
+const PedidoNuevo = screen(() => import('./routes/pedido-nuevo'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -110,6 +111,7 @@ export function AppRoutes() {
         <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
         <Route path="pedidos" element={guarded('tienda', Pedidos)} />
         <Route path="pedidosdetalle" element={guarded('tienda', PedidosDetalle)} />
+        <Route path="pedidos/nuevo" element={guarded('tienda', PedidoNuevo)} />
         <Route path="escanear-qr" element={<EscanearQr />} />
         <Route path="*" element={<NotFound />} />
       </Route>

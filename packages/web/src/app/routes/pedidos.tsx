@@ -93,7 +93,18 @@ export default function PedidosScreen() {
   }
 
   return (
-    <Page title={pedidosTiendaMessages.titulo}>
+    <Page
+      title={pedidosTiendaMessages.titulo}
+      // An order taken by phone or WhatsApp (a plain link: hash routing, no import needed).
+      actions={
+        <a
+          href="#/pedidos/nuevo"
+          className="inline-flex min-h-11 items-center rounded-lg bg-marca-600 px-4 py-2 font-semibold text-white hover:bg-marca-700"
+        >
+          Nuevo pedido
+        </a>
+      }
+    >
       <AjustesBannerDesactivada />
       {/* A rush is seen on the board: pausing is one tap away here too. */}
       {tienda.data && <PausaPedidos tienda={tienda.data} />}

@@ -71,6 +71,7 @@ export function BottomBar() {
           <BarLink to="/pedidos" label="Pedidos" icon={<ClipboardList aria-hidden="true" />} />
           <MoreMenu
             items={[
+              { to: '/pedidos/nuevo', label: 'Nuevo pedido' },
               { to: '/mitienda', label: 'Mi Tienda' },
               { to: '/configuracion-de-tienda', label: 'Configuración' },
               { to: '/preguntas-frecuentes-tienda', label: 'Preguntas Frecuentes' },

@@ -1,0 +1,403 @@
+import { formatCelular, formatPesos, type PedidoConSeguimiento } from '@tianguis/domain';
+import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { FieldError, FormError, TextField } from '../../../components/ui/field';
+import { EmptyState } from '../../../components/ui/status';
+import { invalidateQueries } from '../../../lib/query';
+import { precioCambiado } from '../../checkout/logic/checkout-values';
+import {
+  miTiendaKey,
+  type MiTienda,
+  type ProductoDeMiTienda,
+} from '../../mi-tienda/api/get-mi-tienda';
+import {
+  ESTADO_DE_TIENDA_TEXTO,
+  estadoDeTienda,
+} from '../../mi-tienda/components/ajustes-estado-tienda';
+import { ENTREGA_TEXTO, METODO_PAGO_TEXTO } from '../../pedidos/components/pedido-partes';
+import { useCrearPedidoManual } from '../api/crear-pedido-manual';
+import {
+  agregarLinea,
+  cambiarCantidad,
+  cambiarNota,
+  cambioManual,
+  digitosDeCelular,
+  erroresDelServidor,
+  lineasConPrecio,
+  metodosDePagoDe,
+  pedidoManualMessages,
+  productosALaVenta,
+  SIN_ERRORES,
+  tieneOpciones,
+  tiposDeEntregaDe,
+  totalesManual,
+  validarPedidoManual,
+  valoresIniciales,
+  type CampoManual,
+  type ErroresManual,
+  type LineaManual,
+  type PedidoManualValues,
+} from '../logic/pedido-manual-values';
+import { LineasPedidoManual } from './lineas-pedido-manual';
+import { PedidoManualHecho } from './pedido-manual-hecho';
+import { ProductoPicker } from './producto-picker';
+
+// The shop page's own options sheet: the same rules and the same screen the shopper sees.
+const OpcionesSheet = lazy(() => import('../../tienda-publica/components/opciones-sheet'));
+
+/** Radios as large buttons, one tap each; its error under it. */
+function Eleccion<T extends string>(props: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  error?: string;
+  onChange: (value: T) => void;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="mb-4" aria-describedby={props.error ? errorId : undefined}>
+      <legend className="mb-1 font-medium">{props.legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={o}
+              checked={props.value === o}
+              onChange={() => props.onChange(o)}
+              className="size-4 accent-marca-600"
+            />
+            {props.labels[o]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={props.error} />
+    </fieldset>
+  );
+}
+
+function Seccion(props: { titulo: string; children: ReactNode }) {
+  return (
+    <fieldset className="mb-4 rounded-xl border border-stone-200 bg-white p-3">
+      <legend className="px-1 text-lg font-semibold">{props.titulo}</legend>
+      {props.children}
+    </fieldset>
+  );
+}
+
+/** The first field in error, top to bottom, to move the focus to. */
+const ORDEN: readonly CampoManual[] = [
+  'nombreCompleto',
+  'celular',
+  'lineas',
+  'tipoEntrega',
+  'direccion',
+  'referencias',
+  'metodoPago',
+  'pagaCon',
+  'nota',
+];
+
+/**
+ * The owner types an order taken by phone or WhatsApp: the customer's name and phone, products
+ * from the own catalogue (search, tap to add, options in the shop page's sheet, a note and a
+ * quantity per line), pickup or delivery, how they pay (only what the shop takes; cash with
+ * "¿con cuánto pagas?"), the live total and "Guardar pedido", which stays in reach at the
+ * bottom of a phone's screen. Checked with the domain's rules before it goes; a refusal of the
+ * server shows beside what caused it. Saved, it offers the tracking link to copy or send.
+ */
+export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
+  const [values, setValues] = useState<PedidoManualValues>(() => valoresIniciales(tienda));
+  const [lineas, setLineas] = useState<LineaManual[]>([]);
+  const [errores, setErrores] = useState<ErroresManual>(SIN_ERRORES);
+  const [elegido, setElegido] = useState<ProductoDeMiTienda>();
+  const [hecho, setHecho] = useState<PedidoConSeguimiento>();
+  const [aviso, setAviso] = useState<string>();
+  const { guardar, guardando, reiniciar } = useCrearPedidoManual();
+  const lineasId = useId();
+
+  const productos = productosALaVenta(tienda);
+  const tipos = tiposDeEntregaDe(tienda);
+  const metodos = metodosDePagoDe(tienda);
+  const vistas = lineasConPrecio(lineas, productos);
+  const totales = totalesManual(vistas, tienda, values.tipoEntrega);
+  const cambio =
+    values.metodoPago === 'EFECTIVO' ? cambioManual(values.pagaCon, totales.total) : undefined;
+  const estado = estadoDeTienda(tienda);
+
+  if (hecho) {
+    return (
+      <PedidoManualHecho
+        pedido={hecho.pedido}
+        seguimiento={hecho.seguimiento}
+        onOtro={() => {
+          reiniciar();
+          setValues(valoresIniciales(tienda));
+          setLineas([]);
+          setErrores(SIN_ERRORES);
+          setAviso(undefined);
+          setHecho(undefined);
+        }}
+      />
+    );
+  }
+
+  if (productos.length === 0) {
+    return (
+      <EmptyState
+        title={pedidoManualMessages.sinProductos}
+        text={pedidoManualMessages.sinProductosTexto}
+      >
+        <Link to="/mitienda" className={buttonClass('primary')}>
+          Agregar un producto
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  function cambiar<K extends keyof PedidoManualValues>(campo: K, valor: PedidoManualValues[K]) {
+    setValues((v) => ({ ...v, [campo]: valor }));
+    setErrores((e) => {
+      if (!e.campos[campo]) return e;
+      const campos = { ...e.campos };
+      delete campos[campo];
+      return { ...e, campos };
+    });
+  }
+
+  function cambiarLineas(nuevas: (antes: LineaManual[]) => LineaManual[], clave?: string) {
+    setLineas(nuevas);
+    setErrores((e) => {
+      const lineasErr = { ...e.lineas };
+      if (clave) delete lineasErr[clave];
+      const campos = { ...e.campos };
+      delete campos.lineas;
+      return { ...e, campos, lineas: lineasErr };
+    });
+  }
+
+  function elegir(producto: ProductoDeMiTienda) {
+    if (tieneOpciones(producto)) setElegido(producto);
+    else
+      cambiarLineas((ls) =>
+        agregarLinea(ls, { productoId: producto.id, opciones: [], nota: null }),
+      );
+  }
+
+  const texto = (campo: keyof PedidoManualValues & CampoManual) => ({
+    name: campo,
+    value: values[campo],
+    error: errores.campos[campo],
+    onChange: (event: { target: { value: string } }) => cambiar(campo, event.target.value),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (guardando) return;
+    const form = event.currentTarget;
+    setAviso(undefined);
+    const validacion = validarPedidoManual(values, vistas, totales.total);
+    if (!validacion.ok) {
+      setErrores(validacion.errores);
+      enfocarPrimerError(form, validacion.errores);
+      return;
+    }
+    setErrores(SIN_ERRORES);
+    try {
+      const respuesta = await guardar(validacion.body);
+      if (respuesta) setHecho(respuesta);
+    } catch (error) {
+      const nuevo = precioCambiado(error);
+      if (nuevo !== undefined) {
+        // The catalogue changed while typing: reload it, so the lines show the prices charged.
+        setAviso(pedidoManualMessages.precioCambio(nuevo));
+        void invalidateQueries(miTiendaKey);
+        return;
+      }
+      const delServidor = erroresDelServidor(error, vistas);
+      setErrores(delServidor);
+      // Delivery or payment choices may have changed since the screen opened.
+      if (delServidor.campos.tipoEntrega || delServidor.campos.metodoPago) {
+        void invalidateQueries(miTiendaKey);
+      }
+      enfocarPrimerError(form, delServidor);
+    }
+  }
+
+  function enfocarPrimerError(form: HTMLFormElement, e: ErroresManual) {
+    const campo = ORDEN.find((c) => e.campos[c]);
+    if (campo === 'lineas') {
+      form.querySelector<HTMLElement>('input[type="search"]')?.focus();
+    } else if (campo) {
+      form.querySelector<HTMLElement>(`[name="${campo}"]`)?.focus();
+    } else if (Object.keys(e.lineas).length > 0) {
+      form.querySelector<HTMLElement>(`#${CSS.escape(lineasId)} [aria-invalid="true"]`)?.focus();
+    }
+  }
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-label="Pedido por teléfono"
+        aria-busy={guardando || undefined}
+      >
+        {estado !== 'EN_LINEA' && (
+          <p role="status" className="mb-4 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
+            {pedidoManualMessages.noPublica(ESTADO_DE_TIENDA_TEXTO[estado])}
+          </p>
+        )}
+        <FormError message={errores.general} />
+        {aviso && (
+          <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-950">
+            {aviso}
+          </p>
+        )}
+
+        <Seccion titulo="Cliente">
+          <TextField {...texto('nombreCompleto')} label="Nombre" autoComplete="off" />
+          <TextField
+            name="celular"
+            label="Celular (10 dígitos)"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            value={formatCelular(values.celular)}
+            error={errores.campos.celular}
+            onChange={(event) => cambiar('celular', digitosDeCelular(event.target.value))}
+          />
+        </Seccion>
+
+        <Seccion titulo="Productos">
+          <ProductoPicker productos={productos} onElegir={elegir} />
+          <div id={lineasId}>
+            <LineasPedidoManual
+              lineas={vistas}
+              errores={errores.lineas}
+              onCantidad={(clave, c) => cambiarLineas((ls) => cambiarCantidad(ls, clave, c), clave)}
+              onNota={(clave, n) => cambiarLineas((ls) => cambiarNota(ls, clave, n), clave)}
+            />
+          </div>
+          {vistas.length === 0 && (
+            <p className="text-stone-700">Toca un producto para agregarlo al pedido.</p>
+          )}
+          <FieldError message={errores.campos.lineas} />
+        </Seccion>
+
+        <Seccion titulo="Entrega">
+          {tipos.length > 1 ? (
+            <Eleccion
+              legend="¿Cómo lo recibe?"
+              name="tipoEntrega"
+              value={values.tipoEntrega}
+              options={tipos}
+              labels={ENTREGA_TEXTO}
+              error={errores.campos.tipoEntrega}
+              onChange={(t) => cambiar('tipoEntrega', t)}
+            />
+          ) : (
+            <>
+              <p className="mb-4">{ENTREGA_TEXTO[values.tipoEntrega]}</p>
+              <FieldError message={errores.campos.tipoEntrega} />
+            </>
+          )}
+          {values.tipoEntrega === 'DOMICILIO' && (
+            <>
+              <TextField {...texto('direccion')} label="Dirección de entrega" autoComplete="off" />
+              <TextField
+                {...texto('referencias')}
+                label="Referencias (opcional)"
+                autoComplete="off"
+              />
+            </>
+          )}
+        </Seccion>
+
+        <Seccion titulo="Pago">
+          {metodos.length > 1 ? (
+            <Eleccion
+              legend="¿Cómo paga?"
+              name="metodoPago"
+              value={values.metodoPago}
+              options={metodos}
+              labels={METODO_PAGO_TEXTO}
+              error={errores.campos.metodoPago}
+              onChange={(m) => cambiar('metodoPago', m)}
+            />
+          ) : (
+            <>
+              <p className="mb-4">{METODO_PAGO_TEXTO[values.metodoPago]}</p>
+              <FieldError message={errores.campos.metodoPago} />
+            </>
+          )}
+          {values.metodoPago === 'EFECTIVO' && (
+            <TextField
+              {...texto('pagaCon')}
+              label="¿Con cuánto pagas? (opcional)"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="500"
+              hints={cambio === undefined ? [] : [`Cambio: ${formatPesos(cambio)}`]}
+            />
+          )}
+        </Seccion>
+
+        <TextField {...texto('nota')} label="Nota del pedido (opcional)" autoComplete="off" />
+
+        {/* Sticky above the app's bottom bar: on a phone, saving never needs a scroll. */}
+        <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur">
+          <dl aria-label="Totales" className="mb-2 flex flex-wrap justify-between gap-x-4 text-sm">
+            {totales.envio > 0 && (
+              <div className="flex gap-1">
+                <dt>Envío</dt>
+                <dd>{formatPesos(totales.envio)}</dd>
+              </div>
+            )}
+            <div className="ml-auto flex gap-1 text-lg font-bold" aria-live="polite">
+              <dt>Total</dt>
+              <dd>{formatPesos(totales.total)}</dd>
+            </div>
+          </dl>
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={guardando}
+            aria-busy={guardando || undefined}
+          >
+            {guardando ? 'Guardando…' : 'Guardar pedido'}
+          </Button>
+        </div>
+      </form>
+      {elegido && (
+        <Suspense fallback={null}>
+          <OpcionesSheet
+            producto={elegido}
+            onClose={() => setElegido(undefined)}
+            onAgregar={async (linea, cantidad) => {
+              cambiarLineas((ls) =>
+                agregarLinea(
+                  ls,
+                  {
+                    productoId: linea.productoId,
+                    opciones: linea.opciones ?? [],
+                    nota: linea.nota ?? null,
+                  },
+                  cantidad,
+                ),
+              );
+              return undefined;
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
