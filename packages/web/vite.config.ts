@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The server's Content-Security-Policy allows no inline style (decision 0010). Sonner writes
@@ -103,6 +104,58 @@ function precompress(): Plugin {
   };
 }
 
+/** The app's palette (src/index.css): --color-marca-600 and Tailwind's stone-50, the page's. */
+const MARCA = '#c2410c';
+const FONDO = '#fafaf9';
+
+/**
+ * The installable app (decision 0014): the web app manifest, and src/sw.ts built into /sw.js
+ * with the list of files it precaches. main.tsx registers it itself (`injectRegister: false`):
+ * workbox-window would add to the shop page's 100 KB of JavaScript. The manifest's <link> is
+ * added to index.html by the plugin.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    // The manifest's icons are images: they load when the browser needs them, not precached.
+    includeManifestIcons: false,
+    injectManifest: {
+      // A classic script: no browser needs `type: 'module'` to run it.
+      rollupFormat: 'iife',
+      // The app shell: the page, every script and style of the build (hashed, so the URL is
+      // the version) and the offline page. Not images, not the .br/.gz copies.
+      globPatterns: ['index.html', 'offline.html', 'offline.css', 'assets/*.{js,css}'],
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+    manifest: {
+      id: '/',
+      name: 'Tianguis',
+      short_name: 'Tianguis',
+      description: 'El menú y los pedidos en línea de las tiendas de tu barrio.',
+      lang: 'es-MX',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: MARCA,
+      background_color: FONDO,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+  });
+}
+
 /** The screens of a shopper's or a visitor's way from a shop's link to an order. */
 const SHOPPER_SCREEN =
   /assets\/(home|tienda|tienda-categoria|producto-detalle|checkout|seguimiento|mis-pedidos|mis-pedidos-detalle)-[\w-]+\.js$/;
@@ -111,7 +164,14 @@ const SHOPPER_SCREEN =
 const ALWAYS_LOADED = /^assets\/(index|react|session-store|api-client|api|boot)-[\w-]+\.(js|css)$/;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), sonnerWithoutInlineStyle(), earlyBoot(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    sonnerWithoutInlineStyle(),
+    earlyBoot(),
+    precompress(),
+    installableApp(),
+  ],
   resolve: {
     // The web bundle compiles domain from its sources, so only what a page uses ships.
     alias: {

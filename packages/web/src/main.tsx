@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { Tienda } from './app/router';
 import { tiendaDeEntrada } from './boot';
+import { registerServiceWorker } from './features/push/service-worker';
 import './index.css';
 
 // A shop's page opened from its QR code: boot.ts has asked for the shop and the screen's code;
@@ -19,3 +20,11 @@ void ready.then(() =>
     </StrictMode>,
   ),
 );
+
+// The installable app's service worker (decision 0014), once the page has loaded: its precache
+// downloads never compete with the page's own. Not in development, where Vite serves no sw.js.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void registerServiceWorker().catch(() => undefined), {
+    once: true,
+  });
+}

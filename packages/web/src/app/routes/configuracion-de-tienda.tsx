@@ -4,6 +4,7 @@ import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 import { AjustesMenu } from '../../features/mi-tienda/components/ajustes-menu';
 import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
+import { AvisosPush } from '../../features/push/components/avisos-push';
 
 /** The owner's landing after sign-in: the settings tiles and the pending tasks. */
 export default function ConfiguracionDeTienda() {
@@ -15,6 +16,7 @@ export default function ConfiguracionDeTienda() {
           <AjustesBannerDesactivada tienda={data} />
           {data.configured && <PausaPedidos tienda={data} />}
           <AjustesMenu tienda={data} />
+          <AvisosPush para="tienda" className="mt-4" />
         </>
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />

@@ -1,3 +1,4 @@
+import { isPedidoActivo } from '@tianguis/domain';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
@@ -6,6 +7,7 @@ import { useSession } from '../../features/auth/session-store';
 import { isPedidoVista, useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
 import { MisPedidoDetalle } from '../../features/pedidos/components/mis-pedido-detalle';
+import { AvisosPushDiferido } from '../../features/push/components/avisos-push-diferido';
 
 /**
  * One order. The list passes it as navigation state; the id in the URL finds it in the list
@@ -26,7 +28,13 @@ export default function MisPedidosDetalle() {
     lista.data?.find((p) => p.id === id) ?? (desdeEstado?.id === id ? desdeEstado : undefined);
 
   let contenido;
-  if (pedido) contenido = <MisPedidoDetalle pedido={pedido} />;
+  if (pedido)
+    contenido = (
+      <>
+        <MisPedidoDetalle pedido={pedido} />
+        {isPedidoActivo(pedido.status) && <AvisosPushDiferido para="pedido" className="mt-4" />}
+      </>
+    );
   else if (lista.isLoading) contenido = <Loading label="Cargando el pedido…" />;
   else if (lista.error)
     contenido = <ErrorState error={lista.error} onRetry={() => void lista.refetch()} />;

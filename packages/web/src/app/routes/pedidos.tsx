@@ -20,6 +20,7 @@ import {
 } from '../../features/pedidos-tienda/components/actualizacion-indicador';
 import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
 import { SonidoControl } from '../../features/pedidos-tienda/components/sonido-control';
+import { AvisosPush } from '../../features/push/components/avisos-push';
 import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
 import { usePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
@@ -122,6 +123,7 @@ export default function PedidosScreen() {
           onProbar={sonido.probar}
         />
       </div>
+      <AvisosPush para="tienda" className="mb-4" />
       {pedidos.data && pedidos.error && (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {pedidos.error.message}

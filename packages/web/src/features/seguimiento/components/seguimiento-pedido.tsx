@@ -1,7 +1,7 @@
 import { isPedidoActivo, type PedidoVista } from '@tianguis/domain';
 import { CircleCheck, CircleX, Hourglass, Timer, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import {
   EncabezadoDePedido,
@@ -12,6 +12,7 @@ import {
   whatsappDePedido,
   WhatsAppPedidoBoton,
 } from '../../pedidos/components/pedido-partes';
+import { AvisosPushDiferido } from '../../push/components/avisos-push-diferido';
 import type { EstadoEnVivo } from '../api/seguimiento-eventos';
 
 const PASOS = [
@@ -85,6 +86,8 @@ export function SeguimientoPedido(props: {
   const activo = isPedidoActivo(pedido.status);
   const whatsapp = activo ? whatsappDePedido(pedido, props.enlace) : undefined;
   const aviso = activo ? AVISO_EN_VIVO[props.enVivo] : null;
+  // A guest's order: its alerts go to the subscriptions made with its tracking secret.
+  const seguimiento = useParams().seguimiento;
   return (
     <article className="space-y-4">
       <EncabezadoDePedido pedido={pedido} />
@@ -109,6 +112,9 @@ export function SeguimientoPedido(props: {
       </section>
 
       {whatsapp && <WhatsAppPedidoBoton href={whatsapp} className="w-full" />}
+      {activo && pedido.invitado && seguimiento && (
+        <AvisosPushDiferido para="pedido" seguimiento={seguimiento} />
+      )}
 
       <section
         aria-label="Entrega y pago"
