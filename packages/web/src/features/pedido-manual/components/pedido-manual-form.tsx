@@ -1,5 +1,5 @@
 import { formatCelular, formatPesos, type PedidoConSeguimiento } from '@tianguis/domain';
-import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError, FormError, TextField } from '../../../components/ui/field';
@@ -121,7 +121,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
   const [hecho, setHecho] = useState<PedidoConSeguimiento>();
   const [aviso, setAviso] = useState<string>();
   const { guardar, guardando, reiniciar } = useCrearPedidoManual();
-  const lineasId = useId();
+  const lineasRef = useRef<HTMLDivElement>(null);
 
   const productos = productosALaVenta(tienda);
   const tipos = tiposDeEntregaDe(tienda);
@@ -238,7 +238,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
     } else if (campo) {
       form.querySelector<HTMLElement>(`[name="${campo}"]`)?.focus();
     } else if (Object.keys(e.lineas).length > 0) {
-      form.querySelector<HTMLElement>(`#${CSS.escape(lineasId)} [aria-invalid="true"]`)?.focus();
+      lineasRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   }
 
@@ -265,20 +265,19 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
         <Seccion titulo="Cliente">
           <TextField {...texto('nombreCompleto')} label="Nombre" autoComplete="off" />
           <TextField
-            name="celular"
+            {...texto('celular')}
             label="Celular (10 dígitos)"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="off"
-            value={formatCelular(values.celular)}
-            error={errores.campos.celular}
-            onChange={(event) => cambiar('celular', digitosDeCelular(event.target.value))}
+            // Typed or pasted as it comes ('+52 1 55 1234 5678'); shown as 55-1234-5678 after.
+            onBlur={() => cambiar('celular', formatCelular(digitosDeCelular(values.celular)))}
           />
         </Seccion>
 
         <Seccion titulo="Productos">
           <ProductoPicker productos={productos} onElegir={elegir} />
-          <div id={lineasId}>
+          <div ref={lineasRef}>
             <LineasPedidoManual
               lineas={vistas}
               errores={errores.lineas}

@@ -24,7 +24,7 @@ import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-ti
 
 export interface PedidoManualValues {
   nombreCompleto: string;
-  /** Digits only; shown as 55-1234-5678. */
+  /** As typed or pasted; its digits (digitosDeCelular) are the phone. */
   celular: string;
   tipoEntrega: TipoEntrega;
   direccion: string;
@@ -133,7 +133,7 @@ export function digitosDeCelular(texto: string): string {
   const digitos = normalizeCelular(texto);
   if (digitos.length === 13 && digitos.startsWith('521')) return digitos.slice(3);
   if (digitos.length === 12 && digitos.startsWith('52')) return digitos.slice(2);
-  return digitos.slice(0, 12);
+  return digitos;
 }
 
 /** The products an order can hold: active, not deleted, in a category that still exists. */
@@ -330,7 +330,7 @@ export function validarPedidoManual(
       ...(l.opciones.length > 0 ? { opciones: [...l.opciones] } : {}),
       ...(normalizarNota(l.nota) ? { nota: l.nota } : {}),
     })),
-    cliente: { nombreCompleto: values.nombreCompleto, celular: values.celular },
+    cliente: { nombreCompleto: values.nombreCompleto, celular: digitosDeCelular(values.celular) },
     entrega: domicilio
       ? {
           tipo: 'DOMICILIO',

@@ -1,0 +1,243 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PedidoManualBody } from '@tianguis/domain';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
+import { clearQueryCache } from '../../../lib/query';
+import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import {
+  categoriaDePrueba,
+  productoDePrueba,
+  tiendaDePrueba,
+} from '../../mi-tienda/components/catalogo-fixtures';
+import { pedidoVista } from '../../pedidos/test/pedido-vista';
+
+// Unmounted first: a screen still mounted would refill the cache it is emptied of.
+afterEach(() => {
+  cleanup();
+  clearQueryCache();
+  vi.unstubAllGlobals();
+});
+
+const TORTILLA = {
+  id: 1,
+  nombre: 'Tortilla',
+  minimo: 1,
+  maximo: 1,
+  opciones: [
+    { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
+    { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
+  ],
+};
+
+function taqueria(over: Partial<MiTienda> = {}): MiTienda {
+  return tiendaDePrueba({
+    nombre: 'Taquería Lupe',
+    costoDeEnvio: 20,
+    entrega: { recoger: true, domicilio: true },
+    pagos: { efectivo: true, terminal: true, transferencia: null },
+    categorias: [
+      categoriaDePrueba({
+        productos: [
+          productoDePrueba({ id: 1, name: 'Taco de suadero', price: 25, grupos: [TORTILLA] }),
+          productoDePrueba({ id: 2, name: 'Agua de jamaica', price: 20 }),
+          productoDePrueba({ id: 3, name: 'Gringa', price: 45, agotado: true }),
+        ],
+      }),
+    ],
+    ...over,
+  });
+}
+
+interface Llamada {
+  body: PedidoManualBody;
+  clave: string | null;
+}
+
+type Respuesta = { status: number; body: unknown } | 'sin-red';
+
+/**
+ * The network: the owner's shop, and POST /api/pedido/manual answering what the test queued
+ * (each call with its body and Idempotency-Key recorded).
+ */
+function servidor(tienda: MiTienda, respuestas: Respuesta[]) {
+  const llamadas: Llamada[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url === '/api/tienda/mitienda') return new Response(JSON.stringify(tienda));
+    if (url === '/api/pedido/manual') {
+      const headers = new Headers(init.headers);
+      llamadas.push({ body: JSON.parse(String(init.body)), clave: headers.get('idempotency-key') });
+      const r = respuestas.shift() ?? {
+        status: 500,
+        body: { code: 'X', message: 'sin respuesta' },
+      };
+      if (r === 'sin-red') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(r.body), { status: r.status });
+    }
+    if (url.startsWith('/api/pedido/listarpedidosbytiendaid')) return new Response('[]');
+    return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
+      status: 404,
+    });
+  });
+  return llamadas;
+}
+
+function abrir() {
+  render(
+    <MemoryRouter initialEntries={['/pedidos/nuevo']}>
+      <Routes>
+        <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
+        <Route path="/pedidos" element={<p>Tablero</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const hecho = {
+  status: 201,
+  body: {
+    pedido: pedidoVista({
+      id: 41,
+      nombreCompleto: 'Rosa Martínez',
+      celular: '5512345678',
+      montoTotal: 50,
+      origen: 'MANUAL',
+      invitado: true,
+      usuarioId: null,
+    }),
+    seguimiento: 'Seg_uimiento-0123456789',
+  },
+};
+
+/** The owner types Rosa's order: a taco with flour tortilla and a note, and a drink. */
+async function escribirPedido(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
+  await user.type(screen.getByLabelText('Celular (10 dígitos)'), '+52 1 55 1234 5678');
+  await user.tab();
+  await user.click(screen.getByRole('button', { name: 'Agregar Taco de suadero' }));
+  const sheet = await screen.findByRole('dialog', { name: 'Taco de suadero' });
+  await user.click(within(sheet).getByRole('radio', { name: /^Harina/ }));
+  await user.type(within(sheet).getByLabelText('Nota para la tienda (opcional)'), 'sin cebolla');
+  await user.click(within(sheet).getByRole('button', { name: /^Agregar \$/ }));
+  await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+  await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+}
+
+describe('the owner types a phone order', () => {
+  it('with options, a note, pickup and cash, and gets the tracking link to send', async () => {
+    const user = userEvent.setup();
+    const llamadas = servidor(taqueria(), [hecho]);
+    abrir();
+    await escribirPedido(user);
+
+    const lineas = screen.getByRole('list', { name: 'Productos del pedido' });
+    expect(within(lineas).getAllByRole('listitem')).toHaveLength(2);
+    expect(lineas.textContent).toContain('Tortilla: Harina');
+    expect(screen.getByLabelText('Celular (10 dígitos)')).toHaveProperty('value', '55-1234-5678');
+    // Pickup is the first choice: no shipping in the total.
+    expect(screen.getByLabelText('Totales').textContent).toBe('Total$ 50.00');
+    await user.type(screen.getByLabelText('¿Con cuánto pagas? (opcional)'), '500');
+    expect(screen.getByText('Cambio: $ 450.00')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+    expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
+    expect(llamadas).toHaveLength(1);
+    expect(llamadas[0]?.clave).toMatch(/.{16,}/);
+    expect(llamadas[0]?.body).toEqual({
+      lineas: [
+        { productoId: 1, cantidad: 1, opciones: [12], nota: 'sin cebolla' },
+        { productoId: 2, cantidad: 1 },
+      ],
+      cliente: { nombreCompleto: 'Rosa Martínez', celular: '5512345678' },
+      entrega: { tipo: 'RECOGER' },
+      pago: { metodo: 'EFECTIVO', pagaCon: 500 },
+      totalEsperado: 50,
+    });
+
+    const enlace = `${window.location.origin}/#/pedido/seguimiento/Seg_uimiento-0123456789`;
+    const whatsapp = screen.getByRole('link', { name: 'Enviar por WhatsApp' });
+    const href = new URL(whatsapp.getAttribute('href') ?? '');
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/525512345678');
+    expect(href.searchParams.get('text')).toContain(enlace);
+    expect(screen.getByRole('link', { name: 'Ver en pedidos' }).getAttribute('href')).toBe(
+      '/pedidos',
+    );
+    const copiar = vi.fn(async (_texto: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: copiar },
+      configurable: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
+    expect(copiar).toHaveBeenCalledWith(enlace);
+    expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+  });
+
+  it('checks the fields before sending, with the domain messages next to each', async () => {
+    const user = userEvent.setup();
+    const llamadas = servidor(taqueria(), []);
+    abrir();
+    await user.click(await screen.findByRole('radio', { name: 'Envío a domicilio' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+    expect(llamadas).toHaveLength(0);
+    const nombre = screen.getByLabelText('Nombre');
+    expect(nombre.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(nombre);
+    expect(screen.getByText('Tu pedido no tiene productos')).toBeTruthy();
+    expect(
+      screen.getByText('Escribe la dirección de entrega (al menos 5 caracteres)'),
+    ).toBeTruthy();
+  });
+
+  it('a retry after a lost answer goes with the same key; a refusal beside its line', async () => {
+    const user = userEvent.setup();
+    const agotado = {
+      status: 409,
+      body: { code: 'PRODUCTO_AGOTADO', message: 'Agua de jamaica está agotado por hoy' },
+    };
+    const llamadas = servidor(taqueria(), ['sin-red', agotado, hecho]);
+    abrir();
+    await escribirPedido(user);
+    const guardar = screen.getByRole('button', { name: 'Guardar pedido' });
+
+    await user.click(guardar);
+    expect((await screen.findByRole('alert')).textContent).toContain('No hay conexión');
+    await user.click(guardar);
+    const nota = await screen.findByLabelText('Nota para Agua de jamaica');
+    expect(nota.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Agua de jamaica está agotado por hoy')).toBeTruthy();
+    // The same fill after a lost answer: the same key, so the server makes one order.
+    expect(llamadas[1]?.clave).toBe(llamadas[0]?.clave);
+
+    // The drink taken off, saved: the refusal meant nothing was saved, so a new key.
+    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Agua de jamaica' }));
+    await user.click(guardar);
+    expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
+    expect(llamadas[2]?.clave).not.toBe(llamadas[1]?.clave);
+    expect(llamadas[2]?.body.lineas).toHaveLength(1);
+  });
+
+  it('a sold-out product cannot be tapped', async () => {
+    servidor(taqueria(), []);
+    abrir();
+    const gringa = await screen.findByRole('button', { name: 'Agregar Gringa (Agotado hoy)' });
+    expect(gringa).toHaveProperty('disabled', true);
+  });
+
+  it('without products, says so and links to add one', async () => {
+    servidor(taqueria({ categorias: [] }), []);
+    abrir();
+    expect(await screen.findByText('Aún no tienes productos')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Agregar un producto' }).getAttribute('href')).toBe(
+      '/mitienda',
+    );
+  });
+
+  it('tells the owner a shop not approved yet cannot take the order', async () => {
+    servidor(taqueria({ approved: false }), []);
+    abrir();
+    expect((await screen.findByText(/Pendiente de aprobación/)).textContent).toContain(
+      'cuando esté en línea',
+    );
+  });
+});
