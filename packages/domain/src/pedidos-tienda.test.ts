@@ -6,6 +6,7 @@ import {
   formatFechaPedido,
   formatMostrando,
   hasFiltrosActivos,
+  isPedidoDesatendido,
   isEnRangoDeFecha,
   mapsSearchUrl,
   matchesBusquedaDeUsuario,
@@ -100,7 +101,7 @@ describe('filterPedidosDeTienda', () => {
     const r = filterPedidosDeTienda(pedidos, FILTROS_INICIALES, NOW, TZ);
     expect(r.visibles.map((p) => p.id)).toEqual([3, 2, 1]);
     expect(r.totalEnTab).toBe(3);
-    expect(r.conteo).toEqual({ ACTIVOS: 3, COMPLETADOS: 1, CANCELADOS: 0 });
+    expect(r.conteo).toEqual({ ACTIVOS: 3, COMPLETADOS: 1, CANCELADOS: 0, SIN_ATENDER: 0 });
     expect(r.vacio).toBeUndefined();
   });
 
@@ -135,6 +136,7 @@ describe('filterPedidosDeTienda', () => {
       ACTIVOS: 0,
       COMPLETADOS: 0,
       CANCELADOS: 0,
+      SIN_ATENDER: 0,
     });
     expect(pedidoTiendaStatusLabel('ENVIADO')).toBe('Desconocido');
     expect(pedidoTiendaStatusLabel('CANCELADO')).toBe('Cancelado');
@@ -226,5 +228,41 @@ describe('detail helpers', () => {
     expect(formatFechaPedido('2025-03-12T06:05:00Z', TZ)).toBe('12/03/25 00:05');
     expect(formatFechaPedido('2025-03-12T06:05:00Z', TZ, 'completa')).toBe('12/03/2025 00:05');
     expect(formatFechaPedido('x', TZ)).toBe('x');
+  });
+});
+
+describe('sin atender: escalated, or cancelled without being seen', () => {
+  const base = { fecha: '2025-03-12T15:00:00Z', nombreCompleto: 'Ana', celular: '5512345678' };
+  it('is the one rule the tab and its count use', () => {
+    expect(isPedidoDesatendido({ status: 'NUEVO', escalado: true, vistoEn: null })).toBe(true);
+    expect(isPedidoDesatendido({ status: 'COMPLETADO', escalado: true, vistoEn: 'x' })).toBe(true);
+    expect(isPedidoDesatendido({ status: 'CANCELADO', escalado: false, vistoEn: null })).toBe(true);
+    expect(isPedidoDesatendido({ status: 'CANCELADO', escalado: false, vistoEn: 'x' })).toBe(false);
+    expect(isPedidoDesatendido({ status: 'NUEVO', escalado: false, vistoEn: null })).toBe(false);
+    expect(isPedidoDesatendido({ status: 'ACEPTADO', escalado: false, vistoEn: null })).toBe(false);
+
+    const pedidos = [
+      { ...base, id: 1, status: 'NUEVO', escalado: true, vistoEn: null },
+      { ...base, id: 2, status: 'NUEVO', escalado: false, vistoEn: null },
+      { ...base, id: 3, status: 'CANCELADO', escalado: false, vistoEn: null },
+      { ...base, id: 4, status: 'CANCELADO', escalado: false, vistoEn: '2025-03-12T15:01:00Z' },
+    ];
+    const sinAtender = filterPedidosDeTienda(
+      pedidos,
+      { ...FILTROS_INICIALES, tab: 'SIN_ATENDER' },
+      NOW,
+      TZ,
+    );
+    expect(sinAtender.visibles.map((p) => p.id)).toEqual([3, 1]);
+    expect(sinAtender.conteo).toEqual({
+      ACTIVOS: 2,
+      COMPLETADOS: 0,
+      CANCELADOS: 2,
+      SIN_ATENDER: 2,
+    });
+    expect(
+      filterPedidosDeTienda([pedidos[1]!], { ...FILTROS_INICIALES, tab: 'SIN_ATENDER' }, NOW, TZ)
+        .vacio,
+    ).toBe('No hay pedidos sin atender');
   });
 });

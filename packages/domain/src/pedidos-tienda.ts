@@ -32,34 +32,76 @@ export const ESPERA_TRAS_ACCION_PEDIDO_MS = 500;
 /** The alert sound's volume (section 9). */
 export const VOLUMEN_AVISO_PEDIDO = 0.5;
 
-export type PedidosTab = 'ACTIVOS' | 'COMPLETADOS' | 'CANCELADOS';
+export type PedidosTab = 'ACTIVOS' | 'COMPLETADOS' | 'CANCELADOS' | 'SIN_ATENDER';
+
+/** What the tabs read of an order; `escalado` and `vistoEn` come with every owner's order. */
+export interface PedidoDeTab {
+  readonly status: string;
+  readonly escalado?: boolean;
+  readonly vistoEn?: string | null;
+}
+
+/**
+ * The board's "Sin atender" tab and the API's `sinAtender` filter, written once: an order that
+ * escalated (it waited too long as NUEVO), or one cancelled without the owner ever opening it.
+ * The server's filter reads these same values (pedido.repository.ts listPedidos). Not to be
+ * confused with the alerts' isPedidoSinAtender (still NUEVO and not yet opened).
+ */
+export const REGLA_DESATENDIDO = {
+  escalado: true,
+  /** Orders in this status count when never seen (`vistoEn` null). */
+  statusSinVer: 'CANCELADO',
+} as const;
+
+export function isPedidoDesatendido(pedido: PedidoDeTab): boolean {
+  return (
+    pedido.escalado === REGLA_DESATENDIDO.escalado ||
+    (pedido.status === REGLA_DESATENDIDO.statusSinVer && (pedido.vistoEn ?? null) === null)
+  );
+}
 
 export const PEDIDOS_TABS: readonly {
   readonly tab: PedidosTab;
   readonly label: string;
   /** The statuses listed under the tab: the active one holds NUEVO and ACEPTADO. */
   readonly statuses: readonly PedidoTiendaStatus[];
+  /** Whether an order is listed under the tab. */
+  readonly incluye: (pedido: PedidoDeTab) => boolean;
   readonly vacio: string;
 }[] = [
   {
     tab: 'ACTIVOS',
     label: 'Activos',
     statuses: ['NUEVO', 'ACEPTADO'],
+    incluye: (p) => p.status === 'NUEVO' || p.status === 'ACEPTADO',
     vacio: 'No hay pedidos activos',
   },
   {
     tab: 'COMPLETADOS',
     label: 'Completados',
     statuses: ['COMPLETADO'],
+    incluye: (p) => p.status === 'COMPLETADO',
     vacio: 'No hay pedidos completados',
   },
   {
     tab: 'CANCELADOS',
     label: 'Cancelados',
     statuses: ['CANCELADO'],
+    incluye: (p) => p.status === 'CANCELADO',
     vacio: 'No hay pedidos cancelados',
   },
+  {
+    // Across statuses: an escalated order is also under Activos until it is handled.
+    tab: 'SIN_ATENDER',
+    label: 'Sin atender',
+    statuses: [],
+    incluye: isPedidoDesatendido,
+    vacio: 'No hay pedidos sin atender',
+  },
 ];
+
+/** The badge of an order that waited too long as NUEVO (text, never colour alone). */
+export const ETIQUETA_ESCALADO = 'Sin aceptar a tiempo';
 
 const STATUS_LABELS: Readonly<Record<PedidoTiendaStatus, string>> = {
   NUEVO: 'Nuevo',
@@ -77,18 +119,23 @@ export function pedidoTiendaStatusLabel(status: string): string {
   return isPedidoTiendaStatus(status) ? STATUS_LABELS[status] : pedidosTiendaMessages.desconocido;
 }
 
-/** The tab an order is listed under; an unknown status belongs to none. */
+/** The status tab an order is listed under; an unknown status belongs to none. */
 export function tabOfStatus(status: string): PedidosTab | undefined {
   return PEDIDOS_TABS.find((t) => (t.statuses as readonly string[]).includes(status))?.tab;
 }
 
 export type ConteoPorTab = Readonly<Record<PedidosTab, number>>;
 
-export function countPedidosPorTab(pedidos: readonly { readonly status: string }[]): ConteoPorTab {
-  const conteo: Record<PedidosTab, number> = { ACTIVOS: 0, COMPLETADOS: 0, CANCELADOS: 0 };
+/** Orders under each tab (an escalated order counts under its status tab and Sin atender). */
+export function countPedidosPorTab(pedidos: readonly PedidoDeTab[]): ConteoPorTab {
+  const conteo: Record<PedidosTab, number> = {
+    ACTIVOS: 0,
+    COMPLETADOS: 0,
+    CANCELADOS: 0,
+    SIN_ATENDER: 0,
+  };
   for (const p of pedidos) {
-    const tab = tabOfStatus(p.status);
-    if (tab) conteo[tab]++;
+    for (const t of PEDIDOS_TABS) if (t.incluye(p)) conteo[t.tab]++;
   }
   return conteo;
 }
@@ -184,9 +231,8 @@ export function matchesBusquedaDeUsuario(
 
 // ---- The list ----
 
-export interface PedidoFiltrable {
+export interface PedidoFiltrable extends PedidoDeTab {
   readonly id: number;
-  readonly status: string;
   readonly fecha: string;
   readonly nombreCompleto: string;
   readonly celular: string;
@@ -222,8 +268,7 @@ export function filterPedidosDeTienda<T extends PedidoFiltrable>(
   timeZone: string,
 ): PedidosFiltrados<T> {
   const tab = PEDIDOS_TABS.find((t) => t.tab === filtros.tab) ?? PEDIDOS_TABS[0];
-  const statuses: readonly string[] = tab?.statuses ?? [];
-  const enTab = pedidos.filter((p) => statuses.includes(p.status));
+  const enTab = tab ? pedidos.filter((p) => tab.incluye(p)) : [];
   const visibles = enTab
     .filter(
       (p) =>

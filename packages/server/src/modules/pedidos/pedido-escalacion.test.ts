@@ -1,3 +1,4 @@
+import { isPedidoDesatendido } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { ok, post } from '../../../test/catalogo-factories.js';
@@ -290,6 +291,26 @@ describe('escalation never touches orders handled in time, and survives a restar
     await envejecer(server, otroMarcador, 3600);
     await esperar(() => sobre(primera.enviados, otroMarcador).length >= 2, 'segundo marcador');
     expect(await escalado(server, joven)).toBe(false);
+  });
+
+  it('sinAtender answers exactly the orders the board’s rule (isPedidoDesatendido) picks', async () => {
+    const token = shop.owner.token;
+    const escaladoId = await nuevoWeb(server, shop);
+    await envejecer(server, escaladoId, 3600);
+    await esperar(() => escalado(server, escaladoId), 'escalado');
+    const canceladoSinVer = await nuevoWeb(server, shop);
+    const canceladoVisto = await nuevoWeb(server, shop);
+    for (const id of [canceladoSinVer, canceladoVisto]) {
+      if (id === canceladoVisto)
+        ok(await post(server, PEDIDO2.visto, token, { pedidoId: id }), 'visto');
+      ok(await post(server, PEDIDO.cancelar, token, { pedidoId: id }), 'cancelar');
+    }
+    const todos = await tiendaPedidos(server, token);
+    const sinAtender = await tiendaPedidos(server, token, { sinAtender: true });
+    expect(sinAtender.map((p) => p.id)).toEqual(todos.filter(isPedidoDesatendido).map((p) => p.id));
+    expect(sinAtender.map((p) => p.id)).toContain(escaladoId);
+    expect(sinAtender.map((p) => p.id)).toContain(canceladoSinVer);
+    expect(sinAtender.map((p) => p.id)).not.toContain(canceladoVisto);
   });
 
   it('after a restart an order already escalated is not sent again', async () => {

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { REGLA_DESATENDIDO } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { PedidoTable } from './pedido.table.js';
@@ -232,10 +233,11 @@ export function listPedidos(db: DbOrTx, f: PedidoFilter) {
   if (f.status !== undefined) query = query.where('status', '=', f.status);
   if (f.statuses !== undefined) query = query.where('status', 'in', [...f.statuses]);
   if (f.sinAtender) {
+    // The domain's rule (isPedidoDesatendido), which the owner's board applies to its list.
     query = query.where((eb) =>
       eb.or([
-        eb('escalado', '=', 1),
-        eb.and([eb('status', '=', 'CANCELADO'), eb('visto_en', 'is', null)]),
+        eb('escalado', '=', REGLA_DESATENDIDO.escalado ? 1 : 0),
+        eb.and([eb('status', '=', REGLA_DESATENDIDO.statusSinVer), eb('visto_en', 'is', null)]),
       ]),
     );
   }
