@@ -128,7 +128,8 @@ function decrypt(body: Buffer, slot: Slot): Buffer {
     const record = records.subarray(at, at + rs);
     const isLast = at + rs >= records.length;
     const iv = Buffer.from(nonce);
-    iv.writeUIntBE(iv.readUIntBE(6, 6) ^ seq, 6, 6);
+    // The record's sequence number XORed into the nonce's low bytes (RFC 8188 §2.3).
+    iv.writeUInt32BE((iv.readUInt32BE(8) ^ seq) >>> 0, 8);
     const decipher = createDecipheriv('aes-128-gcm', cek, iv);
     decipher.setAuthTag(record.subarray(record.length - 16));
     const plain = Buffer.concat([decipher.update(record.subarray(0, -16)), decipher.final()]);

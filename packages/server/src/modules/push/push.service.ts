@@ -86,6 +86,7 @@ async function resolveVapid(
     } catch (error) {
       throw new Error(
         `Configuración inválida: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY/VAPID_SUBJECT: ${(error as Error).message}`,
+        { cause: error },
       );
     }
     return { subject, publicKey: vapidPublicKey, privateKey: vapidPrivateKey };
