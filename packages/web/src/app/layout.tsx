@@ -1,7 +1,8 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
+import { useSession } from '../features/auth/session-store';
 import { ToastHost } from '../lib/toast';
 import { BottomBar } from './shell/bottom-bar';
 import { TopBar } from './shell/top-bar';
@@ -29,7 +30,25 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 }
 
+// Owners only: shoppers and the public shop pages download none of it (their JS budget).
+const AlertasTienda = lazy(() => import('../features/alertas/components/alertas-tienda'));
+
+/** A part of the frame that may fail (its file gone after a new version) without the screen. */
+class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export function Layout() {
+  const session = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -42,7 +61,17 @@ export function Layout() {
       >
         Saltar al contenido
       </a>
-      <TopBar />
+      {/* The owner's alerts stay in sight under the top bar, pushing the screen down. */}
+      <div className="sticky top-0 z-30">
+        <TopBar />
+        {session?.tipoUsuario === 'TIENDA' && (
+          <QuietBoundary>
+            <Suspense fallback={null}>
+              <AlertasTienda />
+            </Suspense>
+          </QuietBoundary>
+        )}
+      </div>
       <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
         <ScreenErrorBoundary>
           <Suspense fallback={<Loading />}>

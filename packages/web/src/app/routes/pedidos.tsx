@@ -1,4 +1,5 @@
 import {
+  alertasTiendaMessages,
   DURACION_AVISO_NUEVO_PEDIDO_MS,
   FILTROS_INICIALES,
   isFiltroFecha,
@@ -8,12 +9,11 @@ import {
   type FiltrosPedidos,
   type PedidosTab,
 } from '@tianguis/domain';
-import { useCallback, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import type { PedidoTienda } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import {
   ActualizacionIndicador,
   type ActualizacionProps,
@@ -22,8 +22,12 @@ import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-l
 import { SonidoControl } from '../../features/pedidos-tienda/components/sonido-control';
 import { AvisosPush } from '../../features/push/components/avisos-push';
 import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
-import { usePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
+import {
+  onPedidosNuevos,
+  usePedidosEnVivo,
+} from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
+import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
 import { notify } from '../../lib/toast';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
@@ -54,23 +58,25 @@ function Indicador(props: Omit<ActualizacionProps, 'now'>) {
 
 /**
  * /pedidos: the shop's orders, live, with tabs (Activos: NUEVO and ACEPTADO), filters, sound,
- * the new-order toast and the pause switch.
+ * the new-order toast and the pause switch. The live connection, the bell and the banner belong
+ * to the owner's alerts in the app's frame; this screen reads the same list and keeps the phone's
+ * screen on while it is open.
  */
 export default function PedidosScreen() {
   const [params, setParams] = useSearchParams();
   const filtros = useMemo(() => readFiltros(params), [params]);
   const sonido = useSonidoPedidos();
-  const { avisar } = sonido;
-  const onNuevos = useCallback(
-    (_nuevos: PedidoTienda[]) => {
-      notify.success(pedidosTiendaMessages.nuevoPedido, {
-        duration: DURACION_AVISO_NUEVO_PEDIDO_MS,
-      });
-      avisar();
-    },
-    [avisar],
+  useEffect(
+    () =>
+      onPedidosNuevos(() =>
+        notify.success(pedidosTiendaMessages.nuevoPedido, {
+          duration: DURACION_AVISO_NUEVO_PEDIDO_MS,
+        }),
+      ),
+    [],
   );
-  const pedidos = usePedidosEnVivo(onNuevos);
+  const pedidos = usePedidosEnVivo();
+  const pantallaEncendida = usePantallaEncendida();
   const tienda = useMiTienda();
   const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
   const minuto = useAhora(60_000);
@@ -122,6 +128,11 @@ export default function PedidosScreen() {
           onCambiar={sonido.cambiar}
           onProbar={sonido.probar}
         />
+        {pantallaEncendida && (
+          <p role="status" className="text-xs text-stone-600">
+            {alertasTiendaMessages.pantallaEncendida}
+          </p>
+        )}
       </div>
       <AvisosPush para="tienda" className="mb-4" />
       {pedidos.data && pedidos.error && (

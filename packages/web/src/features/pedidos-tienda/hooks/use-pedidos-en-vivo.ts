@@ -1,8 +1,8 @@
 import { INTERVALO_SONDEO_PEDIDOS_MS, mergePedido } from '@tianguis/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
-import { useSession } from '../../auth/session-store';
+import { getActiveSession, useSession } from '../../auth/session-store';
 import {
   listPedidosTienda,
   pedidosTiendaKey,
@@ -17,40 +17,75 @@ export type EstadoConexion = 'conectando' | 'en-vivo' | 'sin-conexion';
 const REINTENTO_INICIAL_MS = 5_000;
 const REINTENTO_MAXIMO_MS = 60_000;
 
+// One live connection per tab, wherever the owner is: the alerts mounted in the app's frame
+// own it (`useFuentePedidosEnVivo`); the order list reads the same cached list and this state.
+// The server allows few streams per account, so screens never open their own.
+
+function conexionInicial(): EstadoConexion {
+  return isEventStreamSupported() ? 'conectando' : 'sin-conexion';
+}
+
+let conexion: EstadoConexion = conexionInicial();
+const conexionListeners = new Set<() => void>();
+const nuevosListeners = new Set<(nuevos: PedidoTienda[]) => void>();
+
+function setConexion(next: EstadoConexion): void {
+  if (conexion === next) return;
+  conexion = next;
+  for (const listener of conexionListeners) listener();
+}
+
+function subscribeConexion(listener: () => void): () => void {
+  conexionListeners.add(listener);
+  return () => conexionListeners.delete(listener);
+}
+
+function getConexion(): EstadoConexion {
+  return conexion;
+}
+
+/** Called with the orders to alert about (section 4's rule, in the domain), from any screen. */
+export function onPedidosNuevos(listener: (nuevos: PedidoTienda[]) => void): () => void {
+  nuevosListeners.add(listener);
+  return () => nuevosListeners.delete(listener);
+}
+
+function avisarNuevos(nuevos: PedidoTienda[]): void {
+  if (nuevos.length === 0) return;
+  for (const listener of nuevosListeners) listener(nuevos);
+}
+
+/**
+ * The list's one fetcher, whoever asks for it (the cache keeps the newest caller's): every full
+ * load goes past the order watch, so an order found by a poll alerts like a live one.
+ */
+async function cargarPedidosVigilados(): Promise<PedidoTienda[]> {
+  const list = await listPedidosTienda();
+  avisarNuevos(vigilarCarga(getActiveSession()?.tiendaId, list));
+  return list;
+}
+
 /**
  * The owner's order list, kept current: the server's event stream puts each new or changed order
  * in the list as it happens; while the stream is down the list is polled every 30 s instead.
- * `onNuevos` is called with the orders to alert about (section 4's rule, in the domain).
+ * Mount it once (the owner's alerts do); screens read with `usePedidosEnVivo`.
  */
-export function usePedidosEnVivo(onNuevos: (nuevos: PedidoTienda[]) => void) {
+export function useFuentePedidosEnVivo() {
   const session = useSession();
   const token = session?.token;
   const tiendaId = session?.tiendaId;
-  const [conexion, setConexion] = useState<EstadoConexion>(() =>
-    isEventStreamSupported() ? 'conectando' : 'sin-conexion',
-  );
-  const onNuevosRef = useRef(onNuevos);
-  useEffect(() => {
-    onNuevosRef.current = onNuevos;
-  }, [onNuevos]);
+  const estado = useSyncExternalStore(subscribeConexion, getConexion);
 
-  const fetcher = useCallback(async () => {
-    const list = await listPedidosTienda();
-    const nuevos = vigilarCarga(tiendaId, list);
-    if (nuevos.length > 0) onNuevosRef.current(nuevos);
-    return list;
-  }, [tiendaId]);
-
-  const query = usePedidosTienda(fetcher, {
+  const query = usePedidosTienda(cargarPedidosVigilados, {
     enabled: token !== undefined,
-    refetchInterval: conexion === 'en-vivo' ? undefined : INTERVALO_SONDEO_PEDIDOS_MS,
+    refetchInterval: estado === 'en-vivo' ? undefined : INTERVALO_SONDEO_PEDIDOS_MS,
   });
   const { refetch } = query;
 
   useEffect(() => {
     // Without streaming fetch (old browsers) the list is polled only.
     if (!token || !isEventStreamSupported()) return;
-    return openEventStream(
+    const close = openEventStream(
       '/api/pedido/eventos',
       { token, retryMs: REINTENTO_INICIAL_MS, maxRetryMs: REINTENTO_MAXIMO_MS },
       {
@@ -71,13 +106,28 @@ export function usePedidosEnVivo(onNuevos: (nuevos: PedidoTienda[]) => void) {
           }
           const nuevos = vigilarEvento(tiendaId, evento.pedido);
           setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
-          if (nuevos.length > 0) onNuevosRef.current(nuevos);
+          avisarNuevos(nuevos);
         },
         // Reconnects by itself, more slowly each time, while polling keeps the list current.
         onError: () => setConexion('sin-conexion'),
       },
     );
+    return () => {
+      close();
+      setConexion(conexionInicial());
+    };
   }, [token, tiendaId, refetch]);
 
-  return { ...query, conexion };
+  return { ...query, conexion: estado };
+}
+
+/**
+ * The owner's order list and the live connection's state, as the one connection keeps them
+ * (`useFuentePedidosEnVivo`, mounted in the app's frame for owners): opens no stream itself.
+ */
+export function usePedidosEnVivo() {
+  const session = useSession();
+  const query = usePedidosTienda(cargarPedidosVigilados, { enabled: session?.token !== undefined });
+  const estado = useSyncExternalStore(subscribeConexion, getConexion);
+  return { ...query, conexion: estado };
 }

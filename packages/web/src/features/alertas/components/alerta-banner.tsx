@@ -1,0 +1,88 @@
+import { alertasTiendaMessages as m, type TextoAlerta } from '@tianguis/domain';
+import { BellRing, Volume2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+
+/**
+ * The bell's state as the banner shows it: ringing, waiting for the sound to be allowed or
+ * turned on, silenced by the owner, or quiet (orders that were already waiting when the page
+ * opened, or a browser without audio).
+ */
+export type EstadoTimbre = 'sonando' | 'bloqueado' | 'apagado' | 'silenciado' | 'quieto';
+
+const NOTAS: Partial<Record<EstadoTimbre, string>> = {
+  sonando: m.sonando,
+  bloqueado: m.sonidoBloqueado,
+  apagado: m.sonidoApagado,
+  silenciado: m.silenciado,
+};
+
+export interface AlertaBannerProps {
+  texto: TextoAlerta;
+  /** How many orders wait: one opens its detail, several the order list. */
+  conteo: number;
+  /** The address 'Ver pedido' opens. */
+  destino: string;
+  estado: EstadoTimbre;
+  /** Rings heard this visit (exposed for whoever checks that the bell keeps ringing). */
+  toques: number;
+  onSilenciar: () => void;
+  onActivarSonido: () => void;
+}
+
+/**
+ * The strip under the top bar, on every owner screen, while an order waits for someone to look
+ * at it. It pushes the screen down instead of covering it, so the screen's own buttons stay
+ * reachable; its words are announced as they change.
+ */
+export function AlertaBanner(props: AlertaBannerProps) {
+  const nota = NOTAS[props.estado];
+  return (
+    <section
+      aria-label={m.region}
+      data-timbre={props.estado}
+      data-toques={props.toques}
+      className="no-print border-b border-amber-300 bg-amber-50 text-amber-950"
+    >
+      <div className="mx-auto flex max-w-[1100px] flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+        <BellRing
+          aria-hidden="true"
+          className={`size-6 shrink-0 text-amber-700 ${props.estado === 'sonando' ? 'motion-safe:animate-pulse' : ''}`}
+        />
+        <div role="alert" aria-atomic="true" className="min-w-0 flex-1">
+          <p className="font-bold">{props.texto.titulo}</p>
+          <p className="truncate text-sm">{props.texto.detalle}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={props.destino} className={buttonClass('primary', 'min-h-10 px-3 py-1')}>
+            {props.conteo === 1 ? m.verPedido : m.verPedidos}
+          </Link>
+          {props.estado === 'sonando' && (
+            <button
+              type="button"
+              onClick={props.onSilenciar}
+              className={buttonClass('secondary', 'min-h-10 px-3 py-1')}
+            >
+              {m.silenciar}
+            </button>
+          )}
+          {(props.estado === 'bloqueado' || props.estado === 'apagado') && (
+            <button
+              type="button"
+              onClick={props.onActivarSonido}
+              className={buttonClass('secondary', 'min-h-10 px-3 py-1')}
+            >
+              <Volume2 aria-hidden="true" className="size-4" />
+              {m.activarSonido}
+            </button>
+          )}
+        </div>
+        {nota && (
+          <p role="status" className="w-full text-xs text-amber-900">
+            {nota}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { pedidosSinAtender, textoAlertaDePedidos } from '@tianguis/domain';
+import { useEffect, useMemo } from 'react';
+import {
+  onPedidosNuevos,
+  useFuentePedidosEnVivo,
+} from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
+import { audioState, unlockAudio } from '../../pedidos-tienda/hooks/sonido';
+import { useSonidoPedidos } from '../../pedidos-tienda/hooks/use-sonido-pedidos';
+import { useConteoSinAtender } from '../hooks/use-conteo-sin-atender';
+import { useTimbrePedidos } from '../hooks/use-timbre-pedidos';
+import { AlertaBanner, type EstadoTimbre } from './alerta-banner';
+
+/**
+ * The owner's alerts, mounted in the app's frame on every screen while a shop owner is signed
+ * in (loaded only then): the one live connection to the shop's orders, the banner for the orders
+ * nobody has opened yet, their count in the tab title and on the app badge, and the bell that
+ * rings until each new order is opened, accepted, cancelled or silenced.
+ */
+export default function AlertasTienda() {
+  const pedidos = useFuentePedidosEnVivo();
+  const sonido = useSonidoPedidos();
+  const sinAtender = useMemo(() => pedidosSinAtender(pedidos.data ?? []), [pedidos.data]);
+  const ids = useMemo(() => sinAtender.map((p) => p.id), [sinAtender]);
+
+  // The page may already have been touched (signing in, say): then sound is allowed at once.
+  useEffect(() => {
+    if (audioState() === 'pendiente') unlockAudio();
+  }, []);
+
+  const puedeSonar = sonido.activo && sonido.estadoAudio === 'listo';
+  const timbre = useTimbrePedidos(ids, { puedeSonar, tocar: sonido.avisar });
+  const { alertar } = timbre;
+  useEffect(() => onPedidosNuevos((nuevos) => alertar(nuevos.map((p) => p.id))), [alertar]);
+
+  useConteoSinAtender(sinAtender.length);
+
+  const texto = textoAlertaDePedidos(sinAtender);
+  const [primero] = sinAtender;
+  if (!texto || !primero) return null;
+
+  let estado: EstadoTimbre = 'quieto';
+  if (timbre.suenan.length > 0) {
+    if (!sonido.activo) estado = 'apagado';
+    else if (sonido.estadoAudio === 'listo') estado = 'sonando';
+    else if (sonido.estadoAudio !== 'sin-audio') estado = 'bloqueado';
+  } else if (timbre.silenciado) {
+    estado = 'silenciado';
+  }
+
+  return (
+    <AlertaBanner
+      texto={texto}
+      conteo={sinAtender.length}
+      destino={sinAtender.length === 1 ? `/pedidosdetalle?id=${primero.id}` : '/pedidos'}
+      estado={estado}
+      toques={timbre.toques}
+      onSilenciar={timbre.silenciar}
+      onActivarSonido={() => sonido.cambiar(true)}
+    />
+  );
+}
