@@ -11,6 +11,9 @@ describe('the live stream of orders', () => {
       tipo: 'COMPLETADO',
       pedido: undefined,
     });
+    expect(
+      parseEventoPedido('{"tipo":"ESCALADO","pedido":{"id":7,"status":"NUEVO","escalado":true}}'),
+    ).toEqual({ tipo: 'ESCALADO', pedido: { id: 7, status: 'NUEVO', escalado: true } });
     expect(parseEventoPedido('no json')).toBeUndefined();
     expect(parseEventoPedido('{"pedido":{"id":1}}')).toBeUndefined();
   });

@@ -1,6 +1,10 @@
 import type { PedidoTienda } from './get-pedidos-tienda';
 
-/** One `pedido` event of the live stream: a new order ('NUEVO') or its new status. */
+/**
+ * One `pedido` event of the live stream: a new order ('NUEVO'), its new status, or 'ESCALADO'
+ * (it waited too long as NUEVO). Every event carries the whole order, so a tipo this screen
+ * doesn't know still updates the order in place.
+ */
 export interface EventoPedido {
   tipo: string;
   pedido: PedidoTienda | undefined;

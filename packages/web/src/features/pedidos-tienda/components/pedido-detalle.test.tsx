@@ -265,4 +265,20 @@ describe('PedidoDetalle', () => {
     renderDetalle(makePedido({ id: 9, pago: { ...pago, metodo: 'TERMINAL' } }), onAccion);
     expect(screen.getByRole('region', { name: 'Pago' }).textContent).toContain('Terminal');
   });
+
+  it('an escalated order says so in the header, with words, and why', () => {
+    renderDetalle(makePedido({ id: 31, escalado: true }), async () => undefined);
+    expect(screen.getByText('Sin aceptar a tiempo')).toBeTruthy();
+    expect(screen.getByText(/lleva demasiado tiempo sin aceptar/)).toBeTruthy();
+    cleanup();
+    renderDetalle(
+      makePedido({ id: 32, escalado: true, status: 'COMPLETADO' }),
+      async () => undefined,
+    );
+    expect(screen.getByText('Sin aceptar a tiempo')).toBeTruthy();
+    expect(screen.queryByText(/lleva demasiado tiempo sin aceptar/)).toBeNull();
+    cleanup();
+    renderDetalle(makePedido({ id: 33 }), async () => undefined);
+    expect(screen.queryByText('Sin aceptar a tiempo')).toBeNull();
+  });
 });

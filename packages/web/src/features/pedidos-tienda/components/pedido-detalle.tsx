@@ -31,7 +31,7 @@ import {
   textoListoEstimado,
   textoMetodoPago,
 } from './pedido-estado';
-import { PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
+import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
 type Dialogo = 'aceptar' | 'completar' | 'cancelar';
 
@@ -120,9 +120,16 @@ export function PedidoDetalle(props: {
           </div>
           <div className="flex flex-wrap gap-1">
             <PedidoStatusBadge status={pedido.status} />
+            <PedidoEscaladoBadge escalado={pedido.escalado} />
             <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />
           </div>
         </div>
+        {pedido.escalado && pedido.status === 'NUEVO' && !terminado && hecho !== 'aceptar' && (
+          <p className="mt-2 text-orange-900">
+            Este pedido lleva demasiado tiempo sin aceptar: te avisamos por SMS y correo. Acéptalo o
+            cancélalo para que tu cliente sepa qué pasa.
+          </p>
+        )}
         {listo && <p className="mt-2 font-semibold text-sky-900">{listo}</p>}
         {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
           <p className="mt-2 break-words text-red-900">

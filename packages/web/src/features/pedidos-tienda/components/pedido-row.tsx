@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { marcaDeOrigen, textoListoEstimado } from './pedido-estado';
-import { PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
+import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
 /** One order in the list; the whole row opens its detail (the order goes as navigation state). */
 export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone: string }) {
@@ -32,6 +32,7 @@ export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone
             <span>{formatArticulos(pedido.cantidadDeArticulos)}</span>
             <span className="font-semibold">{formatPesos(centavosDePesos(pedido.montoTotal))}</span>
             <PedidoStatusBadge status={pedido.status} />
+            <PedidoEscaladoBadge escalado={pedido.escalado} />
             <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />
             {listo && <span className="text-sky-900">{listo}</span>}
             <time dateTime={pedido.fecha} className="text-stone-600">

@@ -78,13 +78,15 @@ describe('PedidosLista', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByText('No hay pedidos cancelados')).toBeTruthy();
     await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Sin atender/ }));
+    await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Activos/ }));
     await user.keyboard('{ArrowLeft}');
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Cancelados/ }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /Sin atender/ }));
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: /Activos/ }).getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: /Cancelados/ }).getAttribute('aria-selected')).toBe(
+    expect(screen.getByRole('tab', { name: /Sin atender/ }).getAttribute('aria-selected')).toBe(
       'true',
     );
     // Only the selected tab is in the Tab order.
@@ -161,5 +163,59 @@ describe('PedidosLista', () => {
     expect(screen.getByText('No hay pedidos completados')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Cancelados (0)' }));
     expect(screen.getByText('No hay pedidos cancelados')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Sin atender (0)' }));
+    expect(screen.getByText('No hay pedidos sin atender')).toBeTruthy();
+  });
+
+  it('Sin atender lists the orders that escalated or were cancelled unseen, each row saying so', async () => {
+    const user = userEvent.setup();
+    render(
+      <Harness
+        pedidos={[
+          makePedido({ id: 11, nombreCompleto: 'Fer', escalado: true }),
+          makePedido({ id: 12, nombreCompleto: 'Gil', status: 'NUEVO' }),
+          makePedido({ id: 13, nombreCompleto: 'Hugo', status: 'CANCELADO', vistoEn: null }),
+          makePedido({
+            id: 14,
+            nombreCompleto: 'Iris',
+            status: 'CANCELADO',
+            vistoEn: '2025-03-12T15:05:00Z',
+          }),
+          makePedido({ id: 15, nombreCompleto: 'Juan', status: 'COMPLETADO', escalado: true }),
+        ]}
+      />,
+    );
+    // Under Activos the escalated order already says it waited too long, in words.
+    const activo = rows().find((r) => r.getAttribute('href') === '/pedidosdetalle?id=11')!;
+    expect(within(activo).getByText('Sin aceptar a tiempo')).toBeTruthy();
+    const otro = rows().find((r) => r.getAttribute('href') === '/pedidosdetalle?id=12')!;
+    expect(within(otro).queryByText('Sin aceptar a tiempo')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Sin atender (3)' }));
+    expect(rows().map((r) => r.getAttribute('href'))).toEqual([
+      '/pedidosdetalle?id=15',
+      '/pedidosdetalle?id=13',
+      '/pedidosdetalle?id=11',
+    ]);
+    expect(mostrando()).toBe('Mostrando 3 de 3 pedidos');
+    const cancelado = rows()[1] as HTMLElement;
+    expect(within(cancelado).getByText('Cancelado')).toBeTruthy();
+    expect(within(cancelado).queryByText('Sin aceptar a tiempo')).toBeNull();
+    // Search still narrows the tab.
+    await user.type(screen.getByLabelText('Buscar por usuario'), 'hugo');
+    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=13']);
+  });
+
+  it('opens on Sin atender when the filters say so (a link from the address)', () => {
+    render(
+      <Harness
+        inicial={{ ...FILTROS_INICIALES, tab: 'SIN_ATENDER' }}
+        pedidos={[makePedido({ id: 21, escalado: true }), makePedido({ id: 22 })]}
+      />,
+    );
+    expect(screen.getByRole('tab', { name: 'Sin atender (1)' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=21']);
   });
 });

@@ -1,7 +1,10 @@
 import { PEDIDOS_TABS, type ConteoPorTab, type PedidosTab } from '@tianguis/domain';
 import { useRef, type KeyboardEvent } from 'react';
 
-/** Activos / Completados / Cancelados with their counts; arrow keys, Home and End move. */
+/**
+ * Activos / Completados / Cancelados / Sin atender with their counts; arrow keys, Home and End
+ * move. Four tabs sit two by two on a phone, in one row from `sm` up.
+ */
 export function PedidosTabs(props: {
   tab: PedidosTab;
   conteo: ConteoPorTab;
@@ -29,7 +32,7 @@ export function PedidosTabs(props: {
       role="tablist"
       aria-label="Estado de los pedidos"
       onKeyDown={onKeyDown}
-      className="mb-4 flex gap-1 rounded-xl bg-stone-200 p-1"
+      className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1 sm:flex"
     >
       {PEDIDOS_TABS.map((t) => {
         const selected = t.tab === props.tab;
