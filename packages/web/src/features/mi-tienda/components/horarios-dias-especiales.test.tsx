@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
 import type { DiaEspecialBody } from '../api/dias-especiales';
 import type { DiaEspecialGuardado } from '../api/get-horarios';
 import { HorariosDiasEspeciales } from './horarios-dias-especiales';
@@ -67,13 +68,34 @@ describe('special days', () => {
     expect(deleted).toEqual([5]);
   });
 
-  it('refuses a day already in the list', async () => {
+  it('refuses a day already in the list, yearly or not', async () => {
     const { user, added } = setup([navidad]);
     await user.type(screen.getByLabelText('Fecha'), '2025-12-25');
-    await user.click(screen.getByRole('checkbox', { name: 'Recurrente cada año' }));
     await user.click(screen.getByRole('button', { name: 'Agregar día especial' }));
-    expect(screen.getByRole('alert').textContent).toBe('Ese día especial ya está agregado');
+    expect(screen.getByRole('alert').textContent).toBe('Ese día especial ya está registrado');
     expect(added).toEqual([]);
+  });
+
+  it('shows the server’s DIA_EXISTENTE beside the date (added meanwhile elsewhere)', async () => {
+    const user = userEvent.setup();
+    render(
+      <HorariosDiasEspeciales
+        tiendaId={3}
+        dias={[]}
+        onAdd={async () => {
+          throw new ApiError(400, 'DIA_EXISTENTE', 'Ese día especial ya está registrado');
+        }}
+        onDelete={async () => undefined}
+      />,
+    );
+    const fecha = screen.getByLabelText('Fecha');
+    await user.type(fecha, '2026-01-06');
+    await user.click(screen.getByRole('button', { name: 'Agregar día especial' }));
+    const alerta = await screen.findByRole('alert');
+    expect(alerta.textContent).toBe('Ese día especial ya está registrado');
+    expect(fecha.getAttribute('aria-invalid')).toBe('true');
+    expect(fecha.getAttribute('aria-describedby')).toBe(alerta.id);
+    expect((fecha as HTMLInputElement).value).toBe('2026-01-06');
   });
 
   it('says when there are none', () => {

@@ -2,6 +2,7 @@ import { diaEspecialSchema, horarioMessages } from '@tianguis/domain';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, IconButton } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { DiaEspecialGuardado } from '../api/get-horarios';
 import type { DiaEspecialBody } from '../api/dias-especiales';
@@ -20,7 +21,8 @@ export function formatFechaEspecial(fecha: string): string {
   return Number.isNaN(date.getTime()) ? fecha : fechaLarga.format(date);
 }
 
-export const DIA_REPETIDO = 'Ese día especial ya está agregado';
+/** The server's DIA_EXISTENTE text: one date is one special day, yearly or not. */
+export const DIA_REPETIDO = 'Ese día especial ya está registrado';
 
 function errorText(error: unknown): string {
   return `Error: ${error instanceof Error ? error.message : 'no se pudo completar'}`;
@@ -54,11 +56,7 @@ export function HorariosDiasEspeciales(props: {
       notify.error(message);
       return;
     }
-    const repetido = props.dias.some(
-      (d) =>
-        d.fecha.slice(0, 10) === parsed.data.fecha &&
-        d.recurrenteCadaAnio === parsed.data.recurrenteCadaAnio,
-    );
+    const repetido = props.dias.some((d) => d.fecha.slice(0, 10) === parsed.data.fecha);
     if (repetido) {
       setError(DIA_REPETIDO);
       notify.error(DIA_REPETIDO);
@@ -72,6 +70,8 @@ export function HorariosDiasEspeciales(props: {
       setFecha('');
       setRecurrente(false);
     } catch (e) {
+      // Added meanwhile (another device, a double tap): the server's words, beside the date.
+      if (e instanceof ApiError && e.code === 'DIA_EXISTENTE') setError(e.message);
       notify.error(errorText(e));
     } finally {
       setAdding(false);
