@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { markdownTable } from '../lib/markdown-table.js';
+import { ALERT_OWNERS, measureAlerts, summarize } from './alerts.js';
 import { openEventStream } from './event-stream.js';
 import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
 import {
@@ -537,6 +538,54 @@ async function benchServer(
   }
 
   if (wants('sse')) await benchEvents(database, base, seeded, tokenOf);
+  if (wants('alerts')) await benchAlerts(database, base, seeded);
+}
+
+/** Shops 600–699: their owners are the ones subscribed in the alert rows. */
+const ALERT_SHOPS_FROM = 600;
+
+async function benchAlerts(database: string, base: string, seeded: SeededScale) {
+  const measured = await measureAlerts({
+    base,
+    seeded,
+    firstShop: ALERT_SHOPS_FROM,
+    lineas: (shopIndex) =>
+      CHECKOUT_PRODUCTS.map((p) => ({
+        productoId: seeded.productoIdOf(shopIndex, p),
+        cantidad: 1,
+      })),
+    addressOf,
+  });
+  const rate = measured.orders / measured.seconds;
+  const common = {
+    database,
+    connections: 10,
+    rate,
+    unit: 'orders/s' as const,
+    ofCeiling: ceiling ? rate / ceiling : null,
+  };
+  const push: Row = {
+    ...common,
+    id: 'alerts-push',
+    name: `Web Push: guest order answer → push request at the push service, ${ALERT_OWNERS} subscribed owners`,
+    count: measured.push.length,
+    ...summarize(measured.push),
+    errors: measured.errors + measured.problems.length,
+    note: `${measured.push.filter((l) => l < 0).length} of ${measured.push.length} pushes came before the answer${measured.problems.length > 0 ? `; push service found: ${measured.problems.slice(0, 3).join(' | ')}` : ''}`,
+  };
+  const sse: Row = {
+    ...common,
+    id: 'alerts-sse',
+    name: `owner alert: guest order answer → event on the owner's open screen, ${ALERT_OWNERS} owners`,
+    count: measured.sse.length,
+    ...summarize(measured.sse),
+    errors: measured.errors,
+    note: `${measured.sse.filter((l) => l < 0).length} of ${measured.sse.length} events came before the answer`,
+  };
+  for (const row of [push, sse]) {
+    rows.push(row);
+    printRow(row);
+  }
 }
 
 /** What a browser sends: gzip accepted (the server keeps its cached answers gzipped). */
@@ -795,7 +844,8 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
     cpuProfile: args['cpu-prof'] ? 'cpu' : undefined,
     // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
-    env: { TRUST_PROXY: '127.0.0.1' },
+    // The alert rows' push service stand-in listens on this machine.
+    env: { TRUST_PROXY: '127.0.0.1', PUSH_ORIGINS: 'http://127.0.0.1:*' },
   });
   try {
     await benchServer(database, server, seeded, opciones);

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { DIAS } from '@tianguis/domain';
@@ -337,6 +338,22 @@ async function readSent(w: World, to: string, since: number, pattern: RegExp): P
 }
 
 // ---- The table ----
+
+/** One browser per caller: a real P-256 public key at the test push origin (127.0.0.1). */
+const pushKeys = new Map<Caller, string>();
+function pushSubscriptionOf(caller: Caller) {
+  let p256dh = pushKeys.get(caller);
+  if (!p256dh) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    p256dh = ecdh.getPublicKey().toString('base64url');
+    pushKeys.set(caller, p256dh);
+  }
+  return {
+    endpoint: `http://127.0.0.1:9/push/authz-${caller}`,
+    keys: { p256dh, auth: Buffer.alloc(16, 7).toString('base64url') },
+  };
+}
 
 const ALL_200 = {
   anonymous: 200,
@@ -1033,6 +1050,35 @@ Object.assign(AUTHZ_TABLE, {
     request: async (w) => ({
       method: 'GET',
       url: `/api/pedido/seguimiento/${await victimGuestSecret(w)}/eventos?lastEventId=0`,
+    }),
+  },
+  // Web Push: anyone may read the server's public key; a subscription belongs to its caller's
+  // account, so any signed-in caller subscribes and unsubscribes its own browser.
+  'GET /api/push/clavepublica': {
+    expect: ALL_200,
+    request: async () => ({ method: 'GET', url: '/api/push/clavepublica' }),
+  },
+  'POST /api/push/suscribir': {
+    expect: {
+      anonymous: 401,
+      shopper: 201,
+      owner: 201,
+      otherOwner: 201,
+      admin: 201,
+      otherShopper: 201,
+    },
+    request: async (_w, caller) => ({
+      method: 'POST',
+      url: '/api/push/suscribir',
+      body: pushSubscriptionOf(caller),
+    }),
+  },
+  'POST /api/push/desuscribir': {
+    expect: { ...ALL_200, anonymous: 401 },
+    request: async (_w, caller) => ({
+      method: 'POST',
+      url: '/api/push/desuscribir',
+      body: { endpoint: pushSubscriptionOf(caller).endpoint },
     }),
   },
 } satisfies Record<string, RouteCase>);

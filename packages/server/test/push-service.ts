@@ -25,6 +25,8 @@ export interface Received {
   ttl: number;
   urgency: string;
   vapid: { aud: string; exp: number; sub: string; k: string };
+  /** performance.now() when the request arrived (the benchmark's clock). */
+  at: number;
 }
 
 export interface StandInSubscription {
@@ -203,6 +205,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
   }
 
   const server = http.createServer((request, response) => {
+    const at = performance.now();
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -233,6 +236,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
             ttl,
             urgency,
             vapid,
+            at,
           });
         }
         response.writeHead(answer).end();

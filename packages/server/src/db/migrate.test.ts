@@ -18,6 +18,7 @@ const tables = [
   'pedido',
   'pedido_detalle',
   'pedido_evento',
+  'push_suscripcion',
 ];
 
 describe('migrations', () => {
@@ -48,6 +49,8 @@ describe('migrations', () => {
       '2026_11_23_1500_rate_limit',
       '2026_11_25_1000_ordering',
       '2026_11_25_1400_imagenes',
+      '2026_11_25_1600_push',
+      '2026_11_25_1610_dia_especial_unico',
     ]);
   });
 
