@@ -285,12 +285,16 @@ describe('escalation never touches orders handled in time, and survives a restar
       expect(sobre(primera.enviados, id)).toEqual([]);
       expect(await escalado(server, id)).toBe(false);
     }
-    // An order younger than the limit waits.
+    // An order younger than the limit waits; one abandoned for over a day is left alone.
     const joven = await nuevoWeb(server, shop);
+    const abandonado = await nuevoWeb(server, shop);
+    await envejecer(server, abandonado, 25 * 3600);
     const otroMarcador = await nuevoWeb(server, shop);
     await envejecer(server, otroMarcador, 3600);
     await esperar(() => sobre(primera.enviados, otroMarcador).length >= 2, 'segundo marcador');
     expect(await escalado(server, joven)).toBe(false);
+    expect(await escalado(server, abandonado)).toBe(false);
+    expect(sobre(primera.enviados, abandonado)).toEqual([]);
   });
 
   it('sinAtender answers exactly the orders the board’s rule (isPedidoDesatendido) picks', async () => {

@@ -12,6 +12,13 @@ export const TIPO_ESCALADO = 'ESCALADO';
 /** Orders claimed per transaction: a backlog (a long outage) is worked through in short turns. */
 const LOTE = 100;
 
+/**
+ * Orders older than this are never escalated: the first boot of this feature on a database full
+ * of long-abandoned NUEVO orders must not send the shop a message for each of them, and a
+ * message about a day-old order helps no customer.
+ */
+export const EDAD_MAXIMA_MS = 24 * 60 * 60 * 1000;
+
 /** Tries per message, and the waits between them: a short outage of the SMS or mail service. */
 const INTENTOS = 3;
 const ESPERAS_MS = [1_000, 5_000];
@@ -106,11 +113,17 @@ export async function claimPedidosVencidos(
   const now = options.now ?? new Date();
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - options.alertaEscalarS * 1000).toISOString();
+  const desde = new Date(now.getTime() - EDAD_MAXIMA_MS).toISOString();
   const eventos: PedidoEvento[] = [];
   const mensajes: Mensaje[] = [];
   for (;;) {
     const claimed = await runInWriteTransaction(deps.db, async (trx) => {
-      const pedidos = await repo.claimPedidosPorEscalar(trx, { cutoff, now: nowIso, limite: LOTE });
+      const pedidos = await repo.claimPedidosPorEscalar(trx, {
+        desde,
+        cutoff,
+        now: nowIso,
+        limite: LOTE,
+      });
       const nuevos: PedidoEvento[] = [];
       for (const tiendaId of new Set(pedidos.map((p) => p.tienda_id))) {
         // The owner's list answers 304 until its version moves.

@@ -250,14 +250,14 @@ export type PedidoRow = Awaited<ReturnType<typeof listPedidos>>[number];
 
 /**
  * Marks as escalated the orders still NUEVO, not escalated, not typed by the owner and placed
- * at or before `cutoff` (at most `limite`, oldest first), and answers them: the UPDATE is the
+ * after `desde` and at or before `cutoff` (at most `limite`, oldest first), and answers them: the UPDATE is the
  * claim, so of several instances sweeping at once only one gets each order. `fecha` is ISO-8601
  * UTC text on both databases, so text order is time order. The fixed conditions are literals so
  * both databases can use the partial index `pedido_por_escalar`.
  */
 export function claimPedidosPorEscalar(
   db: DbOrTx,
-  values: { cutoff: string; now: string; limite: number },
+  values: { desde: string; cutoff: string; now: string; limite: number },
 ) {
   return db
     .updateTable('pedido')
@@ -266,6 +266,7 @@ export function claimPedidosPorEscalar(
     .where('escalado', '=', sql.lit(0))
     .where('origen', '<>', sql.lit('MANUAL'))
     .where('fecha', '<=', values.cutoff)
+    .where('fecha', '>', values.desde)
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('pedido as vencido')
@@ -274,6 +275,7 @@ export function claimPedidosPorEscalar(
         .where('vencido.escalado', '=', sql.lit(0))
         .where('vencido.origen', '<>', sql.lit('MANUAL'))
         .where('vencido.fecha', '<=', values.cutoff)
+        .where('vencido.fecha', '>', values.desde)
         .orderBy('vencido.fecha')
         .limit(values.limite),
     )
