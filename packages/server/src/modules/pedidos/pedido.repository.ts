@@ -250,10 +250,10 @@ export type PedidoRow = Awaited<ReturnType<typeof listPedidos>>[number];
 
 /**
  * Marks as escalated the orders still NUEVO, not escalated, not typed by the owner and placed
- * after `desde` and at or before `cutoff` (at most `limite`, oldest first), and answers them: the UPDATE is the
- * claim, so of several instances sweeping at once only one gets each order. `fecha` is ISO-8601
- * UTC text on both databases, so text order is time order. The fixed conditions are literals so
- * both databases can use the partial index `pedido_por_escalar`.
+ * after `desde` and at or before `cutoff` (at most `limite`, oldest first), and answers them:
+ * the UPDATE is the claim, so of several instances sweeping at once only one gets each order.
+ * `fecha` is ISO-8601 UTC text on both databases, so text order is time order. The fixed
+ * conditions are literals so both databases can use the partial index `pedido_por_escalar`.
  */
 export function claimPedidosPorEscalar(
   db: DbOrTx,
