@@ -44,16 +44,25 @@ export function AlertaBanner(props: AlertaBannerProps) {
       data-toques={props.toques}
       className="no-print border-b border-amber-300 bg-amber-50 text-amber-950"
     >
-      <div className="mx-auto flex max-w-[1100px] flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
-        <BellRing
-          aria-hidden="true"
-          className={`size-6 shrink-0 text-amber-700 ${props.estado === 'sonando' ? 'motion-safe:animate-pulse' : ''}`}
-        />
-        <div role="alert" aria-atomic="true" className="min-w-0 flex-1">
-          <p className="font-bold">{props.texto.titulo}</p>
-          <p className="truncate text-sm">{props.texto.detalle}</p>
+      <div className="mx-auto flex max-w-[1100px] flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
+        <div className="flex min-w-0 flex-1 items-start gap-2">
+          <BellRing
+            aria-hidden="true"
+            className={`mt-0.5 size-6 shrink-0 text-amber-700 ${props.estado === 'sonando' ? 'motion-safe:animate-pulse' : ''}`}
+          />
+          <div className="min-w-0 flex-1">
+            <div role="alert" aria-atomic="true">
+              <p className="font-bold">{props.texto.titulo}</p>
+              <p className="text-sm">{props.texto.detalle}</p>
+            </div>
+            {nota && (
+              <p role="status" className="text-xs text-amber-900">
+                {nota}
+              </p>
+            )}
+          </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 pl-8 sm:pl-0">
           <Link to={props.destino} className={buttonClass('primary', 'min-h-10 px-3 py-1')}>
             {props.conteo === 1 ? m.verPedido : m.verPedidos}
           </Link>
@@ -77,11 +86,6 @@ export function AlertaBanner(props: AlertaBannerProps) {
             </button>
           )}
         </div>
-        {nota && (
-          <p role="status" className="w-full text-xs text-amber-900">
-            {nota}
-          </p>
-        )}
       </div>
     </section>
   );
