@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { aceptarPedido, createShop, unique, type SeededShop } from './fixtures/api';
+import { baseUrl } from './fixtures/env';
+import { expect, expectRoute, openRoute, test } from './fixtures/test';
+
+// The owner hears and sees a new order wherever they are in the app, not only on the order
+// board: a banner under the top bar with the order's number, total and customer, the count in
+// the tab's title, and a bell that rings again every few seconds until the order is opened,
+// accepted or cancelled (here, or on another device), or silenced.
+
+interface PedidoNuevo {
+  pedido: { id: number; montoTotal: number; nombreCompleto: string };
+}
+
+let telefono = 0;
+
+/** A guest orders one of the shop's products through the API, as the shop's page would. */
+async function pedirComoInvitado(shop: SeededShop, nombreCompleto: string): Promise<PedidoNuevo> {
+  telefono += 1;
+  const celular = `56${(Date.now() + telefono).toString().slice(-8)}`;
+  const producto = shop.productos[0];
+  if (!producto) throw new Error('la tienda no tiene productos');
+  const response = await fetch(`${baseUrl()}/api/pedido/invitado`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `alerta-${unique()}` },
+    body: JSON.stringify({
+      tiendaId: shop.tiendaId,
+      lineas: [{ productoId: producto.id, cantidad: 2 }],
+      cliente: { nombreCompleto, celular },
+      entrega: { tipo: 'DOMICILIO', direccion: 'Calle Hidalgo 5, Centro' },
+      pago: { metodo: 'EFECTIVO' },
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`pedido/invitado: ${response.status} ${text}`);
+  return JSON.parse(text) as PedidoNuevo;
+}
+
+/**
+ * The owner's phone, signed in, with the order board open first (live, its list read), then on
+ * their products screen, reached inside the app: the connection opened for the board stays
+ * open on any screen. Answers how many live connections the page opened.
+ */
+async function duenoEnSusProductos(page: Page, shop: SeededShop): Promise<() => number> {
+  await page.context().addInitScript((token) => {
+    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
+  }, shop.owner.token);
+  let conexiones = 0;
+  let lecturasPendientes = 0;
+  const esLista = (url: string) => url.endsWith('/api/pedido/listarpedidosbytiendaid');
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/pedido/eventos')) conexiones += 1;
+    if (esLista(request.url())) lecturasPendientes += 1;
+  });
+  const terminada = (request: { url: () => string }) => {
+    if (esLista(request.url())) lecturasPendientes -= 1;
+  };
+  page.on('requestfinished', terminada);
+  page.on('requestfailed', terminada);
+
+  await openRoute(page, '/pedidos');
+  await expect(page.getByText('En vivo')).toBeVisible();
+  await expect(page.getByText('No hay pedidos activos')).toBeVisible();
+  // Every read of the list is over: the next order can only arrive through the live stream.
+  await expect.poll(() => lecturasPendientes, { message: 'lecturas de la lista' }).toBe(0);
+  await page.evaluate(() => {
+    window.location.hash = '#/mitiendaproductos';
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Productos' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pedidos nuevos' })).toHaveCount(0);
+  await expect(page).toHaveTitle('Productos · Tianguis');
+  return () => conexiones;
+}
+
+const pesos = (n: number) => `$ ${n.toFixed(2)}`;
+
+test('un pedido nuevo avisa en cualquier pantalla y suena hasta que el dueño lo abre', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createShop({ productos: [{ name: 'Tlayuda', price: 85 }] });
+  const conexiones = await duenoEnSusProductos(page, shop);
+
+  const { pedido } = await pedirComoInvitado(shop, 'Rosa Martínez');
+  const banner = page.getByRole('region', { name: 'Pedidos nuevos' });
+  await expect(banner.getByRole('alert')).toContainText(`Pedido nuevo #${pedido.id}`);
+  await expect(banner.getByRole('alert')).toContainText(
+    `${pesos(pedido.montoTotal)} · Rosa Martínez`,
+  );
+  expect(pedido.montoTotal).toBe(170);
+  await expect(page).toHaveTitle('(1) Productos · Tianguis');
+  // The products screen is still there, below the banner.
+  await expect(page.getByRole('heading', { level: 1, name: 'Productos' })).toBeVisible();
+
+  // The bell: where the browser still holds the sound (nobody has touched this page), one tap
+  // on "Activar sonido" lets it ring; then it rings again and again while the order waits.
+  const activar = banner.getByRole('button', { name: 'Activar sonido' });
+  if (await activar.isVisible()) {
+    await expect(banner).toHaveAttribute('data-timbre', /bloqueado|apagado/);
+    await activar.click();
+  }
+  await expect(banner).toHaveAttribute('data-timbre', 'sonando');
+  await expect(banner.getByRole('status')).toHaveText('Sonando hasta que lo abras');
+  await expect
+    .poll(async () => Number(await banner.getAttribute('data-toques')), {
+      message: 'el timbre vuelve a sonar mientras el pedido espera',
+      timeout: 20_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  await shot('aviso-sonando');
+
+  await banner.getByRole('button', { name: 'Silenciar' }).click();
+  await expect(banner).toHaveAttribute('data-timbre', 'silenciado');
+  await expect(banner.getByRole('status')).toHaveText('Sonido silenciado');
+  await expect(banner.getByRole('button', { name: 'Silenciar' })).toHaveCount(0);
+  // Silenced, not forgotten: the order still waits and is still counted.
+  await expect(page).toHaveTitle('(1) Productos · Tianguis');
+
+  await banner.getByRole('link', { name: 'Ver pedido' }).click();
+  await expectRoute(page, '/pedidosdetalle');
+  expect(new URL(page.url()).hash).toBe(`#/pedidosdetalle?id=${pedido.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Pedido #${pedido.id}` })).toBeVisible();
+  // Opened: the server records it, and the banner and the count go away.
+  await expect(banner).toHaveCount(0);
+  await expect(page).toHaveTitle(`Pedido #${pedido.id} · Tianguis`);
+  await shot('pedido-abierto');
+  // One live connection the whole time, whatever the screen.
+  expect(conexiones()).toBe(1);
+});
+
+test('aceptado desde otro dispositivo, el aviso se va solo; el tablero deja la pantalla encendida', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createShop({ productos: [{ name: 'Memela', price: 40 }] });
+  await duenoEnSusProductos(page, shop);
+
+  const primero = await pedirComoInvitado(shop, 'Luis Pérez');
+  const segundo = await pedirComoInvitado(shop, 'Carmen Ruiz');
+  const banner = page.getByRole('region', { name: 'Pedidos nuevos' });
+  await expect(banner.getByRole('alert')).toContainText('2 pedidos nuevos');
+  await expect(banner.getByRole('alert')).toContainText(
+    `#${segundo.pedido.id} · ${pesos(segundo.pedido.montoTotal)} · Carmen Ruiz`,
+  );
+  await expect(page).toHaveTitle('(2) Productos · Tianguis');
+  await expect(banner.getByRole('link', { name: 'Ver pedidos' })).toHaveAttribute(
+    'href',
+    '#/pedidos',
+  );
+  await shot('dos-pedidos');
+
+  // Accepted on another phone (the API, as that phone would): the live stream brings it here.
+  await aceptarPedido(shop, segundo.pedido.id, 15);
+  await expect(banner.getByRole('alert')).toContainText(`Pedido nuevo #${primero.pedido.id}`);
+  await expect(page).toHaveTitle('(1) Productos · Tianguis');
+  await aceptarPedido(shop, primero.pedido.id, 15);
+  await expect(banner).toHaveCount(0);
+  await expect(page).toHaveTitle('Productos · Tianguis');
+
+  // The order board keeps the phone's screen on where the browser can (Chromium here can or
+  // cannot, depending on how it runs: the note follows what the browser answers).
+  await openRoute(page, '/pedidos');
+  await expect(page.getByText('En vivo')).toBeVisible();
+  const puede = await page.evaluate(async () => {
+    const wakeLock = (
+      navigator as Navigator & {
+        wakeLock?: { request: (t: 'screen') => Promise<{ release: () => Promise<void> }> };
+      }
+    ).wakeLock;
+    if (!wakeLock) return false;
+    try {
+      await (await wakeLock.request('screen')).release();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const nota = page.getByRole('status').filter({ hasText: 'Pantalla siempre encendida' });
+  if (puede) await expect(nota).toBeVisible();
+  else await expect(nota).toHaveCount(0);
+  test.info().annotations.push({
+    type: 'wake lock',
+    description: puede ? 'Chromium la concede' : 'Chromium la niega aquí',
+  });
+  await shot('tablero');
+});
