@@ -211,6 +211,7 @@ describe('the ordering migration on a first-edition database', () => {
     expect(await migrateToLatest(handle.db)).toEqual([
       '2026_11_25_1000_ordering',
       '2026_11_25_1400_imagenes',
+      '2026_11_25_1600_push',
       '2026_11_25_1610_dia_especial_unico',
     ]);
   });
