@@ -125,10 +125,9 @@ function installableApp() {
     injectManifest: {
       // A classic script: no browser needs `type: 'module'` to run it.
       rollupFormat: 'iife',
-      // The app shell: the page, every script and style of the build (hashed, so the URL is
-      // the version) and the offline page. Not images, not the .br/.gz copies.
-      globPatterns: ['index.html', 'offline.html', 'offline.css', 'assets/*.{js,css}'],
-      dontCacheBustURLsMatching: /^assets\//,
+      // The page and the offline page only: the build's scripts and styles are cached as
+      // visits load them (src/sw.ts), so a first visit downloads nothing it does not use.
+      globPatterns: ['index.html', 'offline.html', 'offline.css'],
     },
     manifest: {
       id: '/',

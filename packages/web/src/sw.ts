@@ -4,7 +4,9 @@
  * of files in place of `self.__WB_MANIFEST`, becomes /sw.js). What it does, and why, is
  * docs/decisions/0014-pwa-and-service-worker.md:
  *
- * - precaches the app shell (index.html, the scripts and styles of /assets/, the offline page);
+ * - precaches only the page and the offline page; the scripts and styles of /assets/ are kept
+ *   as the person's visits load them (hashed names: cache first), so installing the worker
+ *   costs a neighbour on prepaid data nothing more than what the page already downloaded;
  *   never images or API answers, which go to the network as they did;
  * - pages come from the network first; without a network, the app's start (`/`) opens from the
  *   precache and any other page shows offline.html;
@@ -12,7 +14,9 @@
  *   and, on a click, brings the app to the order.
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { avisoDesdeMensaje, urlDelAviso, type TipoAviso } from './features/push/logic/aviso-push';
 
 declare let self: ServiceWorkerGlobalScope & {
@@ -58,6 +62,19 @@ registerRoute(
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+// A hashed file never changes: once a visit has loaded it, it is read from here, offline too.
+// Old releases' files age out by count.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/') &&
+    (request.destination === 'script' || request.destination === 'style'),
+  new CacheFirst({
+    cacheName: 'tianguis-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  }),
+);
 
 self.addEventListener('push', (event) => {
   event.waitUntil(showAviso(event.data));
