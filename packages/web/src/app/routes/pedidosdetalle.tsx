@@ -16,6 +16,7 @@ import {
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
 import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
+import { cargarPedidosVigilados } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { useAbrirArriba } from '../../features/pedidos-tienda/hooks/use-abrir-arriba';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
@@ -34,7 +35,10 @@ export default function PedidosDetalleScreen() {
   const [params] = useSearchParams();
   const fromState = pedidoFromState(location.state);
   const id = Number(params.get('id') ?? fromState?.id);
-  const lista = usePedidosTienda(undefined, { enabled: Number.isInteger(id), staleMs: 10_000 });
+  const lista = usePedidosTienda(cargarPedidosVigilados, {
+    enabled: Number.isInteger(id),
+    staleMs: 10_000,
+  });
   const tienda = useMiTienda();
   const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
   const pedido =

@@ -59,7 +59,7 @@ function avisarNuevos(nuevos: PedidoTienda[]): void {
  * The list's one fetcher, whoever asks for it (the cache keeps the newest caller's): every full
  * load goes past the order watch, so an order found by a poll alerts like a live one.
  */
-async function cargarPedidosVigilados(): Promise<PedidoTienda[]> {
+export async function cargarPedidosVigilados(): Promise<PedidoTienda[]> {
   const list = await listPedidosTienda();
   avisarNuevos(vigilarCarga(getActiveSession()?.tiendaId, list));
   return list;
