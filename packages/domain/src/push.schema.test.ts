@@ -139,7 +139,7 @@ describe('alert texts', () => {
       montoTotal: 245,
       titulo: 'Nuevo pedido #12',
       cuerpo: '$ 245.00 · Ana López · Recoger en tienda',
-      url: '/#/pedidosdetalle?id=12',
+      url: '/pedidosdetalle?id=12',
     });
     expect(
       buildAlertaPedidoNuevo(
@@ -169,7 +169,7 @@ describe('alert texts', () => {
       listoEstimado: '2026-11-25T20:35:00.000Z',
       titulo: 'Tu pedido #12 fue aceptado',
       cuerpo: 'Listo a las 14:35 · Fonda Lupita',
-      url: '/#/mispedidosdetalle?id=12',
+      url: '/mispedidosdetalle?id=12',
     });
     expect(
       buildAlertaPedidoEstado(
@@ -194,7 +194,7 @@ describe('alert texts', () => {
     ).toMatchObject({
       titulo: 'Tu pedido #12 fue cancelado',
       cuerpo: 'Motivo: Se acabó el gas',
-      url: '/#/pedido/seguimiento/abcDEF123_-abcdefgh',
+      url: '/pedido/seguimiento/abcDEF123_-abcdefgh',
     });
     expect(buildAlertaPedidoEstado({ ...cambio, status: 'CANCELADO' }, 'UTC', '').cuerpo).toBe(
       'Fonda Lupita canceló tu pedido',

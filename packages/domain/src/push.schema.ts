@@ -164,7 +164,7 @@ export const alertaPedidoNuevoSchema = z.object({
   montoTotal: z.number(),
   titulo: z.string(),
   cuerpo: z.string(),
-  /** The web app's address of the order, relative to the site (`/#/...`). */
+  /** The web app's address of the order, relative to the site (a path such as `/pedidosdetalle?id=12`). */
   url: z.string(),
 });
 
@@ -200,11 +200,11 @@ export function isStatusAlertado(status: string): status is StatusAlertado {
   return (STATUSES_ALERTADOS as readonly string[]).includes(status);
 }
 
-/** Where each reader opens an order in the web app (hash routes). */
+/** Where each reader opens an order in the web app (path URLs). */
 export const urlsDeAlerta = {
-  tienda: (pedidoId: number) => `/#/pedidosdetalle?id=${pedidoId}`,
-  comprador: (pedidoId: number) => `/#/mispedidosdetalle?id=${pedidoId}`,
-  invitado: (seguimiento: string) => `/#/pedido/seguimiento/${encodeURIComponent(seguimiento)}`,
+  tienda: (pedidoId: number) => `/pedidosdetalle?id=${pedidoId}`,
+  comprador: (pedidoId: number) => `/mispedidosdetalle?id=${pedidoId}`,
+  invitado: (seguimiento: string) => `/pedido/seguimiento/${encodeURIComponent(seguimiento)}`,
 };
 
 /** A notification shows a line or two: long names and reasons are cut with an ellipsis. */

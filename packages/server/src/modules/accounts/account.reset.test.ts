@@ -26,7 +26,7 @@ const BAD_SECRET = {
   message: 'El enlace para recuperar la contraseña no es válido o ya expiró',
 };
 const BAD_CODE = { code: 'CODIGO_INVALIDO', message: 'El código no es válido o ya expiró' };
-const LINK = /\/#\/recuperar-contrasena\?secret=([A-Za-z0-9_-]+)/;
+const LINK = /:\/\/[^/\s]+\/recuperar-contrasena\?secret=([A-Za-z0-9_-]+)/;
 
 interface ErrorBody {
   code: string;

@@ -177,7 +177,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       expiresAt: isoAfter(RESET_SECRET_TTL_MS),
       now,
     });
-    const link = `${config.publicUrl}/#/recuperar-contrasena?secret=${secret}`;
+    const link = `${config.publicUrl}/recuperar-contrasena?secret=${secret}`;
     // Not awaited: an SMTP round trip only for known addresses would reveal which ones exist.
     notifier
       .sendEmail({

@@ -96,7 +96,7 @@ function expectAviso(enviados: Enviado[], pedido: { id: number }, shop: PublicSh
   for (const m of avisos) {
     expect(m.text).toContain(`Pedido #${pedido.id}`);
     expect(m.text).toContain('sin aceptar');
-    expect(m.text).toContain(`/#/pedidosdetalle?id=${pedido.id}`);
+    expect(m.text).toContain(`/pedidosdetalle?id=${pedido.id}`);
   }
 }
 
@@ -153,7 +153,7 @@ describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
     for (const m of sobre(enviados, pedidoId)) {
       expect(m.text).toContain(pedido.nombreCompleto);
       expect(m.text).toContain('$ 19.99');
-      expect(m.text).toContain(`${server.config.publicUrl}/#/pedidosdetalle?id=${pedidoId}`);
+      expect(m.text).toContain(`${server.config.publicUrl}/pedidosdetalle?id=${pedidoId}`);
     }
     const sinAtender = await tiendaPedidos(server, shop.owner.token, { sinAtender: true });
     expect(sinAtender.map((p) => p.id)).toContain(pedidoId);

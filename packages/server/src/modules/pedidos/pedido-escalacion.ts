@@ -53,7 +53,7 @@ function textoEspera(ms: number): string {
 
 /** The order's address in the web app, where the owner can accept or cancel it. */
 export function enlaceDePedido(publicUrl: string, pedidoId: number): string {
-  return `${publicUrl.replace(/\/+$/, '')}/#/pedidosdetalle?id=${pedidoId}`;
+  return `${publicUrl.replace(/\/+$/, '')}/pedidosdetalle?id=${pedidoId}`;
 }
 
 function mensajesDe(

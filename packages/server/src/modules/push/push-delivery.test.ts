@@ -128,7 +128,7 @@ describe('Web Push delivery', () => {
       montoTotal: 65,
       titulo: `Nuevo pedido #${pedido.id}`,
       cuerpo: '$ 65.00 · Ana Ruiz · A domicilio',
-      url: `/#/pedidosdetalle?id=${pedido.id}`,
+      url: `/pedidosdetalle?id=${pedido.id}`,
     });
     expect(pedido.montoTotal).toBe(65);
     expect(message!.urgency).toBe('high');
@@ -186,7 +186,7 @@ describe('Web Push delivery', () => {
       listoEstimado: accepted.body.listoEstimado,
       titulo: `Tu pedido #${pedidoId} fue aceptado`,
       cuerpo: `Listo a las ${hora} · Fonda Campana`,
-      url: `/#/mispedidosdetalle?id=${pedidoId}`,
+      url: `/mispedidosdetalle?id=${pedidoId}`,
     });
 
     expect((await call(setup.server, PEDIDO.completar, owner, { pedidoId })).status).toBe(200);
@@ -198,7 +198,7 @@ describe('Web Push delivery', () => {
       listoEstimado: null,
       titulo: `Tu pedido #${pedidoId} fue completado`,
       cuerpo: 'Gracias por tu compra en Fonda Campana',
-      url: `/#/mispedidosdetalle?id=${pedidoId}`,
+      url: `/mispedidosdetalle?id=${pedidoId}`,
     });
     expect(pushService.problems).toEqual([]);
   });
@@ -220,7 +220,7 @@ describe('Web Push delivery', () => {
       listoEstimado: null,
       titulo: `Tu pedido #${pedido.id} fue cancelado`,
       cuerpo: 'Motivo: Se nos acabó el masa',
-      url: `/#/pedido/seguimiento/${seguimiento}`,
+      url: `/pedido/seguimiento/${seguimiento}`,
     });
   });
 
