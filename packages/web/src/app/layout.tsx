@@ -7,7 +7,24 @@ import { ToastHost } from '../lib/toast';
 import { BottomBar } from './shell/bottom-bar';
 import { TopBar } from './shell/top-bar';
 
-class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Most often a new version was published and this tab asks for a chunk that is gone. */
+function ScreenFailed() {
+  return (
+    <div role="alert" className="mx-auto max-w-[600px] px-4 py-10 text-center">
+      <h1 className="mb-2 text-2xl font-bold">Algo salió mal</h1>
+      <p className="mb-6 text-stone-700">
+        No pudimos mostrar esta página. Vuelve a cargarla para intentarlo de nuevo.
+      </p>
+      <Button onClick={() => window.location.reload()}>Volver a cargar</Button>
+    </div>
+  );
+}
+
+/** Shows `fallback` instead of its children once one of them fails. */
+class ErrorBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -16,36 +33,12 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: b
     console.error(error);
   }
   render() {
-    if (!this.state.failed) return this.props.children;
-    // Most often a new version was published and this tab asks for a chunk that is gone.
-    return (
-      <div role="alert" className="mx-auto max-w-[600px] px-4 py-10 text-center">
-        <h1 className="mb-2 text-2xl font-bold">Algo salió mal</h1>
-        <p className="mb-6 text-stone-700">
-          No pudimos mostrar esta página. Vuelve a cargarla para intentarlo de nuevo.
-        </p>
-        <Button onClick={() => window.location.reload()}>Volver a cargar</Button>
-      </div>
-    );
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
 // Owners only: shoppers and the public shop pages download none of it (their JS budget).
 const AlertasTienda = lazy(() => import('../features/alertas/components/alertas-tienda'));
-
-/** A part of the frame that may fail (its file gone after a new version) without the screen. */
-class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-  render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 export function Layout() {
   const session = useSession();
@@ -64,20 +57,21 @@ export function Layout() {
       {/* The owner's alerts stay in sight under the top bar, pushing the screen down. */}
       <div className="sticky top-0 z-30">
         <TopBar />
+        {/* If its file is gone after a new version, the screen goes on without it. */}
         {session?.tipoUsuario === 'TIENDA' && (
-          <QuietBoundary>
+          <ErrorBoundary fallback={null}>
             <Suspense fallback={null}>
               <AlertasTienda />
             </Suspense>
-          </QuietBoundary>
+          </ErrorBoundary>
         )}
       </div>
       <main id="contenido" tabIndex={-1} className="flex-1 outline-none">
-        <ScreenErrorBoundary>
+        <ErrorBoundary fallback={<ScreenFailed />}>
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </ScreenErrorBoundary>
+        </ErrorBoundary>
       </main>
       <BottomBar />
       <ToastHost />

@@ -69,3 +69,40 @@ export function FormError({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+/** Radios as large buttons, one tap each; its error, if any, under it. */
+export function ChoiceGroup<T extends string>(props: {
+  legend: string;
+  name: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  error?: string;
+  onChange: (value: T) => void;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="mb-4" aria-describedby={props.error ? errorId : undefined}>
+      <legend className="mb-1 font-medium">{props.legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {props.options.map((o) => (
+          <label
+            key={o}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold"
+          >
+            <input
+              type="radio"
+              name={props.name}
+              value={o}
+              checked={props.value === o}
+              onChange={() => props.onChange(o)}
+              className="size-4 accent-marca-600"
+            />
+            {props.labels[o]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={props.error} />
+    </fieldset>
+  );
+}

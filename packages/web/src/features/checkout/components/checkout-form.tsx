@@ -2,7 +2,7 @@ import { formatPesos, pedidoMessages, type PedidoVista } from '@tianguis/domain'
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { FieldError, FormError, TextField } from '../../../components/ui/field';
+import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
 import { useSession } from '../../auth/session-store';
 import {
   ENTREGA_TEXTO,
@@ -43,40 +43,6 @@ const CLAVE_USADA =
 function mensajeDe(error: unknown): string {
   if ((error as { code?: unknown } | null)?.code === 'IDEMPOTENCIA_CONFLICTO') return CLAVE_USADA;
   return error instanceof Error && error.message ? error.message : ERROR_GENERICO;
-}
-
-/** Radios as large buttons, one tap each. */
-function Opciones<T extends string>(props: {
-  legend: string;
-  name: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="mb-4">
-      <legend className="mb-1 font-medium">{props.legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {props.options.map((o) => (
-          <label
-            key={o}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold"
-          >
-            <input
-              type="radio"
-              name={props.name}
-              value={o}
-              checked={props.value === o}
-              onChange={() => props.onChange(o)}
-              className="size-4 accent-marca-600"
-            />
-            {props.labels[o]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
 function AreaDeTexto(props: {
@@ -267,7 +233,7 @@ export function CheckoutForm(props: {
       </fieldset>
 
       {tipos.length > 1 ? (
-        <Opciones
+        <ChoiceGroup
           legend="Entrega"
           name="tipoEntrega"
           value={values.tipoEntrega}
@@ -293,7 +259,7 @@ export function CheckoutForm(props: {
       )}
 
       {metodos.length > 1 ? (
-        <Opciones
+        <ChoiceGroup
           legend="Pago"
           name="metodoPago"
           value={values.metodoPago}

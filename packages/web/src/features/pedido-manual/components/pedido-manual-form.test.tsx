@@ -155,7 +155,7 @@ describe('the owner types a phone order', () => {
       totalEsperado: 50,
     });
 
-    const enlace = `${window.location.origin}/#/pedido/seguimiento/Seg_uimiento-0123456789`;
+    const enlace = `${window.location.origin}/pedido/seguimiento/Seg_uimiento-0123456789`;
     const whatsapp = screen.getByRole('link', { name: 'Enviar por WhatsApp' });
     const href = new URL(whatsapp.getAttribute('href') ?? '');
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/525512345678');

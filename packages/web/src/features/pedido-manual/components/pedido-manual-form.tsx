@@ -1,8 +1,8 @@
 import { formatCelular, formatPesos, type PedidoConSeguimiento } from '@tianguis/domain';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { FieldError, FormError, TextField } from '../../../components/ui/field';
+import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/status';
 import { invalidateQueries } from '../../../lib/query';
 import { precioCambiado } from '../../checkout/logic/checkout-values';
@@ -45,43 +45,6 @@ import { ProductoPicker } from './producto-picker';
 
 // The shop page's own options sheet: the same rules and the same screen the shopper sees.
 const OpcionesSheet = lazy(() => import('../../tienda-publica/components/opciones-sheet'));
-
-/** Radios as large buttons, one tap each; its error under it. */
-function Eleccion<T extends string>(props: {
-  legend: string;
-  name: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  error?: string;
-  onChange: (value: T) => void;
-}) {
-  const errorId = useId();
-  return (
-    <fieldset className="mb-4" aria-describedby={props.error ? errorId : undefined}>
-      <legend className="mb-1 font-medium">{props.legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {props.options.map((o) => (
-          <label
-            key={o}
-            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold"
-          >
-            <input
-              type="radio"
-              name={props.name}
-              value={o}
-              checked={props.value === o}
-              onChange={() => props.onChange(o)}
-              className="size-4 accent-marca-600"
-            />
-            {props.labels[o]}
-          </label>
-        ))}
-      </div>
-      <FieldError id={errorId} message={props.error} />
-    </fieldset>
-  );
-}
 
 function Seccion(props: { titulo: string; children: ReactNode }) {
   return (
@@ -293,7 +256,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
 
         <Seccion titulo="Entrega">
           {tipos.length > 1 ? (
-            <Eleccion
+            <ChoiceGroup
               legend="¿Cómo lo recibe?"
               name="tipoEntrega"
               value={values.tipoEntrega}
@@ -322,7 +285,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
 
         <Seccion titulo="Pago">
           {metodos.length > 1 ? (
-            <Eleccion
+            <ChoiceGroup
               legend="¿Cómo paga?"
               name="metodoPago"
               value={values.metodoPago}

@@ -230,7 +230,7 @@ describe('phone and link', () => {
 
   it('the tracking address is the app’s tracking page', () => {
     expect(enlaceDeSeguimiento('https://tianguis.mx', 'abc_DEF-123')).toBe(
-      'https://tianguis.mx/#/pedido/seguimiento/abc_DEF-123',
+      'https://tianguis.mx/pedido/seguimiento/abc_DEF-123',
     );
   });
 });

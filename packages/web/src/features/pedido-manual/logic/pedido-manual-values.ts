@@ -14,7 +14,7 @@ import {
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { precioDeLinea } from '../../carrito/canasta/lineas';
-import { leerPagaCon } from '../../checkout/logic/checkout-values';
+import { leerPagaCon, type CheckoutValues } from '../../checkout/logic/checkout-values';
 import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
 
 // The owner's quick order for a phone or WhatsApp customer: what the form holds, the lines and
@@ -22,18 +22,9 @@ import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-ti
 // POST /api/pedido/manual, so the server's rules and Spanish messages) and where a refusal of
 // the server belongs on screen.
 
-export interface PedidoManualValues {
-  nombreCompleto: string;
-  /** As typed or pasted; its digits (digitosDeCelular) are the phone. */
-  celular: string;
-  tipoEntrega: TipoEntrega;
-  direccion: string;
-  referencias: string;
-  metodoPago: MetodoPago;
-  /** As typed: '500', '$500.00', '1,000'. */
-  pagaCon: string;
-  nota: string;
-}
+/** The same fields as a shopper's checkout; the phone is kept as typed or pasted (its digits,
+ * digitosDeCelular, are the phone). */
+export type PedidoManualValues = CheckoutValues;
 
 /** One product with one set of options and one note, as the owner typed it. */
 export interface LineaManual {
@@ -402,7 +393,7 @@ export function erroresDelServidor(
 
 /** The order's tracking address, as the customer opens it from a message. */
 export function enlaceDeSeguimiento(origin: string, seguimiento: string): string {
-  return `${origin}/#/pedido/seguimiento/${encodeURIComponent(seguimiento)}`;
+  return `${origin}/pedido/seguimiento/${encodeURIComponent(seguimiento)}`;
 }
 
 /** The WhatsApp text sent to the customer with the tracking link. */
