@@ -46,6 +46,7 @@ import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/i
 import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
 import { startEscalacionSweep } from './modules/pedidos/pedido-escalacion.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
+import { registerPaginaRoutes } from './modules/paginas/paginas.routes.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
 import type { PushDeliveryOptions } from './modules/push/push.sender.js';
 import { createPushService, withPushAlerts } from './modules/push/push.service.js';
@@ -361,6 +362,8 @@ async function assembleApp(
 
   fs.mkdirSync(config.imagesDir, { recursive: true });
   await registerImageFiles(app, config.imagesDir);
+  // Shop pages rendered on the server, sitemap, robots, and index.html for the app's paths.
+  await registerPaginaRoutes(app, { db, config });
 
   if (fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

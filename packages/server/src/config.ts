@@ -38,6 +38,12 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Where links in outgoing messages point (the web app). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set: shop pages then write their absolute addresses (canonical,
+   * OpenGraph, sitemap) from it; otherwise from the request's own origin, since the default
+   * (localhost) would be wrong for every visitor.
+   */
+  publicUrlExplicit: boolean;
   /** The built web app; served at / when the folder exists. */
   webDistDir: string;
   logLevel: string;
@@ -264,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlExplicit: e.PUBLIC_URL !== undefined,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(serverRoot, '../web/dist'),
