@@ -551,6 +551,25 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     expect: ALL_200,
     request: async (w) => ({ method: 'GET', url: `/api/tienda/publica/${w.owner.usuario}` }),
   },
+
+  // ---- Shop pages (HTML, docs/shop-pages.md): public, the same for every caller ----
+  'GET /tienda/:usuario': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: `/tienda/${w.owner.usuario}` }),
+  },
+  'GET /tienda/:usuario/:subcategoria': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: `/tienda/${w.owner.usuario}/zafirotacos` }),
+  },
+  'GET /tienda/:usuario/:subcategoria/productodetalle/:id': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'GET',
+      url: `/tienda/${w.owner.usuario}/zafirotacos/productodetalle/${w.producto.id}`,
+    }),
+  },
+  'GET /sitemap.xml': { expect: ALL_200, request: get('/sitemap.xml') },
+  'GET /robots.txt': { expect: ALL_200, request: get('/robots.txt') },
   'POST /api/tienda/updatetienda': {
     expect: ANY_OWNER,
     changes: { by: 'owner', names: false },
