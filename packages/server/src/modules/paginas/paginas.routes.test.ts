@@ -298,6 +298,8 @@ describe('shop pages without the web build (server markup)', () => {
 
   it.each([
     ['an unknown shop', () => '/tienda/no-existe-esta', 'No encontramos esta tienda'],
+    ['a shop name with a NUL', () => '/tienda/abc%00', 'No encontramos esta tienda'],
+    ['a shop name too long', () => `/tienda/${'a'.repeat(150)}`, 'No encontramos esta tienda'],
     [
       'a shop not approved',
       () => `/tienda/${unapproved.owner.usuario}`,

@@ -105,14 +105,9 @@ export async function registerPaginaRoutes(
     return sendPage(request, reply, paginas, page);
   }
 
-  const schema = (summary: string) => ({
-    schema: {
-      tags: ['paginas'],
-      summary,
-      description:
-        'HTML (text/html) legible sin JavaScript, con metadatos OpenGraph y JSON-LD; 404 en HTML. Responde 304 cuando If-None-Match coincide con el ETag.',
-    },
-  });
+  // Pages, not API calls: their errors are HTML pages, not {code, message}, so they stay out
+  // of the API's description (docs/shop-pages.md describes them).
+  const schema = (summary: string) => ({ schema: { hide: true, summary } });
   app.get<{ Params: PageParams }>(
     '/tienda/:usuario',
     schema('Página de una tienda: su menú con precios'),

@@ -83,6 +83,9 @@ export interface PaginasServiceDeps {
   maxBytes?: number;
 }
 
+const hasControlCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 const digestOf = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 16);
 
 /**
@@ -159,7 +162,8 @@ export function createPaginasService(deps: PaginasServiceDeps) {
     /** The request's If-None-Match: a page still the same is not rendered again. */
     isCurrent: (etag: string) => boolean = () => false,
   ): Promise<HtmlPage> {
-    if (usuario.length > 100) return notFound('tienda');
+    // No shop has such a name, and PostgreSQL refuses NUL in a query's text.
+    if (usuario.length > 100 || hasControlCharacter(usuario)) return notFound('tienda');
     let answer;
     try {
       answer = await readPublicTienda(usuario);
