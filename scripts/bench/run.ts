@@ -13,6 +13,8 @@
  *   npm run bench -- --cpu-prof        # each server writes a V8 CPU profile to bench/results/
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -260,6 +262,7 @@ const ROLE = {
 const HOT_SHOP = 0; // the shop with 100,000 orders
 const ONE_SHOP = 1; // every checkout of the one-shop row
 const EVENTS_SHOP = 2; // the live-event row
+const PAGE_SHOP = 3; // the rendered shop page row: 60 products
 const SPREAD_FROM = 3; // checkouts spread over the shops from here on
 const EVENT_ORDERS = 200;
 
@@ -311,6 +314,7 @@ async function benchServer(
   });
 
   await benchPublicRead(database, base, shops);
+  if (wants('page-shop')) await benchShopPage(database, base, shops);
 
   await measure(database, base, {
     id: 'directorio',
@@ -683,6 +687,75 @@ async function benchPublicRead(database: string, base: string, shops: SeededShop
 }
 
 /**
+ * The shop page the server renders (docs/shop-pages.md) needs the web build: its index.html is
+ * the page's template and its server bundle makes the menu's markup.
+ */
+function ensureWebBuild(): void {
+  if (existsSync(path.join(root, 'packages/web/dist/index.html'))) return;
+  console.log('Construyendo la web (npm run build -w @tianguis/web)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@tianguis/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('npm run build -w @tianguis/web falló');
+}
+
+/** Ten more products in the page row's shop: the 60-product shop the page's budget names. */
+async function seedPageShop(db: ReturnType<typeof createDb>['db'], seeded: SeededScale) {
+  const shop = seeded.shops[PAGE_SHOP]!;
+  const now = new Date().toISOString();
+  const categorias = await db
+    .selectFrom('categoria')
+    .select('id')
+    .where('tienda_id', '=', shop.id)
+    .orderBy('id')
+    .execute();
+  await db
+    .insertInto('producto')
+    .values(
+      Array.from({ length: 10 }, (_, k) => ({
+        tienda_id: shop.id,
+        categoria_id: categorias[k % categorias.length]!.id,
+        name: `Producto extra ${k + 1}`,
+        name_key: `producto extra ${k + 1}`,
+        price: precioOf(50 + k),
+        image_url: '/images/escala.png',
+        descripcion: 'Un producto de prueba de escala',
+        detalle: 'Detalle del producto de prueba',
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * A shop's link opened by a group of neighbours: the rendered page of a 60-product shop, asked
+ * as a phone's browser asks (HTML, gzip), served from the page cache after the first visit.
+ */
+async function benchShopPage(database: string, base: string, shops: SeededShop[]) {
+  const pagePath = `/tienda/${shops[PAGE_SHOP]!.usuario}`;
+  const headers = { ...BROWSER, accept: 'text/html' };
+  const first = await fetch(`${base}${pagePath}`, { headers });
+  const html = await first.text();
+  if (first.status !== 200 || !html.includes('Producto extra 10')) {
+    throw new Error(`${pagePath}: ${first.status}, sin el menú completo`);
+  }
+  const made = html.includes('id="tianguis-datos"') ? 'React SSR' : 'server markup, no SSR bundle';
+  await measure(database, base, {
+    id: 'page-shop',
+    flow: () => () => ({ kind: 'page', method: 'GET', path: pagePath, headers }),
+    report: [
+      {
+        kind: 'page',
+        id: 'page-shop',
+        name: `rendered shop page /tienda/<usuario>, 60 products, cached, gzip (${made})`,
+      },
+    ],
+  });
+}
+
+/**
  * The live path: an owner's stream is open; 10 shoppers place 200 orders in its shop (two
  * addItem, then proccesscart, in a loop); for each order, the time from the proccesscart answer
  * to the event on the owner's stream. The server publishes after the commit and answers after
@@ -802,6 +875,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   try {
     await migrateToLatest(db);
     seeded = await seedScale(db, dialect, spec, console.log);
+    if (wants('page-shop')) await seedPageShop(db, seeded);
     // The one-shop row's taquería takes pickup orders too.
     await db
       .updateTable('tienda')
@@ -858,6 +932,7 @@ const seedTimes: Record<string, Record<string, number>> = {};
 
 async function main() {
   compileServer(root);
+  if (wants('page-shop')) ensureWebBuild();
 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-bench-'));
   const startedAt = new Date();

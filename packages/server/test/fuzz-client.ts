@@ -154,6 +154,18 @@ function isDeliberate5xx(url: string, response: FuzzResponse): boolean {
 }
 
 /**
+ * The shop pages (docs/shop-pages.md) are HTML for people: an unknown shop, category or
+ * product is a 404 page in Spanish, not the API's JSON.
+ */
+function isPageNotFound(url: string, response: FuzzResponse): boolean {
+  return (
+    url.startsWith('/tienda/') &&
+    response.status === 404 &&
+    /^text\/html/.test(response.contentType)
+  );
+}
+
+/**
  * What is wrong with an answer: a 5xx other than the deliberate one, an error without the
  * `{code, message}` shape, or a text that reads like a stack trace, a server path or a database
  * error. A match that some client sent before (`isEcho`: stored input answered back) is no leak.
@@ -169,7 +181,7 @@ export function problemsOf(
   if (status >= 500 && !isDeliberate5xx(url, response)) {
     problems.push(`status ${status}: ${response.text.slice(0, 300)}`);
   }
-  if (status >= 400 && method !== 'HEAD') {
+  if (status >= 400 && method !== 'HEAD' && !isPageNotFound(url, response)) {
     const body = response.json as Record<string, unknown> | undefined;
     const keys = body && typeof body === 'object' ? Object.keys(body) : [];
     if (!/^application\/json/.test(response.contentType)) {
