@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -420,6 +421,51 @@ describe('shop pages without the web build (server markup)', () => {
   });
 });
 
+describe('absolute addresses from the request', () => {
+  let server: TestServer;
+  let shop: ShopSetup;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: {
+        ...TEST_ADMIN,
+        trustProxy: '127.0.0.1',
+        webDistDir: path.join(os.tmpdir(), `tianguis-paginas-sin-web-${process.pid}`),
+      },
+    });
+    shop = await createShop(server, { adminToken: await signInAdmin(server) });
+  });
+  afterAll(() => server.destroy());
+
+  const canonicalOf = async (headers: Record<string, string>) => {
+    const res = await rawGet(`${server.baseUrl}/tienda/${shop.owner.usuario}`, headers);
+    expect(res.status).toBe(200);
+    return documentOf(res.body.toString('utf8'))
+      .querySelector('link[rel="canonical"]')
+      ?.getAttribute('href');
+  };
+
+  it('uses the Host the visitor asked for, and a trusted proxy’s scheme and host', async () => {
+    const url = `/tienda/${shop.owner.usuario}`;
+    expect(await canonicalOf({ host: 'tianguis.local:8080' })).toBe(
+      `http://tianguis.local:8080${url}`,
+    );
+    expect(
+      await canonicalOf({
+        host: 'interno:3000',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'tianguis.example',
+      }),
+    ).toBe(`https://tianguis.example${url}`);
+  });
+
+  it('a Host that is not a host name falls back to the configured address', async () => {
+    expect(await canonicalOf({ host: 'evil.example"><script>' })).toBe(
+      `${server.config.publicUrl}/tienda/${shop.owner.usuario}`,
+    );
+  });
+});
+
 describe('shop pages with PUBLIC_URL set', () => {
   let server: TestServer;
   let shop: ShopSetup;
@@ -581,5 +627,49 @@ describe('shop pages with the web build and its server bundle', () => {
     const boot = await server.call<string>('/assets/boot-abc123.js');
     expect(boot.status).toBe(200);
     expect(boot.headers.get('content-type')).toMatch(/javascript/);
+  });
+});
+
+// The web app's real build, when this checkout has one (`npm run build -w @tianguis/web` makes
+// both halves); the e2e suite always builds it.
+const webDist = path.resolve(import.meta.dirname, '../../../../web/dist');
+const hasRealBuild =
+  existsSync(path.join(webDist, 'index.html')) && existsSync(`${webDist}-ssr/entry-server.js`);
+
+describe.skipIf(!hasRealBuild)('shop pages with the real web build', () => {
+  let server: TestServer;
+  let shop: ShopSetup;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: { ...TEST_ADMIN, webDistDir: webDist } });
+    shop = await createShop(server, {
+      adminToken: await signInAdmin(server),
+      tienda: { nombre: 'Tacos Don Beto' },
+      producto: { name: 'Taco de suadero', price: 22.5 },
+    });
+  });
+  afterAll(() => server.destroy());
+
+  it('puts the React markup of the shop page in #root, with the data block to hydrate from', async () => {
+    const res = await server.call<string>(`/tienda/${shop.owner.usuario}`);
+    expect(res.status).toBe(200);
+    const doc = documentOf(res.body);
+    const root = doc.querySelector('#root')!;
+    // The app's own frame (its skip link), not the server's plain list.
+    expect(root.querySelector('a[href="#contenido"]')).not.toBeNull();
+    expect(root.textContent).toContain('Tacos Don Beto');
+    expect(root.textContent).toContain('Tacos de Guisado');
+    const block = doc.querySelector('#root + script#tianguis-datos')!;
+    const datos = JSON.parse(block.textContent) as { tiendaPublica: unknown };
+    expect(datos.tiendaPublica).toEqual(
+      (await server.call(`/api/tienda/publica/${shop.owner.usuario}`)).body,
+    );
+  });
+
+  it('renders the product page with the product’s name and price', async () => {
+    const url = `/tienda/${shop.owner.usuario}/tacosdeguisado/productodetalle/${shop.producto.id}`;
+    const root = documentOf((await server.call<string>(url)).body).querySelector('#root')!;
+    expect(root.textContent).toContain('Taco de suadero');
+    expect(root.textContent).toMatch(/22\.50/);
   });
 });
