@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { loadConfig } from '../../config.js';
 import { parseHtml, type HtmlDocument, type HtmlElement } from '../../../test/html-query.js';
 import {
   addCategoria,
@@ -463,6 +464,16 @@ describe('absolute addresses from the request', () => {
     expect(await canonicalOf({ host: 'evil.example"><script>' })).toBe(
       `${server.config.publicUrl}/tienda/${shop.owner.usuario}`,
     );
+  });
+});
+
+describe('PUBLIC_URL in the configuration', () => {
+  it('is known to be set only when the environment sets it', () => {
+    expect(loadConfig({}).publicUrlExplicit).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrlExplicit).toBe(false);
+    const set = loadConfig({ PUBLIC_URL: 'https://tianguis.example/' });
+    expect(set.publicUrlExplicit).toBe(true);
+    expect(set.publicUrl).toBe('https://tianguis.example');
   });
 });
 
