@@ -6,7 +6,9 @@ import { expect, openRoute, test } from './fixtures/test';
 // `npm run budget:web` counts a route's first load from the build manifest (the entry and the
 // route with their static imports). This checks that model against a real first visit: a
 // visitor opening a shop page straight from a QR code downloads exactly those scripts, nothing
-// lazily imported on the way.
+// lazily imported on the way. The page comes rendered by the server with its data; an old
+// `/#/tienda/` link is rendered by the app, whose first script (boot.ts) fetches the data and
+// preloads the first images.
 
 test('la página pública de una tienda descarga solo lo que mide el presupuesto', async ({
   page,
@@ -51,6 +53,32 @@ test('la página pública de una tienda descarga solo lo que mide el presupuesto
     `primera visita: ${(bytes / 1000).toFixed(1)} kB de JS (gzip); sin contar en el presupuesto: ${uncounted.join(', ')}`,
   ).toBeLessThanOrEqual(BUDGET_JS_BYTES);
   expect(downloaded).toEqual(tienda?.jsFiles);
+  // The shop's data came inside the page: no read of its own. Each image on screen was
+  // downloaded once, in the variant the markup's srcset and sizes chose.
+  expect(shopReads).toBe(0);
+  const shown = await page
+    .locator('img')
+    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((img) => img.currentSrc));
+  expect(shown.length).toBeGreaterThan(0);
+  for (const src of shown) expect(images.filter((image) => image === src)).toHaveLength(1);
+  // The build's brotli copies (vite.config.ts, `precompress`): smaller than the gzip counted.
+  expect([...encodings]).toEqual(['br']);
+});
+
+test('un enlace viejo con "#" pide la tienda una vez y precarga sus primeras imágenes', async ({
+  page,
+}) => {
+  const shop = await createShop({ productos: [{ name: 'Tamal verde', price: 25 }] });
+  const images: string[] = [];
+  let shopReads = 0;
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/images/')) images.push(response.url());
+    if (pathname.startsWith('/api/tienda/publica/')) shopReads++;
+  });
+  await page.goto(`/#/tienda/${shop.usuario}`);
+  await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // boot.ts asked for the shop and preloaded the first images with the screen's own srcset and
   // sizes: one read, and no image on screen needed a download of its own (a preload of another
   // variant would leave the <img> to fetch its own). Here the logo and the category share one
@@ -67,6 +95,4 @@ test('la página pública de una tienda descarga solo lo que mide el presupuesto
       .map((entry) => entry.name),
   );
   expect(fetchedByImg).toEqual([]);
-  // The build's brotli copies (vite.config.ts, `precompress`): smaller than the gzip counted.
-  expect([...encodings]).toEqual(['br']);
 });

@@ -115,7 +115,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   await page.getByRole('button', { name: 'Copiar enlace de seguimiento' }).click();
   await expect(page.getByText('Enlace copiado')).toBeVisible();
   const enlace = await page.evaluate(() => navigator.clipboard.readText());
-  expect(enlace).toMatch(/\/#\/pedido\/seguimiento\/[A-Za-z0-9_-]{16,}$/);
+  expect(enlace).toMatch(/^https?:\/\/[^/#]+\/pedido\/seguimiento\/[A-Za-z0-9_-]{16,}$/);
   const whatsapp = new URL(
     (await page.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href')) ?? '',
   );

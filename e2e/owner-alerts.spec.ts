@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { aceptarPedido, createShop, unique, type SeededShop } from './fixtures/api';
 import { baseUrl } from './fixtures/env';
-import { expect, expectRoute, openRoute, test } from './fixtures/test';
+import { expect, expectRoute, navigateInApp, openRoute, test } from './fixtures/test';
 
 // The owner hears and sees a new order wherever they are in the app, not only on the order
 // board: a banner under the top bar with the order's number, total and customer, the count in
@@ -63,9 +63,8 @@ async function duenoEnSusProductos(page: Page, shop: SeededShop): Promise<() => 
   await expect(page.getByText('No hay pedidos activos')).toBeVisible();
   // Every read of the list is over: the next order can only arrive through the live stream.
   await expect.poll(() => lecturasPendientes, { message: 'lecturas de la lista' }).toBe(0);
-  await page.evaluate(() => {
-    window.location.hash = '#/mitiendaproductos';
-  });
+  // Another screen, reached inside the app (no page load): the live stream stays.
+  await navigateInApp(page, '/mitiendaproductos');
   await expect(page.getByRole('heading', { level: 1, name: 'Productos' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Pedidos nuevos' })).toHaveCount(0);
   await expect(page).toHaveTitle('Productos · Tianguis');
@@ -118,7 +117,7 @@ test('un pedido nuevo avisa en cualquier pantalla y suena hasta que el dueño lo
 
   await banner.getByRole('link', { name: 'Ver pedido' }).click();
   await expectRoute(page, '/pedidosdetalle');
-  expect(new URL(page.url()).hash).toBe(`#/pedidosdetalle?id=${pedido.id}`);
+  expect(new URL(page.url()).search).toBe(`?id=${pedido.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Pedido #${pedido.id}` })).toBeVisible();
   // Opened: the server records it, and the banner and the count go away.
   await expect(banner).toHaveCount(0);
@@ -145,7 +144,7 @@ test('aceptado desde otro dispositivo, el aviso se va solo; el tablero deja la p
   await expect(page).toHaveTitle('(2) Productos · Tianguis');
   await expect(banner.getByRole('link', { name: 'Ver pedidos' })).toHaveAttribute(
     'href',
-    '#/pedidos',
+    '/pedidos',
   );
   await shot('dos-pedidos');
 

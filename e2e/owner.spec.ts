@@ -144,7 +144,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   await page.getByLabel(/Confirma/).fill(dueno.password);
   await page.getByLabel('Usuario de tu tienda').fill(dueno.usuario);
   await page.getByLabel(/Celular/).fill(dueno.celular);
-  await expect(page.getByText(`/#/tienda/${dueno.usuario}`)).toBeVisible();
+  await expect(page.getByText(`${baseURL}/tienda/${dueno.usuario}`)).toBeVisible();
   await shot('registro-tienda');
   await tocar(page.getByRole('button', { name: /Registr/ }));
   await expect(page.getByRole('heading', { name: 'Registro completado' })).toBeVisible();
@@ -319,7 +319,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   await tocar(ajustes.getByRole('link', { name: 'Codigo QR' }));
   await expectRoute(page, '/codigoqr');
   await expect(
-    page.getByRole('link', { name: `${baseURL}/#/tienda/${dueno.usuario}` }),
+    page.getByRole('link', { name: `${baseURL}/tienda/${dueno.usuario}` }),
   ).toBeVisible();
   await expect(
     page.getByRole('img', { name: `Código QR de la tienda ${nombreTienda}`, exact: true }),
@@ -330,7 +330,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   await tocar(page.getByRole('button', { name: 'Copiar' }));
   await expect(page.getByRole('button', { name: 'Copiado' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${baseURL}/#/tienda/${dueno.usuario}`,
+    `${baseURL}/tienda/${dueno.usuario}`,
   );
   const [descarga] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createShop } from './fixtures/api';
-import { expect, openRoute, test } from './fixtures/test';
+import { expect, navigateInApp, openRoute, test } from './fixtures/test';
 
 // The installable app (decision 0014) in Debian's Chromium: the manifest and its icons, the
 // service worker taking control, the offline page, and pushes delivered through the DevTools
@@ -167,7 +167,7 @@ test('el service worker controla la app y sin conexión muestra la página de si
   await context.setOffline(true);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeAttached();
-  await openRoute(page, `/tienda/${shop.usuario}`);
+  await navigateInApp(page, `/tienda/${shop.usuario}`);
   await expect(page.getByText(/No hay conexión con el servidor/)).toBeVisible();
   await shot('inicio-sin-conexion');
 });
@@ -189,7 +189,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
       montoTotal: 185.5,
       titulo: 'Pedido nuevo #4812',
       cuerpo: 'Ana López · $185.50 · Recoger en tienda',
-      url: '/#/pedidosdetalle?id=4812',
+      url: '/pedidosdetalle?id=4812',
     }),
   );
   await expect
@@ -199,7 +199,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
         title: 'Pedido nuevo #4812',
         body: 'Ana López · $185.50 · Recoger en tienda',
         tag: 'pedido-4812',
-        data: { url: '/#/pedidosdetalle?id=4812', tipo: 'PEDIDO_NUEVO' },
+        data: { url: '/pedidosdetalle?id=4812', tipo: 'PEDIDO_NUEVO' },
       },
     ]);
 
@@ -212,7 +212,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
       listoEstimado: null,
       titulo: 'Tu pedido fue cancelado',
       cuerpo: 'La tienda canceló el pedido #4812',
-      url: '/#/mispedidosdetalle?id=4812',
+      url: '/mispedidosdetalle?id=4812',
     }),
   );
   await expect
@@ -221,7 +221,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
       expect.objectContaining({
         title: 'Tu pedido fue cancelado',
         tag: 'pedido-4812',
-        data: { url: '/#/mispedidosdetalle?id=4812', tipo: 'PEDIDO_ESTADO' },
+        data: { url: '/mispedidosdetalle?id=4812', tipo: 'PEDIDO_ESTADO' },
       }),
     ]);
 

@@ -123,7 +123,7 @@ test('un visitante se registra, compra en una tienda y ve su pedido', async ({ p
 
   // ---- The order went through: its page, with the offer to send it by WhatsApp (prefix 52) ----
   await expectRoute(page, '/mispedidosdetalle');
-  const pedidoId = Number(new URL(page.url().replace('/#/', '/')).searchParams.get('id'));
+  const pedidoId = Number(new URL(page.url()).searchParams.get('id'));
   expect(pedidoId, 'el id del pedido en la dirección').toBeGreaterThan(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Detalle del Pedido' })).toBeVisible();
   await expect(page.getByText(`Pedido #${pedidoId}`)).toBeVisible();

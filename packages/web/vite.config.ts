@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -162,31 +162,8 @@ const SHOPPER_SCREEN =
 /** Chunks and styles the entry page loads itself, before any lazy screen. */
 const ALWAYS_LOADED = /^assets\/(index|react|session-store|api-client|api|boot)-[\w-]+\.(js|css)$/;
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    react(),
-    tailwindcss(),
-    sonnerWithoutInlineStyle(),
-    earlyBoot(),
-    precompress(),
-    installableApp(),
-  ],
-  resolve: {
-    // The web bundle compiles domain from its sources, so only what a page uses ships.
-    alias: {
-      '@tianguis/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
-      // React Router's package exports name only its development build (warnings and checks
-      // included); it ships a production build beside it, which the built app uses.
-      ...(command === 'build'
-        ? {
-            'react-router': fileURLToPath(
-              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-            ),
-          }
-        : {}),
-    },
-  },
-  server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
+// The browser's build (index.html and boot.ts).
+const browserBuild: UserConfig = {
   // The manifest lets scripts/web-budget.ts follow each route's chunks.
   build: {
     outDir: 'dist',
@@ -224,4 +201,43 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+};
+
+/**
+ * The server's rendering of the public shop pages (src/entry-server.tsx), built with
+ * `vite build --ssr src/entry-server.tsx --outDir <the app's folder>-ssr`: one ES module for
+ * Node with React and everything else inside, so the server can `import()` it from wherever the
+ * build was written (no node_modules beside it), and React's production build in it.
+ */
+const ssrBuild: UserConfig = {
+  ssr: { noExternal: true, target: 'node' },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { manifest: false, ssrManifest: false, copyPublicDir: false, minify: false },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    sonnerWithoutInlineStyle(),
+    // The page, its precompressed files and the service worker belong to the browser's build.
+    ...(isSsrBuild ? [] : [earlyBoot(), precompress(), installableApp()]),
+  ],
+  resolve: {
+    // The web bundle compiles domain from its sources, so only what a page uses ships.
+    alias: {
+      '@tianguis/domain': fileURLToPath(new URL('../domain/src/index.ts', import.meta.url)),
+      // React Router's package exports name only its development build (warnings and checks
+      // included); it ships a production build beside it, which the built app uses.
+      ...(command === 'build'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' } },
+  ...(isSsrBuild ? ssrBuild : browserBuild),
 }));

@@ -1,7 +1,9 @@
 import { prefetchTiendaPublica } from './features/tienda-publica/api/get-tienda-publica';
 import { cardImageSizes } from './features/tienda-publica/components/card-styles';
 import { categoriasConProductos, hasImage } from './features/tienda-publica/logic/catalogo';
+import { DATOS_ID } from './lib/datos-de-pagina';
 import { imageSrcSet } from './lib/image-variants';
+import { rewriteLegacyHash } from './lib/legacy-hash';
 
 /**
  * The app's first script: a small entry of its own that the page loads beside main.tsx
@@ -9,17 +11,30 @@ import { imageSrcSet } from './lib/image-variants';
  * opened from its QR code it asks for the shop's data and the screen's code at once and, when
  * the data is here, preloads the images the page opens with (the shop's logo and the first row of
  * category cards, the largest paint). React then renders with all of it at hand (issue 7: LCP).
+ *
+ * A shop's page the server rendered has all of that in its markup already, and its data in a
+ * JSON block (main.tsx reads it): only the screen's code is asked for then.
  */
-const tiendaUrl = /^#\/tienda\/([^/?#]+)(\/)?/.exec(window.location.hash);
+
+// An old `/#/tienda/x` link (a printed QR poster) becomes `/tienda/x` before anything reads it.
+rewriteLegacyHash();
+
+const tiendaUrl = /^\/tienda\/([^/]+)(\/.)?/.exec(window.location.pathname);
 const usuario = tiendaUrl?.[1] ? decoded(tiendaUrl[1]) : undefined;
 
 /** The shop the app opened on, and whether on its own page (not a category or product under it). */
 export const tiendaDeEntrada = usuario ? { usuario, propia: !tiendaUrl?.[2] } : undefined;
 
+if (tiendaDeEntrada?.propia) {
+  void import('./app/routes/tienda').catch(() => undefined); // main.tsx shows a failure.
+}
 if (tiendaDeEntrada) {
-  const answer = prefetchTiendaPublica(tiendaDeEntrada.usuario);
-  if (tiendaDeEntrada.propia) {
-    void import('./app/routes/tienda').catch(() => undefined); // main.tsx shows a failure.
+  // This script is `async` in <head>: it may run before the page's body is parsed. The data
+  // block (if any) is known once parsing ends, still before main.tsx runs.
+  whenParsed(() => {
+    if (document.getElementById(DATOS_ID)) return;
+    const answer = prefetchTiendaPublica(tiendaDeEntrada.usuario);
+    if (!tiendaDeEntrada.propia) return;
     void answer.then(
       ({ tienda }) => {
         preloadImage(tienda.imageUrl, '64px');
@@ -29,7 +44,12 @@ if (tiendaDeEntrada) {
       },
       () => undefined,
     );
-  }
+  });
+}
+
+function whenParsed(run: () => void): void {
+  if (document.readyState !== 'loading') run();
+  else document.addEventListener('readystatechange', run, { once: true });
 }
 
 function decoded(segment: string): string | undefined {

@@ -126,8 +126,8 @@ async function openApp(url: string): Promise<void> {
   if (client) {
     try {
       const focused = await client.focus();
-      // The app routes by the address's fragment: navigating to `/#/pedidosdetalle?id=12` from
-      // another screen of the app is a hash change, the app keeps its state and session.
+      // The window opens the order's page (`/pedidosdetalle?id=12`): the session is kept in
+      // local storage, so the owner lands there signed in.
       await (focused ?? client).navigate(new URL(url, self.location.origin).href);
       return;
     } catch {

@@ -33,8 +33,8 @@ const AvisoPrivacidad = screen(() => import('./routes/aviso-privacidad'));
 const Planes = screen(() => import('./routes/planes'));
 /** The public shop page; main.tsx preloads it when the app opens on it (issue 5: LCP). */
 export const Tienda = screen(() => import('./routes/tienda'));
-const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
-const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
+export const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
+export const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
 const Checkout = screen(() => import('./routes/checkout'));
 const MisPedidos = screen(() => import('./routes/mis-pedidos'));
 const MisPedidosDetalle = screen(() => import('./routes/mis-pedidos-detalle'));

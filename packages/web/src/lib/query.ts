@@ -122,7 +122,10 @@ export function useQuery<T>(
     },
     [hash],
   );
-  const state = useSyncExternalStore(subscribe, () => getEntry(hash).state) as QueryState<T>;
+  const snapshot = () => getEntry(hash).state;
+  // A server-rendered page seeds the cache before rendering (entry-server.tsx, main.tsx): the
+  // server and the hydrating client read the same entry.
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot) as QueryState<T>;
 
   const staleMs = options.staleMs ?? 0;
   useEffect(() => {

@@ -10,7 +10,7 @@ import {
   type PedidosTab,
 } from '@tianguis/domain';
 import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
@@ -102,14 +102,14 @@ export default function PedidosScreen() {
   return (
     <Page
       title={pedidosTiendaMessages.titulo}
-      // An order taken by phone or WhatsApp (a plain link: hash routing, no import needed).
+      // An order taken by phone or WhatsApp.
       actions={
-        <a
-          href="#/pedidos/nuevo"
+        <Link
+          to="/pedidos/nuevo"
           className="inline-flex min-h-11 items-center rounded-lg bg-marca-600 px-4 py-2 font-semibold text-white hover:bg-marca-700"
         >
           Nuevo pedido
-        </a>
+        </Link>
       }
     >
       <AjustesBannerDesactivada />

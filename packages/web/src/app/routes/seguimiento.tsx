@@ -21,7 +21,7 @@ function isNoEncontrado(error: Error | undefined): boolean {
 }
 
 /**
- * `#/pedido/seguimiento/:seguimiento`: one order followed by its secret link (a guest's only key
+ * `/pedido/seguimiento/:seguimiento`: one order followed by its secret link (a guest's only key
  * to it; bookmarkable), live over Server-Sent Events and polled while the stream is down.
  */
 export default function Seguimiento() {

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
 import { CategoriaCards } from '../../features/tienda-publica/components/categoria-cards';
+import { CompartirTienda } from '../../features/tienda-publica/components/compartir-tienda';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
@@ -32,6 +33,7 @@ export default function TiendaScreen() {
         return (
           <Page
             title={tienda.nombre}
+            actions={<CompartirTienda nombre={tienda.nombre} usuario={tienda.usuario} />}
             heading={
               <span className="flex min-w-0 items-center gap-3">
                 {/* Decorative: the name is right beside it, inside the same heading. */}

@@ -133,7 +133,15 @@ function getActive(): Session | undefined {
   return active;
 }
 
-/** The active session, re-rendering on sign-in, sign-out and when the token expires. */
+function getAnonymous(): Session | undefined {
+  return undefined;
+}
+
+/**
+ * The active session, re-rendering on sign-in, sign-out and when the token expires. A page the
+ * server rendered was rendered for nobody in particular: hydration reads no session, and the
+ * signed-in person's parts follow right after.
+ */
 export function useSession(): Session | undefined {
-  return useSyncExternalStore(subscribe, getActive);
+  return useSyncExternalStore(subscribe, getActive, getAnonymous);
 }

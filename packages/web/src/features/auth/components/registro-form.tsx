@@ -180,7 +180,7 @@ export function RegistroForm(props: {
           <p className="text-sm break-all text-stone-700">
             Tu tienda estará en:{' '}
             <strong className="font-mono">
-              {`${window.location.origin}/#/tienda/${usuarioPreview}`}
+              {`${window.location.origin}/tienda/${usuarioPreview}`}
             </strong>
           </p>
         </div>

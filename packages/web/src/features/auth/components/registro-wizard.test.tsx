@@ -105,7 +105,7 @@ describe('registration step 2: fields by account type', { timeout: 20_000 }, () 
     expect(screen.queryByLabelText(/Nombre completo/)).toBeNull();
     expect(screen.queryByLabelText(/Dirección de entrega/)).toBeNull();
     await user.type(field(/Usuario de tu tienda/), 'Taqueria.Lupe');
-    expect(screen.getByText(/\/#\/tienda\/taqueria\.lupe$/)).toBeTruthy();
+    expect(screen.getByText(/^https?:\/\/[^/#]+\/tienda\/taqueria\.lupe$/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /planes y precios/ }).getAttribute('href')).toBe(
       '/planes',
     );

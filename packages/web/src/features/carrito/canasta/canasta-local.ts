@@ -192,5 +192,6 @@ function subscribe(listener: () => void) {
 
 /** Every local basket, re-rendering on every change (this tab or another). */
 export function useCanastasLocales(): CanastaLocal[] {
-  return useSyncExternalStore(subscribe, getCanastasLocales);
+  // A server-rendered page knows no browser's basket: hydration starts from none.
+  return useSyncExternalStore(subscribe, getCanastasLocales, () => VACIAS);
 }

@@ -36,7 +36,7 @@ export function AvisoPrivacidad() {
           {seccionesAviso.map((s) => (
             <li key={s.id}>
               <a
-                href="#/avisoprivacidad"
+                href={`#${headingId(s)}`}
                 onClick={(event) => goToSection(event, headingId(s))}
                 className="text-marca-700 underline underline-offset-2"
               >

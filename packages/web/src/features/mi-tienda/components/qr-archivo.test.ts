@@ -24,7 +24,7 @@ describe('qrFileName', () => {
 describe('tiendaPublicUrl', () => {
   it("points at the shop's public page through the hash route", () => {
     expect(tiendaPublicUrl('https://tianguis.mx', 'taqueria-lupe')).toBe(
-      'https://tianguis.mx/#/tienda/taqueria-lupe',
+      'https://tianguis.mx/tienda/taqueria-lupe',
     );
   });
 });

@@ -1,6 +1,6 @@
-/** The public page a shop's QR opens (hash routes: the path after '#'). */
+/** The public page a shop's QR opens: its path address, which the server renders. */
 export function tiendaPublicUrl(origin: string, usuario: string): string {
-  return `${origin}/#/tienda/${encodeURIComponent(usuario)}`;
+  return `${origin}/tienda/${encodeURIComponent(usuario)}`;
 }
 
 function pad(n: number): string {

@@ -27,8 +27,7 @@ export function TiendaImage(props: {
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
-        style={{ aspectRatio: `${width} / ${height}` }}
-        className={`flex items-center justify-center bg-stone-100 text-xs text-stone-500 ${className}`}
+        className={`flex items-center justify-center bg-stone-100 text-xs text-stone-500 ${aspectClass(width, height)} ${className}`}
       >
         {/* Text, not an icon: the shop page's script budget is tight (issue 5). */}
         <span aria-hidden="true">Sin imagen</span>
@@ -51,4 +50,14 @@ export function TiendaImage(props: {
       className={`bg-stone-100 object-cover ${className}`}
     />
   );
+}
+
+/**
+ * The placeholder's shape as a class, not a style attribute: the server renders these pages, and
+ * the Content-Security-Policy refuses inline styles in a page's markup (decision 0010).
+ */
+function aspectClass(width: number, height: number): string {
+  if (width === height) return 'aspect-square';
+  if (width * 3 === height * 4) return 'aspect-[4/3]';
+  return 'aspect-video';
 }

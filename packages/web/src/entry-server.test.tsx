@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { render } from './entry-server';
+import { categoria, producto, taqueria } from './features/tienda-publica/test/fixtures';
+
+// The server's rendering of the public pages, in Node as the server runs it (no window, no
+// storage): the same markup the browser hydrates, with every name escaped.
+
+const XSS = '</script><script>alert(1)</script>';
+
+function tienda() {
+  return taqueria({
+    nombre: 'Taquería "La Lupe" <b>',
+    categorias: [
+      categoria('Tacos', [producto(XSS, 25.5, { id: 11 }), producto('Gringa', 45, { id: 12 })]),
+      categoria('Bebidas', [producto('Agua de horchata', 20, { id: 21 })]),
+    ],
+  });
+}
+
+// Monday 2026-11-23 at 12:00 in Mexico City (18:00 UTC): before the taquería opens at 18:00.
+const MEDIODIA = Date.UTC(2026, 10, 23, 18, 0);
+// The same Monday at 20:00 there: open.
+const NOCHE = Date.UTC(2026, 10, 24, 2, 0);
+
+describe('render (entry-server)', () => {
+  it('renders the shop page: its name escaped, its categories, the closed notice for `now`', async () => {
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe',
+      tiendaPublica: tienda(),
+      now: MEDIODIA,
+    });
+    expect(html).toContain('Taquería &quot;La Lupe&quot; &lt;b&gt;');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('href="/tienda/taqueria-lupe/tacos"');
+    expect(html).toContain('href="/tienda/taqueria-lupe/bebidas"');
+    expect(html).toContain('está cerrada');
+    expect(html).toContain('>Compartir</button>');
+    // The whole screen, not its loading state.
+    expect(html).not.toContain('Cargando');
+  });
+
+  it('renders no closed notice when `now` is within the hours', async () => {
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe',
+      tiendaPublica: tienda(),
+      now: NOCHE,
+    });
+    expect(html).not.toContain('está cerrada');
+    expect(html).toContain('href="/tienda/taqueria-lupe/tacos"');
+  });
+
+  it('renders a category with each product and its price, a script-like name as text', async () => {
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe/tacos',
+      tiendaPublica: tienda(),
+      now: NOCHE,
+    });
+    expect(html).not.toContain(XSS);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('$ 25.50');
+    expect(html).toContain('Gringa');
+    expect(html).toContain('$ 45.00');
+    expect(html).toContain('Agregar Gringa');
+    expect(html).not.toContain('Agua de horchata');
+  });
+
+  it('renders a product page, for nobody signed in and an empty basket', async () => {
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe/tacos/productodetalle/12',
+      tiendaPublica: tienda(),
+      now: NOCHE,
+    });
+    expect(html).toMatch(/<h1[^>]*>.*Gringa.*<\/h1>/);
+    expect(html).toContain('$ 45.00');
+    expect(html).toContain('Descripción de Gringa');
+    expect(html).toContain('iniciar sesion');
+    expect(html).not.toContain('Carrito');
+  });
+
+  it('renders the not-found page for a product the shop does not have', async () => {
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe/tacos/productodetalle/999',
+      tiendaPublica: tienda(),
+      now: NOCHE,
+    });
+    expect(html).not.toContain('Gringa');
+    expect(html).toContain('404 Pagina no encontrada');
+  });
+});

@@ -1,0 +1,28 @@
+/** What the "Compartir" button hands to the phone's share sheet, or to the fallback menu. */
+export interface DatosParaCompartir {
+  title: string;
+  text: string;
+  url: string;
+}
+
+/** The shop's page address (the path form, which the server renders with a link preview). */
+export function tiendaUrl(origin: string, usuario: string): string {
+  return `${origin}/tienda/${encodeURIComponent(usuario)}`;
+}
+
+export function datosParaCompartir(
+  nombre: string,
+  usuario: string,
+  origin: string,
+): DatosParaCompartir {
+  return {
+    title: nombre,
+    text: `Mira el menú de ${nombre} y haz tu pedido en línea`,
+    url: tiendaUrl(origin, usuario),
+  };
+}
+
+/** A WhatsApp message with the text and the link, for the person to pick whom to send it to. */
+export function whatsappUrl(datos: DatosParaCompartir): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${datos.text}: ${datos.url}`)}`;
+}
