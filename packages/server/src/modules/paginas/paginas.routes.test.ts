@@ -360,6 +360,28 @@ describe('shop pages without the web build (server markup)', () => {
     expect((await page(shopPath())).body).toContain('$ 21.50');
   });
 
+  it('a product hidden then shown again: its page is a 404, then back', async () => {
+    const activate = async (activate: boolean) =>
+      ok(
+        await post(server, '/api/tienda/activateproducto', shop.owner.token, {
+          productoId: shop.producto.id,
+          activate,
+        }),
+        'activateproducto',
+      );
+    expect((await page(productoPath())).status).toBe(200);
+    await activate(false);
+    expect((await page(productoPath())).status).toBe(404);
+    expect((await page(productoPath())).status).toBe(404);
+    expect(
+      documentOf((await page(shopPath())).body).querySelector('#root')?.textContent,
+    ).not.toContain('Taco de chicharrón');
+    await activate(true);
+    const back = await page(productoPath());
+    expect(back.status).toBe(200);
+    expect(documentOf(back.body).querySelector('#root h1')?.textContent).toBe('Taco de chicharrón');
+  });
+
   it('answers HEAD with the page’s headers and no body', async () => {
     const res = await server.call(shopPath(), { method: 'HEAD' });
     expect(res.status).toBe(200);

@@ -106,6 +106,18 @@ export function createPaginasService(deps: PaginasServiceDeps) {
   // pages must not be taken for the old ones' (browsers keep ETags across restarts).
   const buildId = digestOf(`${template}|${render ? 'ssr' : 'server'}`);
 
+  /**
+   * Addresses of a public shop that name no page (a product hidden since the link was shared),
+   * under the same key a page would have: a link that 404s is not parsed on every visit either.
+   */
+  const missing = new Map<string, HtmlPage>();
+  function keepMissing(etag: string, page: HtmlPage): HtmlPage {
+    missing.delete(etag);
+    missing.set(etag, page);
+    if (missing.size > 1000) missing.delete(missing.keys().next().value!);
+    return page;
+  }
+
   const notFoundPages = new Map<string, CachedJson>();
   function notFound(what: PaginaNoEncontrada, answer?: TiendaPublicaAnswer): HtmlPage {
     const key = `${what}|${answer?.tienda.tiendaId ?? ''}|${answer?.tienda.nombre ?? ''}`;
@@ -129,7 +141,7 @@ export function createPaginasService(deps: PaginasServiceDeps) {
     const text = answerBody.toString('utf8');
     const answer = JSON.parse(text) as TiendaPublicaAnswer;
     const pagina = findPagina(answer.tienda, address.subcategoria, address.productoId);
-    if (typeof pagina === 'string') return notFound(pagina, answer);
+    if (typeof pagina === 'string') return keepMissing(etag, notFound(pagina, answer));
     const meta = { ...metaOf(pagina, answer, origin), jsonLd: jsonLdOf(answer, pagina, origin) };
     const now = Date.now();
     let markup: string | undefined;
@@ -176,6 +188,8 @@ export function createPaginasService(deps: PaginasServiceDeps) {
     if (isCurrent(etag)) return { status: 304, etag };
     const cached = cache.get(etag);
     if (cached) return { status: 200, etag, body: cached };
+    const gone = missing.get(etag);
+    if (gone) return gone;
     let page = pending.get(etag);
     if (!page) {
       page = build(answer.body.body, pathname, address, origin, etag);
