@@ -20,7 +20,7 @@ const resultsFile = path.join(root, 'bench/results/web-lighthouse.json');
 const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';
 
 const PAGES = [
-  { name: 'tienda', path: '/#/tienda/taqueria-lupe' },
+  { name: 'tienda', path: '/tienda/taqueria-lupe' },
   { name: 'inicio', path: '/' },
 ] as const;
 export const BUDGET = { page: 'tienda', minScore: 95, maxLcpMs: 2000 } as const;
@@ -62,7 +62,9 @@ async function measure(url: string): Promise<RunFigures> {
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     // The whole report of the latest run of each page, to see what the LCP waited for.
-    const page = new URL(url).hash.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'inicio';
+    const { pathname, hash } = new URL(url);
+    const page =
+      `${pathname}${hash}`.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'inicio';
     fs.writeFileSync(
       path.join(path.dirname(resultsFile), `lighthouse-${page}.json`),
       JSON.stringify(lhr),
