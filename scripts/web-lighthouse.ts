@@ -6,7 +6,9 @@
  * bench/results/web-lighthouse.json, and fails when the shop page misses its budget (issue 5:
  * score at least 95, LCP under 2 s). A measurement, not part of `npm test`.
  *
- * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium.
+ * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium;
+ * `--throttling devtools` throttles for real instead (Chromium slowed 4× and the network held to
+ * Lighthouse's slow-4G profile through the DevTools protocol) rather than simulating it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,13 @@ function startServer(workDir: string, webDist: string) {
 }
 
 /** One Lighthouse run in a Chromium of its own (no cache or state carried between runs). */
+const throttlingFlag = process.argv.indexOf('--throttling');
+const throttlingArg = throttlingFlag >= 0 ? process.argv[throttlingFlag + 1] : 'simulate';
+if (throttlingArg !== 'simulate' && throttlingArg !== 'devtools') {
+  throw new Error('--throttling es simulate o devtools');
+}
+const throttlingMethod: 'simulate' | 'devtools' = throttlingArg;
+
 async function measure(url: string): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -57,6 +66,7 @@ async function measure(url: string): Promise<RunFigures> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      throttlingMethod,
     });
     if (!result) throw new Error(`Lighthouse no devolvió nada para ${url}`);
     const { lhr } = result;
@@ -132,7 +142,7 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `Lighthouse ${lighthouseVersion()}, móvil, limitación simulada; mediana de ${runs}`,
+      `Lighthouse ${lighthouseVersion()}, móvil, limitación ${throttlingMethod === 'simulate' ? 'simulada' : 'real (DevTools: CPU 4×, slow 4G)'}; mediana de ${runs}`,
     );
     console.log('página   puntos   LCP ms   TBT ms     CLS   FCP ms  (cada corrida: puntos/LCP)');
     for (const page of pages) {
@@ -150,7 +160,7 @@ async function main(): Promise<number> {
           measuredAt: new Date().toISOString(),
           lighthouse: lighthouseVersion(),
           chromium: chromiumPath,
-          settings: 'mobile, simulated throttling (Lighthouse defaults)',
+          settings: `mobile, ${throttlingMethod === 'simulate' ? 'simulated' : 'DevTools'} throttling (Lighthouse's mobile defaults)`,
           budget: BUDGET,
           pages,
         },
