@@ -170,6 +170,10 @@ test('el service worker controla la app y sin conexión muestra la página de si
   await navigateInApp(page, `/tienda/${shop.usuario}`);
   await expect(page.getByText(/No hay conexión con el servidor/)).toBeVisible();
   await shot('inicio-sin-conexion');
+  // Another screen of the app (an installed owner's app opening its orders) opens the app too.
+  await page.goto('/pedidos');
+  await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeHidden();
 });
 
 test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la genérica', async ({

@@ -52,8 +52,11 @@ registerRoute(
       const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
       return preloaded ?? (await fetch(request));
     } catch (error) {
-      const isAppStart = url.pathname === '/' || url.pathname === APP_START;
-      const fallback = await matchPrecache(isAppStart ? APP_START : OFFLINE_PAGE);
+      // The app's own screens (an installed owner's app opening /pedidos, or a notification's
+      // order) open the app, whose screens say there is no connection; a shop's server-rendered
+      // page or another server page gets the offline page.
+      const isServerPage = /^\/(tienda|docs)(\/|$)/.test(url.pathname);
+      const fallback = await matchPrecache(isServerPage ? OFFLINE_PAGE : APP_START);
       if (fallback) return fallback;
       throw error;
     }
