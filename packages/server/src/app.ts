@@ -51,6 +51,7 @@ import { registerPushRoutes } from './modules/push/push.routes.js';
 import type { PushDeliveryOptions } from './modules/push/push.sender.js';
 import { createPushService, withPushAlerts } from './modules/push/push.service.js';
 import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
+import { createPublicTiendaReader } from './modules/tiendas/tienda-publica.service.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
@@ -300,7 +301,9 @@ async function assembleApp(
     enabled: config.requireIssuedImages,
   });
   registerAccountRoutes(app, { accounts, guards, limiter, config });
-  registerTiendaRoutes(app, { db, guards });
+  // One reader of public shops (and its cache) for the JSON page and the rendered pages.
+  const readPublicTienda = createPublicTiendaReader(db);
+  registerTiendaRoutes(app, { db, guards, readPublicTienda });
   registerCatalogoRoutes(app, { db, guards });
   registerHorarioRoutes(app, { db, guards });
   const push = await createPushService({
@@ -363,7 +366,7 @@ async function assembleApp(
   fs.mkdirSync(config.imagesDir, { recursive: true });
   await registerImageFiles(app, config.imagesDir);
   // Shop pages rendered on the server, sitemap, robots, and index.html for the app's paths.
-  await registerPaginaRoutes(app, { db, config });
+  await registerPaginaRoutes(app, { db, config, readPublicTienda });
 
   if (fs.existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

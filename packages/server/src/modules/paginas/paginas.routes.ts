@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import type { PublicTiendaReader } from '../tiendas/tienda-publica.service.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -77,7 +78,7 @@ interface PageParams {
  */
 export async function registerPaginaRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; readPublicTienda?: PublicTiendaReader },
 ): Promise<PaginasService> {
   const { config } = deps;
   const webTemplate = readWebTemplate(config.webDistDir);
@@ -87,6 +88,7 @@ export async function registerPaginaRoutes(
     log: app.log,
     template: webTemplate,
     render,
+    readPublicTienda: deps.readPublicTienda,
   });
 
   async function answerPage(

@@ -6,7 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
-import { createPublicTiendaReader } from '../tiendas/tienda-publica.service.js';
+import {
+  createPublicTiendaReader,
+  type PublicTiendaReader,
+} from '../tiendas/tienda-publica.service.js';
 import { listPublicTiendasWithBounds } from '../tiendas/tienda.service.js';
 import { assemblePage, escapeXml, isUsableTemplate, SHELL_TEMPLATE } from './pagina-html.js';
 import { jsonLdOf } from './pagina-jsonld.js';
@@ -78,6 +81,8 @@ export interface PaginasServiceDeps {
   /** The built index.html, or undefined (pages then use a minimal shell). */
   template: string | undefined;
   render: SsrRender | undefined;
+  /** The public shop reader the JSON page uses, so both share one cache. */
+  readPublicTienda?: PublicTiendaReader;
   /** Entries and bytes of rendered pages kept. */
   maxEntries?: number;
   maxBytes?: number;
@@ -98,7 +103,7 @@ const digestOf = (text: string) => createHash('sha1').update(text).digest('base6
 export function createPaginasService(deps: PaginasServiceDeps) {
   const { db, log, render } = deps;
   const template = deps.template ?? SHELL_TEMPLATE;
-  const readPublicTienda = createPublicTiendaReader(db);
+  const readPublicTienda = deps.readPublicTienda ?? createPublicTiendaReader(db);
   const cache = new JsonAnswerCache(deps.maxEntries ?? 1000, deps.maxBytes ?? 48 * 1024 * 1024);
   /** Renders under way, so that simultaneous first visits share one. */
   const pending = new Map<string, Promise<HtmlPage>>();

@@ -75,6 +75,8 @@ function digestOf(text: string): string {
  * indexed query and the state's evaluation; the answer is serialised again only when the
  * state changes.
  */
+export type PublicTiendaReader = ReturnType<typeof createPublicTiendaReader>;
+
 export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
   const cache = new JsonAnswerCache(maxEntries, 64 * 1024 * 1024);
   /** By `t{id}v{version}`, least recently used first out. */

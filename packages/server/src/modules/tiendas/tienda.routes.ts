@@ -7,7 +7,7 @@ import { sessionOf, type AuthGuards, type Session } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
 import { idSchema } from '../../http/schemas.js';
-import { createPublicTiendaReader } from './tienda-publica.service.js';
+import { createPublicTiendaReader, type PublicTiendaReader } from './tienda-publica.service.js';
 import { findCatalogueVersion } from './tienda.repository.js';
 import { mergeOwnTienda, serializeList, type ListIndex } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
@@ -15,10 +15,14 @@ import * as tiendas from './tienda.service.js';
 const tiendaListDescription =
   'Lista de tiendas con sus categorias y productos (forma del spec: tiendaId, usuario, nombre, ...)';
 
-export function registerTiendaRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
+export function registerTiendaRoutes(
+  app: FastifyInstance,
+  /** `readPublicTienda`: one reader (and its cache) shared with the shop pages. */
+  deps: { db: Db; guards: AuthGuards; readPublicTienda?: PublicTiendaReader },
+) {
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const readPublicTienda = createPublicTiendaReader(db);
+  const readPublicTienda = deps.readPublicTienda ?? createPublicTiendaReader(db);
 
   // The anonymous shop list (13 MB with 1,000 shops) and the directory are the same for every
   // visitor until some shop changes: kept serialised under the catalogue's version.
