@@ -117,6 +117,14 @@ export const SHELL_TEMPLATE = `<!doctype html>
 
 const ROOT = '<div id="root"></div>';
 
+/** `fetchpriority="low"` on the template's module scripts and module preloads. */
+function lowerScriptPriority(html: string): string {
+  return html.replace(
+    /<(?:script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    (tag) => `${tag} fetchpriority="low"`,
+  );
+}
+
 /** Whether a template has the places a page is put into. */
 export function isUsableTemplate(template: string): boolean {
   return template.includes(ROOT) && /<\/head>/i.test(template);
@@ -143,6 +151,9 @@ export function assemblePage(
       ? html.replace(/<\/head>/i, () => `  ${description}\n  </head>`)
       : withDescription;
   html = html.replace(/<\/head>/i, () => `  ${headTags(meta)}\n  </head>`);
+  // A rendered page is readable before any script runs: the app's scripts only make it
+  // interactive, so on a slow network they yield to the page's stylesheet and images.
+  if (dataJson !== undefined) html = lowerScriptPriority(html);
   const data =
     dataJson === undefined
       ? ''
