@@ -1,4 +1,4 @@
-import { createShop, pedidosDeLaTienda, unique } from './fixtures/api';
+import { createTaqueria, GRUPO_TORTILLA, pedidosDeLaTienda } from './fixtures/api';
 import {
   expect,
   expectRoute,
@@ -15,15 +15,6 @@ import {
 // tracking page. The owner, on another phone, accepts it from the board with 15 minutes; the
 // visitor's page turns to "Aceptado" with the ready time by itself (live, no reload).
 
-const TORTILLA = {
-  nombre: 'Tortilla',
-  minimo: 1,
-  maximo: 1,
-  opciones: [
-    { nombre: 'Maíz', precioExtra: 0 },
-    { nombre: 'Harina', precioExtra: 5 },
-  ],
-};
 const EXTRAS = {
   nombre: 'Extras',
   minimo: 0,
@@ -39,17 +30,7 @@ test('un visitante pide sin cuenta, con opciones, y sigue su pedido hasta que lo
   browser,
   shot,
 }) => {
-  const shop = await createShop({
-    nombre: `Taquería El Güero ${unique()}`,
-    costoDeEnvio: 20,
-    categoria: 'Tacos',
-    entrega: { recoger: true, domicilio: true },
-    pagos: { efectivo: true, terminal: true, transferencia: null },
-    productos: [
-      { name: 'Taco de suadero', price: 25, grupos: [TORTILLA, EXTRAS] },
-      { name: 'Agua de jamaica', price: 20 },
-    ],
-  });
+  const shop = await createTaqueria('Taquería El Güero', [GRUPO_TORTILLA, EXTRAS]);
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
 
   // ---- The shop's page, then its category ----

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { createShop, pedidosDeLaTienda, unique } from './fixtures/api';
+import { createShop, createTaqueria, GRUPO_TORTILLA, pedidosDeLaTienda } from './fixtures/api';
 import { expect, expectRoute, openRoute, otroTelefono, test } from './fixtures/test';
 
 // Second edition ("Order life", POST /api/pedido/manual): a customer calls the taquería. The
@@ -10,32 +10,12 @@ import { expect, expectRoute, openRoute, otroTelefono, test } from './fixtures/t
 // the owner, and the tracking link (copied, or in the WhatsApp message) opens the order for the
 // customer on another phone.
 
-const TORTILLA = {
-  nombre: 'Tortilla',
-  minimo: 1,
-  maximo: 1,
-  opciones: [
-    { nombre: 'Maíz', precioExtra: 0 },
-    { nombre: 'Harina', precioExtra: 5 },
-  ],
-};
-
 test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace de seguimiento', async ({
   page,
   browser,
   shot,
 }) => {
-  const shop = await createShop({
-    nombre: `Taquería Doña Rosa ${unique()}`,
-    costoDeEnvio: 20,
-    categoria: 'Tacos',
-    entrega: { recoger: true, domicilio: true },
-    pagos: { efectivo: true, terminal: true, transferencia: null },
-    productos: [
-      { name: 'Taco de suadero', price: 25, grupos: [TORTILLA] },
-      { name: 'Agua de jamaica', price: 20 },
-    ],
-  });
+  const shop = await createTaqueria('Taquería Doña Rosa', [GRUPO_TORTILLA]);
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
   await page.context().addInitScript((token) => {
     localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
