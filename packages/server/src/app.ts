@@ -20,6 +20,8 @@ import { getOrCreateSetting } from './db/settings.js';
 import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerProbes } from './http/probes.js';
+import { requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggerOptions } from './http/logging.js';
 import {
@@ -172,6 +174,9 @@ async function assembleApp(
     // Requests Node refuses before Fastify sees them (a head over 16 KB, a broken request
     // line) get the same {code, message} shape as every other error.
     clientErrorHandler: answerClientError,
+    // Fastify's own reading of the header would keep any value: ours keeps well-formed ones only.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ...serverTimeoutOptions(config),
   });
   onCreated(app);
@@ -179,6 +184,11 @@ async function assembleApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every answer names its request (live streams too: they send the headers set by then).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
   // Server time of every answer, for benchmarks and the browser's devtools.
   app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
@@ -293,6 +303,8 @@ async function assembleApp(
       }
     },
   );
+
+  registerProbes(app, database);
 
   // Before the routes it checks, so their handlers never see an image this server didn't issue.
   registerImageReferenceCheck(app, {

@@ -451,6 +451,8 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   'GET /docs/json': { expect: ALL_200, request: get('/docs/json') },
   'GET /docs/yaml': { expect: ALL_200, request: get('/docs/yaml') },
   'GET /health': { expect: ALL_200, request: get('/health') },
+  'GET /live': { expect: ALL_200, request: get('/live') },
+  'GET /ready': { expect: ALL_200, request: get('/ready') },
 
   // ---- Accounts ----
   'POST /api/login/registerUser': {
