@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 import { consumerPayload } from './factories.js';
 
 describe('the application shell', () => {
@@ -8,12 +7,7 @@ describe('the application shell', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const logStream = logInto(logLines);
     server = await startTestServer({
       logger: true,
       logStream,

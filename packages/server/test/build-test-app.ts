@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config } from '../src/config.js';
@@ -136,4 +137,14 @@ export async function readOutbox(dir: string, count = 1, timeoutMs = 5000): Prom
     if (Date.now() > deadline) throw new Error(`outbox con ${names.length} de ${count} mensajes`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A log stream that keeps every chunk the server writes in `lines` (tests that read the log). */
+export function logInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
 }

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_MIGRATION } from '../src/http/probes.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 
 describe('/live and /ready', () => {
   let server: TestServer;
@@ -53,17 +52,11 @@ describe('/live and /ready', () => {
 
 describe('x-request-id', () => {
   let server: TestServer;
-  let log = '';
+  const log: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
     server = await startTestServer({
       logger: true,
-      logStream: stream,
+      logStream: logInto(log),
       config: { logLevel: 'info' },
     });
   });
@@ -74,6 +67,7 @@ describe('x-request-id', () => {
     const res = await server.call('/api/tienda/directorio', { headers: { 'x-request-id': id } });
     expect(res.headers.get('x-request-id')).toBe(id);
     const lines = log
+      .join('')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { reqId?: string; req?: { url?: string } });

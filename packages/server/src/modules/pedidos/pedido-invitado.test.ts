@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
@@ -117,12 +116,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
   beforeAll(async () => {
     server = await startTestServer({
       logger: true,
-      logStream: new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(String(chunk));
-          done();
-        },
-      }),
+      logStream: logInto(logLines),
       // X-Forwarded-For is believed, so each test has an address of its own.
       config: { ...TEST_ADMIN, logLevel: 'info', trustProxy: true, sseHeartbeatMs: 200 },
     });

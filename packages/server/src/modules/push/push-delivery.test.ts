@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   addUnits,
@@ -44,12 +43,7 @@ async function startSetup(
   const logs: string[] = [];
   const server = await startTestServer({
     logger: true,
-    logStream: new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    }),
+    logStream: logInto(logs),
     pushDelivery,
     config: { ...TEST_ADMIN, logLevel: 'info', trustProxy: true },
   });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { pushMessages } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   createPublicShop,
@@ -105,12 +104,7 @@ describe('Web Push routes', () => {
       const lines: string[] = [];
       const prod = await startTestServer({
         logger: true,
-        logStream: new Writable({
-          write(chunk, _encoding, done) {
-            lines.push(String(chunk));
-            done();
-          },
-        }),
+        logStream: logInto(lines),
         config: { ...TEST_ADMIN, production: true, logLevel: 'warn' },
       });
       try {
