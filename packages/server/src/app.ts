@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import { createDb, type DbHandle } from './db/create-db.js';
-import { migrateToLatest } from './db/migrate.js';
+import { checkAndMigrate, withMigrationDb } from './db/migrate.js';
 import { getOrCreateSetting } from './db/settings.js';
 import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
@@ -132,6 +132,10 @@ function serverTimeoutOptions(config: Config) {
   };
 }
 
+function missingProductionSecret(): never {
+  throw new Error('Configuración inválida: con NODE_ENV=production JWT_SECRET es obligatorio');
+}
+
 /** Builds the whole application without listening: database ready, every route registered. */
 export async function buildApp(
   config: Config,
@@ -211,15 +215,25 @@ async function assembleApp(
     parseJson(request, text, done);
   });
 
-  const database = createDb(config.databaseUrl);
+  const database = createDb(config.databaseUrl, {
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   app.decorate('database', database);
   app.addHook('onClose', async () => database.db.destroy());
   const { db } = database;
-  const applied = await migrateToLatest(db);
+  // Refuses (SchemaRefusedError) a newer build's database, or a database with migrations
+  // pending when MIGRATE_ON_BOOT=0, before anything is written (docs/operations.md).
+  const applied = await withMigrationDb(database, config.databaseUrl, (migrationDb) =>
+    checkAndMigrate(migrationDb, { migrate: config.migrateOnBoot }),
+  );
   if (applied.length > 0) app.log.info({ migrations: applied }, 'migraciones aplicadas');
 
+  // In production loadConfig requires JWT_SECRET: a secret is never written to the database.
   const jwtSecret =
-    config.jwtSecret ?? (await getOrCreateSetting(db, 'jwt_secret', () => randomSecret(48)));
+    config.jwtSecret ??
+    (config.production
+      ? missingProductionSecret()
+      : await getOrCreateSetting(db, 'jwt_secret', () => randomSecret(48)));
   const tokens = createTokenService(jwtSecret, config.tokenTtlSeconds);
   // Several processes may serve one PostgreSQL: they share the counters there. One process
   // serves a SQLite file, so its counters stay in memory. One store serves every limiter.
@@ -234,7 +248,8 @@ async function assembleApp(
 
   const imageStorage = options.imageStorage ?? createLocalImageStorage(config.imagesDir);
 
-  if (config.demoData && (await isDatabaseEmpty(db))) {
+  // Sample shops and their known passwords never reach a production database.
+  if (config.demoData && !config.production && (await isDatabaseEmpty(db))) {
     try {
       await seedDemoData({
         db,

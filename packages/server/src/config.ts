@@ -27,13 +27,32 @@ export interface Config {
   databaseUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Sample shops on an empty database; never in production. */
   demoData: boolean;
+  /**
+   * MIGRATE_ON_BOOT: boot applies pending migrations (default); when false a database that
+   * lacks some refuses the boot, and `npm run migrate` applies them (docs/operations.md).
+   */
+  migrateOnBoot: boolean;
+  /**
+   * DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels a statement of a request that runs longer
+   * (503 SERVICIO_NO_DISPONIBLE); 0 turns it off. Migrations run without it.
+   */
+  dbStatementTimeoutMs: number;
   outboxDir: string;
   /** Uploaded images (content-addressed files). */
   imagesDir: string;
+  /**
+   * IMAGE_STORAGE: `local` keeps images in imagesDir; `s3` in a bucket every instance shares
+   * (docs/operations.md, "Images and storage").
+   */
+  imageStorage: ImageStorageConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Used to sign tokens; when absent a random one is made once and kept in the database. */
+  /**
+   * Used to sign tokens; when absent a random one is made once and kept in the database, except
+   * in production, where it is required (loadConfig refuses the boot without it).
+   */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   /** Where links in outgoing messages point (the web app). */
@@ -77,6 +96,22 @@ export interface Config {
   alertaEscalarS: number;
   /** How often each instance looks for orders to escalate. */
   escalationEveryMs: number;
+}
+
+export type ImageStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3StorageConfig };
+
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph...). */
+export interface S3StorageConfig {
+  /** S3_ENDPOINT; absent: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither: the SDK's own chain (AWS_* variables, instance role). */
+  accessKeyId: string | undefined;
+  /** Never logged nor put in an error message. */
+  secretAccessKey: string | undefined;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
 }
 
 export interface PushConfig {
@@ -153,8 +188,29 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText,
   ADMIN_PASSWORD: optionalText,
   DEMO_DATA: optionalText,
+  MIGRATE_ON_BOOT: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1'], { error: 'MIGRATE_ON_BOOT debe ser 0 o 1' }).default('1'),
+  ),
+  DB_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).default(5000),
+  ),
   OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
   IMAGES_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/images')),
+  IMAGE_STORAGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['local', 's3'], { error: 'IMAGE_STORAGE debe ser local o s3' }).default('local'),
+  ),
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1'], { error: 'S3_FORCE_PATH_STYLE debe ser 0 o 1' }).default('0'),
+  ),
   // The built web app; tests and the e2e suite may serve a build of their own.
   WEB_DIST_DIR: z.string().min(1).optional(),
   SMTP_URL: optionalText,
@@ -232,6 +288,50 @@ function parseSmsUrl(value: string | undefined): string | undefined {
   return url.toString();
 }
 
+/**
+ * IMAGE_STORAGE=s3 and its S3_* variables. Messages name the variable, never the secret's
+ * value.
+ */
+function parseImageStorage(e: z.infer<typeof envSchema>): ImageStorageConfig {
+  if (e.IMAGE_STORAGE === 'local') return { kind: 'local' };
+  const bucket = e.S3_BUCKET;
+  if (bucket === undefined) {
+    throw new Error(
+      'Configuración inválida: con IMAGE_STORAGE=s3 falta S3_BUCKET (el bucket donde se guardan las imágenes)',
+    );
+  }
+  // S3's naming rules; a wrong name would only fail at the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new Error(
+      'Configuración inválida: S3_BUCKET debe tener de 3 a 63 caracteres: minúsculas, números, punto y guion',
+    );
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error('Configuración inválida: S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntos');
+  }
+  let endpoint: string | undefined;
+  if (e.S3_ENDPOINT !== undefined) {
+    const url = URL.canParse(e.S3_ENDPOINT) ? new URL(e.S3_ENDPOINT) : undefined;
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+      throw new Error(
+        'Configuración inválida: S3_ENDPOINT debe ser una URL http:// o https:// sin usuario ni contraseña',
+      );
+    }
+    endpoint = e.S3_ENDPOINT.replace(/\/+$/, '');
+  }
+  return {
+    kind: 's3',
+    s3: {
+      endpoint,
+      bucket,
+      region: e.S3_REGION ?? 'us-east-1',
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    },
+  };
+}
+
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 /** Reads the environment once; an invalid value stops the boot with a message naming it. */
@@ -253,6 +353,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Configuración inválida: HEADERS_TIMEOUT_MS no puede ser mayor que REQUEST_TIMEOUT_MS',
     );
   }
+  const production = e.NODE_ENV === 'production';
+  // A generated secret would be written to the database (docs/operations.md, "Production").
+  if (production && e.JWT_SECRET === undefined) {
+    throw new Error(
+      'Configuración inválida: con NODE_ENV=production JWT_SECRET es obligatorio (al menos 32 caracteres, p. ej. openssl rand -base64 48)',
+    );
+  }
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     throw new Error('Configuración inválida: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntos');
   }
@@ -262,9 +369,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    demoData: e.DEMO_DATA !== '0',
+    // Sample shops come with known passwords: never in production, whatever DEMO_DATA says.
+    demoData: e.DEMO_DATA !== '0' && !production,
+    migrateOnBoot: e.MIGRATE_ON_BOOT === '1',
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     outboxDir: path.resolve(e.OUTBOX_DIR),
     imagesDir: path.resolve(e.IMAGES_DIR),
+    imageStorage: parseImageStorage(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
@@ -276,7 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : path.resolve(serverRoot, '../web/dist'),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    production: e.NODE_ENV === 'production',
+    production,
     smsUrl: parseSmsUrl(e.SMS_URL),
     smsToken: e.SMS_TOKEN,
     rateLimits: defaultRateLimits,

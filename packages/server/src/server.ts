@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { SchemaRefusedError } from './db/migrate.js';
 import { isDatabaseUnavailable } from './lib/db-errors.js';
 
 /** How long a boot keeps waiting for a database that doesn't answer yet (restarting, or starting beside us). */
@@ -41,7 +42,13 @@ async function buildWhenDatabaseAnswers(): Promise<FastifyInstance> {
   }
 }
 
-const app = await buildWhenDatabaseAnswers();
+// A database this build must not touch (a newer build's schema, or migrations pending with
+// MIGRATE_ON_BOOT=0) stops the boot the same way as a bad configuration: one line, exit 1.
+const app = await buildWhenDatabaseAnswers().catch((error: unknown) => {
+  if (!(error instanceof SchemaRefusedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

@@ -90,8 +90,19 @@ export function sqliteFileOf(databaseUrl: string): string {
   return path.resolve(databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, ''));
 }
 
+export interface CreateDbOptions {
+  /**
+   * PostgreSQL only: statements running longer are cancelled (57014, answered 503 by
+   * lib/db-errors.ts). 0 sends "no limit" explicitly (migrations); absent leaves the server's
+   * own setting.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL pool size. */
+  max?: number;
+}
+
 /** Opens the database named by DATABASE_URL: `sqlite:<file>` or `postgres://...`. */
-export function createDb(databaseUrl: string): DbHandle {
+export function createDb(databaseUrl: string, options: CreateDbOptions = {}): DbHandle {
   if (dialectOf(databaseUrl) === 'sqlite') {
     const file = sqliteFileOf(databaseUrl);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -118,7 +129,7 @@ export function createDb(databaseUrl: string): DbHandle {
   }
   return {
     db: new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }),
+      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl, options) }),
     }),
     dialect: 'postgres',
   };
@@ -134,11 +145,17 @@ export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
  */
 export function createPostgresPool(
   connectionString: string,
-  options: { max?: number } = {},
+  options: CreateDbOptions = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    // Sent with each new connection (a startup parameter), so every statement on it is bound,
+    // transactions included, without an extra round trip (docs/operations.md, "Database time
+    // limits"). A cancelled statement leaves the connection usable.
+    ...(options.statementTimeoutMs !== undefined && {
+      statement_timeout: options.statementTimeoutMs,
+    }),
     // A server that doesn't answer at all (a network cut rather than a refusal) fails the
     // request after this long instead of holding it open forever.
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,

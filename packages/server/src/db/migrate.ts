@@ -1,4 +1,6 @@
 import { Migrator, sql, SqliteAdapter, type Migration, type MigrationProvider } from 'kysely';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { createDb, type DbHandle } from './create-db.js';
 import type { DbOrTx } from './database.js';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/2026_11_21_2330_accounts.js';
@@ -25,6 +27,105 @@ export const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The newest migration this build ships: the schema it expects (also what /ready compares). */
+export const EXPECTED_MIGRATION = Object.keys(migrations).sort().at(-1)!;
+
+/** Kysely's record of applied migrations. */
+const MIGRATION_TABLE = 'kysely_migration';
+
+/**
+ * The boot can't go on with this database (docs/operations.md, "Migrations"): server.ts prints
+ * the message as one line and exits 1, like a configuration error. Nothing was changed.
+ */
+export class SchemaRefusedError extends Error {
+  override name = 'SchemaRefusedError';
+}
+
+/**
+ * Names of the migrations applied to this database, oldest first; none when it has never been
+ * migrated (no migration table). A database that doesn't answer throws.
+ */
+export async function readAppliedMigrations(db: Db): Promise<string[]> {
+  try {
+    const { rows } = await sql<{ name: string }>`
+      select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
+    return rows.map((r) => r.name);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+    if (!tables.some((t) => t.name === MIGRATION_TABLE)) return [];
+    throw error;
+  }
+}
+
+export interface SchemaComparison {
+  /** The database's newest applied migration, if any. */
+  newest: string | undefined;
+  /** This build's migrations the database lacks. */
+  pending: string[];
+  /** Applied migrations this build doesn't ship (another, usually newer, build's). */
+  unknown: string[];
+}
+
+/** The database's applied migrations against this build's list. */
+export function compareWithBuild(applied: string[]): SchemaComparison {
+  const known = new Set(Object.keys(migrations));
+  const done = new Set(applied);
+  return {
+    newest: [...applied].sort().at(-1),
+    pending: Object.keys(migrations)
+      .filter((name) => !done.has(name))
+      .sort(),
+    unknown: applied.filter((name) => !known.has(name)),
+  };
+}
+
+/**
+ * The boot's schema step: refuses a database a newer build migrated (naming both versions) and,
+ * with `migrate` false (MIGRATE_ON_BOOT=0), one that lacks migrations, in both cases before
+ * writing anything; otherwise applies what is pending and answers the names applied.
+ */
+export async function checkAndMigrate(db: Db, options: { migrate: boolean }): Promise<string[]> {
+  const { newest, pending, unknown } = compareWithBuild(await readAppliedMigrations(db));
+  if (newest !== undefined && newest > EXPECTED_MIGRATION) {
+    throw new SchemaRefusedError(
+      `La base de datos está en la versión ${newest} y este servidor espera ${EXPECTED_MIGRATION}; actualiza el servidor (no se cambió nada)`,
+    );
+  }
+  if (unknown.length > 0) {
+    throw new SchemaRefusedError(
+      `La base de datos tiene migraciones que este servidor no conoce (${unknown.join(', ')}); este servidor espera ${EXPECTED_MIGRATION} (no se cambió nada)`,
+    );
+  }
+  if (pending.length === 0) return [];
+  if (!options.migrate) {
+    throw new SchemaRefusedError(
+      `La base de datos está en la versión ${newest ?? 'ninguna (vacía)'} y este servidor espera ${EXPECTED_MIGRATION}; faltan ${pending.length} migraciones (${pending.join(', ')}): ejecuta npm run migrate o arranca con MIGRATE_ON_BOOT=1`,
+    );
+  }
+  return migrateToLatest(db);
+}
+
+/**
+ * Runs `work` on a connection without DB_STATEMENT_TIMEOUT_MS: a data migration on a large
+ * database may take minutes, and cutting it would fail every boot. On PostgreSQL that is a
+ * pool of one connection of its own, closed afterwards; SQLite has no statement limit, and a
+ * second connection to the file would only wait on the first, so its handle is used.
+ */
+export async function withMigrationDb<T>(
+  handle: DbHandle,
+  databaseUrl: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (handle.dialect === 'sqlite') return work(handle.db);
+  const own = createDb(databaseUrl, { statementTimeoutMs: 0, max: 1 });
+  try {
+    return await work(own.db);
+  } finally {
+    await own.db.destroy();
+  }
+}
 
 /**
  * Runs every pending migration, forward only. On PostgreSQL Kysely's lock table serialises

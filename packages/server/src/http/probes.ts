@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { DbHandle } from '../db/create-db.js';
-import { migrations } from '../db/migrate.js';
+import { EXPECTED_MIGRATION, readAppliedMigrations } from '../db/migrate.js';
 
-/** The newest migration this build ships: the schema it expects. */
-export const EXPECTED_MIGRATION = Object.keys(migrations).at(-1)!;
+// The same reading of the schema as the boot's check (db/migrate.ts), which refuses to start
+// on a database a newer build migrated.
+export { EXPECTED_MIGRATION };
 
 /**
  * Probes for an orchestrator or a load balancer (docs/reliability.md):
@@ -41,9 +41,7 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
       if (draining) return notReady({ status: 'cerrando' });
       let newest: string | undefined;
       try {
-        const { rows } = await sql<{ name: string | null }>`
-          select max(name) as name from kysely_migration`.execute(database.db);
-        newest = rows[0]?.name ?? undefined;
+        newest = (await readAppliedMigrations(database.db)).at(-1);
       } catch {
         return notReady({ status: 'sin-base-de-datos', database: database.dialect });
       }

@@ -24,10 +24,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs that say "not now" rather than "wrong": the server is shutting down,
- * crashed or starting up (57P01, 57P02, 57P03), refused more connections (53300), or any
- * connection exception (class 08).
+ * crashed or starting up (57P01, 57P02, 57P03), refused more connections (53300), cancelled a
+ * statement that ran past DB_STATEMENT_TIMEOUT_MS (57014, query_canceled: a lock held
+ * elsewhere, an overloaded server; docs/operations.md), or any connection exception (class 08).
  */
-const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** What pg and pg-pool throw, without a code, when a connection dies or can't be had in time. */
 const PG_CONNECTION_MESSAGES = [
