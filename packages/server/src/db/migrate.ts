@@ -12,6 +12,7 @@ import * as m0006 from './migrations/2026_11_25_1000_ordering.js';
 import * as m0007 from './migrations/2026_11_25_1400_imagenes.js';
 import * as m0008a from './migrations/2026_11_25_1600_push.js';
 import * as m0008 from './migrations/2026_11_25_1610_dia_especial_unico.js';
+import * as m0009ventas from './migrations/2026_12_01_0900_ventas.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1400_imagenes': m0007,
   '2026_11_25_1600_push': m0008a,
   '2026_11_25_1610_dia_especial_unico': m0008,
+  '2026_12_01_0900_ventas': m0009ventas,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -101,7 +103,7 @@ export async function checkAndMigrate(db: Db, options: { migrate: boolean }): Pr
   if (pending.length === 0) return [];
   if (!options.migrate) {
     throw new SchemaRefusedError(
-      `La base de datos está en la versión ${newest ?? 'ninguna (vacía)'} y este servidor espera ${EXPECTED_MIGRATION}; faltan ${pending.length} migraciones (${pending.join(', ')}): ejecuta npm run migrate o arranca con MIGRATE_ON_BOOT=1`,
+      `${newest === undefined ? 'La base de datos no tiene ninguna migración' : `La base de datos está en la versión ${newest}`} y este servidor espera ${EXPECTED_MIGRATION}; faltan ${pending.length} migraciones (${pending.join(', ')}): ejecuta npm run migrate o arranca con MIGRATE_ON_BOOT=1`,
     );
   }
   return migrateToLatest(db);
