@@ -20,6 +20,12 @@ import { getOrCreateSetting } from './db/settings.js';
 import { AppError } from './http/app-error.js';
 import { createAuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import {
+  createMetrics,
+  registerMetrics,
+  watchDatabasePool,
+  withOrderCount,
+} from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
 import { requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -55,6 +61,7 @@ import { createPushService, withPushAlerts } from './modules/push/push.service.j
 import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import { createPublicTiendaReader } from './modules/tiendas/tienda-publica.service.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
+import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
 // Type errors from zod read in Spanish too; the spec's rules carry their own texts.
@@ -71,7 +78,7 @@ export interface BuildOptions {
   notifier?: Notifier;
   /** Pino logger on or off; tests keep it quiet. */
   logger?: boolean;
-  /** Replaces the local-folder image storage. */
+  /** Replaces the image storage IMAGE_STORAGE picks (a local folder or an S3 bucket). */
   imageStorage?: ImageStorage;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: NodeJS.WritableStream;
@@ -136,6 +143,16 @@ function missingProductionSecret(): never {
   throw new Error('Configuración inválida: con NODE_ENV=production JWT_SECRET es obligatorio');
 }
 
+/** The images' store IMAGE_STORAGE names (docs/operations.md, "Images and storage"). */
+async function createImageStorage(app: FastifyInstance, config: Config): Promise<ImageStorage> {
+  if (config.imageStorage.kind === 'local') return createLocalImageStorage(config.imagesDir);
+  // Loaded only here: a server on its own disk never loads the AWS SDK (~0.1 s at boot).
+  const { createS3ImageStorage } = await import('./modules/imagenes/image.storage-s3.js');
+  const storage = createS3ImageStorage(config.imageStorage.s3);
+  app.addHook('onClose', async () => storage.close());
+  return storage;
+}
+
 /** Builds the whole application without listening: database ready, every route registered. */
 export async function buildApp(
   config: Config,
@@ -181,6 +198,10 @@ async function assembleApp(
     // Fastify's own reading of the header would keep any value: ours keeps well-formed ones only.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // Requests reaching a closing server on a connection still open are served (with
+    // Connection: close) instead of Fastify's own English 503, so /ready can say `cerrando`
+    // and nothing answers outside the {code, message} shape (docs/reliability.md).
+    return503OnClosing: false,
     ...serverTimeoutOptions(config),
   });
   onCreated(app);
@@ -198,6 +219,9 @@ async function assembleApp(
     void reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
     done(null, payload);
   });
+  // GET /metrics and the request-duration histogram (docs/reliability.md, "Metrics").
+  const metrics = createMetrics();
+  registerMetrics(app, metrics, { token: config.metricsToken });
 
   // The spec's clients send some calls with an empty body; treat that as "no body".
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -219,6 +243,7 @@ async function assembleApp(
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   app.decorate('database', database);
+  watchDatabasePool(metrics, database);
   app.addHook('onClose', async () => database.db.destroy());
   const { db } = database;
   // Refuses (SchemaRefusedError) a newer build's database, or a database with migrations
@@ -246,7 +271,7 @@ async function assembleApp(
   const accounts = createAccountService({ db, config, notifier, limiter, tokens, log: app.log });
   const guards = createAuthGuards(accounts.resolveSession);
 
-  const imageStorage = options.imageStorage ?? createLocalImageStorage(config.imagesDir);
+  const imageStorage = options.imageStorage ?? (await createImageStorage(app, config));
 
   // Sample shops and their known passwords never reach a production database.
   if (config.demoData && !config.production && (await isDatabaseEmpty(db))) {
@@ -333,21 +358,26 @@ async function assembleApp(
   registerTiendaRoutes(app, { db, guards, readPublicTienda });
   registerCatalogoRoutes(app, { db, guards });
   registerHorarioRoutes(app, { db, guards });
+  registerVentasRoutes(app, { db, guards });
   const push = await createPushService({
     db,
     config: config.push,
     production: config.production,
     log: app.log,
     delivery: options.pushDelivery,
+    onOutcome: (resultado) => metrics.pushDeliveries.inc({ resultado }),
   });
   // Before the database closes (onClose): a 410 still deletes its subscription.
   app.addHook('preClose', async () => push.close());
   // Alerts go out from the process that committed the change (push.service.ts).
-  const bus = withPushAlerts(
-    database.dialect === 'postgres'
-      ? createPostgresEventBus(config.databaseUrl, app.log)
-      : createLocalEventBus(),
-    push,
+  const bus = withOrderCount(
+    withPushAlerts(
+      database.dialect === 'postgres'
+        ? createPostgresEventBus(config.databaseUrl, app.log)
+        : createLocalEventBus(),
+      push,
+    ),
+    metrics,
   );
   app.addHook('onClose', async () => bus.close());
   await bus.ready();
@@ -365,6 +395,7 @@ async function assembleApp(
     bus,
     resolveSession: accounts.resolveSession,
     heartbeatMs: config.sseHeartbeatMs,
+    openStreams: metrics.sseConnections,
   });
   registerImageRoutes(app, {
     db,
@@ -390,8 +421,8 @@ async function assembleApp(
     await stopEscalacion();
   });
 
-  fs.mkdirSync(config.imagesDir, { recursive: true });
-  await registerImageFiles(app, config.imagesDir);
+  if (imageStorage.localDir !== undefined) fs.mkdirSync(imageStorage.localDir, { recursive: true });
+  await registerImageFiles(app, imageStorage);
   // Shop pages rendered on the server, sitemap, robots, and index.html for the app's paths.
   await registerPaginaRoutes(app, { db, config, readPublicTienda });
 

@@ -1,7 +1,9 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_MIGRATION } from '../src/http/probes.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
+import { createConsumer } from './factories.js';
 
 describe('/live and /ready', () => {
   let server: TestServer;
@@ -47,6 +49,63 @@ describe('/live and /ready', () => {
         .execute();
     }
     expect((await server.call('/ready')).status).toBe(200);
+  });
+});
+
+/** The HTTP/1.1 answers in `raw`, one after another (bodies by Content-Length). */
+function parseAnswers(raw: string): { status: number; headers: string; body: unknown }[] {
+  const answers = [];
+  let rest = raw;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const headEnd = rest.indexOf('\r\n\r\n');
+    const head = rest.slice(0, headEnd);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    const bodyText = rest.slice(headEnd + 4, headEnd + 4 + length);
+    answers.push({ status: Number(head.slice(9, 12)), headers: head, body: JSON.parse(bodyText) });
+    rest = rest.slice(headEnd + 4 + length);
+  }
+  return answers;
+}
+
+describe('/ready while closing (cerrando)', () => {
+  it('turns 503 as soon as the close starts, while a request already in flight still finishes', async () => {
+    const server = await startTestServer();
+    try {
+      const consumer = await createConsumer(server);
+      const { port } = new URL(server.baseUrl);
+      const body = JSON.stringify({ email: consumer.email, password: consumer.password });
+      const half = Math.floor(body.length / 2);
+
+      // A sign-in whose body is still arriving when the shutdown starts: in flight.
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const ended = new Promise((resolve) => socket.on('close', resolve));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/login/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+          body.slice(0, half),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const closing = server.stop();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // New connections are refused by now; the rest of the sign-in arrives, and a readiness
+      // probe follows on the same connection (what a balancer's reused connection would send).
+      socket.write(body.slice(half) + 'GET /ready HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await ended;
+      await closing;
+
+      const [signIn, ready] = parseAnswers(received);
+      expect(signIn?.status).toBe(200);
+      expect(signIn?.body).toMatchObject({ token: expect.any(String) });
+      expect(ready?.status).toBe(503);
+      expect(ready?.body).toEqual({ status: 'cerrando' });
+      expect(ready?.headers).toMatch(/retry-after: 5/i);
+    } finally {
+      await server.destroy();
+    }
   });
 });
 
