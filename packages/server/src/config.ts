@@ -96,6 +96,11 @@ export interface Config {
   alertaEscalarS: number;
   /** How often each instance looks for orders to escalate. */
   escalationEveryMs: number;
+  /**
+   * GET /metrics from outside this machine needs `Authorization: Bearer <metricsToken>`;
+   * unset, only loopback callers are served (docs/reliability.md, "Metrics").
+   */
+  metricsToken: string | undefined;
 }
 
 export type ImageStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3StorageConfig };
@@ -243,6 +248,13 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText,
   PUSH_ORIGINS: optionalText,
   ALERTA_ESCALAR_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(180)),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\S{16,}$/, 'METRICS_TOKEN debe tener al menos 16 caracteres y ningún espacio')
+      .optional(),
+  ),
 });
 
 // proxy-addr's names for private ranges; anything else must be an address or a CIDR.
@@ -416,5 +428,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     alertaEscalarS: e.ALERTA_ESCALAR_S,
     escalationEveryMs: 5_000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

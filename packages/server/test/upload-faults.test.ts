@@ -260,6 +260,7 @@ describe('the service maps every disk refusal and removes what it saved', () => 
       },
       exists: async (name) => files.has(name),
       remove: async (name) => void files.delete(name),
+      read: async () => undefined,
     };
     const error = await storeUploadedImage(storage, await photo(64, 48)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);

@@ -94,15 +94,67 @@ export function registerImageRoutes(
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const FALLBACK = 'public, max-age=86400';
 const VARIANT = /^([a-f0-9]{32})-\d+\.webp$/;
 
 /**
  * GET /images/<name>. Names are content hashes: an address never changes meaning, so it is
  * cached for a year. A variant (`<hash>-320.webp`, decision 0009) of an image uploaded before
  * variants existed is answered with the original instead, cached for a day only, so the web
- * can always ask for variants.
+ * can always ask for variants. Files in a local folder are served by @fastify/static; from any
+ * other store (S3, docs/operations.md) through `storage.read`, with the same headers.
  */
-export async function registerImageFiles(app: FastifyInstance, imagesDir: string): Promise<void> {
+export async function registerImageFiles(
+  app: FastifyInstance,
+  storage: ImageStorage,
+): Promise<void> {
+  if (storage.localDir !== undefined) {
+    await registerLocalImageFiles(app, storage.localDir);
+    return;
+  }
+  app.get<{ Params: { name: string } }>(
+    '/images/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
+      const since = request.headers['if-modified-since'];
+      const sinceDate = since === undefined ? undefined : new Date(since);
+      const conditions = {
+        ifNoneMatch: request.headers['if-none-match'],
+        ifModifiedSince: sinceDate && !Number.isNaN(sinceDate.getTime()) ? sinceDate : undefined,
+      };
+      const variant = VARIANT.exec(name);
+      const candidates = variant ? [name, `${variant[1]}.jpg`, `${variant[1]}.png`] : [name];
+      for (const candidate of candidates) {
+        let file;
+        try {
+          file = await storage.read(candidate, conditions);
+        } catch (error) {
+          // The store is down or slow: the image fails fast (its timeouts are short) and the
+          // page around it still renders. One log line per request, with the store's reason.
+          const refused = new AppError('SERVICIO_NO_DISPONIBLE', undefined, {
+            headers: { 'retry-after': '5' },
+          });
+          refused.cause = error;
+          throw refused;
+        }
+        if (!file) continue;
+        void reply.header('cache-control', candidate === name ? IMMUTABLE : FALLBACK);
+        if (file.etag !== undefined) void reply.header('etag', file.etag);
+        if (file.notModified) return reply.status(304).send();
+        if (file.lastModified) void reply.header('last-modified', file.lastModified.toUTCString());
+        return reply
+          .type(file.contentType)
+          .header('content-length', String(file.length))
+          .send(file.body);
+      }
+      throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
+    },
+  );
+}
+
+async function registerLocalImageFiles(app: FastifyInstance, imagesDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: imagesDir,
     serve: false,
@@ -111,7 +163,7 @@ export async function registerImageFiles(app: FastifyInstance, imagesDir: string
     setHeaders(reply, filePath) {
       const served = path.basename(filePath);
       const asked = path.basename(reply.request.url.split('?')[0] ?? '');
-      reply.header('cache-control', served === asked ? IMMUTABLE : 'public, max-age=86400');
+      reply.header('cache-control', served === asked ? IMMUTABLE : FALLBACK);
     },
   });
   const exists = (name: string) =>
