@@ -13,3 +13,4 @@ export * from './opciones.js';
 export * from './pedido.schema.js';
 export * from './tienda-estado.js';
 export * from './push.schema.js';
+export * from './ventas.js';

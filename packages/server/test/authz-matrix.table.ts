@@ -1103,3 +1103,32 @@ Object.assign(AUTHZ_TABLE, {
     }),
   },
 } satisfies Record<string, RouteCase>);
+
+// ---- Sales for the owner (docs/sales.md): always the caller's own shop ----
+
+/** Yesterday to tomorrow (UTC dates): the shop's today, wherever its zone, with the world's order. */
+function rangoDeHoy(): string {
+  const dia = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return `desde=${dia(-1)}&hasta=${dia(1)}`;
+}
+
+Object.assign(AUTHZ_TABLE, {
+  'GET /api/tienda/ventas': {
+    expect: ANY_OWNER,
+    request: async () => ({ method: 'GET', url: `/api/tienda/ventas?${rangoDeHoy()}` }),
+  },
+  'GET /api/tienda/corte': {
+    expect: ANY_OWNER,
+    request: async () => ({
+      method: 'GET',
+      url: `/api/tienda/corte?fecha=${new Date().toISOString().slice(0, 10)}`,
+    }),
+  },
+  // The export names the shop's customers: only the shop's own owner gets the victim's.
+  'GET /api/pedido/exportar': {
+    expect: ANY_OWNER,
+    reveals: ['owner'],
+    request: async () => ({ method: 'GET', url: `/api/pedido/exportar?${rangoDeHoy()}` }),
+  },
+} satisfies Record<string, RouteCase>);
