@@ -453,6 +453,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   'GET /health': { expect: ALL_200, request: get('/health') },
   'GET /live': { expect: ALL_200, request: get('/live') },
   'GET /ready': { expect: ALL_200, request: get('/ready') },
+  // Served by the socket's address, not by role: every caller here is on loopback. Callers from
+  // elsewhere (404 without METRICS_TOKEN's Bearer) are in metrics.test.ts.
+  'GET /metrics': { expect: ALL_200, request: get('/metrics') },
 
   // ---- Accounts ----
   'POST /api/login/registerUser': {

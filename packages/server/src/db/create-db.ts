@@ -80,6 +80,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** SQLite file path, for backups and tests. */
   sqliteFile?: string;
+  /** PostgreSQL's pool behind `db`, read for its figures (http/metrics.ts); query through `db`. */
+  pool?: pg.Pool;
 }
 
 export function dialectOf(databaseUrl: string): Dialect {
@@ -127,11 +129,11 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     enableGroupCommit(db);
     return { db, dialect: 'sqlite', sqliteFile: file };
   }
+  const pool = createPostgresPool(databaseUrl, options);
   return {
-    db: new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl, options) }),
-    }),
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',
+    pool,
   };
 }
 

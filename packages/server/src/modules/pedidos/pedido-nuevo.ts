@@ -44,6 +44,18 @@ export interface NuevoPedido {
   now: Date;
 }
 
+/**
+ * How each new order's event was made, for the orders counter (http/metrics.ts), which counts
+ * at the bus's publish after the commit, where only the event is at hand. Weak: an event no one
+ * holds any more is forgotten with it.
+ */
+const origenes = new WeakMap<PedidoEvento, NuevoPedido['origen']>();
+
+/** WEB or MANUAL for an event writeNuevoPedido returned; undefined for any other event. */
+export function origenDePedidoNuevo(evento: PedidoEvento): NuevoPedido['origen'] | undefined {
+  return origenes.get(evento);
+}
+
 /** The tracking secret: 192 random bits, URL-safe. */
 function newSeguimiento(): string {
   return randomBytes(24).toString('base64url');
@@ -202,7 +214,9 @@ export async function writeNuevoPedido(
   await repo.bumpPedidosVersion(trx, p.tiendaId);
   const pedidoEvento = { tiendaId: p.tiendaId, accountId: p.accountId, pedidoId, tipo: 'NUEVO' };
   const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
-  return { evento: { id, ...pedidoEvento }, seguimiento };
+  const evento = { id, ...pedidoEvento };
+  origenes.set(evento, p.origen);
+  return { evento, seguimiento };
 }
 
 function metodoNoDisponible(metodo: PagoPedidoInput['metodo']): string {

@@ -45,9 +45,11 @@ export function registerPedidoStreamRoutes(
     bus: PedidoEventBus;
     resolveSession: ResolveSession;
     heartbeatMs: number;
+    /** Counts the streams open now, up and down (the SSE gauge of http/metrics.ts). */
+    openStreams?: { inc(): void; dec(): void };
   },
 ) {
-  const { db, guards, bus, resolveSession, heartbeatMs } = deps;
+  const { db, guards, bus, resolveSession, heartbeatMs, openStreams } = deps;
   const open = new Set<ServerResponse>();
   const openPerKey = new Map<string, number>();
   // Open streams would hold a graceful shutdown forever: end them first.
@@ -114,6 +116,7 @@ export function registerPedidoStreamRoutes(
       });
       raw.write('retry: 3000\n\n');
       open.add(raw);
+      openStreams?.inc();
 
       // A notification only says "something happened here": the events themselves are read
       // from the outbox, after the last one sent. Notifications may arrive in any order (another
@@ -166,6 +169,7 @@ export function registerPedidoStreamRoutes(
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(raw);
+        openStreams?.dec();
         const left = (openPerKey.get(limitKey) ?? 1) - 1;
         if (left > 0) openPerKey.set(limitKey, left);
         else openPerKey.delete(limitKey);

@@ -38,6 +38,14 @@ export interface VapidKeys {
   privateKey: string;
 }
 
+/**
+ * What became of one attempt (the push counter of http/metrics.ts): delivered; to be tried
+ * again; given up (refused, or out of attempts); the subscription gone (404/410, deleted); or
+ * dropped unsent because the queue was full.
+ */
+export type PushResultado =
+  'entregado' | 'reintento' | 'fallido' | 'suscripcion_borrada' | 'descartado';
+
 export interface PushSender {
   /** Queues one message; never waits for it and never throws. */
   send(suscripcion: SuscripcionRow, payload: string): void;
@@ -80,8 +88,11 @@ export function createPushSender(deps: {
   options: PushDeliveryOptions;
   log: FastifyBaseLogger;
   onGone: (suscripcion: SuscripcionRow) => Promise<void>;
+  /** Told the outcome of every attempt; must not throw. */
+  onOutcome?: (resultado: PushResultado) => void;
 }): PushSender {
   const { vapid, options, log, onGone } = deps;
+  const counted = deps.onOutcome ?? (() => undefined);
   const waiting: Job[] = [];
   const retries = new Set<NodeJS.Timeout>();
   const inFlight = new Map<Promise<void>, () => void>();
@@ -95,6 +106,7 @@ export function createPushSender(deps: {
         { servicio: originOf(job.suscripcion.endpoint) },
         'cola de notificaciones llena: se descartó un mensaje',
       );
+      counted('descartado');
       return;
     }
     waiting.push(job);
@@ -119,10 +131,12 @@ export function createPushSender(deps: {
     const status = 'status' in outcome ? outcome.status : undefined;
     if (status !== undefined && status >= 200 && status < 300) {
       log.debug({ servicio, intento: attempt }, 'notificación entregada');
+      counted('entregado');
       return;
     }
     if (status === 404 || status === 410) {
       log.info({ servicio, status }, 'suscripción vencida: se elimina');
+      counted('suscripcion_borrada');
       await onGone(job.suscripcion).catch((error: unknown) =>
         log.warn({ err: error }, 'no se pudo eliminar una suscripción vencida'),
       );
@@ -132,13 +146,17 @@ export function createPushSender(deps: {
     const detail = { servicio, status, err: 'error' in outcome ? outcome.error : undefined };
     if (!retryable) {
       log.warn(detail, 'el servicio de notificaciones rechazó el mensaje');
+      counted('fallido');
       return;
     }
     if (attempt >= options.attempts) {
       log.warn({ ...detail, intentos: attempt }, 'notificación abandonada tras varios intentos');
+      counted('fallido');
       return;
     }
-    if (closed) return;
+    // Closing: no retry will run.
+    if (closed) return counted('fallido');
+    counted('reintento');
     const timer = setTimeout(
       () => {
         retries.delete(timer);

@@ -24,6 +24,7 @@ import {
   createPushSender,
   defaultPushDelivery,
   type PushDeliveryOptions,
+  type PushResultado,
   type VapidKeys,
 } from './push.sender.js';
 
@@ -105,6 +106,8 @@ export async function createPushService(deps: {
   production: boolean;
   log: FastifyBaseLogger;
   delivery?: Partial<PushDeliveryOptions>;
+  /** Told what became of every delivery attempt (the metrics, http/metrics.ts). */
+  onOutcome?: (resultado: PushResultado) => void;
 }): Promise<PushService> {
   const { db, log } = deps;
   const vapid = await resolveVapid(db, deps.config, deps.production);
@@ -119,6 +122,7 @@ export async function createPushService(deps: {
         options: { ...defaultPushDelivery, ...deps.delivery },
         log,
         onGone: (s) => repo.deleteSuscripcionVencida(db, s),
+        onOutcome: deps.onOutcome,
       })
     : undefined;
   /** Alerts whose order is still being read: awaited (briefly) on close. */
