@@ -13,6 +13,7 @@ import {
   variantNameOf,
 } from '../src/modules/imagenes/image.service.js';
 import { createS3ImageStorage } from '../src/modules/imagenes/image.storage-s3.js';
+import { createLocalImageStorage } from '../src/modules/imagenes/image.storage.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 import {
   addCategoria,
@@ -164,6 +165,18 @@ describe('images in an S3 bucket shared by two instances', () => {
       const changed = await download(first, pathname, { 'if-none-match': '"otra"' });
       expect(changed.status).toBe(200);
       expect(changed.data.equals(s3Answer.data)).toBe(true);
+
+      // The local storage's own read (the interface's, for callers other than the route)
+      // gives what @fastify/static serves.
+      const fromFolder = await createLocalImageStorage(local.imagesDir).read(nameOf(pathname));
+      expect(fromFolder).toMatchObject({
+        notModified: false,
+        etag: diskAnswer.headers.get('etag'),
+        length: diskAnswer.data.length,
+        contentType: diskAnswer.headers.get('content-type'),
+        lastModified: new Date(diskAnswer.headers.get('last-modified')!),
+      });
+      if (fromFolder && !fromFolder.notModified) fromFolder.body.destroy();
     }
   });
 
