@@ -129,16 +129,24 @@ export function calendarioLocal(desde: string, hasta: string, timeZone: string):
   const n = diasDelRango(desde, hasta);
   const dias: string[] = [];
   const inicios: number[] = [];
+  // Whether the day starts at 00:00 on the wall clock (not where the clock skips midnight).
+  const aMedianoche: boolean[] = [];
   for (let k = 0; k <= n; k += 1) {
     const fecha = sumarDias(desde, k);
     if (k < n) dias.push(fecha);
-    inicios.push(inicioDelDia(fecha, timeZone).getTime());
+    // Usually the day after starts 24 hours later: one look at the wall clock confirms it.
+    const guess = k === 0 ? undefined : inicios[k - 1]! + DIA_MS;
+    const local = guess === undefined ? undefined : getLocalDateTime(new Date(guess), timeZone);
+    if (local !== undefined && local.fecha === fecha && local.hora === '00:00:00') {
+      inicios.push(guess!);
+      aMedianoche.push(true);
+    } else {
+      const inicio = inicioDelDia(fecha, timeZone);
+      inicios.push(inicio.getTime());
+      aMedianoche.push(getLocalDateTime(inicio, timeZone).hora === '00:00:00');
+    }
   }
-  const regular = dias.map(
-    (_, k) =>
-      inicios[k + 1]! - inicios[k]! === DIA_MS &&
-      getLocalDateTime(new Date(inicios[k]!), timeZone).hora === '00:00:00',
-  );
+  const regular = dias.map((_, k) => inicios[k + 1]! - inicios[k]! === DIA_MS && aMedianoche[k]);
   return {
     dias,
     alineadoAHoras: inicios.every((t) => t % HORA_MS === 0),

@@ -17,6 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'COMPLETADO')
     .execute();
   await db.schema
+    .createIndex('pedido_detalle_ventas')
+    .on('pedido_detalle')
+    .columns(['pedido_id', 'producto_id', 'cantidad', 'precio'])
+    .execute();
+  await db.schema
     .createIndex('pedido_tienda_fecha')
     .on('pedido')
     .columns(['tienda_id', 'fecha'])

@@ -70,22 +70,26 @@ export async function ventasPorFranja(
 
 export interface VentaDeProducto {
   productoId: number;
+  /** The name of its newest line. */
   nombre: string;
   cantidad: number;
   /** Centavos: unit price (options included) × quantity. */
   total: number;
-  /** The newest line's id: the name it was sold under last. */
+  /** The newest line's id. */
   ultimaLinea: number;
 }
 
-/** Units and amount per product (and name as sold) in completed orders of the interval. */
+/**
+ * Units and amount per product in completed orders of the interval, with the id of its newest
+ * line. Only columns of the index `pedido_detalle_ventas` are read per line; the names come
+ * after, from those newest lines (a product may be renamed: it is listed under its last name).
+ */
 export async function ventasPorProducto(db: DbOrTx, rango: Intervalo): Promise<VentaDeProducto[]> {
   const rows = await db
     .selectFrom('pedido as p')
     .innerJoin('pedido_detalle as d', 'd.pedido_id', 'p.id')
     .select([
       'd.producto_id as productoId',
-      'd.nombre_producto as nombre',
       (eb) => eb.fn.sum('d.cantidad').as('cantidad'),
       sql<number>`sum(d.cantidad * d.precio)`.as('total'),
       (eb) => eb.fn.max('d.id').as('ultimaLinea'),
@@ -94,11 +98,21 @@ export async function ventasPorProducto(db: DbOrTx, rango: Intervalo): Promise<V
     .where(sql.ref('p.status'), '=', COMPLETADO)
     .where('p.fecha', '>=', rango.inicio)
     .where('p.fecha', '<', rango.fin)
-    .groupBy(['d.producto_id', 'd.nombre_producto'])
+    .groupBy('d.producto_id')
     .execute();
+  const ultimas = rows.map((r) => Number(r.ultimaLinea));
+  const nombres = new Map<number, string>();
+  for (let i = 0; i < ultimas.length; i += 500) {
+    const lineas = await db
+      .selectFrom('pedido_detalle')
+      .select(['id', 'nombre_producto'])
+      .where('id', 'in', ultimas.slice(i, i + 500))
+      .execute();
+    for (const l of lineas) nombres.set(l.id, l.nombre_producto);
+  }
   return rows.map((r) => ({
     productoId: r.productoId,
-    nombre: r.nombre,
+    nombre: nombres.get(Number(r.ultimaLinea)) ?? '',
     cantidad: Number(r.cantidad),
     total: Number(r.total),
     ultimaLinea: Number(r.ultimaLinea),

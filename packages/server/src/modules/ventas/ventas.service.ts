@@ -64,22 +64,6 @@ export async function getVentas(db: Db, session: Session, query: RangoVentas): P
     porMetodo.set(f.metodo, metodo);
   }
 
-  // One entry per product, under the name of its newest line (a product may be renamed).
-  const porProducto = new Map<number, repo.VentaDeProducto>();
-  for (const p of productos) {
-    const seen = porProducto.get(p.productoId);
-    if (!seen) {
-      porProducto.set(p.productoId, { ...p });
-      continue;
-    }
-    seen.cantidad += p.cantidad;
-    seen.total += p.total;
-    if (p.ultimaLinea > seen.ultimaLinea) {
-      seen.ultimaLinea = p.ultimaLinea;
-      seen.nombre = p.nombre;
-    }
-  }
-
   return {
     total: centavosToPesos(total),
     pedidos,
@@ -92,7 +76,7 @@ export async function getVentas(db: Db, session: Session, query: RangoVentas): P
         pedidos: v.pedidos,
       })),
     porHora: porHora.flatMap((n, hora) => (n > 0 ? [{ hora, pedidos: n }] : [])),
-    porProducto: [...porProducto.values()]
+    porProducto: productos
       .sort((a, b) => b.total - a.total || b.cantidad - a.cantidad || a.productoId - b.productoId)
       .map((p) => ({
         productoId: p.productoId,
