@@ -5,6 +5,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { sqliteFileOf } from '../src/db/create-db.js';
 import { EXPECTED_MIGRATION } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
@@ -171,6 +172,21 @@ function expectOneLine(text: string): string {
   expect(text).not.toMatch(/\n\s+at /);
   return lines[0]!;
 }
+
+describe('production and migration settings', () => {
+  it('MIGRATE_ON_BOOT is 1 unless 0; anything else stops the boot naming it', () => {
+    expect(loadConfig({}).migrateOnBoot).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_BOOT: '0' }).migrateOnBoot).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_BOOT: 'no' })).toThrow(/MIGRATE_ON_BOOT debe ser 0 o 1/);
+  });
+
+  it('production never takes sample data, whatever DEMO_DATA says', () => {
+    expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DEMO_DATA: '1' });
+    expect(production.demoData).toBe(false);
+    expect(production.jwtSecret).toBe(SECRET);
+  });
+});
 
 describe('boot in production and against a database it must not use', () => {
   const databases: TestDatabase[] = [];

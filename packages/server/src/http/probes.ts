@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../db/create-db.js';
-import { EXPECTED_MIGRATION, readAppliedMigrations } from '../db/migrate.js';
+import { compareWithBuild, EXPECTED_MIGRATION, readAppliedMigrations } from '../db/migrate.js';
 
 // The same reading of the schema as the boot's check (db/migrate.ts), which refuses to start
 // on a database a newer build migrated.
@@ -9,8 +9,8 @@ export { EXPECTED_MIGRATION };
 /**
  * Probes for an orchestrator or a load balancer (docs/reliability.md):
  * - `GET /live`: the process runs (200 whatever the database does; restart it only if this fails);
- * - `GET /ready`: send it traffic: 200 when the database answers and its newest migration is the
- *   one this build expects; 503 while the database does not answer, while its schema is another
+ * - `GET /ready`: send it traffic: 200 when the database answers and has exactly the
+ *   migrations this build ships (newest: EXPECTED_MIGRATION); 503 while the database does not answer, while its schema is another
  *   build's, and from the moment a shutdown starts (SIGTERM), so the balancer stops sending
  *   requests while those in flight finish.
  * `/health` stays as it was.
@@ -39,13 +39,15 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
       const notReady = (body: Record<string, unknown>) =>
         reply.status(503).header('retry-after', '5').send(body);
       if (draining) return notReady({ status: 'cerrando' });
-      let newest: string | undefined;
+      let applied: string[];
       try {
-        newest = (await readAppliedMigrations(database.db)).at(-1);
+        applied = await readAppliedMigrations(database.db);
       } catch {
         return notReady({ status: 'sin-base-de-datos', database: database.dialect });
       }
-      if (newest !== EXPECTED_MIGRATION) {
+      // Every migration this build ships, and none it doesn't: a missing older one counts too.
+      const { newest, pending, unknown } = compareWithBuild(applied);
+      if (pending.length > 0 || unknown.length > 0) {
         return notReady({
           status: 'esquema-distinto',
           esperado: EXPECTED_MIGRATION,
