@@ -449,13 +449,13 @@ export function nowInZone(timeZone = ZONA, instant = new Date()) {
 
 export async function snapshotPedidos(server: TestServer) {
   const db = server.app.database.db;
-  const [lineas, pedidos, detalles, versiones] = await Promise.all([
+  const [lineas, pedidos, detalles, eventos] = await Promise.all([
     db.selectFrom('carrito_linea').selectAll().orderBy('id').execute(),
     db.selectFrom('pedido').selectAll().orderBy('id').execute(),
     db.selectFrom('pedido_detalle').selectAll().orderBy('id').execute(),
-    db.selectFrom('tienda').select(['id', 'pedidos_version']).orderBy('id').execute(),
+    db.selectFrom('pedido_evento').selectAll().orderBy('id').execute(),
   ]);
-  return { lineas, pedidos, detalles, versiones };
+  return { lineas, pedidos, detalles, eventos };
 }
 
 /** Runs a call that must be refused and checks that no cart or order row changed. */

@@ -124,21 +124,18 @@ export async function claimPedidosVencidos(
         now: nowIso,
         limite: LOTE,
       });
-      const nuevos: PedidoEvento[] = [];
-      for (const tiendaId of new Set(pedidos.map((p) => p.tienda_id))) {
-        // The owner's list answers 304 until its version moves.
-        await repo.bumpPedidosVersion(trx, tiendaId);
-      }
-      for (const p of pedidos) {
-        const evento = {
-          tiendaId: p.tienda_id,
-          accountId: p.account_id,
-          pedidoId: p.id,
-          tipo: TIPO_ESCALADO,
-        };
-        const id = await repo.insertPedidoEvento(trx, { ...evento, now: nowIso });
-        nuevos.push({ id, ...evento });
-      }
+      const eventos = pedidos.map((p) => ({
+        tiendaId: p.tienda_id,
+        accountId: p.account_id,
+        pedidoId: p.id,
+        tipo: TIPO_ESCALADO,
+      }));
+      // The events also move each owner's list version (its 304 ends).
+      const ids = await repo.insertPedidoEventos(
+        trx,
+        eventos.map((e) => ({ ...e, now: nowIso })),
+      );
+      const nuevos: PedidoEvento[] = eventos.map((e, i) => ({ id: ids[i]!, ...e }));
       return { pedidos, nuevos };
     });
     eventos.push(...claimed.nuevos);

@@ -209,9 +209,8 @@ export async function writeNuevoPedido(
     })),
   );
   if (transferencia) await repo.setPagoReferencia(trx, pedidoId, `Pedido ${pedidoId}`);
-  // The shop's row lock (every order into the shop waits for it) and the event lock are taken
-  // last before the commit, so they are held for as short a time as possible.
-  await repo.bumpPedidosVersion(trx, p.tiendaId);
+  // The event's stream locks (every order into the shop waits for them) are taken last before
+  // the commit, so they are held for as short a time as possible.
   const pedidoEvento = { tiendaId: p.tiendaId, accountId: p.accountId, pedidoId, tipo: 'NUEVO' };
   const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
   const evento = { id, ...pedidoEvento };

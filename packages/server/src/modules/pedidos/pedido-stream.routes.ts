@@ -128,7 +128,7 @@ export function registerPedidoStreamRoutes(
         chain = chain
           .then(async () => {
             if (raw.writableEnded) return;
-            let after = (lastSent ??= await findLastEventoId(db));
+            let after = (lastSent ??= await findLastEventoId(db, filter));
             for (;;) {
               const eventos = await listEventosSince(db, filter, after, REPLAY_LIMIT);
               for (const e of eventos) {

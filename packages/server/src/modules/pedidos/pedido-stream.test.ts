@@ -230,6 +230,64 @@ describe('live order events (SSE)', () => {
     },
   );
 
+  /**
+   * Holds a transaction open right after it wrote one event, then writes another event in a
+   * second transaction; answers whether the second had drawn its id before the first ended.
+   */
+  async function drawsWhileFirstIsOpen(
+    first: Parameters<typeof insertPedidoEvento>[1],
+    second: Parameters<typeof insertPedidoEvento>[1],
+  ): Promise<boolean> {
+    const db = server.app.database.db;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const one = db.transaction().execute(async (trx) => {
+      await insertPedidoEvento(trx, first);
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    let secondId = 0;
+    const two = db.transaction().execute(async (trx) => {
+      secondId = await insertPedidoEvento(trx, second);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const drewEarly = secondId !== 0;
+    release();
+    await Promise.all([one, two]);
+    return drewEarly;
+  }
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'with PostgreSQL, different shops and shoppers never wait for each other’s events; one shopper’s events at two shops do',
+    async () => {
+      const [ana, beto] = [await newShopper(), await newShopper()];
+      const now = new Date().toISOString();
+      const enA = (shopper: { id: number }, pedidoId: number) => ({
+        tiendaId: shopA.owner.tiendaId,
+        accountId: shopper.id,
+        pedidoId,
+        tipo: 'NUEVO',
+        now,
+      });
+      const enB = (shopper: { id: number }, pedidoId: number) => ({
+        ...enA(shopper, pedidoId),
+        tiendaId: shopB.owner.tiendaId,
+      });
+      const anaEnA = await placeOrder(server, ana, shopA);
+      const betoEnB = await placeOrder(server, beto, shopB);
+      const anaEnB = await placeOrder(server, ana, shopB);
+      // Nothing in common: no global lock makes the second wait.
+      expect(await drawsWhileFirstIsOpen(enA(ana, anaEnA), enB(beto, betoEnB))).toBe(true);
+      // Ana's own stream carries both: the second waits for the first's commit.
+      expect(await drawsWhileFirstIsOpen(enA(ana, anaEnA), enB(ana, anaEnB))).toBe(false);
+      // One shop's stream: the same.
+      expect(await drawsWhileFirstIsOpen(enB(beto, betoEnB), enB(ana, anaEnB))).toBe(false);
+    },
+  );
+
   // SQLite is served by one process only (docs/decisions/0002-database.md): this case exists
   // on PostgreSQL, where CI runs the whole suite a second time.
   it.runIf(process.env.TEST_DATABASE_URL !== undefined)(

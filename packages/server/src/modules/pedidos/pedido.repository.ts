@@ -73,17 +73,6 @@ export async function insertPedido(
   return id;
 }
 
-const bumpPedidosVersionQuery = preparedQuery((db, tiendaId: number) =>
-  db
-    .updateTable('tienda')
-    .set({ pedidos_version: sql`pedidos_version + 1` })
-    .where('id', '=', tiendaId),
-);
-
-export async function bumpPedidosVersion(db: DbOrTx, tiendaId: number) {
-  await bumpPedidosVersionQuery(db, tiendaId);
-}
-
 const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
   db
     .selectFrom('pedido')
@@ -333,13 +322,27 @@ export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
     .execute();
 }
 
-// Every owner poll starts with it (the ETag).
+// Every owner poll starts with it (the ETag): the shop's newest event, read through the index
+// on (tienda_id, id). Every change to a shop's orders writes an event (docs/write-path.md), so
+// the newest one's id is the version of the shop's order list, with no counter to update.
 const selectPedidosVersion = preparedQuery((db, tiendaId: number) =>
-  db.selectFrom('tienda').select('pedidos_version').where('id', '=', tiendaId),
+  db
+    .selectFrom('tienda')
+    .select((eb) => [
+      'tienda.id',
+      eb
+        .selectFrom('pedido_evento')
+        .select((e) => e.fn.max('pedido_evento.id').as('v'))
+        .whereRef('pedido_evento.tienda_id', '=', 'tienda.id')
+        .as('version'),
+    ])
+    .where('tienda.id', '=', tiendaId),
 );
 
+/** The version of a shop's order list (0 before its first event); undefined: no such shop. */
 export async function findPedidosVersion(db: DbOrTx, tiendaId: number) {
-  return (await selectPedidosVersion(db, tiendaId)).rows[0]?.pedidos_version;
+  const row = (await selectPedidosVersion(db, tiendaId)).rows[0];
+  return row ? Number(row.version ?? 0) : undefined;
 }
 
 export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
@@ -390,45 +393,88 @@ const insertPedidoEventoQuery = preparedQuery(
       .returning('id'),
 );
 
-/** Any fixed number: the advisory lock that puts event ids in commit order (PostgreSQL). */
-const EVENT_ORDER_LOCK = 7_340_101;
+/**
+ * Advisory lock keys of the event streams (PostgreSQL's one-bigint form, which shares no key
+ * with the two-int locks of lockCelularDeTienda): a shop's is 1·2³² + id, a shopper's 2·2³² + id.
+ */
+const SHOP_STREAM = 1n << 32n;
+const ACCOUNT_STREAM = 2n << 32n;
 
 /**
- * Adds an order event to the outbox; call it last in the transaction. On PostgreSQL,
- * transactions running at once would draw event ids in one order and commit in another, and a
- * stream that sends "the events after the last one it sent" would skip one that commits late.
- * Holding this lock from drawing the id until the commit makes id order commit order. (SQLite's
- * one connection commits in id order already.)
+ * Puts event ids in commit order within every stream that will carry them (docs/write-path.md).
+ * A stream sends "the events after the last one it sent", so an event whose id was drawn
+ * before another's but committed after it would be skipped. On PostgreSQL the transaction
+ * takes, until its commit, the lock of each shop and each shopper whose streams get its events:
+ * two events of one shop (or of one shopper) are then drawn and committed one after the other,
+ * while different shops never wait for each other. Locks are taken in one global order (every
+ * shop by id, then every shopper by id), so two transactions can never wait for each other in
+ * a circle. A guest's tracking stream follows one order, whose events all go through its shop.
+ * SQLite's one connection commits in id order already.
  */
-export async function insertPedidoEvento(
+async function lockEventStreams(
   db: DbOrTx,
-  values: {
-    tiendaId: number;
-    accountId: number | null;
-    pedidoId: number;
-    tipo: string;
-    now: string;
-  },
+  eventos: readonly { tiendaId: number; accountId: number | null }[],
 ) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`.execute(db);
-  }
-  const result = await insertPedidoEventoQuery(
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  const byId = (a: number, b: number) => a - b;
+  const tiendas = [...new Set(eventos.map((e) => e.tiendaId))].sort(byId);
+  const cuentas = [
+    ...new Set(eventos.flatMap((e) => (e.accountId === null ? [] : [e.accountId]))),
+  ].sort(byId);
+  const keys = [
+    ...tiendas.map((id) => (SHOP_STREAM + BigInt(id)).toString()),
+    ...cuentas.map((id) => (ACCOUNT_STREAM + BigInt(id)).toString()),
+  ];
+  // One round trip; the array's order is the order the locks are taken in.
+  await sql`SELECT pg_advisory_xact_lock(k) FROM unnest(${keys}::bigint[]) WITH ORDINALITY AS l(k, n) ORDER BY n`.execute(
     db,
-    values.tiendaId,
-    values.accountId,
-    values.pedidoId,
-    values.tipo,
-    values.now,
   );
-  return result.rows[0]!.id;
 }
 
-/** The newest event's id, 0 when there is none: where a stream opened without Last-Event-ID starts. */
-export async function findLastEventoId(db: DbOrTx): Promise<number> {
+export interface NuevoPedidoEvento {
+  tiendaId: number;
+  accountId: number | null;
+  pedidoId: number;
+  tipo: string;
+  now: string;
+}
+
+/** Adds an order event to the outbox; call it last in the transaction (lockEventStreams). */
+export async function insertPedidoEvento(db: DbOrTx, values: NuevoPedidoEvento) {
+  return (await insertPedidoEventos(db, [values]))[0]!;
+}
+
+/** Several events in one statement (the escalation sweep); their ids, in the given order. */
+export async function insertPedidoEventos(
+  db: DbOrTx,
+  eventos: readonly NuevoPedidoEvento[],
+): Promise<number[]> {
+  if (eventos.length === 0) return [];
+  await lockEventStreams(db, eventos);
+  const ids: number[] = [];
+  for (const e of eventos) {
+    const result = await insertPedidoEventoQuery(db, e.tiendaId, e.accountId, e.pedidoId, e.tipo, e.now);
+    ids.push(result.rows[0]!.id);
+  }
+  return ids;
+}
+
+/**
+ * The newest event of one stream, 0 when it has none: where a stream opened without
+ * Last-Event-ID starts. Per stream, not the table's newest: ids of different shops may commit
+ * out of order, and an older id of this stream committing later must still be sent.
+ */
+export async function findLastEventoId(db: DbOrTx, filter: EventoFilter): Promise<number> {
   const row = await db
     .selectFrom('pedido_evento')
     .select((eb) => eb.fn.max('id').as('id'))
+    .where((eb) =>
+      'tiendaId' in filter
+        ? eb('tienda_id', '=', filter.tiendaId)
+        : 'accountId' in filter
+          ? eb('account_id', '=', filter.accountId)
+          : eb('pedido_id', '=', filter.pedidoId),
+    )
     .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
@@ -456,19 +502,29 @@ export function findPedidoById(db: DbOrTx, id: number) {
 }
 
 /**
- * Takes the shopper's row lock for the rest of the transaction (a no-op UPDATE works on both
- * databases): two checkouts of one shopper take turns, so the second sees the first's order
- * and emptied basket instead of racing it. Answers the contact the order copies (undefined
- * when the account is gone), read under that lock.
+ * Takes the shopper's row lock for the rest of the transaction: two checkouts of one shopper
+ * take turns, so the second sees the first's order and emptied basket instead of racing it.
+ * Answers the contact the order copies (undefined when the account is gone), read under that
+ * lock. On PostgreSQL a `FOR NO KEY UPDATE` lock writes no new row version (the no-op UPDATE it
+ * replaces left a dead row per order) and lets the order's foreign keys to the account through;
+ * SQLite's writes already take turns, so a plain read is enough there.
  */
 export async function lockShopperForCheckout(db: DbOrTx, accountId: number) {
-  return (await lockShopperQuery(db, accountId)).rows[0];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (await (postgres ? lockShopperQuery : readShopperQuery)(db, accountId)).rows[0];
 }
+
+const readShopperQuery = preparedQuery((db, accountId: number) =>
+  db
+    .selectFrom('account')
+    .select(['nombre_completo', 'celular', 'direccion_entrega'])
+    .where('id', '=', accountId),
+);
 
 const lockShopperQuery = preparedQuery((db, accountId: number) =>
   db
-    .updateTable('account')
-    .set({ token_version: sql`token_version` })
+    .selectFrom('account')
+    .select(['nombre_completo', 'celular', 'direccion_entrega'])
     .where('id', '=', accountId)
-    .returning(['nombre_completo', 'celular', 'direccion_entrega']),
+    .forNoKeyUpdate(),
 );

@@ -344,11 +344,16 @@ export async function findPedidoConSeguimiento(
   return row ? { pedido: (await toViews(db, [row]))[0]!, seguimiento: row.seguimiento } : undefined;
 }
 
+/** Event types of changes that are not a status: the owner opened the order, or it was paid. */
+export const TIPO_VISTO = 'VISTO';
+export const TIPO_PAGADO = 'PAGADO';
+
 /**
  * One change of an order by its shop, in a transaction shared with SQLite's group commit like
  * checkout (an owner working the board must not hold up every other request while its own
- * commit reaches the disk): `change` answers whether it applied; when it did, the owner's list
- * version rises and, for a status change, an event goes to the live streams.
+ * commit reaches the disk): `change` answers whether it applied; when it did, an event of type
+ * `tipo` goes to the outbox and the live streams. That event is also what moves the owner's
+ * list version (findPedidosVersion), so every change writes one (docs/write-path.md).
  */
 async function changePedido(
   db: Db,
@@ -357,7 +362,7 @@ async function changePedido(
   pedidoId: number,
   change: (trx: DbOrTx, now: string) => Promise<boolean>,
   onRefused: (pedido: { status: string }) => AppError | undefined,
-  tipo: string | undefined,
+  tipo: string,
 ): Promise<PedidoView> {
   const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento | undefined> => {
     const now = nowIso();
@@ -369,8 +374,6 @@ async function changePedido(
       if (refusal) throw refusal;
       return undefined;
     }
-    await repo.bumpPedidosVersion(trx, session.tiendaId);
-    if (tipo === undefined) return undefined;
     const pedidoEvento = {
       tiendaId: session.tiendaId,
       accountId: pedido.account_id,
@@ -442,7 +445,7 @@ export function marcarPagado(db: Db, bus: PedidoEventBus, session: Session, pedi
     pedidoId,
     (trx, now) => repo.marcarPagado(trx, pedidoId, session.tiendaId, now),
     () => undefined,
-    undefined,
+    TIPO_PAGADO,
   );
 }
 
@@ -455,7 +458,7 @@ export function marcarVisto(db: Db, bus: PedidoEventBus, session: Session, pedid
     pedidoId,
     (trx, now) => repo.marcarVisto(trx, pedidoId, session.tiendaId, now),
     () => undefined,
-    undefined,
+    TIPO_VISTO,
   );
 }
 
@@ -487,9 +490,9 @@ async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
   }
 }
 
-/** The newest order event's id (0 when none): a new stream sends only what comes after it. */
-export function findLastEventoId(db: Db): Promise<number> {
-  return repo.findLastEventoId(db);
+/** The newest event of one stream (0 when none): a new stream sends only what comes after it. */
+export function findLastEventoId(db: Db, filter: repo.EventoFilter): Promise<number> {
+  return repo.findLastEventoId(db, filter);
 }
 
 /** Order events after `afterId` for one shop or one shopper, oldest first (stream catch-up). */

@@ -153,6 +153,8 @@ export async function createPushService(deps: {
 
   /** Reads the order as it is now and queues its alerts. */
   async function prepare(evento: PedidoEvento) {
+    // Most events alert nobody (an order opened or paid): those read nothing.
+    if (evento.tipo !== 'NUEVO' && !isStatusAlertado(evento.tipo)) return;
     const found = await pedidos.findPedidoConSeguimiento(db, evento.pedidoId);
     if (!found) return;
     const { pedido, seguimiento } = found;

@@ -18,7 +18,6 @@ export interface TiendaTable {
   deleted: Generated<number>;
   time_zone: Generated<string>;
   version: Generated<number>;
-  pedidos_version: Generated<number>;
   entrega_recoger: Generated<number>;
   entrega_domicilio: Generated<number>;
   pago_efectivo: Generated<number>;
