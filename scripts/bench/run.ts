@@ -32,6 +32,7 @@ import {
   withPostgresDatabase,
 } from './built-server.js';
 import { startNodeProcess, type ServerProcess } from './processes.js';
+import { seedVentas, VENTAS_ORDERS, type VentasSeed } from './ventas.js';
 import {
   BENCH_SCALE,
   FULL_SCALE,
@@ -545,6 +546,27 @@ async function benchServer(
   if (wants('alerts')) await benchAlerts(database, base, seeded);
 }
 
+/** The owner's sales screen over a year of 50,000 orders (docs/sales.md): one owner at a time. */
+async function benchVentas(database: string, base: string, seed: VentasSeed) {
+  const tokens = await signInSeeded(base, [seed.ownerEmail], () => ({
+    'x-forwarded-for': addressOf(5000),
+  }));
+  const headers = { ...BROWSER, authorization: `Bearer ${tokens.get(seed.ownerEmail)!}` };
+  const url = `/api/tienda/ventas?desde=${seed.desde}&hasta=${seed.hasta}`;
+  await measure(database, base, {
+    id: 'ventas',
+    connections: 1,
+    flow: () => () => ({ kind: 'ventas', method: 'GET', path: url, headers }),
+    report: [
+      {
+        kind: 'ventas',
+        id: 'ventas',
+        name: `sales of a year, ${VENTAS_ORDERS.toLocaleString('en')} orders of one shop, 1 owner`,
+      },
+    ],
+  });
+}
+
 /** Shops 600–699: their owners are the ones subscribed in the alert rows. */
 const ALERT_SHOPS_FROM = 600;
 
@@ -871,11 +893,16 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   const { db, dialect } = createDb(databaseUrl);
   let seeded: SeededScale;
   let opciones: Map<number, number[]>;
+  let ventasSeed: VentasSeed | undefined;
   const started = performance.now();
   try {
     await migrateToLatest(db);
     seeded = await seedScale(db, dialect, spec, console.log);
     if (wants('page-shop')) await seedPageShop(db, seeded);
+    // The sales row's year of a busy shop, in the last shop (no other row orders there).
+    if (wants('ventas')) {
+      ventasSeed = await seedVentas(db, dialect, seeded, seeded.shops.length - 1);
+    }
     // The one-shop row's taquería takes pickup orders too.
     await db
       .updateTable('tienda')
@@ -923,6 +950,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   });
   try {
     await benchServer(database, server, seeded, opciones);
+    if (ventasSeed) await benchVentas(database, server.base, ventasSeed);
   } finally {
     await server.stop();
   }

@@ -57,6 +57,8 @@ const CodigoQr = screen(() => import('./routes/codigoqr'));
 const Pedidos = screen(() => import('./routes/pedidos'));
 const PedidosDetalle = screen(() => import('./routes/pedidosdetalle'));
 const PedidoNuevo = screen(() => import('./routes/pedido-nuevo'));
+const Ventas = screen(() => import('./routes/ventas'));
+const VentasCorte = screen(() => import('./routes/ventas-corte'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -112,6 +114,8 @@ export function AppRoutes() {
         <Route path="pedidos" element={guarded('tienda', Pedidos)} />
         <Route path="pedidosdetalle" element={guarded('tienda', PedidosDetalle)} />
         <Route path="pedidos/nuevo" element={guarded('tienda', PedidoNuevo)} />
+        <Route path="ventas" element={guarded('tienda', Ventas)} />
+        <Route path="ventas/corte" element={guarded('tienda', VentasCorte)} />
         <Route path="escanear-qr" element={<EscanearQr />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -49,6 +49,7 @@ export default function BottomBarCuenta({ session }: { session: Session }) {
           <MoreMenu
             items={[
               { to: '/pedidos/nuevo', label: 'Nuevo pedido' },
+              { to: '/ventas', label: 'Ventas' },
               { to: '/mitienda', label: 'Mi Tienda' },
               { to: '/configuracion-de-tienda', label: 'Configuración' },
               { to: '/preguntas-frecuentes-tienda', label: 'Preguntas Frecuentes' },

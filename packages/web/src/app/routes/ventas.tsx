@@ -1,0 +1,6 @@
+import { VentasPantalla } from '../../features/ventas/components/ventas-pantalla';
+
+/** /ventas: the owner's sales (docs/sales.md); its chunk alone loads the chart library. */
+export default function VentasScreen() {
+  return <VentasPantalla />;
+}

@@ -1,0 +1,358 @@
+import {
+  errorDeRango,
+  formatPesos,
+  parsePesos,
+  ventasMessages,
+  ZONA_HORARIA_POR_DEFECTO,
+  type Ventas,
+} from '@tianguis/domain';
+import { Download, Receipt } from 'lucide-react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
+import { useMiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import { descargarCsv, useVentas } from '../api/ventas-api';
+import {
+  fechaCorta,
+  horaLabel,
+  hoyEn,
+  metodoLabel,
+  PERIODOS,
+  rangoDe,
+  serieDiaria,
+  serieHoraria,
+  type Periodo,
+} from '../logic/rangos';
+import { GraficaBarras } from './grafica-barras';
+
+// /ventas (docs/sales.md): how the shop did in a period. Phone first: chips, three figures, the
+// two charts (each with a table for screen readers and a one-line summary), top products and
+// payment methods, and the CSV export of the same period.
+
+/** Pesos as the API sends them → '$ 1,234.50' (through centavos: no float arithmetic). */
+const pesos = (valor: number) => formatPesos(parsePesos(valor) ?? Math.round(valor * 100));
+const entero = (valor: number) => String(Math.round(valor));
+
+function leerPeriodo(value: string | null): Periodo {
+  return PERIODOS.some((p) => p.id === value) ? (value as Periodo) : 'hoy';
+}
+
+export function VentasPantalla() {
+  const tienda = useMiTienda();
+  const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
+  const hoy = hoyEn(timeZone);
+  const [params, setParams] = useSearchParams();
+  const periodo = leerPeriodo(params.get('periodo'));
+  const elegido =
+    periodo === 'rango'
+      ? { desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '' }
+      : rangoDe(periodo, hoy);
+  const error = periodo === 'rango' ? errorDeRango(elegido.desde, elegido.hasta) : undefined;
+  const rango = tienda.data && error === undefined ? elegido : undefined;
+  const ventas = useVentas(rango);
+
+  const elegir = (id: Periodo) => {
+    const next = new URLSearchParams(params);
+    next.set('periodo', id);
+    if (id === 'rango' && !next.get('desde')) {
+      const inicial = rangoDe('30', hoy);
+      next.set('desde', inicial.desde);
+      next.set('hasta', inicial.hasta);
+    }
+    setParams(next, { replace: true });
+  };
+
+  let body;
+  if (tienda.error)
+    body = <ErrorState error={tienda.error} onRetry={() => void tienda.refetch()} />;
+  else if (!tienda.data) body = <Loading label="Cargando tu tienda…" />;
+  else if (error) body = null;
+  else if (ventas.error) {
+    body = <ErrorState error={ventas.error} onRetry={() => void ventas.refetch()} />;
+  } else if (!ventas.data || !rango) body = <Loading label="Calculando tus ventas…" />;
+  else if (ventas.data.pedidos === 0) body = <EmptyState title={ventasMessages.sinVentas} />;
+  else body = <Resumen ventas={ventas.data} desde={rango.desde} hasta={rango.hasta} />;
+
+  return (
+    <Page
+      title="Ventas"
+      actions={
+        <Link to={`/ventas/corte?fecha=${hoy}`} className={buttonClass('secondary')}>
+          <Receipt aria-hidden="true" className="size-5" />
+          Corte de caja
+        </Link>
+      }
+    >
+      <Periodos periodo={periodo} onElegir={elegir} />
+      {periodo === 'rango' && (
+        <RangoForm
+          key={`${elegido.desde}|${elegido.hasta}`}
+          desde={elegido.desde}
+          hasta={elegido.hasta}
+          error={error}
+          onAplicar={(desde, hasta) => {
+            const next = new URLSearchParams(params);
+            next.set('desde', desde);
+            next.set('hasta', hasta);
+            setParams(next, { replace: true });
+          }}
+        />
+      )}
+      {rango && (
+        <p className="mb-3 text-sm text-stone-700" aria-live="polite">
+          {rango.desde === rango.hasta
+            ? `Del día ${fechaCorta(rango.desde)}`
+            : `Del ${fechaCorta(rango.desde)} al ${fechaCorta(rango.hasta)}`}
+          {ventas.isFetching && !ventas.isLoading ? ' · actualizando…' : ''}
+        </p>
+      )}
+      {body}
+      {rango && <Exportar desde={rango.desde} hasta={rango.hasta} />}
+    </Page>
+  );
+}
+
+function Periodos(props: { periodo: Periodo; onElegir: (p: Periodo) => void }) {
+  return (
+    <div role="group" aria-label="Periodo" className="mb-3 flex flex-wrap gap-2">
+      {PERIODOS.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          aria-pressed={props.periodo === p.id}
+          onClick={() => props.onElegir(p.id)}
+          className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
+            props.periodo === p.id
+              ? 'border-marca-600 bg-marca-600 text-white'
+              : 'border-stone-300 bg-white text-stone-900 hover:bg-stone-100'
+          }`}
+        >
+          {p.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function RangoForm(props: {
+  desde: string;
+  hasta: string;
+  error: string | undefined;
+  onAplicar: (desde: string, hasta: string) => void;
+}) {
+  const id = useId();
+  const [desde, setDesde] = useState(props.desde);
+  const [hasta, setHasta] = useState(props.hasta);
+  const [error, setError] = useState(props.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problema = errorDeRango(desde, hasta);
+    setError(problema);
+    if (!problema) props.onAplicar(desde, hasta);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mb-3 rounded-xl border border-stone-200 bg-white p-3"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col text-sm font-medium" htmlFor={`${id}-desde`}>
+          Desde
+          <input
+            id={`${id}-desde`}
+            type="date"
+            value={desde}
+            onChange={(e) => setDesde(e.target.value)}
+            aria-invalid={error !== undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-medium" htmlFor={`${id}-hasta`}>
+          Hasta
+          <input
+            id={`${id}-hasta`}
+            type="date"
+            value={hasta}
+            onChange={(e) => setHasta(e.target.value)}
+            aria-invalid={error !== undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
+          />
+        </label>
+        <Button type="submit">Ver ventas</Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Cifra(props: { label: string; valor: string }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-3">
+      <dt className="text-sm text-stone-700">{props.label}</dt>
+      <dd className="text-xl font-bold break-words">{props.valor}</dd>
+    </div>
+  );
+}
+
+function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
+  const { ventas, desde, hasta } = props;
+  const dias = useMemo(() => serieDiaria(ventas, desde, hasta), [ventas, desde, hasta]);
+  const horas = useMemo(() => serieHoraria(ventas), [ventas]);
+  const etiquetasDias = useMemo(() => dias.map((d) => fechaCorta(d.fecha)), [dias]);
+  const totalesDias = useMemo(() => dias.map((d) => d.total), [dias]);
+  const etiquetasHoras = useMemo(() => horas.map((_, h) => String(h)), [horas]);
+  const mejorDia = dias.reduce((a, b) => (b.total > a.total ? b : a), dias[0]!);
+  const horaPico = horas.reduce((best, n, h) => (n > horas[best]! ? h : best), 0);
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Cifra label="Total vendido" valor={pesos(ventas.total)} />
+        <Cifra label="Pedidos" valor={String(ventas.pedidos)} />
+        <Cifra label="Ticket promedio" valor={pesos(ventas.ticketPromedio)} />
+      </dl>
+
+      <Seccion titulo="Ventas por día">
+        <p className="mb-2 text-sm text-stone-700">
+          Mejor día: {fechaCorta(mejorDia.fecha)} con {pesos(mejorDia.total)} ({mejorDia.pedidos}{' '}
+          {mejorDia.pedidos === 1 ? 'pedido' : 'pedidos'}).
+        </p>
+        <GraficaBarras
+          titulo="Ventas por día"
+          etiquetas={etiquetasDias}
+          valores={totalesDias}
+          formato={pesos}
+        />
+        <table className="sr-only">
+          <caption>Ventas por día</caption>
+          <thead>
+            <tr>
+              <th scope="col">Día</th>
+              <th scope="col">Total</th>
+              <th scope="col">Pedidos</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ventas.porDia.map((d) => (
+              <tr key={d.fecha}>
+                <th scope="row">{fechaCorta(d.fecha)}</th>
+                <td>{pesos(d.total)}</td>
+                <td>{d.pedidos}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Seccion>
+
+      <Seccion titulo="Pedidos por hora">
+        <p className="mb-2 text-sm text-stone-700">
+          Hora con más pedidos: {horaLabel(horaPico)} ({horas[horaPico]}{' '}
+          {horas[horaPico] === 1 ? 'pedido' : 'pedidos'}).
+        </p>
+        <GraficaBarras
+          titulo="Pedidos por hora"
+          etiquetas={etiquetasHoras}
+          valores={horas}
+          formato={entero}
+        />
+        <table className="sr-only">
+          <caption>Pedidos por hora del día</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hora</th>
+              <th scope="col">Pedidos</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ventas.porHora.map((h) => (
+              <tr key={h.hora}>
+                <th scope="row">{horaLabel(h.hora)}</th>
+                <td>{h.pedidos}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Seccion>
+
+      <Seccion titulo="Productos más vendidos">
+        <ol className="divide-y divide-stone-200" aria-label="Productos más vendidos">
+          {ventas.porProducto.slice(0, 10).map((p, k) => (
+            <li key={p.productoId} className="flex items-baseline justify-between gap-3 py-2">
+              <span className="min-w-0 break-words">
+                <span className="mr-2 font-semibold text-stone-600">{k + 1}.</span>
+                {p.nombre}
+                <span className="ml-2 text-sm text-stone-600">× {p.cantidad}</span>
+              </span>
+              <span className="shrink-0 font-semibold">{pesos(p.total)}</span>
+            </li>
+          ))}
+        </ol>
+      </Seccion>
+
+      <Seccion titulo="Por forma de pago">
+        <ul className="divide-y divide-stone-200" aria-label="Por forma de pago">
+          {ventas.porMetodo.map((m) => (
+            <li key={m.metodo} className="flex items-baseline justify-between gap-3 py-2">
+              <span>
+                {metodoLabel(m.metodo)}
+                <span className="ml-2 text-sm text-stone-600">
+                  {m.pedidos} {m.pedidos === 1 ? 'pedido' : 'pedidos'}
+                </span>
+              </span>
+              <span className="shrink-0 font-semibold">{pesos(m.total)}</span>
+            </li>
+          ))}
+        </ul>
+      </Seccion>
+    </div>
+  );
+}
+
+function Seccion(props: { titulo: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-3">
+      <h2 id={id} className="mb-2 text-lg font-bold">
+        {props.titulo}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+function Exportar(props: { desde: string; hasta: string }) {
+  const [estado, setEstado] = useState<{ cargando: boolean; error?: string }>({ cargando: false });
+  const exportar = async () => {
+    setEstado({ cargando: true });
+    try {
+      await descargarCsv(props.desde, props.hasta);
+      setEstado({ cargando: false });
+    } catch (error) {
+      setEstado({ cargando: false, error: (error as Error).message });
+    }
+  };
+  return (
+    <div className="mt-4">
+      <Button variant="secondary" onClick={() => void exportar()} disabled={estado.cargando}>
+        <Download aria-hidden="true" className="size-5" />
+        {estado.cargando ? 'Preparando archivo…' : 'Exportar CSV'}
+      </Button>
+      <p className="mt-1 text-sm text-stone-600">
+        Todos los pedidos del periodo, con su estado, una fila por producto.
+      </p>
+      {estado.error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {estado.error}
+        </p>
+      )}
+    </div>
+  );
+}
