@@ -33,7 +33,8 @@ import { GraficaBarras } from './grafica-barras';
 
 /** Pesos as the API sends them → '$ 1,234.50' (through centavos: no float arithmetic). */
 const pesos = (valor: number) => formatPesos(parsePesos(valor) ?? Math.round(valor * 100));
-const entero = (valor: number) => String(Math.round(valor));
+// Counts have whole ticks only: uPlot may place ticks at halves, which would read '1, 1, 0'.
+const entero = (valor: number) => (Number.isInteger(valor) ? String(valor) : '');
 
 function leerPeriodo(value: string | null): Periodo {
   return PERIODOS.some((p) => p.id === value) ? (value as Periodo) : 'hoy';
