@@ -134,7 +134,8 @@ describe('GET /metrics', () => {
     const secret = randomBytes(18).toString('base64url');
     const missing = `/api/no-existe/${randomBytes(6).toString('hex')}`;
     expect((await server.call(PEDIDO2.seguimiento(secret))).status).toBe(404);
-    expect((await server.call(missing)).status).toBe(404);
+    // A POST: with a web build, unknown GET addresses are the web app's `/*` route.
+    expect((await server.call(missing, { method: 'POST' })).status).toBe(404);
     expect((await server.call('/live')).status).toBe(200);
     const horarios = `/api/horario/getbytienda/${shop.tiendaId}`;
     expect((await server.call(horarios)).status).toBe(200);
@@ -151,7 +152,7 @@ describe('GET /metrics', () => {
       });
     expect(count('/api/pedido/seguimiento/:seguimiento', 'GET', '404')).toBe(1);
     expect(count('/api/horario/getbytienda/:tiendaId', 'GET', '200')).toBe(1);
-    expect(count(SIN_RUTA, 'GET', '404')).toBe(1);
+    expect(count(SIN_RUTA, 'POST', '404')).toBe(1);
     expect(count('/live', 'GET', '200')).toBe(1);
     // Buckets are cumulative: the last one holds every observation.
     expect(
@@ -335,7 +336,7 @@ describe('GET /metrics', () => {
           status: r.status,
           body: (await r.text()).replaceAll(path, '<ruta>'),
         }));
-      const unknown = await get('/no-existe');
+      const unknown = await get('/api/no-existe');
       expect(unknown.status).toBe(404);
       const attempts: Record<string, string>[] = [
         {},
