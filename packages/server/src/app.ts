@@ -393,7 +393,7 @@ async function assembleApp(
     db,
     guards,
     bus,
-    resolveSession: accounts.resolveSession,
+    stillValid: accounts.stillValid,
     heartbeatMs: config.sseHeartbeatMs,
     openStreams: metrics.sseConnections,
   });

@@ -52,7 +52,7 @@ describe('migrations', () => {
       '2026_11_25_1600_push',
       '2026_11_25_1610_dia_especial_unico',
       '2026_11_27_0800_sin_pedidos_version',
-      '2026_12_01_0900_ventas',
+      '2026_11_27_0900_ventas',
     ]);
   });
 

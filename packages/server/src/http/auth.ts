@@ -13,6 +13,8 @@ export interface Session {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** The account's token version the token was issued under (a password change moves it). */
+  tokenVersion: number;
 }
 
 declare module 'fastify' {
@@ -33,6 +35,13 @@ export function readToken(request: FastifyRequest): string | undefined {
 }
 
 export type ResolveSession = (token: string) => Promise<Session>;
+
+/**
+ * Of sessions resolved earlier, the `jti`s still valid now (not expired, not signed out, the
+ * account still there and its token version unchanged): one database round trip for all of
+ * them, so a process holding a thousand live streams re-checks them all at once.
+ */
+export type StillValidSessions = (sessions: readonly Session[]) => Promise<Set<string>>;
 
 export interface AuthGuards {
   /** A preValidation hook: runs after the body is parsed and before it is validated, so a

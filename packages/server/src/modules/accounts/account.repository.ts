@@ -11,6 +11,28 @@ export function findAccountById(db: DbOrTx, id: number): Promise<Account | undef
   return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The token version of each of these accounts (missing: the account is gone). */
+export async function listTokenVersions(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account')
+    .select(['id', 'token_version'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.token_version]));
+}
+
+/** Which of these token ids were signed out. */
+export async function listRevokedJtis(db: DbOrTx, jtis: string[]): Promise<Set<string>> {
+  if (jtis.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('revoked_token')
+    .select('jti')
+    .where('jti', 'in', jtis)
+    .execute();
+  return new Set(rows.map((r) => r.jti));
+}
+
 /**
  * What every authenticated request checks, in one read: the account and whether this token
  * (`jti`) was signed out (`revoked_jti` not null).

@@ -3,7 +3,7 @@ import { NO_USUARIO, roleFromTipoUsuario, type Registro } from '@tianguis/domain
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { Session } from '../../http/auth.js';
+import type { Session, StillValidSessions } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isoAfter, nowIso } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -16,6 +16,8 @@ import type { Account } from './account.table.js';
 import type { TokenService } from './token.js';
 
 const RESET_SECRET_TTL_MS = 30 * 60 * 1000;
+/** Sessions re-checked per query (stillValid): bounded lists in `IN (...)`. */
+const SESSION_CHECK_BATCH = 500;
 const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 
 export interface AccountServiceDeps {
@@ -140,8 +142,26 @@ export function createAccountService(deps: AccountServiceDeps) {
       celular: account.celular ?? '',
       jti: claims.jti,
       exp: claims.exp,
+      tokenVersion: claims.ver,
     };
   }
+
+  const stillValid: StillValidSessions = async (sessions) => {
+    const now = Date.now() / 1000;
+    const live = sessions.filter((s) => s.exp > now);
+    const valid = new Set<string>();
+    for (let i = 0; i < live.length; i += SESSION_CHECK_BATCH) {
+      const batch = live.slice(i, i + SESSION_CHECK_BATCH);
+      const [versions, revoked] = await Promise.all([
+        repo.listTokenVersions(db, [...new Set(batch.map((s) => s.accountId))]),
+        repo.listRevokedJtis(db, batch.map((s) => s.jti)),
+      ]);
+      for (const s of batch) {
+        if (!revoked.has(s.jti) && versions.get(s.accountId) === s.tokenVersion) valid.add(s.jti);
+      }
+    }
+    return valid;
+  };
 
   async function logout(session: Session): Promise<void> {
     const now = nowIso();
@@ -311,6 +331,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     registerUser,
     authenticate,
     resolveSession,
+    stillValid,
     logout,
     listRegisteredUsers,
     sendResetEmail,

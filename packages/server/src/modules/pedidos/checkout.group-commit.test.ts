@@ -395,6 +395,7 @@ describe('checkout with group commit: accepted and refused orders at once', () =
       celular: s.celular,
       jti: `prueba-${s.id}`,
       exp: Math.floor(Date.now() / 1000) + 60,
+      tokenVersion: 0,
     });
     const place = (s: Shopper, key?: string) =>
       placePedido(db(), bus, session(s), { tiendaId: abierta.tiendaId }, key).then(

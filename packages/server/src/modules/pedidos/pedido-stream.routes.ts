@@ -1,10 +1,16 @@
+import { once } from 'node:events';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { readToken, sessionOf, type AuthGuards, type ResolveSession } from '../../http/auth.js';
+import {
+  sessionOf,
+  type AuthGuards,
+  type Session,
+  type StillValidSessions,
+} from '../../http/auth.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import type { EventoFilter } from './pedido.repository.js';
 import { seguimientoParams } from './pedido.routes.js';
@@ -18,6 +24,37 @@ import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { AppError } from '../../http/app-error.js';
 
 const REPLAY_LIMIT = 500;
+
+/**
+ * How long a stream may wait for its client to read (its socket's buffer full) before it is
+ * closed: a phone that went to sleep holds no server memory, and reconnects with Last-Event-ID.
+ */
+export const SSE_STALL_MS = 30_000;
+
+/**
+ * Writes one chunk, respecting backpressure: when the socket's buffer is full, waits for it to
+ * drain before answering, and gives up on a client that reads nothing for `stallMs` (the
+ * connection is destroyed). Answers whether the stream can go on.
+ */
+async function send(raw: ServerResponse, chunk: string, stallMs: number): Promise<boolean> {
+  if (raw.writableEnded || raw.destroyed) return false;
+  if (raw.write(chunk)) return true;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), stallMs);
+  try {
+    await Promise.race([
+      once(raw, 'drain', { signal: stop.signal }),
+      once(raw, 'close', { signal: stop.signal }),
+    ]);
+  } catch {
+    // Nothing read for stallMs.
+    raw.destroy();
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+  return !raw.writableEnded && !raw.destroyed;
+}
 
 /**
  * Open streams one account (or one tracking secret) may hold in this process (issue 19, F1):
@@ -43,18 +80,58 @@ export function registerPedidoStreamRoutes(
     db: Db;
     guards: AuthGuards;
     bus: PedidoEventBus;
-    resolveSession: ResolveSession;
+    /** Re-checks the sessions of every open stream at each heartbeat, in one query. */
+    stillValid: StillValidSessions;
     heartbeatMs: number;
+    /** How long a client may leave a full buffer unread (SSE_STALL_MS; tests make it short). */
+    stallMs?: number;
     /** Counts the streams open now, up and down (the SSE gauge of http/metrics.ts). */
     openStreams?: { inc(): void; dec(): void };
   },
 ) {
-  const { db, guards, bus, resolveSession, heartbeatMs, openStreams } = deps;
-  const open = new Set<ServerResponse>();
+  const { db, guards, bus, stillValid, heartbeatMs, openStreams } = deps;
+  const stallMs = deps.stallMs ?? SSE_STALL_MS;
+  /** Every open stream, with the session it was opened under (none: a guest's tracking). */
+  const open = new Map<ServerResponse, Session | undefined>();
   const openPerKey = new Map<string, number>();
+
+  /**
+   * One heartbeat for all the process's streams: a ping to each (skipped while its buffer is
+   * still full: the client is behind, a ping would only add to it), and one query re-checking
+   * every session, so after a logout or a password change a stream stops instead of going on
+   * showing customers' names and addresses. The database away for a moment is no reason to drop
+   * any stream; a session that is no longer valid is.
+   */
+  let beating = false;
+  const beat = async () => {
+    if (beating) return;
+    beating = true;
+    try {
+      const sessions = [...open.values()].filter((s): s is Session => s !== undefined);
+      let valid: Set<string> | undefined;
+      try {
+        if (sessions.length > 0) valid = await stillValid(sessions);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error))
+          app.log.warn(
+            { err: error },
+            'no se pudieron revisar las sesiones de los eventos en vivo',
+          );
+      }
+      for (const [raw, session] of open) {
+        if (session && valid && !valid.has(session.jti)) raw.end();
+        else if (!raw.writableNeedDrain) raw.write(': ping\n\n');
+      }
+    } finally {
+      beating = false;
+    }
+  };
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
+  heartbeat.unref();
   // Open streams would hold a graceful shutdown forever: end them first.
   app.addHook('preClose', async () => {
-    for (const raw of open) raw.end();
+    clearInterval(heartbeat);
+    for (const raw of open.keys()) raw.end();
   });
 
   const tokenFromQuery = async (request: { query: unknown; headers: Record<string, unknown> }) => {
@@ -115,18 +192,25 @@ export function registerPedidoStreamRoutes(
         connection: 'keep-alive',
       });
       raw.write('retry: 3000\n\n');
-      open.add(raw);
+      open.set(raw, 'pedidoId' in filter ? undefined : sessionOf(request));
       openStreams?.inc();
 
       // A notification only says "something happened here": the events themselves are read
       // from the outbox, after the last one sent. Notifications may arrive in any order (another
       // process, a late publish); the ids are in commit order (insertPedidoEvento), so reading
       // after the last id sent never skips one.
+      // Wakes arriving while a read is queued add nothing: that read sends everything after
+      // the last id sent, so a burst of orders (or a client slow to read) queues one read, not
+      // one per notification.
       let lastSent: number | undefined = lastEventId;
       let chain = Promise.resolve();
+      let queued = false;
       const wake = () => {
+        if (queued) return;
+        queued = true;
         chain = chain
           .then(async () => {
+            queued = false;
             if (raw.writableEnded) return;
             let after = (lastSent ??= await findLastEventoId(db, filter));
             for (;;) {
@@ -135,9 +219,8 @@ export function registerPedidoStreamRoutes(
                 if (raw.writableEnded) return;
                 lastSent = after = e.id;
                 const pedido = await findPedidoView(db, e.pedidoId);
-                raw.write(
-                  `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`,
-                );
+                const chunk = `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`;
+                if (!(await send(raw, chunk, stallMs))) return;
               }
               if (eventos.length < REPLAY_LIMIT) return;
             }
@@ -150,23 +233,7 @@ export function registerPedidoStreamRoutes(
         if (matches(e)) wake();
       });
       wake();
-      // Each heartbeat re-reads the session: after a logout or a password change the stream
-      // stops instead of going on showing customers' names and addresses. A guest's tracking
-      // stream has no session: its secret is its key.
-      const token = readToken(request);
-      const heartbeat = setInterval(() => {
-        if ('pedidoId' in filter) return raw.write(': ping\n\n');
-        if (!token) return raw.end();
-        resolveSession(token).then(
-          () => raw.write(': ping\n\n'),
-          // The database away for a moment is no reason to drop the stream; a session that
-          // is no longer valid is.
-          (error: unknown) => (isDatabaseUnavailable(error) ? raw.write(': ping\n\n') : raw.end()),
-        );
-      }, heartbeatMs);
-      heartbeat.unref();
       raw.on('close', () => {
-        clearInterval(heartbeat);
         unsubscribe();
         open.delete(raw);
         openStreams?.dec();

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 // Reads for the owner's sales (docs/sales.md). Every query names its shop and a UTC [inicio,
 // fin) interval of `pedido.fecha` (ISO text, so text order is time order). Sales queries repeat
 // `status = 'COMPLETADO'` as a literal: with a bound parameter SQLite could not use the partial
-// index `pedido_ventas` (migration 2026_12_01_0900_ventas). PostgreSQL answers sum() and count()
+// index `pedido_ventas` (migration 2026_11_27_0900_ventas). PostgreSQL answers sum() and count()
 // as bigint, which the driver hands over as text: every figure goes through Number().
 
 const COMPLETADO = sql.lit('COMPLETADO');
