@@ -395,6 +395,7 @@ async function assembleApp(
     bus,
     stillValid: accounts.stillValid,
     heartbeatMs: config.sseHeartbeatMs,
+    stallMs: config.sseStallMs,
     openStreams: metrics.sseConnections,
   });
   registerImageRoutes(app, {

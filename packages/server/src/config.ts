@@ -81,6 +81,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Live streams send a heartbeat (and re-check the session) this often. */
   sseHeartbeatMs: number;
+  /** A live stream whose client leaves its buffer full this long is closed (backpressure). */
+  sseStallMs: number;
   /** Slow clients (issue 19, F1): how long a request may take to arrive. */
   timeouts: ServerTimeouts;
   /** Uploads (issue 19, F3). */
@@ -404,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsToken: e.SMS_TOKEN,
     rateLimits: defaultRateLimits,
     sseHeartbeatMs: 15_000,
+    sseStallMs: 30_000,
     timeouts: {
       headersMs: e.HEADERS_TIMEOUT_MS ?? defaultTimeouts.headersMs,
       requestMs: e.REQUEST_TIMEOUT_MS ?? defaultTimeouts.requestMs,

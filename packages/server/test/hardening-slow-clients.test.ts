@@ -56,8 +56,10 @@ describe('slow clients (issue 19, F1)', () => {
   beforeAll(async () => {
     server = await startTestServer({
       config: {
+        ...TEST_ADMIN,
         timeouts: { headersMs: 600, requestMs: 1200, keepAliveMs: 400 },
         sseHeartbeatMs: 200,
+        sseStallMs: 800,
       },
     });
   });
@@ -126,6 +128,97 @@ describe('slow clients (issue 19, F1)', () => {
     expect(text.match(/: ping/g)?.length ?? 0).toBeGreaterThan(5);
     controller.abort();
   });
+
+  it('closes a live stream whose client stops reading (its buffers full), and serves the others', async () => {
+    const publicShop = await createPublicShop(server, await signInAdmin(server));
+    const owner = publicShop.owner.token;
+    const body = () =>
+      guestBody(publicShop.tiendaId, [{ productoId: publicShop.productos[0]!.id }]);
+    // A big order (50 lines, each with its note): each of its events is ~15 KB on the stream.
+    const nota = 'sin cebolla, sin cilantro, con mucha salsa verde aparte por favor'.slice(0, 60);
+    const first = await placeGuest(
+      server,
+      guestBody(
+        publicShop.tiendaId,
+        Array.from({ length: 50 }, () => ({ productoId: publicShop.productos[0]!.id, nota })),
+      ),
+    );
+
+    // A phone gone to sleep: it asked for the stream, got the head, then reads nothing more.
+    // Its socket on the server's side shows what the server holds in memory for it.
+    const serverSide = new Promise<net.Socket>((resolve) =>
+      server.app.server.once('connection', resolve),
+    );
+    const asleep = await connect(server);
+    let mostHeld = 0;
+    const watch = setInterval(
+      () => void serverSide.then((s) => (mostHeld = Math.max(mostHeld, s.writableLength))),
+      5,
+    );
+    asleep.socket.write(
+      `GET /api/pedido/eventos?token=${encodeURIComponent(owner)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    const deadline = Date.now() + 3000;
+    while (!asleep.received().includes('retry:') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(asleep.received()).toContain('200 OK');
+    asleep.socket.pause();
+    // And one that reads.
+    const controller = new AbortController();
+    const awake = await fetch(
+      `${server.baseUrl}/api/pedido/eventos?token=${encodeURIComponent(owner)}`,
+      {
+        signal: controller.signal,
+      },
+    );
+    const reader = awake.body!.pipeThrough(new TextDecoderStream()).getReader();
+
+    // Far more than the loopback socket buffers hold (up to ~40 MB here): 6,000 events of the
+    // big order (~66 MB), written straight to the outbox, then one order to wake both streams.
+    const db = server.app.database.db;
+    const now = new Date().toISOString();
+    for (let i = 0; i < 6; i += 1) {
+      await db
+        .insertInto('pedido_evento')
+        .values(
+          Array.from({ length: 1000 }, () => ({
+            tienda_id: publicShop.tiendaId,
+            account_id: null,
+            pedido_id: first.pedido.id,
+            tipo: 'VISTO',
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    const last = await placeGuest(server, body());
+
+    // The reading stream gets everything, up to the last order.
+    let text = '';
+    let bytes = 0;
+    while (!text.includes(`"id":${last.pedido.id},`)) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      bytes += value.length;
+      // Only the tail matters; keep memory flat.
+      text = (text + value).slice(-4096);
+    }
+    expect(bytes).toBeGreaterThan(60_000_000);
+    controller.abort();
+    clearInterval(watch);
+    // Backpressure: once the socket's buffers were full, the stream stopped reading events
+    // for it, so the server never held more than a chunk or two in memory (not the ~30 MB
+    // the kernel could not take).
+    expect(mostHeld).toBeGreaterThan(0);
+    expect(mostHeld).toBeLessThan(256 * 1024);
+    // The sleeping one was let go once its buffers stayed full for sseStallMs: when it wakes up
+    // it reads what was already on its way, then the end; never the last order.
+    await new Promise((r) => setTimeout(r, 3 * 800));
+    asleep.socket.resume();
+    expect(await within(asleep.closed, 15_000)).not.toBe('still open');
+    expect(asleep.received()).not.toContain(`"id":${last.pedido.id},`);
+  }, 60_000);
 });
 
 describe('open live streams per account and per tracking secret (issue 19, F1)', () => {

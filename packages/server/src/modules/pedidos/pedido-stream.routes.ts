@@ -26,12 +26,6 @@ import { AppError } from '../../http/app-error.js';
 const REPLAY_LIMIT = 500;
 
 /**
- * How long a stream may wait for its client to read (its socket's buffer full) before it is
- * closed: a phone that went to sleep holds no server memory, and reconnects with Last-Event-ID.
- */
-export const SSE_STALL_MS = 30_000;
-
-/**
  * Writes one chunk, respecting backpressure: when the socket's buffer is full, waits for it to
  * drain before answering, and gives up on a client that reads nothing for `stallMs` (the
  * connection is destroyed). Answers whether the stream can go on.
@@ -83,14 +77,18 @@ export function registerPedidoStreamRoutes(
     /** Re-checks the sessions of every open stream at each heartbeat, in one query. */
     stillValid: StillValidSessions;
     heartbeatMs: number;
-    /** How long a client may leave a full buffer unread (SSE_STALL_MS; tests make it short). */
-    stallMs?: number;
+    /**
+     * How long a stream may wait for its client to read (its socket's buffer full) before it is
+     * closed: a phone that went to sleep holds no server memory, and reconnects with
+     * Last-Event-ID.
+     */
+    stallMs: number;
     /** Counts the streams open now, up and down (the SSE gauge of http/metrics.ts). */
     openStreams?: { inc(): void; dec(): void };
   },
 ) {
   const { db, guards, bus, stillValid, heartbeatMs, openStreams } = deps;
-  const stallMs = deps.stallMs ?? SSE_STALL_MS;
+  const { stallMs } = deps;
   /** Every open stream, with the session it was opened under (none: a guest's tracking). */
   const open = new Map<ServerResponse, Session | undefined>();
   const openPerKey = new Map<string, number>();
