@@ -133,4 +133,39 @@ describe('hardening', () => {
     // The next heartbeat (100 ms here) finds the session gone and closes the stream.
     expect(await ended).toBe(true);
   });
+
+  it('re-checks all open streams together and ends only those whose session ended', async () => {
+    const open = async (path: string, token: string) => {
+      const response = await fetch(`${server.baseUrl}${path}?token=${encodeURIComponent(token)}`);
+      expect(response.status).toBe(200);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let pings = 0;
+      const ended = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return true;
+          pings += value.split(': ping').length - 1;
+        }
+      })();
+      return { ended, pings: () => pings, close: () => reader.cancel() };
+    };
+    const ana = await createConsumer(server);
+    const beto = await createConsumer(server);
+    const [anaStream, betoStream, betoOtherTab] = [
+      await open('/api/pedido/mis-eventos', ana.token),
+      await open('/api/pedido/mis-eventos', beto.token),
+      await open('/api/pedido/mis-eventos', beto.token),
+    ];
+    expect((await server.call('/api/login/logout', { token: ana.token, body: {} })).status).toBe(
+      200,
+    );
+    expect(await anaStream.ended).toBe(true);
+    // Beto's two tabs go on getting their heartbeats.
+    const before = betoStream.pings();
+    await new Promise((r) => setTimeout(r, 350));
+    expect(betoStream.pings()).toBeGreaterThan(before);
+    expect(betoOtherTab.pings()).toBeGreaterThan(0);
+    await betoStream.close();
+    await betoOtherTab.close();
+  });
 });
