@@ -65,6 +65,8 @@ export function startBuiltServer(options: {
   /** Node options before the server's file. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** The port to listen on; default a free one. */
+  port?: number;
 }): Promise<ServerProcess> {
   const { root, database, tmp } = options;
   return startNodeProcess({
@@ -93,6 +95,7 @@ export function startBuiltServer(options: {
     readyPath: '/health',
     logFile: path.join(tmp, `${database}-server.log`),
     cwd: tmp,
+    port: options.port,
   });
 }
 

@@ -77,8 +77,10 @@ export async function startNodeProcess(options: {
   readyPath: string;
   logFile: string;
   cwd: string;
+  /** The port to listen on (npm run cluster's fixed ones); default a free one. */
+  port?: number;
 }): Promise<ServerProcess> {
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const log = fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd,
