@@ -39,6 +39,12 @@ export interface Config {
    * (503 SERVICIO_NO_DISPONIBLE); 0 turns it off. Migrations run without it.
    */
   dbStatementTimeoutMs: number;
+  /**
+   * SHUTDOWN_DRAIN_MS: after SIGTERM the server keeps listening this long with /ready at 503
+   * `cerrando`, so a load balancer stops sending before the listener closes (server.ts,
+   * docs/reliability.md). Default 5000 in production, else 0.
+   */
+  shutdownDrainMs: number;
   outboxDir: string;
   /** Uploaded images (content-addressed files). */
   imagesDir: string;
@@ -202,6 +208,15 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).default(5000),
+  ),
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'SHUTDOWN_DRAIN_MS debe ser un número de milisegundos' })
+      .int('SHUTDOWN_DRAIN_MS debe ser un número entero de milisegundos')
+      .min(0, 'SHUTDOWN_DRAIN_MS no puede ser negativo')
+      .max(120_000, 'SHUTDOWN_DRAIN_MS no puede pasar de 120000 (2 minutos)')
+      .optional(),
   ),
   OUTBOX_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/outbox')),
   IMAGES_DIR: z.preprocess(emptyToUndefined, z.string().default('./data/images')),
@@ -387,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA !== '0' && !production,
     migrateOnBoot: e.MIGRATE_ON_BOOT === '1',
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
     outboxDir: path.resolve(e.OUTBOX_DIR),
     imagesDir: path.resolve(e.IMAGES_DIR),
     imageStorage: parseImageStorage(e),

@@ -54,6 +54,14 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
+  // A balancer still sends requests until its probe sees /ready 503: keep listening and serving
+  // for SHUTDOWN_DRAIN_MS first (SIGTERM only; Ctrl-C closes at once), docs/reliability.md.
+  app.startDraining();
+  const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+  if (drainMs > 0) {
+    app.log.info({ signal, drainMs }, 'cerrando: /ready responde 503 antes de dejar de escuchar');
+    await sleep(drainMs);
+  }
   app.log.info({ signal }, 'cerrando: se terminan las peticiones en curso');
   const force = setTimeout(() => {
     app.log.error('cierre forzado tras 10 s');

@@ -11,6 +11,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
  */
 export function startServerProcess(
   env: Record<string, string>,
+  options: {
+    /** Every chunk the server writes (stdout and stderr), for as long as it runs. */
+    onOutput?: (text: string) => void;
+  } = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
@@ -22,6 +26,7 @@ export function startServerProcess(
     let listening = false;
     // Keep reading stdout after the start too: a full pipe would block the server's logging.
     child.stdout?.on('data', (chunk: Buffer) => {
+      options.onOutput?.(chunk.toString());
       if (listening) return;
       output += chunk.toString();
       const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
@@ -31,6 +36,7 @@ export function startServerProcess(
       }
     });
     child.stderr?.on('data', (c: Buffer) => {
+      options.onOutput?.(c.toString());
       if (!listening) output += c.toString();
     });
     child.on('exit', (code) => reject(new Error(`el servidor terminó (${code}): ${output}`)));

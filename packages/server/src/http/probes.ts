@@ -6,6 +6,17 @@ import { compareWithBuild, EXPECTED_MIGRATION, readAppliedMigrations } from '../
 // on a database a newer build migrated.
 export { EXPECTED_MIGRATION };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Turns /ready to 503 `cerrando` and closes each connection after its answer, while the
+     * server still listens and serves: server.ts calls it on SIGTERM and waits
+     * SHUTDOWN_DRAIN_MS before closing, so a balancer notices first (docs/reliability.md).
+     */
+    startDraining(): void;
+  }
+}
+
 /**
  * Probes for an orchestrator or a load balancer (docs/reliability.md):
  * - `GET /live`: the process runs (200 whatever the database does; restart it only if this fails);
@@ -17,8 +28,18 @@ export { EXPECTED_MIGRATION };
  */
 export function registerProbes(app: FastifyInstance, database: DbHandle): void {
   let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   app.addHook('preClose', async () => {
     draining = true;
+  });
+  // While draining, no keep-alive connection is left idle for the final close to cut under a
+  // request the client is just sending: each one closes after its answer, and the client's
+  // next request opens a new one (answered during the drain, refused once the listener closes).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done();
   });
 
   app.get(
