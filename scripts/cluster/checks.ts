@@ -71,7 +71,9 @@ async function opened(stream: SseStream, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (stream.opens === 0) {
     if (Date.now() > deadline) {
-      throw new Error(`${what} no se abrió (respuestas: ${stream.refusals.join(', ') || 'ninguna'})`);
+      throw new Error(
+        `${what} no se abrió (respuestas: ${stream.refusals.join(', ') || 'ninguna'})`,
+      );
     }
     await sleep(50);
   }
@@ -186,7 +188,7 @@ export async function runChecks(options: {
           tiendaId: owner.tiendaId,
           lineas: [{ productoId: shop.productos[0]!.id, cantidad: 2 }],
           cliente: { nombreCompleto: 'Vecina de prueba', celular: '5512345678' },
-          entrega: { tipo: 'RECOGER' },
+          entrega: { tipo: 'DOMICILIO', direccion: 'Av. Juárez 10', referencias: 'Portón azul' },
           pago: { metodo: 'EFECTIVO' },
         }),
       });
@@ -228,7 +230,8 @@ export async function runChecks(options: {
         if (res.status !== 200) throw new Error(`por el proxy: ${res.status}`);
       }
       const spread = proxy.upstreams.map((u, i) => u.served - before[i]!);
-      if (spread.some((n) => n !== 3)) throw new Error(`9 peticiones repartidas ${spread.join('/')}`);
+      if (spread.some((n) => n !== 3))
+        throw new Error(`9 peticiones repartidas ${spread.join('/')}`);
       return `9 peticiones: ${spread.join('/')}; el pedido llegó por el SSE del proxy`;
     });
   } finally {

@@ -205,14 +205,22 @@ async function main(): Promise<number> {
       return withInterruptCleanup(
         () => proxy.close(),
         async () => {
-          printSummary(proxy.port, servers, databaseDescribed, storeDescribed, work, webBuilt);
+          printSummary(
+            proxy.port,
+            servers,
+            databaseDescribed,
+            storeDescribed,
+            work,
+            webBuilt,
+            check,
+          );
           if (!check) {
             // Until Ctrl-C: scripts/bench/processes.ts stops the servers, then runs the
             // clean-ups registered above (proxy, store, database), and exits.
             process.once('SIGINT', () => console.log('\nDeteniendo todo…'));
             await new Promise(() => {});
           }
-          let ok = false;
+          let ok: boolean;
           try {
             console.log('\nComprobaciones:');
             ok = await runChecks({
@@ -227,7 +235,11 @@ async function main(): Promise<number> {
             await proxy.close();
             await stopServers();
           }
-          console.log(ok ? '\nTodo bien: tres instancias con imágenes compartidas.' : '\nFalló alguna comprobación.');
+          console.log(
+            ok
+              ? '\nTodo bien: tres instancias con imágenes compartidas.'
+              : '\nFalló alguna comprobación.',
+          );
           console.log(`Registros de las instancias: ${work}`);
           return ok ? 0 : 1;
         },
@@ -243,9 +255,12 @@ function printSummary(
   store: string,
   work: string,
   webBuilt: boolean,
+  check: boolean,
 ): void {
   console.log(`\nTianguis en tres instancias: abre http://localhost:${proxyPort}`);
-  console.log(`  proxy:        http://127.0.0.1:${proxyPort} (reparte las peticiones entre las tres)`);
+  console.log(
+    `  proxy:        http://127.0.0.1:${proxyPort} (reparte las peticiones entre las tres)`,
+  );
   for (const [i, s] of servers.entries()) {
     console.log(`  instancia ${i + 1}:  ${s.base} (pid ${s.pid}, registro ${s.logFile})`);
   }
@@ -254,7 +269,7 @@ function printSummary(
   console.log(`  correos y SMS: ${path.join(work, 'outbox')}`);
   if (!webBuilt) console.log('  (sin la app web construida: solo la API y las páginas de tienda)');
   console.log('  Tiendas de ejemplo: tienda@tianguis.mx / Tienda123 (README, "Sample data").');
-  console.log('  Ctrl-C detiene todo.');
+  if (!check) console.log('  Ctrl-C detiene todo.');
 }
 
 main().then(
