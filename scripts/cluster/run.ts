@@ -240,7 +240,9 @@ async function main(): Promise<number> {
               ? '\nTodo bien: tres instancias con imágenes compartidas.'
               : '\nFalló alguna comprobación.',
           );
-          console.log(`Registros de las instancias: ${work}`);
+          // The logs are kept when something failed, to read why.
+          if (ok) fs.rmSync(work, { recursive: true, force: true });
+          else console.log(`Registros de las instancias: ${work}`);
           return ok ? 0 : 1;
         },
       );
