@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -149,6 +150,7 @@ export function createPostgresPool(
   connectionString: string,
   options: CreateDbOptions = {},
 ): pg.Pool {
+  const namer = createStatementNamer();
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -171,6 +173,62 @@ export function createPostgresPool(
   // pool drops the client when it is released, since it is no longer queryable.
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    prepareHotStatements(client, namer);
   });
   return pool;
+}
+
+/** A statement is prepared once it has run this many times (process-wide). */
+const PREPARE_AFTER = 3;
+/** At most this many statement texts are prepared (each on every connection that runs it). */
+const PREPARED_MAX = 1_000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Names the statements run often, so each connection parses and plans them once instead of at
+ * every execution (node-postgres sends unnamed statements, which PostgreSQL plans every time:
+ * at the checkout's ~15 statements that was most of the database's CPU per order). Kysely's
+ * texts repeat (values are parameters); a text seen PREPARE_AFTER times gets a name derived
+ * from it. Texts that vary (an `in (...)` of a different length) stop being named once
+ * PREPARED_MAX texts are, which bounds the statements each connection keeps.
+ */
+export function createStatementNamer(
+  options: { after?: number; max?: number } = {},
+): (text: string) => string | undefined {
+  const after = options.after ?? PREPARE_AFTER;
+  const max = options.max ?? PREPARED_MAX;
+  const names = new Map<string, string>();
+  const seen = new Map<string, number>();
+  return (text) => {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= max || !PREPARABLE.test(text)) return name;
+    const count = (seen.get(text) ?? 0) + 1;
+    if (count < after) {
+      // The counts are a hint: forgetting them all now and then keeps them bounded too.
+      if (seen.size >= 10 * max) seen.clear();
+      seen.set(text, count);
+      return undefined;
+    }
+    seen.delete(text);
+    const named = `t_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    names.set(text, named);
+    return named;
+  };
+}
+
+/** Routes a client's `query(text, values)` calls (Kysely's) through the namer. */
+function prepareHotStatements(client: pg.PoolClient, namer: (text: string) => string | undefined) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    if (
+      args.length <= 2 &&
+      typeof text === 'string' &&
+      (values === undefined || Array.isArray(values))
+    ) {
+      const name = namer(text);
+      if (name !== undefined) return query({ name, text, values });
+    }
+    return query(...args);
+  }) as typeof client.query;
 }
