@@ -105,7 +105,12 @@ describe('Web Push routes', () => {
       const prod = await startTestServer({
         logger: true,
         logStream: logInto(lines),
-        config: { ...TEST_ADMIN, production: true, logLevel: 'warn' },
+        config: {
+          ...TEST_ADMIN,
+          production: true,
+          jwtSecret: 'a'.repeat(32),
+          logLevel: 'warn',
+        },
       });
       try {
         const clave = await prod.call('/api/push/clavepublica');

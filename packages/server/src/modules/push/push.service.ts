@@ -151,18 +151,20 @@ export async function createPushService(deps: {
     for (const s of suscripciones) sender?.send(s, payload);
   }
 
-  /** Reads the order as it is now and queues its alerts. */
+  /**
+   * Queues an event's alerts, with the order as it is now. Who would be told is read first:
+   * most events tell nobody (an order opened or paid, a shop or shopper without push), and
+   * those cost one read at most, not the whole order.
+   */
   async function prepare(evento: PedidoEvento) {
-    // Most events alert nobody (an order opened or paid): those read nothing.
     if (evento.tipo !== 'NUEVO' && !isStatusAlertado(evento.tipo)) return;
-    const found = await pedidos.findPedidoConSeguimiento(db, evento.pedidoId);
-    if (!found) return;
-    const { pedido, seguimiento } = found;
     if (evento.tipo === 'NUEVO') {
-      // The owner typed it: they know.
-      if (pedido.origen === 'MANUAL') return;
-      const suscripciones = await repo.listSuscripcionesDeTienda(db, pedido.tiendaId);
+      const suscripciones = await repo.listSuscripcionesDeTienda(db, evento.tiendaId);
       if (suscripciones.length === 0) return;
+      const found = await pedidos.findPedidoConSeguimiento(db, evento.pedidoId);
+      // The owner typed it: they know.
+      if (!found || found.pedido.origen === 'MANUAL') return;
+      const { pedido } = found;
       const alerta = buildAlertaPedidoNuevo(
         {
           id: pedido.id,
@@ -176,11 +178,14 @@ export async function createPushService(deps: {
       sendTo(suscripciones, alerta);
       return;
     }
-    if (!isStatusAlertado(evento.tipo)) return;
+    // The event names the order's shopper (null: a guest, who subscribed with the order).
     const dueno: repo.PushDueno =
-      pedido.usuarioId !== null ? { accountId: pedido.usuarioId } : { pedidoId: pedido.id };
+      evento.accountId !== null ? { accountId: evento.accountId } : { pedidoId: evento.pedidoId };
     const suscripciones = await repo.listSuscripcionesDe(db, dueno);
     if (suscripciones.length === 0) return;
+    const found = await pedidos.findPedidoConSeguimiento(db, evento.pedidoId);
+    if (!found) return;
+    const { pedido, seguimiento } = found;
     const tienda = await findTiendaById(db, pedido.tiendaId);
     const url =
       'accountId' in dueno
