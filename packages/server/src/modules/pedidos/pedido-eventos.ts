@@ -15,7 +15,11 @@ type Listener = (evento: PedidoEvento) => void;
 
 /** Delivers order events to the live streams of every server process. */
 export interface PedidoEventBus {
-  /** Call after the commit that wrote the event row. */
+  /**
+   * Call after the commit that wrote the event row. On PostgreSQL the event already went out
+   * with that commit (insertPedidoEventos queues its NOTIFY), so this only runs what wraps it
+   * (push alerts, the orders counter); on SQLite it wakes this process's streams.
+   */
   publish(evento: PedidoEvento): Promise<void>;
   subscribe(listener: Listener): () => void;
   /** Resolves once events from other processes can be received. */
@@ -47,7 +51,9 @@ export function createLocalEventBus(): PedidoEventBus {
   };
 }
 
-const CHANNEL = 'tianguis_pedido_evento';
+/** The NOTIFY channel of order events (payload: a PedidoEvento as JSON). */
+export const PEDIDO_EVENTO_CHANNEL = 'tianguis_pedido_evento';
+const CHANNEL = PEDIDO_EVENTO_CHANNEL;
 
 /** How the LISTEN session shows in pg_stat_activity. */
 export const LISTEN_APPLICATION_NAME = 'tianguis-eventos';
@@ -102,8 +108,9 @@ async function readNewestPerStream(client: pg.Client, afterId: number): Promise<
 }
 
 /**
- * PostgreSQL: every process LISTENs on one channel and publishing is a NOTIFY, so an order
- * placed through any process reaches the streams of all of them.
+ * PostgreSQL: every process LISTENs on one channel, and every transaction that writes an event
+ * sends its NOTIFY (insertPedidoEventos), delivered at the commit: an order placed through any
+ * process reaches the streams of all of them, this one's included, with no second round trip.
  *
  * The LISTEN connection is lost when PostgreSQL restarts; it is reopened by itself, with a
  * growing wait (LISTEN_RETRY_*) for as long as the server stays away. Notifications sent while
@@ -116,9 +123,6 @@ export function createPostgresEventBus(
   log: FastifyBaseLogger,
 ): PedidoEventBus {
   const listeners = createListeners();
-  const notifier = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: 10_000 });
-  notifier.on('error', () => undefined);
-  notifier.on('connect', (c) => void c.on('error', () => undefined));
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -206,9 +210,8 @@ export function createPostgresEventBus(
   ready.catch(() => undefined);
 
   return {
-    async publish(evento) {
-      await notifier.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(evento)]);
-    },
+    // The NOTIFY went out with the event's commit.
+    publish: async () => undefined,
     subscribe: listeners.subscribe,
     ready: () => ready,
     async close() {
@@ -218,7 +221,6 @@ export function createPostgresEventBus(
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);
-      await notifier.end();
     },
   };
 }

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { REGLA_DESATENDIDO } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { PEDIDO_EVENTO_CHANNEL } from './pedido-eventos.js';
 import type { PedidoTable } from './pedido.table.js';
 import type { Insertable } from 'kysely';
 
@@ -401,34 +402,19 @@ const SHOP_STREAM = 1n << 32n;
 const ACCOUNT_STREAM = 2n << 32n;
 
 /**
- * Puts event ids in commit order within every stream that will carry them (docs/write-path.md).
- * A stream sends "the events after the last one it sent", so an event whose id was drawn
- * before another's but committed after it would be skipped. On PostgreSQL the transaction
- * takes, until its commit, the lock of each shop and each shopper whose streams get its events:
- * two events of one shop (or of one shopper) are then drawn and committed one after the other,
- * while different shops never wait for each other. Locks are taken in one global order (every
- * shop by id, then every shopper by id), so two transactions can never wait for each other in
- * a circle. A guest's tracking stream follows one order, whose events all go through its shop.
- * SQLite's one connection commits in id order already.
+ * The lock keys of the streams that will carry these events, in the one global order they are
+ * taken in: every shop by id, then every shopper by id.
  */
-async function lockEventStreams(
-  db: DbOrTx,
-  eventos: readonly { tiendaId: number; accountId: number | null }[],
-) {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+function streamLockKeys(eventos: readonly { tiendaId: number; accountId: number | null }[]) {
   const byId = (a: number, b: number) => a - b;
   const tiendas = [...new Set(eventos.map((e) => e.tiendaId))].sort(byId);
   const cuentas = [
     ...new Set(eventos.flatMap((e) => (e.accountId === null ? [] : [e.accountId]))),
   ].sort(byId);
-  const keys = [
+  return [
     ...tiendas.map((id) => (SHOP_STREAM + BigInt(id)).toString()),
     ...cuentas.map((id) => (ACCOUNT_STREAM + BigInt(id)).toString()),
   ];
-  // One round trip; the array's order is the order the locks are taken in.
-  await sql`SELECT pg_advisory_xact_lock(k) FROM unnest(${keys}::bigint[]) WITH ORDINALITY AS l(k, n) ORDER BY n`.execute(
-    db,
-  );
 }
 
 export interface NuevoPedidoEvento {
@@ -439,24 +425,64 @@ export interface NuevoPedidoEvento {
   now: string;
 }
 
-/** Adds an order event to the outbox; call it last in the transaction (lockEventStreams). */
+/** Adds an order event to the outbox; call it last in the transaction (insertPedidoEventos). */
 export async function insertPedidoEvento(db: DbOrTx, values: NuevoPedidoEvento) {
   return (await insertPedidoEventos(db, [values]))[0]!;
 }
 
-/** Several events in one statement (the escalation sweep); their ids, in the given order. */
+/**
+ * Adds order events to the outbox, last in the transaction; answers their ids in the given
+ * order. A stream sends "the events after the last one it sent", so an event whose id was drawn
+ * before another's but committed after it would be skipped: ids must be in commit order within
+ * every stream (docs/write-path.md). SQLite's one connection commits in id order already.
+ *
+ * On PostgreSQL one statement per batch does three things: takes, until the commit, the lock of
+ * each shop and each shopper whose streams get the events (two events of one shop, or of one
+ * shopper, are then drawn and committed one after the other, while different shops never wait
+ * for each other; locks are taken in one global order, so no two transactions wait for each
+ * other in a circle; a guest's tracking stream follows one order, whose events all go through
+ * its shop); inserts the rows; and queues their NOTIFY, which PostgreSQL delivers to every
+ * instance's LISTEN at the commit, never before it and never for a rollback.
+ */
 export async function insertPedidoEventos(
   db: DbOrTx,
   eventos: readonly NuevoPedidoEvento[],
 ): Promise<number[]> {
   if (eventos.length === 0) return [];
-  await lockEventStreams(db, eventos);
-  const ids: number[] = [];
-  for (const e of eventos) {
-    const result = await insertPedidoEventoQuery(db, e.tiendaId, e.accountId, e.pedidoId, e.tipo, e.now);
-    ids.push(result.rows[0]!.id);
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const ids: number[] = [];
+    for (const e of eventos) {
+      const result = await insertPedidoEventoQuery(
+        db,
+        e.tiendaId,
+        e.accountId,
+        e.pedidoId,
+        e.tipo,
+        e.now,
+      );
+      ids.push(result.rows[0]!.id);
+    }
+    return ids;
   }
-  return ids;
+  const rows = eventos.map(
+    (e) => sql`(${e.tiendaId}::int, ${e.accountId}::int, ${e.pedidoId}::int, ${e.tipo}, ${e.now})`,
+  );
+  // `locked` reads every row of `l` before the insert's rows exist, so every lock is held
+  // before any id is drawn.
+  const { rows: inserted } = await sql<{ id: number }>`
+    WITH l AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(k) FROM unnest(${streamLockKeys(eventos)}::bigint[])
+        WITH ORDINALITY AS keys(k, n) ORDER BY n
+    ), e AS (
+      INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at)
+      SELECT v.* FROM (VALUES ${sql.join(rows)}) AS v, (SELECT count(*) FROM l) AS locked
+      RETURNING id, tienda_id, account_id, pedido_id, tipo
+    )
+    SELECT e.id, pg_notify(${PEDIDO_EVENTO_CHANNEL}, json_build_object(
+      'id', e.id, 'tiendaId', e.tienda_id, 'accountId', e.account_id,
+      'pedidoId', e.pedido_id, 'tipo', e.tipo)::text) AS notified
+    FROM e ORDER BY e.id`.execute(db);
+  return inserted.map((r) => Number(r.id));
 }
 
 /**
