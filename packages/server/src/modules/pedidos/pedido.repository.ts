@@ -66,6 +66,31 @@ export async function insertPedido(
     nota: string | null;
   }[],
 ): Promise<number> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter && detalles.length > 0) {
+    // One statement for the order and its lines (one round trip fewer per order).
+    const lineas = detalles.map(
+      (d) =>
+        sql`(${d.producto_id}::int, ${d.nombre_producto}::text, ${d.imagen_producto}::text, ${d.cantidad}::int, ${d.precio}::int, ${d.opciones}::text, ${d.nota}::text)`,
+    );
+    const { pedido_id } = await db
+      .with('p', (qb) => qb.insertInto('pedido').values(pedido).returning(['id', 'tienda_id']))
+      .insertInto('pedido_detalle')
+      .columns([
+        'pedido_id',
+        'tienda_id',
+        'producto_id',
+        'nombre_producto',
+        'imagen_producto',
+        'cantidad',
+        'precio',
+        'opciones',
+        'nota',
+      ])
+      .expression(sql`SELECT p.id, p.tienda_id, d.* FROM p, (VALUES ${sql.join(lineas)}) AS d`)
+      .returning('pedido_id')
+      .executeTakeFirstOrThrow();
+    return pedido_id;
+  }
   const { id } = (await insertPedidoRow(db, pedido)).rows[0]!;
   await db
     .insertInto('pedido_detalle')
