@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  cachedQueryCount,
   clearQueryCache,
+  GC_MS,
   getQueryData,
   invalidateQueries,
   setQueryData,
@@ -107,5 +109,51 @@ describe('useQuery', () => {
     expect(calls).toHaveLength(2);
     await act(async () => calls[1]!.resolve('sin pedidos'));
     expect(screen.getByTestId('p').textContent).toBe('sin pedidos');
+  });
+
+  it('is bounded: an answer nobody reads is forgotten GC_MS later, one on screen is kept', async () => {
+    vi.useFakeTimers();
+    try {
+      // Entries left by earlier tests' readers have real timers: count relative to them.
+      const before = cachedQueryCount();
+      const { fetcher, calls } = controlledFetcher<string>();
+      const { unmount } = render(<Reader k={['en-pantalla']} fetcher={fetcher} label="e" />);
+      await act(async () => calls[0]!.resolve('a la vista'));
+      for (let i = 0; i < 50; i++) setQueryData(['tienda', i], `tienda ${i}`);
+      expect(cachedQueryCount() - before).toBe(51);
+
+      await act(async () => void vi.advanceTimersByTime(GC_MS - 1_000));
+      expect(cachedQueryCount() - before).toBe(51);
+      await act(async () => void vi.advanceTimersByTime(2_000));
+      // The 50 written and never read are gone; the one on screen stays, with its answer.
+      expect(cachedQueryCount() - before).toBe(1);
+      expect(screen.getByTestId('e').textContent).toBe('a la vista');
+
+      // Off screen, it lasts GC_MS from when its reader left, then goes too.
+      unmount();
+      await act(async () => void vi.advanceTimersByTime(GC_MS - 1_000));
+      expect(cachedQueryCount() - before).toBe(1);
+      await act(async () => void vi.advanceTimersByTime(GC_MS));
+      expect(cachedQueryCount() - before).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an entry read again before its time is up is kept', async () => {
+    vi.useFakeTimers();
+    try {
+      const before = cachedQueryCount();
+      setQueryData(['canasta-leida'], 'dos piezas');
+      await act(async () => void vi.advanceTimersByTime(GC_MS - 1_000));
+      expect(getQueryData(['canasta-leida'])).toBe('dos piezas');
+      await act(async () => void vi.advanceTimersByTime(2_000));
+      expect(getQueryData(['canasta-leida'])).toBe('dos piezas');
+      await act(async () => void vi.advanceTimersByTime(GC_MS));
+      expect(cachedQueryCount() - before).toBe(0);
+      expect(getQueryData(['canasta-leida'])).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,12 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 /**
  * A small query cache: one entry per key, shared by every component that reads it, refetched on
  * demand, on an interval, or when invalidated after a change. It does what @tanstack/react-query
- * would do here in about a tenth of the bytes (decision 0006: the public shop page's 100 KB budget).
+ * would do here in about a tenth of the bytes (docs/decisions/0006-web-app.md and
+ * docs/decisions/0017-web-data-layer.md: the public shop page's 100 KB budget).
+ *
+ * Bounded: an entry no component reads is forgotten `GC_MS` after it was last read or written
+ * (react-query's `gcTime`), so a long session that visits many shops, orders or weeks of sales
+ * does not keep every answer it ever saw.
  */
 export type QueryKey = readonly (string | number | undefined)[];
 
@@ -25,7 +30,14 @@ interface Entry {
   listeners: Set<() => void>;
   /** Bumped by setQueryData and invalidation so that an older fetch can't overwrite newer data. */
   generation: number;
+  /** When a render, a read or a write last touched the entry (ms since the epoch). */
+  usedAt: number;
+  /** The pending eviction check, if any. */
+  gcTimer: ReturnType<typeof setTimeout> | undefined;
 }
+
+/** How long an entry nobody reads stays cached (react-query's default `gcTime`). */
+export const GC_MS = 5 * 60_000;
 
 const EMPTY: QueryState<unknown> = {
   data: undefined,
@@ -50,10 +62,37 @@ function getEntry(hash: string): Entry {
       inFlight: undefined,
       listeners: new Set(),
       generation: 0,
+      usedAt: 0,
+      gcTimer: undefined,
     };
     cache.set(hash, entry);
   }
+  entry.usedAt = Date.now();
+  if (entry.listeners.size === 0) scheduleGc(hash, entry, GC_MS);
   return entry;
+}
+
+/**
+ * Forgets `entry` once nobody has read it for GC_MS. A render touches the entry before its
+ * component subscribes, so an entry about to be read again is never dropped in between.
+ */
+function scheduleGc(hash: string, entry: Entry, delay: number) {
+  if (entry.gcTimer !== undefined) return;
+  const timer = setTimeout(() => {
+    entry.gcTimer = undefined;
+    if (cache.get(hash) !== entry || entry.listeners.size > 0) return;
+    const idle = Date.now() - entry.usedAt;
+    if (entry.inFlight || idle < GC_MS) scheduleGc(hash, entry, Math.max(GC_MS - idle, 1_000));
+    else cache.delete(hash);
+  }, delay);
+  // On the server (entry-server.tsx) a pending eviction must not keep the process alive.
+  (timer as { unref?: () => void }).unref?.();
+  entry.gcTimer = timer;
+}
+
+/** How many keys the cache holds (for tests of its bound). */
+export function cachedQueryCount(): number {
+  return cache.size;
 }
 
 function update(entry: Entry, patch: Partial<QueryState<unknown>>) {
@@ -118,7 +157,13 @@ export function useQuery<T>(
     (listener: () => void) => {
       const e = getEntry(hash);
       e.listeners.add(listener);
-      return () => e.listeners.delete(listener);
+      return () => {
+        e.listeners.delete(listener);
+        if (e.listeners.size === 0) {
+          e.usedAt = Date.now();
+          scheduleGc(hash, e, GC_MS);
+        }
+      };
     },
     [hash],
   );
@@ -171,7 +216,9 @@ export function setQueryData<T>(key: QueryKey, data: T): void {
 }
 
 export function getQueryData<T>(key: QueryKey): T | undefined {
-  return cache.get(hashKey(key))?.state.data as T | undefined;
+  const entry = cache.get(hashKey(key));
+  if (entry) entry.usedAt = Date.now();
+  return entry?.state.data as T | undefined;
 }
 
 /**
@@ -179,9 +226,13 @@ export function getQueryData<T>(key: QueryKey): T | undefined {
  * this phone sees none of it. What is on screen now (a public shop page) is fetched again.
  */
 export function clearQueryCache(): void {
-  for (const entry of cache.values()) {
+  for (const [hash, entry] of cache) {
     entry.generation++;
     update(entry, EMPTY);
     if (entry.listeners.size > 0) void runFetch(entry);
+    else {
+      clearTimeout(entry.gcTimer);
+      cache.delete(hash);
+    }
   }
 }
