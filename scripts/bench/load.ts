@@ -113,3 +113,52 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     timeouts: result.timeouts,
   };
 }
+
+/**
+ * One load spread over several servers at once (instances of one deployment): `connections`
+ * shared out among them, connection numbers kept distinct, answers tallied together.
+ */
+export async function runLoadSpread(
+  options: Omit<LoadOptions, 'base'> & { bases: string[] },
+): Promise<LoadResult> {
+  const { bases, connections, flow } = options;
+  const results = await Promise.all(
+    bases.map((base, k) => {
+      const first = Math.floor((k * connections) / bases.length);
+      const next = Math.floor(((k + 1) * connections) / bases.length);
+      return runLoad({
+        ...options,
+        base,
+        connections: next - first,
+        amount: options.amount === undefined ? undefined : Math.ceil(options.amount / bases.length),
+        flow: (i) => flow(first + i),
+      });
+    }),
+  );
+  const kinds = new Map<string, KindStats>();
+  for (const result of results) {
+    for (const stats of result.kinds.values()) {
+      const into = kinds.get(stats.kind) ?? {
+        kind: stats.kind,
+        count: 0,
+        errors: 0,
+        latencies: [],
+        statuses: {},
+      };
+      into.count += stats.count;
+      into.errors += stats.errors;
+      into.latencies.push(...stats.latencies);
+      for (const [status, n] of Object.entries(stats.statuses)) {
+        into.statuses[Number(status)] = (into.statuses[Number(status)] ?? 0) + n;
+      }
+      kinds.set(stats.kind, into);
+    }
+  }
+  for (const stats of kinds.values()) stats.latencies.sort((a, b) => a - b);
+  return {
+    seconds: Math.max(...results.map((r) => r.seconds)),
+    kinds,
+    socketErrors: results.reduce((n, r) => n + r.socketErrors, 0),
+    timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+  };
+}

@@ -14,6 +14,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -24,7 +25,7 @@ import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import { ALERT_OWNERS, measureAlerts, summarize } from './alerts.js';
 import { openEventStream } from './event-stream.js';
-import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
+import { percentile, runLoadSpread, type LoadRequest, type LoadResult } from './load.js';
 import {
   compileServer,
   signInSeeded,
@@ -166,7 +167,7 @@ function rowOf(
  */
 async function measure(
   database: string,
-  base: string,
+  base: string | string[],
   spec: {
     id: string;
     connections?: number;
@@ -182,17 +183,20 @@ async function measure(
   const reports = spec.report.filter((r) => wants(r.id));
   if (reports.length === 0) return;
   const connections = spec.connections ?? CONNECTIONS;
-  const load = { base, connections, timeout: spec.timeout, flow: spec.flow };
+  // Several bases: one load spread over the instances of one deployment.
+  const bases = typeof base === 'string' ? [base] : base;
+  const run = (options: { seconds: number; amount?: number }) =>
+    runLoadSpread({ bases, connections, timeout: spec.timeout, flow: spec.flow, ...options });
+  const drainAll = () => Promise.all(bases.map((b) => drain(b)));
   if (spec.amount === undefined) {
-    await runLoad({ ...load, seconds: WARMUP_SECONDS });
-    await drain(base);
+    await run({ seconds: WARMUP_SECONDS });
+    await drainAll();
   }
-  const result = await runLoad({
-    ...load,
+  const result = await run({
     seconds: Math.max(SECONDS, spec.minSeconds ?? 0),
     amount: spec.amount,
   });
-  await drain(base);
+  await drainAll();
   for (const r of reports) {
     const row = rowOf(database, { ...r, connections }, result, r.kind);
     rows.push(row);
@@ -258,7 +262,9 @@ const ROLE = {
   shopperOrders: { first: 0, count: CONNECTIONS },
   cartList: { first: 50, count: CONNECTIONS },
   checkout: { first: 100, count: CONNECTIONS },
+  orderLoad: { first: 150, count: CONNECTIONS },
   events: { first: 200, count: 10 },
+  instances: { first: 210, count: CONNECTIONS },
 };
 const HOT_SHOP = 0; // the shop with 100,000 orders
 const ONE_SHOP = 1; // every checkout of the one-shop row
@@ -273,6 +279,8 @@ async function benchServer(
   seeded: SeededScale,
   /** Per product of the one-shop row, the ids of one option of each of its two groups. */
   opciones: Map<number, number[]>,
+  /** Starts more instances on the same database (PostgreSQL only: SQLite is one process). */
+  startMoreInstances?: (count: number) => Promise<ServerProcess[]>,
 ) {
   const { base } = server;
   const { shops, shoppers } = seeded;
@@ -284,7 +292,7 @@ async function benchServer(
     base,
     [
       ...[HOT_SHOP, ONE_SHOP, EVENTS_SHOP].map((s) => shops[s]!.ownerEmail),
-      ...shoppers.slice(0, ROLE.events.first + ROLE.events.count).map((c) => c.email),
+      ...shoppers.slice(0, ROLE.instances.first + ROLE.instances.count).map((c) => c.email),
     ],
     (i) => ({ 'x-forwarded-for': addressOf(1000 + i) }),
   );
@@ -407,6 +415,74 @@ async function benchServer(
       },
     ],
   });
+  // The catalogue under order load (docs/write-path.md): the shops taking the orders, read
+  // before and right after a minute of checkouts (15 s with --quick). Fresh shoppers, so the
+  // three-NUEVO-orders-per-shop limit is never reached.
+  if (wants('orders-load')) {
+    const ordering = shops.slice(SPREAD_FROM, SPREAD_FROM + spread);
+    const readOrdering = () => {
+      let k = 0;
+      return () => (): LoadRequest => ({
+        kind: 'public',
+        method: 'GET',
+        path: `/api/tienda/publica/${ordering[k++ % ordering.length]!.usuario}`,
+        headers: BROWSER,
+      });
+    };
+    const reading = `public shop read, the ${spread} shops taking orders, gzip`;
+    await measure(database, base, {
+      id: 'orders-load-before',
+      flow: readOrdering(),
+      report: [{ kind: 'public', id: 'orders-load-before', name: `${reading}, before` }],
+    });
+    const minute = args.quick ? 15 : 60;
+    await measure(database, base, {
+      id: 'orders-load',
+      minSeconds: minute,
+      flow: checkoutFlow(ROLE.orderLoad, (i, order) => SPREAD_FROM + ((i * 7 + order) % spread)),
+      report: [
+        {
+          kind: 'proccesscart',
+          id: 'orders-load',
+          name: `proccesscart for ${minute} s, 50 shoppers, ${spread} shops`,
+          unit: 'orders/s',
+        },
+      ],
+    });
+    await measure(database, base, {
+      id: 'orders-load-after',
+      flow: readOrdering(),
+      report: [
+        {
+          kind: 'public',
+          id: 'orders-load-after',
+          name: `${reading}, after ${minute} s of orders`,
+        },
+      ],
+    });
+  }
+  // Several instances on one database (PostgreSQL): the checkout load of the row above, spread
+  // over three processes.
+  if (startMoreInstances && wants('instances')) {
+    const more = await startMoreInstances(2);
+    try {
+      await measure(database, [base, ...more.map((m) => m.base)], {
+        id: 'instances',
+        flow: checkoutFlow(ROLE.instances, (i, order) => SPREAD_FROM + ((i * 7 + order) % spread)),
+        report: [
+          {
+            kind: 'proccesscart',
+            id: 'instances-3',
+            name: `proccesscart, 50 shoppers, ${spread} shops, 3 instances on one database`,
+            unit: 'orders/s',
+          },
+        ],
+      });
+    } finally {
+      await Promise.all(more.map((m) => m.stop()));
+    }
+  }
+
   // A shopper may have 3 NUEVO orders at one shop, so the one-shop row is what a busy
   // taquería gets from its neighbours: guests without an account, each order from its own
   // phone and address, two lines each with two option groups (tortilla and extras), a note,
@@ -937,19 +1013,31 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   console.log(`  sembrado en ${seedSeconds.toFixed(1)} s`);
   seedTimes[database] = { seconds: seedSeconds, ...seeded.timings };
 
-  const server = await startBuiltServer({
-    root,
-    database,
-    databaseUrl,
-    tmp,
-    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    cpuProfile: args['cpu-prof'] ? 'cpu' : undefined,
-    // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
-    // The alert rows' push service stand-in listens on this machine.
-    env: { TRUST_PROXY: '127.0.0.1', PUSH_ORIGINS: 'http://127.0.0.1:*' },
-  });
+  const instance = (k: number) =>
+    startBuiltServer({
+      root,
+      database: k === 0 ? database : `${database}-${k + 1}`,
+      databaseUrl,
+      tmp,
+      logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      cpuProfile: args['cpu-prof'] && k === 0 ? 'cpu' : undefined,
+      // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
+      // The alert rows' push service stand-in listens on this machine. Instances share the
+      // secret their sessions are signed with.
+      env: { TRUST_PROXY: '127.0.0.1', PUSH_ORIGINS: 'http://127.0.0.1:*', JWT_SECRET: jwtSecret },
+    });
+  const jwtSecret = randomBytes(32).toString('hex');
+  const server = await instance(0);
   try {
-    await benchServer(database, server, seeded, opciones);
+    await benchServer(
+      database,
+      server,
+      seeded,
+      opciones,
+      database === 'postgres'
+        ? (count) => Promise.all(Array.from({ length: count }, (_, k) => instance(k + 1)))
+        : undefined,
+    );
     if (ventasSeed) await benchVentas(database, server.base, ventasSeed);
   } finally {
     await server.stop();

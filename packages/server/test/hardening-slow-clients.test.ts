@@ -198,7 +198,7 @@ describe('slow clients (issue 19, F1)', () => {
     let text = '';
     let bytes = 0;
     while (!text.includes(`"id":${last.pedido.id},`)) {
-      const { value, done } = await reader.read();
+      const { value = '', done } = await reader.read();
       expect(done).toBe(false);
       bytes += value.length;
       // Only the tail matters; keep memory flat.
