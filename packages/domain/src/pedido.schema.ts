@@ -9,6 +9,7 @@ import {
   OPCIONES_POR_GRUPO_MAX,
   PRECIO_EXTRA_MAX_CENTAVOS,
 } from './opciones.js';
+import { PEDIDO_STATUSES } from './pedidos.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,
 // checkout, guest and owner-typed orders, order life. Written once here; the server uses them as
@@ -503,6 +504,78 @@ export const pedidoConSeguimientoSchema = z.object({
   seguimiento: z.string(),
 });
 export type PedidoConSeguimiento = z.output<typeof pedidoConSeguimientoSchema>;
+
+/** The shopper's and the owner's order lists. */
+export const pedidoListaSchema = z.array(pedidoVistaSchema);
+
+/** `listarpedidosbytiendaid`: the owner's list filters (docs/api.md, "Order life"). */
+export const pedidosTiendaQuerySchema = z
+  .object({
+    token: z.string().optional(),
+    status: z.enum(PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
+    activos: z.boolean({ error: 'activos debe ser true o false' }).optional(),
+    sinAtender: z.boolean({ error: 'sinAtender debe ser true o false' }).optional(),
+    desde: z.number().int().min(0).max(ID_MAX).optional(),
+    antes: z.number().int().positive().max(ID_MAX).optional(),
+    limite: z.number().int().min(1).max(1000).optional(),
+  })
+  .nullish();
+export type PedidosTiendaQuery = z.input<typeof pedidosTiendaQuerySchema>;
+
+const IDEMPOTENCY_KEY_MAX = 200;
+
+/** `POST /api/pedido/invitado`: the Idempotency-Key header is required there. */
+export const idempotencyKeyRequiredHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: 'Falta el encabezado Idempotency-Key' })
+    .min(1, 'Falta el encabezado Idempotency-Key')
+    .max(IDEMPOTENCY_KEY_MAX, 'El encabezado Idempotency-Key es demasiado largo'),
+});
+
+/** `proccesscart` and `POST /api/pedido/manual`: an optional Idempotency-Key header. */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z.string().min(1).max(IDEMPOTENCY_KEY_MAX).optional(),
+});
+
+/** A tracking secret as a path segment: base64url, bounded. */
+export const seguimientoParamsSchema = z.object({
+  seguimiento: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'La clave de seguimiento no es válida'),
+});
+
+// ---- Live order events (Server-Sent Events) ----
+
+/**
+ * A live stream's query: EventSource can't send headers, so the token may come here (it is kept
+ * out of logs), and `lastEventId` stands in for the Last-Event-ID header.
+ */
+export const pedidoStreamQuerySchema = z.object({
+  token: z.string().max(4096).optional(),
+  lastEventId: z.coerce.number().int().min(0).max(ID_MAX).optional(),
+});
+
+/** The `data:` of each `event: pedido` (JSON): what changed and the order as it is now. */
+export const pedidoEventoDataSchema = z.object({
+  /** NUEVO, ACEPTADO, COMPLETADO, CANCELADO, or VISTO / PAGADO (not a status). */
+  tipo: z.string(),
+  /** Left out when the order no longer exists. */
+  pedido: pedidoVistaSchema.optional(),
+});
+export type PedidoEventoData = z.output<typeof pedidoEventoDataSchema>;
+
+/**
+ * The live streams' answer as /docs shows it: `text/event-stream`, a `retry:` line, then
+ * `id:` / `event: pedido` / `data:` blocks (pedidoEventoDataSchema) and `: ping` heartbeats.
+ */
+export const pedidoEventStreamResponse = {
+  description: 'Server-Sent Events: bloques id / event: pedido / data (JSON {tipo, pedido})',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .string()
+        .describe('retry: 3000, luego bloques "id: N", "event: pedido", "data: {tipo, pedido}"'),
+    },
+  },
+};
 
 /** 409 PRECIO_CAMBIO carries the new total. */
 export const precioCambioSchema = z.object({

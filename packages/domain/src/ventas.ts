@@ -304,6 +304,16 @@ export const corteSchema = z.object({
 });
 export type Corte = z.infer<typeof corteSchema>;
 
+/** `GET /api/pedido/exportar` as /docs shows it: a CSV file (COLUMNAS_EXPORTACION). */
+export const exportacionCsvResponse = {
+  description: 'CSV UTF-8 con BOM (RFC 4180), una fila por producto de cada pedido',
+  content: {
+    'text/csv': {
+      schema: z.string().describe(`Columnas: ${COLUMNAS_EXPORTACION.join(', ')}`),
+    },
+  },
+};
+
 /** Average ticket in centavos, rounded half up to the centavo (0 without orders). */
 export function ticketPromedioCentavos(totalCentavos: number, pedidos: number): number {
   return pedidos === 0 ? 0 : Math.round(totalCentavos / pedidos);

@@ -73,7 +73,7 @@ const CATCH_UP_MARGIN = 100;
  * The newest event of each shop and shopper (and of each order without an account: a guest's
  * tracking stream follows one order) after `afterId`, oldest first: enough to wake every
  * stream that may have missed something, each of which then reads the outbox from its own
- * last id (pedido-stream.routes.ts).
+ * last id (pedido-stream.service.ts).
  */
 const CATCH_UP_QUERY = `
   SELECT id, tienda_id, account_id, pedido_id, tipo FROM (

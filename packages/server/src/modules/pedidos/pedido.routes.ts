@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
-import { matchesIfNoneMatch } from '../../http/etag.js';
-import { JsonAnswerCache, sendCachedJson } from '../../http/json-answer-cache.js';
+import { sendCachedJson } from '../../http/json-answer-cache.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { tokenBodySchema } from '../../http/schemas.js';
 import { AppError } from '../../http/app-error.js';
@@ -12,15 +11,22 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import {
   aceptarPedidoSchema,
   cancelarPedidoSchema,
+  idempotencyKeyHeadersSchema,
+  idempotencyKeyRequiredHeadersSchema,
   pedidoConSeguimientoSchema,
   pedidoIdSchema,
   pedidoInvitadoSchema,
+  pedidoListaSchema,
   pedidoManualSchema,
+  pedidosTiendaQuerySchema,
   pedidoVistaSchema,
+  seguimientoParamsSchema,
 } from '@tianguis/domain';
 import * as pedidos from './pedido.service.js';
 
 const tags = ['pedidos'];
+/** 304 carries no body (If-None-Match named the list as it is). */
+const noModificadoSchema = z.null().describe('Sin cambios: sin cuerpo');
 
 /** One address may place this many guest orders per window (docs/api.md, "Guest checkout"). */
 export const GUEST_ORDERS_PER_IP = 20;
@@ -35,13 +41,17 @@ export function registerPedidoRoutes(
   const { db, guards, bus, guestLimiter } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
-  // Owners' order lists, serialised: 500 orders with their lines are about 300 KB.
-  const ownerLists = new JsonAnswerCache(200, 128 * 1024 * 1024);
+  const ownerLists = pedidos.createOwnerPedidoLists(db);
 
   api.post(
     '/api/pedido/listarpedidosbyid',
     {
-      schema: { tags, summary: 'Los pedidos del consumidor', body: tokenBodySchema },
+      schema: {
+        tags,
+        summary: 'Los pedidos del consumidor',
+        body: tokenBodySchema,
+        response: { 200: pedidoListaSchema },
+      },
       preValidation: guards.requireRole('USUARIO'),
     },
     async (request) => pedidos.listPedidosOfShopper(db, sessionOf(request)),
@@ -55,33 +65,22 @@ export function registerPedidoRoutes(
         summary: 'Los pedidos de la tienda, el más nuevo primero',
         description:
           'Filtros opcionales: status, activos (NUEVO y ACEPTADO), sinAtender (escalados o cancelados sin abrir), desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide.',
-        body: z
-          .object({
-            token: z.string().optional(),
-            status: z.enum(pedidos.PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
-            activos: z.boolean({ error: 'activos debe ser true o false' }).optional(),
-            sinAtender: z.boolean({ error: 'sinAtender debe ser true o false' }).optional(),
-            desde: z.number().int().min(0).max(2_147_483_647).optional(),
-            antes: z.number().int().positive().max(2_147_483_647).optional(),
-            limite: z.number().int().min(1).max(1000).optional(),
-          })
-          .nullish(),
+        body: pedidosTiendaQuerySchema,
+        // Sent as the bytes kept under its ETag (pedido.service.ts), made from PedidoVista.
+        response: { 200: pedidoListaSchema, 304: noModificadoSchema },
       },
       preValidation: owner,
     },
     async (request, reply) => {
       const { token: _token, ...query } = request.body ?? {};
-      const answer = await pedidos.listPedidosOfTienda(db, sessionOf(request), query);
+      const answer = await ownerLists.read(
+        sessionOf(request),
+        query,
+        request.headers['if-none-match'],
+      );
       void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-        return reply.status(304).send();
-      }
-      // The ETag names the shop, its order version and the query: one exact list. A shop's
-      // phone and kitchen tablet reloading the same list share one read and one gzip.
-      const cached =
-        ownerLists.get(answer.etag) ??
-        ownerLists.set(answer.etag, JSON.stringify(await answer.load()));
-      return sendCachedJson(request, reply, ownerLists, answer.etag, cached);
+      if (!answer.entry) return reply.status(304).send(null);
+      return sendCachedJson(request, reply, answer.cache, answer.etag, answer.entry);
     },
   );
 
@@ -178,12 +177,7 @@ export function registerPedidoRoutes(
         description:
           'El encabezado Idempotency-Key es obligatorio: repetirlo responde el mismo pedido y el mismo seguimiento. Responde 201 {pedido, seguimiento}.',
         body: pedidoInvitadoSchema,
-        headers: z.object({
-          'idempotency-key': z
-            .string({ error: 'Falta el encabezado Idempotency-Key' })
-            .min(1, 'Falta el encabezado Idempotency-Key')
-            .max(200, 'El encabezado Idempotency-Key es demasiado largo'),
-        }),
+        headers: idempotencyKeyRequiredHeadersSchema,
         ...pedidoNuevoAnswer,
       },
     },
@@ -216,7 +210,7 @@ export function registerPedidoRoutes(
         description:
           'Sin las reglas de horario, pausa, mínimo ni pedidos por teléfono. Idempotency-Key opcional. Responde 201 {pedido, seguimiento}.',
         body: pedidoManualSchema,
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        headers: idempotencyKeyHeadersSchema,
         ...pedidoNuevoAnswer,
       },
       preValidation: owner,
@@ -238,7 +232,7 @@ export function registerPedidoRoutes(
       schema: {
         tags,
         summary: 'Un pedido por su clave de seguimiento (sin cuenta)',
-        params: seguimientoParams,
+        params: seguimientoParamsSchema,
         response: { 200: pedidoVistaSchema },
       },
     },
@@ -248,8 +242,3 @@ export function registerPedidoRoutes(
     },
   );
 }
-
-/** A tracking secret as a path segment: base64url, bounded. */
-export const seguimientoParams = z.object({
-  seguimiento: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'La clave de seguimiento no es válida'),
-});

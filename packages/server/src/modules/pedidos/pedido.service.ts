@@ -18,6 +18,8 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
+import { matchesIfNoneMatch } from '../../http/etag.js';
+import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
 import {
@@ -329,6 +331,39 @@ export async function listPedidosOfTienda(
       ),
   };
 }
+
+/** The owner's list answer: 304 (no `entry`) or the list serialised once under its ETag. */
+export interface OwnerListAnswer {
+  etag: string;
+  /** Undefined when If-None-Match names this exact list: answer 304. */
+  entry?: CachedJson;
+  /** Where `entry` is kept (its gzip copy is made and counted there). */
+  cache: JsonAnswerCache;
+}
+
+/**
+ * The owners' order lists of one server, answered by ETag and kept serialised: 500 orders with
+ * their lines are about 300 KB (docs/performance.md). The ETag names the shop, its order version
+ * and the query: one exact list, so a shop's phone and kitchen tablet reloading the same list
+ * share one read and one gzip, and a change never serves a stale one.
+ */
+export function createOwnerPedidoLists(db: Db) {
+  const cache = new JsonAnswerCache(200, 128 * 1024 * 1024);
+  return {
+    async read(
+      session: Session,
+      query: OwnerPedidoQuery,
+      ifNoneMatch: string | undefined,
+    ): Promise<OwnerListAnswer> {
+      const answer = await listPedidosOfTienda(db, session, query);
+      if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) return { etag: answer.etag, cache };
+      const entry =
+        cache.get(answer.etag) ?? cache.set(answer.etag, JSON.stringify(await answer.load()));
+      return { etag: answer.etag, entry, cache };
+    },
+  };
+}
+export type OwnerPedidoLists = ReturnType<typeof createOwnerPedidoLists>;
 
 export async function findPedidoView(db: Db, id: number): Promise<PedidoView | undefined> {
   const row = await repo.findPedidoById(db, id);

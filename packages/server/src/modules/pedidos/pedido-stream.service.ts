@@ -1,0 +1,214 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import type { Session, StillValidSessions } from '../../http/auth.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
+import type { EventoFilter } from './pedido.repository.js';
+import {
+  findLastEventoId,
+  findPedidoIdBySeguimiento,
+  findPedidoView,
+  listEventosSince,
+} from './pedido.service.js';
+
+const REPLAY_LIMIT = 500;
+
+/**
+ * Open streams one account (or one tracking secret) may hold in this process
+ * (docs/reliability.md): a few tabs and devices. The next one is refused with 429 rather than
+ * closing the oldest, so a stolen or shared token cannot switch off the owner's own order board.
+ */
+export const MAX_STREAMS_PER_KEY = 5;
+
+export type { EventoFilter };
+
+/**
+ * Writes one chunk, respecting backpressure: when the socket's buffer is full, waits for it to
+ * drain before answering, and gives up on a client that reads nothing for `stallMs` (the
+ * connection is destroyed). Answers whether the stream can go on.
+ */
+async function send(raw: ServerResponse, chunk: string, stallMs: number): Promise<boolean> {
+  if (raw.writableEnded || raw.destroyed) return false;
+  if (raw.write(chunk)) return true;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), stallMs);
+  try {
+    await Promise.race([
+      once(raw, 'drain', { signal: stop.signal }),
+      once(raw, 'close', { signal: stop.signal }),
+    ]);
+  } catch {
+    // Nothing read for stallMs.
+    raw.destroy();
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+  return !raw.writableEnded && !raw.destroyed;
+}
+
+export interface PedidoStreamsDeps {
+  db: Db;
+  bus: PedidoEventBus;
+  /** Re-checks the sessions of every open stream at each heartbeat, in one query. */
+  stillValid: StillValidSessions;
+  heartbeatMs: number;
+  /**
+   * How long a stream may wait for its client to read (its socket's buffer full) before it is
+   * closed: a phone that went to sleep holds no server memory, and reconnects with
+   * Last-Event-ID.
+   */
+  stallMs: number;
+  /** Counts the streams open now, up and down (the SSE gauge of http/metrics.ts). */
+  openStreams?: { inc(): void; dec(): void };
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The live order streams of one server (docs/api.md, "Live order events"): who may open one,
+ * the shared heartbeat, and each stream's replay-then-live loop. The routes only parse,
+ * authorise and hand over the raw response.
+ */
+export function createPedidoStreams(deps: PedidoStreamsDeps) {
+  const { db, bus, stillValid, heartbeatMs, stallMs, openStreams, log } = deps;
+  /** Every open stream, with the session it was opened under (none: a guest's tracking). */
+  const open = new Map<ServerResponse, Session | undefined>();
+  const openPerKey = new Map<string, number>();
+
+  /**
+   * One heartbeat for all the process's streams: a ping to each (skipped while its buffer is
+   * still full: the client is behind, a ping would only add to it), and one query re-checking
+   * every session, so after a logout or a password change a stream stops instead of going on
+   * showing customers' names and addresses. The database away for a moment is no reason to drop
+   * any stream; a session that is no longer valid is.
+   */
+  let beating = false;
+  const beat = async () => {
+    if (beating) return;
+    beating = true;
+    try {
+      const sessions = [...open.values()].filter((s): s is Session => s !== undefined);
+      let valid: Set<string> | undefined;
+      try {
+        if (sessions.length > 0) valid = await stillValid(sessions);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error))
+          log.warn({ err: error }, 'no se pudieron revisar las sesiones de los eventos en vivo');
+      }
+      for (const [raw, session] of open) {
+        if (session && valid && !valid.has(session.jti)) raw.end();
+        else if (!raw.writableNeedDrain) raw.write(': ping\n\n');
+      }
+    } finally {
+      beating = false;
+    }
+  };
+  const heartbeat = setInterval(() => void beat(), heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /** The order a tracking secret names: its guest's stream follows that one order. */
+    async filterOfSeguimiento(seguimiento: string): Promise<EventoFilter> {
+      return { pedidoId: await findPedidoIdBySeguimiento(db, seguimiento) };
+    },
+
+    /**
+     * Takes one of `limitKey`'s stream places, or refuses with 429. Counted with no await
+     * between the check and the stream's start, so streams opened all at once are all counted;
+     * `attach` gives the place back when the stream closes.
+     */
+    reserve(limitKey: string): void {
+      const alreadyOpen = openPerKey.get(limitKey) ?? 0;
+      if (alreadyOpen >= MAX_STREAMS_PER_KEY) {
+        throw new AppError(
+          'DEMASIADOS_INTENTOS',
+          'Tienes demasiadas conexiones en vivo abiertas. Cierra alguna pestaña e inténtalo de nuevo.',
+          { headers: { 'retry-after': '30' } },
+        );
+      }
+      openPerKey.set(limitKey, alreadyOpen + 1);
+    },
+
+    /**
+     * Runs a stream whose head is written: with `lastEventId` it first replays what was missed
+     * from the outbox table, then goes live, in id order and without duplicates.
+     */
+    attach(
+      raw: ServerResponse,
+      s: {
+        filter: EventoFilter;
+        session: Session | undefined;
+        limitKey: string;
+        lastEventId: number | undefined;
+        log: FastifyBaseLogger;
+      },
+    ): void {
+      const { filter, limitKey } = s;
+      const matches = (e: PedidoEvento) =>
+        'tiendaId' in filter
+          ? e.tiendaId === filter.tiendaId
+          : 'accountId' in filter
+            ? e.accountId === filter.accountId
+            : e.pedidoId === filter.pedidoId;
+      open.set(raw, s.session);
+      openStreams?.inc();
+
+      // A notification only says "something happened here": the events themselves are read
+      // from the outbox, after the last one sent. Notifications may arrive in any order (another
+      // process, a late publish); the ids are in commit order (insertPedidoEvento), so reading
+      // after the last id sent never skips one.
+      // Wakes arriving while a read is queued add nothing: that read sends everything after
+      // the last id sent, so a burst of orders (or a client slow to read) queues one read, not
+      // one per notification.
+      let lastSent: number | undefined = s.lastEventId;
+      let chain = Promise.resolve();
+      let queued = false;
+      const wake = () => {
+        if (queued) return;
+        queued = true;
+        chain = chain
+          .then(async () => {
+            queued = false;
+            if (raw.writableEnded) return;
+            let after = (lastSent ??= await findLastEventoId(db, filter));
+            for (;;) {
+              const eventos = await listEventosSince(db, filter, after, REPLAY_LIMIT);
+              for (const e of eventos) {
+                if (raw.writableEnded) return;
+                lastSent = after = e.id;
+                const pedido = await findPedidoView(db, e.pedidoId);
+                const chunk = `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`;
+                if (!(await send(raw, chunk, stallMs))) return;
+              }
+              if (eventos.length < REPLAY_LIMIT) return;
+            }
+          })
+          .catch((error: unknown) => s.log.warn({ err: error }, 'evento no enviado'));
+      };
+
+      // Subscribed before the starting point is read: whatever commits after it wakes the stream.
+      const unsubscribe = bus.subscribe((e) => {
+        if (matches(e)) wake();
+      });
+      wake();
+      raw.on('close', () => {
+        unsubscribe();
+        open.delete(raw);
+        openStreams?.dec();
+        const left = (openPerKey.get(limitKey) ?? 1) - 1;
+        if (left > 0) openPerKey.set(limitKey, left);
+        else openPerKey.delete(limitKey);
+      });
+    },
+
+    /** Open streams would hold a graceful shutdown forever: they end first. */
+    close(): void {
+      clearInterval(heartbeat);
+      for (const raw of open.keys()) raw.end();
+    },
+  };
+}
+export type PedidoStreams = ReturnType<typeof createPedidoStreams>;
