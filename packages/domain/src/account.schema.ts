@@ -510,3 +510,48 @@ export const celularSchema = z
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? DATOS_INVALIDOS;
 }
+
+// ---- Answers (docs/api.md, "Accounts and the token") ----
+
+/** `registerUser`: the new account's id. */
+export const registroRespuestaSchema = z.object({
+  mensaje: z.literal('USUARIO CREADO'),
+  id: z.number(),
+});
+
+/** `authenticate`: the session's JWT. */
+export const tokenRespuestaSchema = z.object({ token: z.string() });
+
+/** Answers that only confirm, with a sentence for the user. */
+export const mensajeRespuestaSchema = z.object({ mensaje: z.string() });
+
+/** One row of `listarlogin` (ADMIN): a registered account, newest first. */
+export const usuarioRegistradoSchema = z.object({
+  id: z.number(),
+  tipoUsuario: z.string(),
+  celular: z.string(),
+  email: z.string(),
+  datetime: z.string(),
+});
+export type UsuarioRegistrado = z.output<typeof usuarioRegistradoSchema>;
+
+/** `GET /api/login/recuperacion`: which ways to recover a password this server offers. */
+export const recuperacionMetodosSchema = z.object({ celular: z.boolean() });
+
+// ---- Recovery requests ----
+
+/** `POST /api/recuperarcontrasena/actualizarContrasena`: the emailed link's secret. */
+export const actualizarContrasenaSchema = z.object({
+  newPassword: passwordPolicySchema,
+  secret: z.string().min(1).max(200),
+});
+
+/** `POST /api/restaurar/restaurarpassword`: where to send the 6-digit code. */
+export const restaurarPasswordSchema = z.object({ celular: celularSchema });
+
+/** `POST /api/restaurar/cambiarcontrasena`: the code sent to the phone and the new password. */
+export const cambiarContrasenaSchema = z.object({
+  celular: celularSchema,
+  password: passwordPolicySchema,
+  codigo: codigoSchema,
+});

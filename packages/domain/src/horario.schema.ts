@@ -100,3 +100,25 @@ export const diaEspecialSchema = z.object(
 );
 
 export type DiaEspecialInput = z.input<typeof diaEspecialSchema>;
+
+// ---- Answers (the wire shape of the hours a shop keeps) ----
+
+/** One day of a shop's week as every answer carries it; times as HH:MM:SS. */
+export const horarioVistaSchema = z.object({
+  id: z.number(),
+  tiendaId: z.number(),
+  dia: z.string(),
+  apertura: z.string(),
+  cierre: z.string(),
+  cerrado: z.boolean(),
+});
+export type HorarioVista = z.output<typeof horarioVistaSchema>;
+
+/** A special day as every answer carries it. */
+export const diaEspecialVistaSchema = z.object({
+  id: z.number(),
+  tiendaId: z.number(),
+  fecha: z.string(),
+  recurrenteCadaAnio: z.boolean(),
+});
+export type DiaEspecialVista = z.output<typeof diaEspecialVistaSchema>;

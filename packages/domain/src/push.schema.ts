@@ -288,3 +288,11 @@ export function buildAlertaPedidoEstado(
     url,
   };
 }
+
+// ---- Answers ----
+
+/** `POST /api/push/suscribir` (201): the endpoint kept. */
+export const pushSuscritoSchema = z.object({ endpoint: z.string() });
+
+/** `POST /api/push/desuscribir`: whether there was a subscription to forget. */
+export const pushDesuscritoSchema = z.object({ eliminada: z.boolean() });

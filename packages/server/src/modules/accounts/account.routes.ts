@@ -2,17 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  celularSchema,
-  codigoSchema,
-  passwordPolicySchema,
+  actualizarContrasenaSchema,
+  cambiarContrasenaSchema,
+  mensajeRespuestaSchema,
+  recuperacionMetodosSchema,
   recuperarEmailSchema,
+  registroRespuestaSchema,
   registroSchema,
+  restaurarPasswordSchema,
   signInSchema,
+  tokenRespuestaSchema,
+  usuarioRegistradoSchema,
 } from '@tianguis/domain';
 import type { Config } from '../../config.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
-import { mensajeSchema, tokenBodySchema } from '../../http/schemas.js';
+import { tokenBodySchema } from '../../http/schemas.js';
 import type { AccountService } from './account.service.js';
 
 export function registerAccountRoutes(
@@ -29,7 +34,7 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Registra un consumidor (tipousuario si) o una tienda (tipousuario no)',
         body: registroSchema,
-        response: { 200: z.object({ mensaje: z.literal('USUARIO CREADO'), id: z.number() }) },
+        response: { 200: registroRespuestaSchema },
       },
     },
     async (request) => {
@@ -49,7 +54,7 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Inicia sesión y entrega un JWT',
         body: signInSchema,
-        response: { 200: z.object({ token: z.string() }) },
+        response: { 200: tokenRespuestaSchema },
       },
     },
     async (request) => accounts.authenticate(request.body, request.ip),
@@ -62,7 +67,7 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Cierra la sesión: el token queda revocado',
         body: tokenBodySchema,
-        response: { 200: mensajeSchema },
+        response: { 200: mensajeRespuestaSchema },
       },
       preValidation: guards.requireSession,
     },
@@ -79,17 +84,7 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Usuarios registrados, el más reciente primero (solo ADMIN)',
         body: tokenBodySchema,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              tipoUsuario: z.string(),
-              celular: z.string(),
-              email: z.string(),
-              datetime: z.string(),
-            }),
-          ),
-        },
+        response: { 200: z.array(usuarioRegistradoSchema) },
       },
       preValidation: guards.requireRole('ADMIN'),
     },
@@ -103,7 +98,7 @@ export function registerAccountRoutes(
         tags: ['cuentas'],
         summary: 'Envía un enlace para cambiar la contraseña; siempre responde 200',
         querystring: recuperarEmailSchema,
-        response: { 200: mensajeSchema },
+        response: { 200: mensajeRespuestaSchema },
       },
     },
     async (request) => {
@@ -118,7 +113,7 @@ export function registerAccountRoutes(
       schema: {
         tags: ['cuentas'],
         summary: 'Qué caminos para recuperar la contraseña están disponibles',
-        response: { 200: z.object({ celular: z.boolean() }) },
+        response: { 200: recuperacionMetodosSchema },
       },
     },
     async () => accounts.recoveryMethods(),
@@ -130,11 +125,8 @@ export function registerAccountRoutes(
       schema: {
         tags: ['cuentas'],
         summary: 'Cambia la contraseña con el secreto del enlace enviado por correo',
-        body: z.object({
-          newPassword: passwordPolicySchema,
-          secret: z.string().min(1).max(200),
-        }),
-        response: { 200: mensajeSchema },
+        body: actualizarContrasenaSchema,
+        response: { 200: mensajeRespuestaSchema },
       },
     },
     async (request) => {
@@ -149,8 +141,8 @@ export function registerAccountRoutes(
       schema: {
         tags: ['cuentas'],
         summary: 'Envía un código de 6 dígitos al celular registrado',
-        body: z.object({ celular: celularSchema }),
-        response: { 200: mensajeSchema },
+        body: restaurarPasswordSchema,
+        response: { 200: mensajeRespuestaSchema },
       },
     },
     async (request) => {
@@ -165,12 +157,8 @@ export function registerAccountRoutes(
       schema: {
         tags: ['cuentas'],
         summary: 'Cambia la contraseña con el código enviado al celular',
-        body: z.object({
-          celular: celularSchema,
-          password: passwordPolicySchema,
-          codigo: codigoSchema,
-        }),
-        response: { 200: mensajeSchema },
+        body: cambiarContrasenaSchema,
+        response: { 200: mensajeRespuestaSchema },
       },
     },
     async (request) => {

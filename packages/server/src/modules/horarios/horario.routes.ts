@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { diaEspecialSchema, horarioSemanaSchema } from '@tianguis/domain';
+import {
+  diaEspecialSchema,
+  diaEspecialVistaSchema,
+  horarioSemanaSchema,
+  horarioVistaSchema,
+} from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { idParamsSchema, idSchema } from '../../http/schemas.js';
 import * as horarios from './horario.service.js';
 
 const tiendaParams = z.object({ tiendaId: idSchema });
+const semanaRespuesta = { 200: z.array(horarioVistaSchema) };
+const diasRespuesta = { 200: z.array(diaEspecialVistaSchema) };
 
 export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
   const { db, guards } = deps;
@@ -22,6 +29,7 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
         tags,
         summary: 'Reemplaza la semana de la tienda del dueño',
         body: horarioSemanaSchema,
+        response: semanaRespuesta,
       },
       preValidation: owner,
     },
@@ -30,7 +38,14 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   api.get(
     '/api/horario/getbytienda/:tiendaId',
-    { schema: { tags, summary: 'Horario semanal de una tienda', params: tiendaParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Horario semanal de una tienda',
+        params: tiendaParams,
+        response: semanaRespuesta,
+      },
+    },
     async (request) => {
       await horarios.assertTiendaExists(db, request.params.tiendaId);
       return horarios.listHorariosOf(db, request.params.tiendaId);
@@ -39,7 +54,14 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   api.get(
     '/api/horariosdias/getbytienda/:tiendaId',
-    { schema: { tags, summary: 'Días especiales de una tienda', params: tiendaParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Días especiales de una tienda',
+        params: tiendaParams,
+        response: diasRespuesta,
+      },
+    },
     async (request) => {
       await horarios.assertTiendaExists(db, request.params.tiendaId);
       return horarios.listDiasEspecialesOf(db, request.params.tiendaId);
@@ -53,6 +75,7 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
         tags,
         summary: 'Agrega un día especial (cerrado)',
         body: diaEspecialSchema.and(z.object({ tiendaId: idSchema.optional() })),
+        response: diasRespuesta,
       },
       preValidation: owner,
     },
@@ -67,6 +90,7 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
         summary: 'Cambia un día especial',
         params: idParamsSchema,
         body: diaEspecialSchema,
+        response: diasRespuesta,
       },
       preValidation: owner,
     },
@@ -77,7 +101,12 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
   api.post(
     '/api/horariosdias/delete/:id',
     {
-      schema: { tags, summary: 'Elimina un día especial', params: idParamsSchema },
+      schema: {
+        tags,
+        summary: 'Elimina un día especial',
+        params: idParamsSchema,
+        response: diasRespuesta,
+      },
       preValidation: owner,
     },
     async (request) => horarios.deleteDiaEspecial(db, sessionOf(request), request.params.id),

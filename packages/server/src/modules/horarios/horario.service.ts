@@ -1,3 +1,4 @@
+import type { DiaEspecialVista, HorarioVista } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, errorCatalog } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -12,21 +13,9 @@ import {
 import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import * as repo from './horario.repository.js';
 
-export interface HorarioView {
-  id: number;
-  tiendaId: number;
-  dia: string;
-  apertura: string;
-  cierre: string;
-  cerrado: boolean;
-}
-
-export interface DiaEspecialView {
-  id: number;
-  tiendaId: number;
-  fecha: string;
-  recurrenteCadaAnio: boolean;
-}
+// The answers' shapes are the domain's wire schemas (packages/domain/src/horario.schema.ts).
+export type HorarioView = HorarioVista;
+export type DiaEspecialView = DiaEspecialVista;
 
 /** The public reads answer 404 for a shop that doesn't exist (API.md). */
 export async function assertTiendaExists(db: DbOrTx, tiendaId: number): Promise<void> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { imagenSubidaSchema } from '@tianguis/domain';
 import { AppError } from '../../http/app-error.js';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
@@ -62,7 +62,7 @@ export function registerImageRoutes(
         tags: ['imagenes'],
         summary: 'Sube una imagen JPG o PNG (campo multipart "files", máximo 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: z.object({ path: z.string() }) },
+        response: { 200: imagenSubidaSchema },
       },
       preValidation: deps.guards.requireRole('TIENDA'),
     },

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createPushSuscripcionSchema,
   pushClavePublicaSchema,
   pushDesuscripcionSchema,
+  pushDesuscritoSchema,
+  pushSuscritoSchema,
 } from '@tianguis/domain';
 import type { AuthGuards } from '../../http/auth.js';
 import { isP256Point, type PushService } from './push.service.js';
@@ -47,7 +48,7 @@ export function registerPushRoutes(
         description:
           'Con sesión (cualquier rol) o, sin cuenta, con la clave de seguimiento del pedido. Volver a suscribir el mismo endpoint cambia sus claves y su dueño. Responde 201.',
         body: createPushSuscripcionSchema({ origins: deps.origins, isP256Point }),
-        response: { 201: z.object({ endpoint: z.string() }) },
+        response: { 201: pushSuscritoSchema },
       },
       bodyLimit: BODY_LIMIT,
       preValidation: guards.optionalSession,
@@ -67,7 +68,7 @@ export function registerPushRoutes(
         description:
           'Solo quita una suscripción de quien llama (su cuenta, o el pedido de su clave de seguimiento). eliminada dice si había una.',
         body: pushDesuscripcionSchema,
-        response: { 200: z.object({ eliminada: z.boolean() }) },
+        response: { 200: pushDesuscritoSchema },
       },
       bodyLimit: BODY_LIMIT,
       preValidation: guards.optionalSession,

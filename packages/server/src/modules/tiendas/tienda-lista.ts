@@ -1,4 +1,14 @@
+import type { CachedJson, JsonAnswerCache } from '../../http/json-answer-cache.js';
 import type { TiendaView } from './tienda.view.js';
+
+/**
+ * A cached JSON answer and its ETag, or only the ETag when the client already holds it (304).
+ * The routes send it as it is (tienda.routes.ts); `cache` and `key` name where its gzip copy
+ * is kept.
+ */
+export type CachedAnswer =
+  | { notModified: true; etag: string }
+  | { notModified: false; etag: string; cache: JsonAnswerCache; key: string; entry: CachedJson };
 
 /** Where each shop's JSON sits in a serialised list: byte offsets, end exclusive. */
 export interface ListIndex {

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { getEstadoPedidos, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
+import type { CachedAnswer } from './tienda-lista.js';
 import { assembleTiendas, gruposVista } from './tienda.view.js';
 
 export interface PublicTiendaAnswer {
@@ -138,6 +140,15 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
 
   /** The cache, for the routes that send its entries (gzip copies are kept in it too). */
   readPublicTienda.cache = cache;
+  /** The JSON page's answer: 304 when the client's If-None-Match names the current one. */
+  readPublicTienda.answer = async (
+    usuario: string,
+    ifNoneMatch: string | undefined,
+  ): Promise<CachedAnswer> => {
+    const { etag, body } = await readPublicTienda(usuario);
+    if (matchesIfNoneMatch(ifNoneMatch, etag)) return { notModified: true, etag };
+    return { notModified: false, etag, cache, key: etag, entry: body };
+  };
   async function readPublicTienda(usuario: string): Promise<PublicTiendaAnswer> {
     const key = usuario.trim().toLowerCase();
     const current = await repo.findTiendaVersionByUsuario(db, key);

@@ -1,4 +1,9 @@
-import { type EntregaTienda, type PagosTienda, type TiendaUpdate } from '@tianguis/domain';
+import {
+  type EntregaTienda,
+  type PagosTienda,
+  type TiendaDirectorio,
+  type TiendaUpdate,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -126,14 +131,6 @@ export async function findOwnTiendaListView(
   if (!own) return undefined;
   const [view] = await loadViews(db, [own], true, everyone, now);
   return view;
-}
-
-/** A shop as the home page lists it: enough for a card that links to its public page. */
-export interface TiendaDirectorio {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
 }
 
 const collator = new Intl.Collator('es');

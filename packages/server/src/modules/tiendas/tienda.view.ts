@@ -6,6 +6,9 @@ import {
   type GrupoVista,
   type PagosTienda,
   type PagosVista,
+  type CategoriaVista,
+  type ProductoVista,
+  type TiendaVista,
 } from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
 import type * as repo from './tienda.repository.js';
@@ -13,56 +16,11 @@ import type * as repo from './tienda.repository.js';
 type CategoriaRow = Awaited<ReturnType<typeof repo.listCategoriasOf>>[number];
 type ProductoRow = Awaited<ReturnType<typeof repo.listProductosOf>>[number];
 
-/** A product as the spec's clients read it (field names are the spec's). */
-export interface ProductoView {
-  id: number;
-  name: string;
-  price: number;
-  categoriaId: number;
-  imageUrl: string;
-  descripcion: string;
-  detalle: string;
-  tiendaId: number;
-  activarODesactivar: boolean;
-  deleted: boolean;
-  /** Sold out for today (computed when the answer is made). */
-  agotado: boolean;
-  /** Option groups in the owner's order (public answers: active options only). */
-  grupos: GrupoVista[];
-}
-
-export interface CategoriaView {
-  id: number;
-  title: string;
-  titleWithoutSpaces: string;
-  imageUrl: string;
-  tiendaId: number;
-  deleted: boolean;
-  productos: ProductoView[];
-}
-
-export interface TiendaView {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  radioMontoMinimo: string;
-  radioCostoDeEnvio: string;
-  configured: boolean;
-  approved: boolean;
-  activarODesactivar: boolean;
-  deleted: boolean;
-  timeZone: string;
-  entrega: EntregaTienda;
-  /** `transferencia` whole for the owner and the admin only; `{banco}` for everyone else. */
-  pagos: PagosVista;
-  /** ISO instant until which new orders are paused, or null. */
-  pausadoHasta: string | null;
-  categorias: CategoriaView[];
-}
+// The answers' shapes are the domain's wire schemas (packages/domain/src/tienda.schema.ts):
+// the routes declare and serialise them, and the web app reads them.
+export type ProductoView = ProductoVista;
+export type CategoriaView = CategoriaVista;
+export type TiendaView = TiendaVista;
 
 /** A shop's delivery choices as stored. */
 export function toEntregaTienda(t: {
@@ -190,7 +148,7 @@ export function assembleTiendas(
     if (list) list.push(view);
     else categoriasByTienda.set(c.tienda_id, [view]);
   }
-  return tiendas.map((t) => ({
+  return tiendas.map((t): TiendaView => ({
     tiendaId: t.id,
     usuario: t.usuario,
     nombre: t.nombre,
