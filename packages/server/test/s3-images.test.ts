@@ -12,6 +12,7 @@ import {
   filesOfImage,
   variantNameOf,
 } from '../src/modules/imagenes/image.service.js';
+import { IMAGEN_NO_VERIFICABLE } from '../src/modules/imagenes/image-references.js';
 import { createS3ImageStorage } from '../src/modules/imagenes/image.storage-s3.js';
 import { createLocalImageStorage } from '../src/modules/imagenes/image.storage.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
@@ -19,8 +20,10 @@ import {
   addCategoria,
   addProducto,
   approveTienda,
+  categoriaPayload,
   configureTienda,
   createOwner,
+  post,
   type Owner,
 } from './catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
@@ -305,6 +308,32 @@ describe('when the S3 store is down', () => {
     expect((await server.call(`/api/tienda/publica/${owner.usuario}`)).status).toBe(200);
     expect((await server.call('/api/tienda/directorio')).status).toBe(200);
     expect((await server.call('/api/tienda/listartiendas')).status).toBe(200);
+  });
+
+  it('saving the catalogue with an image it must look up in the store: 503, nothing saved', async () => {
+    // An image without an upload record (stored before records existed): only the store
+    // can say it is ours, and it does not answer.
+    const unrecorded = `/images/${'e'.repeat(32)}.jpg`;
+    const refused = await post(
+      server,
+      '/api/tienda/addcategoria',
+      owner.token,
+      categoriaPayload({ title: 'Aguas frescas', imageUrl: unrecorded }),
+    );
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      code: 'SERVICIO_NO_DISPONIBLE',
+      message: IMAGEN_NO_VERIFICABLE,
+    });
+    // An uploaded one is known from its record: the store is not asked.
+    const saved = await post(
+      server,
+      '/api/tienda/addcategoria',
+      owner.token,
+      categoriaPayload({ title: 'Postres', imageUrl: imagePath }),
+    );
+    expect(saved.status).toBe(200);
+    expect(JSON.stringify(saved.body)).not.toContain('Aguas frescas');
   });
 
   it('logs why, and never the secret key', () => {

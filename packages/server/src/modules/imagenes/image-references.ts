@@ -30,8 +30,19 @@ export async function isIssuedImageUrl(
   if (imageUrl === 'N/A') return true;
   const name = ISSUED_PATH.exec(imageUrl)?.[1];
   if (!name) return false;
-  return (await findImagen(db, name)) !== undefined || storage.exists(name);
+  if ((await findImagen(db, name)) !== undefined) return true;
+  try {
+    return await storage.exists(name);
+  } catch {
+    // The store away (S3 down): not the owner's mistake, and nothing was saved.
+    throw new AppError('SERVICIO_NO_DISPONIBLE', IMAGEN_NO_VERIFICABLE, {
+      headers: { 'retry-after': '5' },
+    });
+  }
 }
+
+export const IMAGEN_NO_VERIFICABLE =
+  'No se pudo comprobar la imagen porque el almacenamiento del sitio no responde. Inténtalo de nuevo en unos segundos.';
 
 /**
  * Issue 19, F13: a catalogue's images can only be ones this server stored, so a shop cannot
