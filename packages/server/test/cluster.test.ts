@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../../scripts/cluster/checks.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../scripts/cluster/proxy.js';
 import { createTestDatabase } from './dialects.js';
+import { describeOnPostgres } from './requires.js';
 
 // `npm run cluster` (docs/operations.md, "Three instances on one machine"): the tested path to
 // several instances. First its proxy against small upstreams of our own (no database needed),
@@ -183,7 +184,7 @@ if (!onPostgres) {
   );
 }
 
-describe.runIf(onPostgres)('npm run cluster -- --check (PostgreSQL only)', () => {
+describeOnPostgres('npm run cluster -- --check', () => {
   it('three instances, one database and one bucket: every check passes and nothing is left running', async () => {
     const database = await createTestDatabase();
     try {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, loadConfig } from '../src/config.js';
 import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
 import { consumerPayload, shopPayload } from './factories.js';
+import { describeOnPostgres } from './requires.js';
 
 // Issue 19, the accounts' part: each test plays the attack first (F4, F6, F7, F9, F12).
 
@@ -228,11 +229,16 @@ describe('hardening (accounts), default limits', () => {
   });
 });
 
+const PRODUCTION_SECRET = 'secreto-de-produccion-de-pruebas-'.repeat(2);
+
 describe('hardening (accounts): F12 production without an SMS provider', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: { production: true, smsUrl: undefined } });
+    // Production needs its JWT_SECRET (config.ts): the boot stops without one.
+    server = await startTestServer({
+      config: { production: true, jwtSecret: PRODUCTION_SECRET, smsUrl: undefined },
+    });
   });
   afterAll(() => server.destroy());
 
@@ -304,6 +310,7 @@ describe('hardening (accounts): F12 with an SMS provider (SMS_URL)', () => {
     server = await startTestServer({
       config: {
         production: true,
+        jwtSecret: PRODUCTION_SECRET,
         smsUrl: `http://127.0.0.1:${port}/sms`,
         smsToken: 'token-del-proveedor-123',
       },
@@ -431,7 +438,7 @@ describe('hardening (accounts): F6 TRUST_PROXY', () => {
 });
 
 // PostgreSQL only: on SQLite one process serves the file and its counters stay in memory.
-describe.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+describeOnPostgres(
   'hardening (accounts): the limits are shared by two servers on one PostgreSQL',
   () => {
     let first: TestServer;

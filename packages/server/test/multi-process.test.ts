@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/create-db.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
 import { startServerProcess } from './server-process.js';
+import { itOnPostgres } from './requires.js';
 
 const ADMIN = { email: 'admin@multi.mx', password: 'AdminMulti123' };
 
@@ -91,7 +92,7 @@ describe('two server processes on one database', () => {
 
   // PostgreSQL only: on SQLite one process serves the file and the counters stay in memory by
   // design (http/rate-limit.ts), so there is nothing shared to prove there.
-  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+  itOnPostgres(
     'PostgreSQL: the failed sign-ins of one address are counted across both processes',
     async () => {
       // The default allowance is 20 failures per address in 15 minutes: 10 on each process.

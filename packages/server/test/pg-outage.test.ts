@@ -15,6 +15,7 @@ import { LISTEN_APPLICATION_NAME } from '../src/modules/pedidos/pedido-eventos.j
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShop, post, type ShopSetup } from './catalogo-factories.js';
 import { placeOrder } from './pedido-factories.js';
+import { describeWhenAvailable } from './requires.js';
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 
 const NO_DISPONIBLE = errorCatalog.SERVICIO_NO_DISPONIBLE.message;
@@ -102,128 +103,123 @@ const skipReason = privatePostgresUnavailableReason();
 
 // Stops and restarts PostgreSQL under a running server, so it needs a cluster of its own: the
 // shared server other tests use must never go down.
-describe.skipIf(skipReason !== undefined)(
-  `PostgreSQL goes away under a running server${skipReason ? ` (omitido: ${skipReason})` : ''}`,
-  () => {
-    let cluster: PrivatePostgres;
-    let server: TestServer;
-    let shop: ShopSetup;
-    let shopper: SignedIn;
+describeWhenAvailable('PostgreSQL goes away under a running server', skipReason, () => {
+  let cluster: PrivatePostgres;
+  let server: TestServer;
+  let shop: ShopSetup;
+  let shopper: SignedIn;
 
-    const healthy = async () => (await server.call('/health')).status === 200;
+  const healthy = async () => (await server.call('/health')).status === 200;
 
-    beforeAll(async () => {
-      cluster = await startPrivatePostgres();
-      server = await startTestServer({
-        config: TEST_ADMIN,
-        database: { url: cluster.url, dialect: 'postgres', drop: async () => undefined },
-      });
-      const adminToken = await signInAdmin(server);
-      shop = await createShop(server, {
-        adminToken,
-        tienda: { radioMontoMinimo: 'no', montoMinimo: '' },
-      });
-      shopper = await createConsumer(server);
+  beforeAll(async () => {
+    cluster = await startPrivatePostgres();
+    server = await startTestServer({
+      config: TEST_ADMIN,
+      database: { url: cluster.url, dialect: 'postgres', drop: async () => undefined },
     });
-    afterAll(async () => {
-      await server?.destroy();
-      cluster?.destroy();
+    const adminToken = await signInAdmin(server);
+    shop = await createShop(server, {
+      adminToken,
+      tienda: { radioMontoMinimo: 'no', montoMinimo: '' },
     });
+    shopper = await createConsumer(server);
+  });
+  afterAll(async () => {
+    await server?.destroy();
+    cluster?.destroy();
+  });
 
-    it('answers 503 with Retry-After while it is stopped, /health too, and 200 once it is back', async () => {
+  it('answers 503 with Retry-After while it is stopped, /health too, and 200 once it is back', async () => {
+    await cluster.stop();
+    try {
+      const calls = [
+        await server.call('/api/tienda/listartiendas'),
+        await server.call('/api/tienda/listartiendas', { token: shop.owner.token }),
+        await post(server, '/api/shoppingcartmarket/listarcarrito', shopper.token, {}),
+        await post(server, '/api/login/authenticate', undefined, {
+          email: shopper.email,
+          password: shopper.password,
+        }),
+      ];
+      for (const res of calls) {
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: NO_DISPONIBLE });
+        expect(res.headers.get('retry-after')).toBe('5');
+      }
+      const health = await server.call('/health');
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toBe('5');
+    } finally {
+      await cluster.start();
+    }
+    await waitUntil(healthy, 10_000, '/health 200');
+    expect((await server.call('/api/tienda/listartiendas')).status).toBe(200);
+    expect(await placeOrder(server, shopper, shop)).toBeGreaterThan(0);
+  });
+
+  it('a query running when PostgreSQL restarts fails as an outage and the process lives on', async () => {
+    const slow = sql`SELECT pg_sleep(20)`.execute(server.app.database.db).catch((e: unknown) => e);
+    // Let the query reach the server before it goes down.
+    await new Promise((r) => setTimeout(r, 300));
+    await cluster.restart();
+    const error = await slow;
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    await waitUntil(healthy, 10_000, '/health 200');
+  });
+
+  it('a live stream opened before PostgreSQL stops gets an order placed after it is back', async () => {
+    const url = `${server.baseUrl}/api/pedido/eventos`;
+    const stream = openSseStream(url, shop.owner.token);
+    try {
+      const before = await placeOrder(server, shopper, shop);
+      await stream.waitFor((e) => JSON.parse(e.data).pedido.id === before);
+      // Down for longer than the first reconnection attempts wait: the bus must keep trying.
       await cluster.stop();
-      try {
-        const calls = [
-          await server.call('/api/tienda/listartiendas'),
-          await server.call('/api/tienda/listartiendas', { token: shop.owner.token }),
-          await post(server, '/api/shoppingcartmarket/listarcarrito', shopper.token, {}),
-          await post(server, '/api/login/authenticate', undefined, {
-            email: shopper.email,
-            password: shopper.password,
-          }),
-        ];
-        for (const res of calls) {
-          expect(res.status).toBe(503);
-          expect(res.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: NO_DISPONIBLE });
-          expect(res.headers.get('retry-after')).toBe('5');
-        }
-        const health = await server.call('/health');
-        expect(health.status).toBe(503);
-        expect(health.headers.get('retry-after')).toBe('5');
-      } finally {
-        await cluster.start();
-      }
+      await new Promise((r) => setTimeout(r, 2_500));
+      await cluster.start();
       await waitUntil(healthy, 10_000, '/health 200');
-      expect((await server.call('/api/tienda/listartiendas')).status).toBe(200);
-      expect(await placeOrder(server, shopper, shop)).toBeGreaterThan(0);
-    });
+      // Another shopper: at most 3 NUEVO orders per phone per shop.
+      const after = await placeOrder(server, await createConsumer(server), shop);
+      await stream.waitFor((e) => JSON.parse(e.data).pedido.id === after);
+    } finally {
+      stream.close();
+    }
+  });
 
-    it('a query running when PostgreSQL restarts fails as an outage and the process lives on', async () => {
-      const slow = sql`SELECT pg_sleep(20)`
-        .execute(server.app.database.db)
-        .catch((e: unknown) => e);
-      // Let the query reach the server before it goes down.
-      await new Promise((r) => setTimeout(r, 300));
-      await cluster.restart();
-      const error = await slow;
-      expect(isDatabaseUnavailable(error)).toBe(true);
-      await waitUntil(healthy, 10_000, '/health 200');
-    });
-
-    it('a live stream opened before PostgreSQL stops gets an order placed after it is back', async () => {
-      const url = `${server.baseUrl}/api/pedido/eventos`;
-      const stream = openSseStream(url, shop.owner.token);
-      try {
-        const before = await placeOrder(server, shopper, shop);
-        await stream.waitFor((e) => JSON.parse(e.data).pedido.id === before);
-        // Down for longer than the first reconnection attempts wait: the bus must keep trying.
-        await cluster.stop();
-        await new Promise((r) => setTimeout(r, 2_500));
-        await cluster.start();
-        await waitUntil(healthy, 10_000, '/health 200');
-        // Another shopper: at most 3 NUEVO orders per phone per shop.
-        const after = await placeOrder(server, await createConsumer(server), shop);
-        await stream.waitFor((e) => JSON.parse(e.data).pedido.id === after);
-      } finally {
-        stream.close();
-      }
-    });
-
-    it('an event committed while the LISTEN connection was down reaches the stream once it is back', async () => {
-      const url = `${server.baseUrl}/api/pedido/eventos`;
-      const stream = openSseStream(url, shop.owner.token);
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      // Its own shopper: at most 3 NUEVO orders per phone per shop (API.md, "Guest checkout").
-      const shopper = await createConsumer(server);
-      try {
-        const pedidoId = await placeOrder(server, shopper, shop);
-        await stream.waitFor((e) => JSON.parse(e.data).pedido.id === pedidoId);
-        // One transaction ends the bus's LISTEN session and commits an event nobody announces:
-        // only the bus's catch-up after it reconnects can tell the stream about it.
-        await admin.query('BEGIN');
-        const ended = await admin.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
-          [LISTEN_APPLICATION_NAME],
-        );
-        expect(ended.rowCount).toBe(1);
-        const { rows } = await admin.query<{ id: number }>(
-          "INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at) VALUES ($1, $2, $3, 'COMPLETADO', $4) RETURNING id",
-          [shop.owner.tiendaId, shopper.id, pedidoId, new Date().toISOString()],
-        );
-        await admin.query('COMMIT');
-        const silentId = rows[0]!.id;
-        const event = await stream.waitFor((e) => e.id === silentId);
-        expect(JSON.parse(event.data)).toMatchObject({
-          tipo: 'COMPLETADO',
-          pedido: { id: pedidoId },
-        });
-        // The stream itself never dropped: the event came through the bus.
-        expect(stream.drops).toBe(0);
-      } finally {
-        stream.close();
-        await admin.end();
-      }
-    });
-  },
-);
+  it('an event committed while the LISTEN connection was down reaches the stream once it is back', async () => {
+    const url = `${server.baseUrl}/api/pedido/eventos`;
+    const stream = openSseStream(url, shop.owner.token);
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    // Its own shopper: at most 3 NUEVO orders per phone per shop (API.md, "Guest checkout").
+    const shopper = await createConsumer(server);
+    try {
+      const pedidoId = await placeOrder(server, shopper, shop);
+      await stream.waitFor((e) => JSON.parse(e.data).pedido.id === pedidoId);
+      // One transaction ends the bus's LISTEN session and commits an event nobody announces:
+      // only the bus's catch-up after it reconnects can tell the stream about it.
+      await admin.query('BEGIN');
+      const ended = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [LISTEN_APPLICATION_NAME],
+      );
+      expect(ended.rowCount).toBe(1);
+      const { rows } = await admin.query<{ id: number }>(
+        "INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at) VALUES ($1, $2, $3, 'COMPLETADO', $4) RETURNING id",
+        [shop.owner.tiendaId, shopper.id, pedidoId, new Date().toISOString()],
+      );
+      await admin.query('COMMIT');
+      const silentId = rows[0]!.id;
+      const event = await stream.waitFor((e) => e.id === silentId);
+      expect(JSON.parse(event.data)).toMatchObject({
+        tipo: 'COMPLETADO',
+        pedido: { id: pedidoId },
+      });
+      // The stream itself never dropped: the event came through the bus.
+      expect(stream.drops).toBe(0);
+    } finally {
+      stream.close();
+      await admin.end();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { errorCatalog } from '../src/http/app-error.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShop } from './catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
+import { describeOnPostgres } from './requires.js';
 
 // DB_STATEMENT_TIMEOUT_MS (docs/operations.md, "Database time limits"): PostgreSQL cancels a
 // request's statement that runs past it (57014), the request gets 503 SERVICIO_NO_DISPONIBLE,
@@ -41,7 +42,7 @@ if (!onPostgres) {
   );
 }
 
-describe.runIf(onPostgres)('DB_STATEMENT_TIMEOUT_MS on PostgreSQL (PostgreSQL only)', () => {
+describeOnPostgres('DB_STATEMENT_TIMEOUT_MS on PostgreSQL', () => {
   const TIMEOUT_MS = 400;
   let server: TestServer;
   let usuario: string;

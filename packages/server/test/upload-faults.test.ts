@@ -13,6 +13,7 @@ import {
   storeUploadedImage,
 } from '../src/modules/imagenes/image.service.js';
 import type { ImageStorage } from '../src/modules/imagenes/image.storage.js';
+import { describeWhenAvailable } from './requires.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShopOwner, TEST_ADMIN } from './factories.js';
 
@@ -70,6 +71,13 @@ const canMakeImmutable = (() => {
     fsSync.rmSync(dir, { recursive: true, force: true });
   }
 })();
+
+// Said aloud where they are missing, and a failure in CI, whose machine runs the tests as root
+// with mounts (test/requires.ts).
+const mountReason = canMount ? undefined : 'montar un tmpfs necesita root con CAP_SYS_ADMIN';
+const immutableReason = canMakeImmutable
+  ? undefined
+  : 'chattr +i necesita root y un sistema de archivos con la marca inmutable (ext4, xfs)';
 
 const isMounted = (dir: string) =>
   fsSync
@@ -139,7 +147,7 @@ describe('upload when the disk refuses the image', () => {
     expect(after.bavail * after.bsize).toBe(leaveBytes);
   }
 
-  describe.skipIf(!canMount)('a full disk (a 4 MB tmpfs, filled up)', () => {
+  describeWhenAvailable('a full disk (a 4 MB tmpfs, filled up)', mountReason, () => {
     beforeAll(() => {
       run('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0755', 'tmpfs', imagesDir]);
     });
@@ -196,7 +204,7 @@ describe('upload when the disk refuses the image', () => {
     });
   });
 
-  describe.skipIf(!canMount)('a read-only images folder (tmpfs remounted ro)', () => {
+  describeWhenAvailable('a read-only images folder (tmpfs remounted ro)', mountReason, () => {
     beforeAll(() => {
       run('mount', ['-t', 'tmpfs', '-o', 'size=4m,mode=0755', 'tmpfs', imagesDir]);
       run('mount', ['-o', 'remount,ro', imagesDir]);
@@ -220,7 +228,7 @@ describe('upload when the disk refuses the image', () => {
   });
 
   // Root ignores file modes, but not the immutable flag: creating a file in the folder is EPERM.
-  describe.skipIf(!canMakeImmutable)('an immutable images folder (chattr +i)', () => {
+  describeWhenAvailable('an immutable images folder (chattr +i)', immutableReason, () => {
     afterAll(() => run('chattr', ['-i', imagesDir]));
 
     it('answers 503 ALMACENAMIENTO_NO_DISPONIBLE and writes nothing', async () => {
