@@ -11,6 +11,7 @@ import {
   addItemSchema,
   cantidadLineaSchema,
   carritoSchema,
+  idempotencyKeyHeadersSchema,
   procesarCarritoSchema,
 } from '@tianguis/domain';
 
@@ -137,7 +138,7 @@ export function registerCarritoRoutes(
         description:
           'Con el encabezado Idempotency-Key, repetir la llamada responde el mismo pedido. El id del pedido va en el encabezado X-Pedido-Id.',
         body: procesarCarritoSchema,
-        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        headers: idempotencyKeyHeadersSchema,
         response: { 200: carritoSchema },
       },
       preValidation: shopper,

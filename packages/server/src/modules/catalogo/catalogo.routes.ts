@@ -6,6 +6,7 @@ import {
   categoriaSchema,
   gruposInputSchema,
   productoSchema,
+  tiendaListaSchema,
 } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
@@ -21,6 +22,8 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
   const tags = ['catalogo'];
+  // Every change answers the owner's shop list as it is after it (docs/api.md).
+  const response = { 200: tiendaListaSchema };
 
   api.post(
     '/api/tienda/addcategoria',
@@ -29,6 +32,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         tags,
         summary: 'Agrega una categoría',
         body: categoriaSchema.and(optionalTiendaId),
+        response,
       },
       preValidation: owner,
     },
@@ -42,6 +46,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         tags,
         summary: 'Cambia el título o la imagen de una categoría',
         body: categoriaSchema.and(z.object({ id: idSchema })),
+        response,
       },
       preValidation: owner,
     },
@@ -49,7 +54,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
   );
 
   const deleteCategoria = {
-    schema: { tags, summary: 'Elimina una categoría y sus productos' },
+    schema: { tags, summary: 'Elimina una categoría y sus productos', response },
     preValidation: owner,
   };
   api.post(
@@ -70,6 +75,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         tags,
         summary: 'Agrega un producto (con sus grupos de opciones, si los hay)',
         body: productoSchema.and(optionalTiendaId).and(optionalGrupos),
+        response,
       },
       preValidation: owner,
     },
@@ -85,13 +91,17 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         body: productoSchema
           .and(z.object({ id: idSchema, activarODesactivar: z.boolean().optional() }))
           .and(optionalGrupos),
+        response,
       },
       preValidation: owner,
     },
     async (request) => catalogo.updateProducto(db, sessionOf(request), request.body),
   );
 
-  const deleteProducto = { schema: { tags, summary: 'Elimina un producto' }, preValidation: owner };
+  const deleteProducto = {
+    schema: { tags, summary: 'Elimina un producto', response },
+    preValidation: owner,
+  };
   api.post(
     '/api/tienda/deleteproducto/:id',
     { ...deleteProducto, schema: { ...deleteProducto.schema, params: idParamsSchema } },
@@ -113,6 +123,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
           productoId: idSchema,
           activate: z.boolean({ error: 'activate debe ser true o false' }),
         }),
+        response,
       },
       preValidation: owner,
     },
@@ -132,6 +143,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         tags,
         summary: 'Marca un producto agotado hasta el fin del día de la tienda, o lo regresa',
         body: agotarProductoSchema,
+        response,
       },
       preValidation: owner,
     },
