@@ -139,6 +139,9 @@ function serverTimeoutOptions(config: Config) {
   };
 }
 
+/** `GET /health`: `ok` with 200, `error` with 503 when the database does not answer. */
+const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.string() });
+
 function missingProductionSecret(): never {
   throw new Error('Configuración inválida: con NODE_ENV=production JWT_SECRET es obligatorio');
 }
@@ -330,7 +333,13 @@ async function assembleApp(
 
   app.get(
     '/health',
-    { schema: { tags: ['sistema'], summary: 'Estado del servidor y de la base de datos' } },
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Estado del servidor y de la base de datos',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       try {
         await sql`select 1`.execute(db);

@@ -93,6 +93,8 @@ export function registerImageRoutes(
   );
 }
 
+/** What GET /images/<name> answers: the stored file's own type. */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FALLBACK = 'public, max-age=86400';
 const VARIANT = /^([a-f0-9]{32})-\d+\.webp$/;
@@ -114,7 +116,7 @@ export async function registerImageFiles(
   }
   app.get<{ Params: { name: string } }>(
     '/images/:name',
-    { schema: { hide: true } },
+    { schema: { hide: true, produces: IMAGE_TYPES } },
     async (request, reply) => {
       const { name } = request.params;
       if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
@@ -173,7 +175,7 @@ async function registerLocalImageFiles(app: FastifyInstance, imagesDir: string):
     );
   app.get<{ Params: { name: string } }>(
     '/images/:name',
-    { schema: { hide: true } },
+    { schema: { hide: true, produces: IMAGE_TYPES } },
     async (request, reply) => {
       const { name } = request.params;
       if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { PublicTiendaReader } from '../tiendas/tienda-publica.service.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -14,6 +15,9 @@ import {
   type HtmlPage,
   type PaginasService,
 } from './paginas.service.js';
+
+/** What the pages answer: HTML, never JSON (their errors are pages too, but for `/*`'s 404). */
+const HTML = ['text/html'];
 
 const HOST = /^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
@@ -109,7 +113,7 @@ export async function registerPaginaRoutes(
 
   // Pages, not API calls: their errors are HTML pages, not {code, message}, so they stay out
   // of the API's description (docs/shop-pages.md describes them).
-  const schema = (summary: string) => ({ schema: { hide: true, summary } });
+  const schema = (summary: string) => ({ schema: { hide: true, summary, produces: HTML } });
   app.get<{ Params: PageParams }>(
     '/tienda/:usuario',
     schema('Página de una tienda: su menú con precios'),
@@ -128,7 +132,14 @@ export async function registerPaginaRoutes(
 
   app.get(
     '/sitemap.xml',
-    { schema: { tags: ['paginas'], summary: 'Las páginas públicas de las tiendas' } },
+    {
+      schema: {
+        tags: ['paginas'],
+        summary: 'Las páginas públicas de las tiendas',
+        produces: ['application/xml'],
+        response: { 200: z.string().describe('sitemap.xml (sitemaps.org)') },
+      },
+    },
     async (request, reply) => {
       const xml = await paginas.sitemap(originOf(request, config));
       return reply
@@ -139,7 +150,14 @@ export async function registerPaginaRoutes(
   );
   app.get(
     '/robots.txt',
-    { schema: { tags: ['paginas'], summary: 'Qué pueden leer los buscadores' } },
+    {
+      schema: {
+        tags: ['paginas'],
+        summary: 'Qué pueden leer los buscadores',
+        produces: ['text/plain'],
+        response: { 200: z.string().describe('robots.txt') },
+      },
+    },
     async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
@@ -154,7 +172,7 @@ export async function registerPaginaRoutes(
   if (webTemplate) {
     const index = Buffer.from(webTemplate, 'utf8');
     const indexGz = gzipSync(index);
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/*', { schema: { hide: true, produces: HTML } }, async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isAppPath(pathname, request.headers.accept)) {
         throw new AppError('NO_ENCONTRADO', `No existe la ruta ${request.method} ${pathname}`);
