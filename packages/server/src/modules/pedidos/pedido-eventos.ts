@@ -63,6 +63,15 @@ export const LISTEN_RETRY_FIRST_MS = 250;
 export const LISTEN_RETRY_MAX_MS = 5_000;
 
 /**
+ * The LISTEN connection only receives, so a connection that died without a word (a failover,
+ * a cut network: no reset ever arrives) would look alive for hours. Every CHECK_EVERY_MS it is
+ * asked `SELECT 1`; no answer within CHECK_TIMEOUT_MS counts as lost: it is dropped, reopened
+ * and what was missed meanwhile is caught up, with a warning in the log.
+ */
+export const LISTEN_CHECK_EVERY_MS = 30_000;
+export const LISTEN_CHECK_TIMEOUT_MS = 5_000;
+
+/**
  * How far below the newest event id heard the catch-up after a reconnection starts: an order
  * that committed just before the connection was lost, but whose NOTIFY never went out, may
  * have an id below one already heard from another process.
@@ -121,7 +130,10 @@ async function readNewestPerStream(client: pg.Client, afterId: number): Promise<
 export function createPostgresEventBus(
   connectionString: string,
   log: FastifyBaseLogger,
+  options: { checkEveryMs?: number; checkTimeoutMs?: number } = {},
 ): PedidoEventBus {
+  const checkEveryMs = options.checkEveryMs ?? LISTEN_CHECK_EVERY_MS;
+  const checkTimeoutMs = options.checkTimeoutMs ?? LISTEN_CHECK_TIMEOUT_MS;
   const listeners = createListeners();
   let client: pg.Client | undefined;
   let closed = false;
@@ -140,6 +152,10 @@ export function createPostgresEventBus(
     if (which !== client) return;
     client = undefined;
     void which.end().catch(() => undefined);
+    // A connection that stopped answering never acknowledges the goodbye: its socket goes anyway.
+    const socket = (which as unknown as { connection?: { stream?: { destroy(): void } } })
+      .connection?.stream;
+    setTimeout(() => socket?.destroy(), 1_000).unref();
     if (closed) return;
     log.warn({ err: error }, 'se perdió la conexión LISTEN de eventos de pedidos; reintentando');
     scheduleReconnect();
@@ -149,6 +165,7 @@ export function createPostgresEventBus(
     const next = new pg.Client({
       connectionString,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 10_000,
       application_name: LISTEN_APPLICATION_NAME,
     });
@@ -176,6 +193,12 @@ export function createPostgresEventBus(
       if (closed) throw new Error('bus cerrado');
       client = next;
       newestHeard = newest;
+      if (missed.length > 0) {
+        log.warn(
+          { eventos: missed.length, desde: newestHeard },
+          'eventos de pedidos recuperados tras reabrir la conexión LISTEN',
+        );
+      }
       for (const evento of missed) hear(evento);
     } catch (error) {
       await next.end().catch(() => undefined);
@@ -209,6 +232,30 @@ export function createPostgresEventBus(
   // The first attempt's failure is the boot's to report (ready()); later ones retry quietly.
   ready.catch(() => undefined);
 
+  let checking = false;
+  const check = setInterval(() => {
+    const current = client;
+    if (!current || checking) return;
+    checking = true;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`la conexión LISTEN no respondió en ${checkTimeoutMs} ms`)),
+        checkTimeoutMs,
+      );
+    });
+    Promise.race([current.query('SELECT 1'), timedOut])
+      .then(
+        () => undefined,
+        (error: unknown) => lost(current, error),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        checking = false;
+      });
+  }, checkEveryMs);
+  check.unref();
+
   return {
     // The NOTIFY went out with the event's commit.
     publish: async () => undefined,
@@ -217,6 +264,7 @@ export function createPostgresEventBus(
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(check);
       await opening?.catch(() => undefined);
       const last = client;
       client = undefined;
