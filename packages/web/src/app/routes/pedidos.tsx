@@ -18,6 +18,8 @@ import {
   ActualizacionIndicador,
   type ActualizacionProps,
 } from '../../features/pedidos-tienda/components/actualizacion-indicador';
+import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
+import { CargarAnteriores } from '../../features/pedidos-tienda/components/cargar-anteriores';
 import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
 import { SonidoControl } from '../../features/pedidos-tienda/components/sonido-control';
 import { AvisosPush } from '../../features/push/components/avisos-push';
@@ -76,6 +78,8 @@ export default function PedidosScreen() {
     [],
   );
   const pedidos = usePedidosEnVivo();
+  // The live list is the newest page; older pages come on request (docs/api.md, "Order life").
+  const historial = usePedidosConAnteriores(pedidos.data);
   const pantallaEncendida = usePantallaEncendida();
   const tienda = useMiTienda();
   const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
@@ -83,15 +87,24 @@ export default function PedidosScreen() {
   const now = useMemo(() => new Date(minuto), [minuto]);
 
   let body;
-  if (pedidos.data) {
+  if (historial.pedidos) {
     body = (
-      <PedidosLista
-        pedidos={pedidos.data}
-        filtros={filtros}
-        onFiltrosChange={(next) => setParams(writeFiltros(next), { replace: true })}
-        now={now}
-        timeZone={timeZone}
-      />
+      <>
+        <PedidosLista
+          pedidos={historial.pedidos}
+          filtros={filtros}
+          onFiltrosChange={(next) => setParams(writeFiltros(next), { replace: true })}
+          now={now}
+          timeZone={timeZone}
+        />
+        <CargarAnteriores
+          hayMas={historial.hayMas}
+          cargando={historial.cargando}
+          error={historial.error}
+          cargados={historial.cargados}
+          onCargar={historial.cargar}
+        />
+      </>
     );
   } else if (pedidos.error) {
     body = <ErrorState error={pedidos.error} onRetry={() => void pedidos.refetch()} />;

@@ -17,6 +17,7 @@ import {
 import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
 import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
 import { cargarPedidosVigilados } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
+import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
 import { useAbrirArriba } from '../../features/pedidos-tienda/hooks/use-abrir-arriba';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
@@ -41,8 +42,10 @@ export default function PedidosDetalleScreen() {
   });
   const tienda = useMiTienda();
   const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
+  // An order from an older page ("Cargar pedidos anteriores") is found there.
+  const historial = usePedidosConAnteriores(lista.data);
   const pedido =
-    lista.data?.find((p) => p.id === id) ?? (fromState?.id === id ? fromState : undefined);
+    historial.pedidos?.find((p) => p.id === id) ?? (fromState?.id === id ? fromState : undefined);
 
   useAbrirArriba(id);
   const pedidoId = pedido?.id;

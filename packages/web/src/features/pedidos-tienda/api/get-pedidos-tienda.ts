@@ -13,7 +13,14 @@ export type PedidoTienda = PedidoVista;
 export const pedidosTiendaKey = ['pedidos-tienda'] as const;
 
 /**
- * The shop's orders, newest first (the server's default limit, 500). An unchanged list (most
+ * What one read of `listarpedidosbytiendaid` answers at most: the server's default `limite`
+ * (docs/api.md, "Order life"). The live list is the newest page; older pages are read with
+ * `antes` (pedidos-anteriores.ts).
+ */
+export const PEDIDOS_POR_PAGINA = 500;
+
+/**
+ * The shop's orders, newest first (the server's default limit, PEDIDOS_POR_PAGINA). An unchanged list (most
  * polls, and the reload when the live stream reopens) costs a 304 instead of about 300 KB.
  */
 export const listPedidosTienda: (signal?: AbortSignal) => Promise<PedidoTienda[]> =
@@ -24,4 +31,12 @@ export function usePedidosTienda(
   options: { enabled?: boolean; refetchInterval?: number; staleMs?: number } = {},
 ) {
   return useQuery(pedidosTiendaKey, fetcher, options);
+}
+
+/** A page of the shop's orders older than `antes` (an order id), newest first. */
+export function listPedidosAnteriores(
+  antes: number,
+  limite = PEDIDOS_POR_PAGINA,
+): Promise<PedidoTienda[]> {
+  return api<PedidoTienda[]>('/api/pedido/listarpedidosbytiendaid', { body: { antes, limite } });
 }

@@ -1,5 +1,5 @@
 import {
-  centavosDePesos,
+  pesosToCentavos,
   direccionDePedido,
   formatArticulos,
   formatCelular,
@@ -248,7 +248,7 @@ export function PedidoDetalle(props: {
       <Seccion id="pedido-productos" titulo="Productos">
         <ul className="divide-y divide-stone-200">
           {pedido.pedidoDetalles.map((l, index) => {
-            const precio = centavosDePesos(l.precio);
+            const precio = pesosToCentavos(l.precio);
             const opciones = l.opciones?.length ? textoDeOpciones(l.opciones) : '';
             return (
               <li key={index} className="flex items-start gap-3 py-2">

@@ -1,4 +1,4 @@
-import { centavosDePesos, formatArticulos, formatFechaPedido, formatPesos } from '@tianguis/domain';
+import { pesosToCentavos, formatArticulos, formatFechaPedido, formatPesos } from '@tianguis/domain';
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -30,7 +30,7 @@ export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone
           </div>
           <div id={detallesId} className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span>{formatArticulos(pedido.cantidadDeArticulos)}</span>
-            <span className="font-semibold">{formatPesos(centavosDePesos(pedido.montoTotal))}</span>
+            <span className="font-semibold">{formatPesos(pesosToCentavos(pedido.montoTotal))}</span>
             <PedidoStatusBadge status={pedido.status} />
             <PedidoEscaladoBadge escalado={pedido.escalado} />
             <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />

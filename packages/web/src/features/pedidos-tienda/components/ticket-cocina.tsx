@@ -1,5 +1,5 @@
 import {
-  centavosDePesos,
+  pesosToCentavos,
   direccionDePedido,
   formatCelular,
   formatFechaPedido,
@@ -103,7 +103,7 @@ export function TicketCocina(props: {
       <Separador />
       <ul aria-label="Productos">
         {pedido.pedidoDetalles.map((l, index) => {
-          const precio = centavosDePesos(l.precio);
+          const precio = pesosToCentavos(l.precio);
           return (
             <li key={index} className="mb-1">
               <p className="font-bold break-words">

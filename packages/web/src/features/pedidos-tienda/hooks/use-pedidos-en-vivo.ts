@@ -10,6 +10,7 @@ import {
   type PedidoTienda,
 } from '../api/get-pedidos-tienda';
 import { parseEventoPedido } from '../api/pedido-eventos';
+import { actualizarPedidoAnterior } from '../api/pedidos-anteriores';
 import { vigilarCarga, vigilarEvento } from './vigia-store';
 
 export type EstadoConexion = 'conectando' | 'en-vivo' | 'sin-conexion';
@@ -106,6 +107,7 @@ export function useFuentePedidosEnVivo() {
           }
           const nuevos = vigilarEvento(tiendaId, evento.pedido);
           setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
+          actualizarPedidoAnterior(evento.pedido);
           avisarNuevos(nuevos);
         },
         // Reconnects by itself, more slowly each time, while polling keeps the list current.
