@@ -1,5 +1,4 @@
-import { formatPesos } from './money.js';
-import { centavosDePesos } from './pedidos-tienda.js';
+import { formatPesos, pesosToCentavos } from './money.js';
 
 // The owner's alerts on every screen: which orders still wait for someone to look at them, the
 // banner's words, the tab title's count, and the bell that rings until the order is handled.
@@ -63,7 +62,7 @@ export function textoAlertaDePedidos(
 ): TextoAlerta | undefined {
   const [nuevo] = sinAtender;
   if (!nuevo) return undefined;
-  const total = formatPesos(centavosDePesos(nuevo.montoTotal));
+  const total = formatPesos(pesosToCentavos(nuevo.montoTotal));
   const detalle = `${total} · ${nuevo.nombreCompleto}`;
   if (sinAtender.length === 1) return { titulo: `Pedido nuevo #${nuevo.id}`, detalle };
   return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkField, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
 
 import { parsePesos } from './money.js';
+import { isIdValido } from './reglas.js';
 
 // Shop settings, categories and products (store-owner spec, sections 3, 5 and 9; API.md "Shops,
 // catalogue, hours"). Texts the spec quotes are kept verbatim, including its missing accents
@@ -215,15 +216,11 @@ export function checkDetalle(detalle: string): string | undefined {
   ]);
 }
 
-// The largest id an integer column holds: a bigger one must be refused here, not by the database.
-const ID_MAX = 2_147_483_647;
-
 /** The category id a select or a JSON body gives: a positive integer, as a number or digits. */
 function readCategoriaId(value: string | number | null | undefined): number | undefined {
   if (typeof value === 'string' && !/^\d+$/.test(value.trim())) return undefined;
   const id = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > ID_MAX) return undefined;
-  return id;
+  return isIdValido(id) ? id : undefined;
 }
 
 export function checkCategoriaId(value: string | number | null | undefined): string | undefined {

@@ -7,6 +7,7 @@ import {
   normalizeHora,
   type Dia,
 } from './horario.js';
+import { ID_MAX } from './reglas.js';
 
 // Kept apart from horario.ts so that the public shop page, which needs only the open-or-closed
 // rule, does not download zod.
@@ -34,7 +35,7 @@ export const horarioEntrySchema = z.object(
       .number({ error: horarioMessages.tiendaIdInvalido })
       .int(horarioMessages.tiendaIdInvalido)
       .positive(horarioMessages.tiendaIdInvalido)
-      .max(2_147_483_647, horarioMessages.tiendaIdInvalido)
+      .max(ID_MAX, horarioMessages.tiendaIdInvalido)
       .optional(),
     dia: z.string({ error: horarioMessages.diaInvalido }).transform((value, ctx) => {
       const dia = normalizeDia(value);

@@ -393,6 +393,22 @@ export function isAgotado(agotadoHasta: string | null | undefined, now: Date): b
   return typeof agotadoHasta === 'string' && Date.parse(agotadoHasta) > now.getTime();
 }
 
+/**
+ * The closed notice in one line: '{nombre} está cerrada. {motivo}. {próxima apertura}' and, when
+ * given, the footer. Written once: the server's `mensajeCerrada` and checkout refusal (with the
+ * footer) and the web cart's notice made from the shop's own page (without it) both come here.
+ */
+export function lineaDeCierre(aviso: {
+  readonly titulo: string;
+  readonly motivo: string;
+  readonly proximaApertura: string;
+  readonly footer?: string;
+}): string {
+  const partes = [aviso.titulo, aviso.motivo, aviso.proximaApertura];
+  if (aviso.footer !== undefined) partes.push(aviso.footer);
+  return partes.join('. ');
+}
+
 export type EstadoPedidos =
   | { readonly abierta: true; readonly mensaje: null }
   | {
@@ -421,7 +437,12 @@ export function getEstadoPedidos(
     return {
       abierta: false,
       motivo: 'CERRADA',
-      mensaje: `${tienda.nombre} ${horarioMessages.titulo}. ${status.mensaje}. ${status.proximaApertura}. ${horarioMessages.footer}`,
+      mensaje: lineaDeCierre({
+        titulo: `${tienda.nombre} ${horarioMessages.titulo}`,
+        motivo: status.mensaje,
+        proximaApertura: status.proximaApertura,
+        footer: horarioMessages.footer,
+      }),
     };
   }
   if (tienda.pausadoHasta !== null && isPausada(tienda.pausadoHasta, now)) {

@@ -15,3 +15,4 @@ export * from './pedido.schema.js';
 export * from './tienda-estado.js';
 export * from './push.schema.js';
 export * from './ventas.js';
+export * from './reglas.js';

@@ -47,6 +47,16 @@ function readDecimalText(value: unknown): string | undefined {
 }
 
 /**
+ * Centavos for an amount the API sent or answered in pesos (docs/api.md: a JSON number with at
+ * most two decimals). The exact decimal when it has at most two; anything else is rounded to the
+ * nearest centavo rather than dropped, so a total is never silently wrong by a whole line. The
+ * one place this conversion is written: server views and the web app call it.
+ */
+export function pesosToCentavos(pesos: number): number {
+  return parsePesos(pesos) ?? Math.round(pesos * CENTAVOS_PER_PESO);
+}
+
+/**
  * Pesos for the wire: 1999 → 19.99. Dividing an integer by 100 is correctly rounded, so the
  * result is the same double as the literal 19.99 and serialises with two decimals at most.
  */
@@ -71,8 +81,17 @@ export function sumLineas(lineas: readonly LineaDeMonto[]): number {
 }
 
 /**
- * An order's totals (spec: total = sum of line amounts + delivery cost). Every amount is integer
- * centavos, so the spec's "rounded to 2 decimals" holds without any rounding step.
+ * What delivery adds to an order: the shop's cost for delivery (DOMICILIO), nothing for pickup
+ * (docs/api.md, "Checkout"). In whatever unit `costoDeEnvio` comes in.
+ */
+export function costoDeEnvioDe(tipo: 'DOMICILIO' | 'RECOGER', costoDeEnvio: number): number {
+  return tipo === 'RECOGER' ? 0 : costoDeEnvio;
+}
+
+/**
+ * An order's totals, the one rule for them on the server and in the web app (docs/api.md,
+ * "Checkout": total = sum of line amounts + delivery cost, costoDeEnvioDe). Every amount is
+ * integer centavos, so the "rounded to 2 decimals" holds without any rounding step.
  */
 export function computeTotal(pedido: {
   readonly lineas: readonly LineaDeMonto[];

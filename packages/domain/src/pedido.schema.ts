@@ -10,12 +10,12 @@ import {
   PRECIO_EXTRA_MAX_CENTAVOS,
 } from './opciones.js';
 import { PEDIDO_STATUSES } from './pedidos.js';
+import { ID_MAX } from './reglas.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,
 // checkout, guest and owner-typed orders, order life. Written once here; the server uses them as
 // request and response schemas (so /docs shows them) and the web app takes its types from them.
 
-const ID_MAX = 2_147_483_647;
 const ID_INVALIDO = 'Identificador inválido';
 
 /** A positive integer id as a JSON number. */

@@ -1,13 +1,24 @@
 import { getLocalDateTime, isValidFecha } from './horario.js';
-import { parsePesos } from './money.js';
+import { computeTotal, pesosToCentavos } from './money.js';
 import { normalizeCelular } from './phone.js';
+import {
+  isPedidoActivo,
+  isPedidoStatus,
+  lineaEnCentavos,
+  PEDIDO_STATUSES,
+  PEDIDO_STATUSES_ACTIVOS,
+  type PedidoStatus,
+} from './pedidos.js';
 
 // The shop owner's order list (store-owner spec: section 2 'Owner orders', section 4 'Order
 // status' and 'Order polling', section 9). The instant and the shop's time zone are parameters.
 
-/** The statuses an owner handles; any other value shows as 'Desconocido' (section 4). */
-export const PEDIDO_TIENDA_STATUSES = ['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO'] as const;
-export type PedidoTiendaStatus = (typeof PEDIDO_TIENDA_STATUSES)[number];
+/**
+ * The statuses an owner handles: the order statuses (pedidos.ts); any other value shows as
+ * 'Desconocido' (section 4).
+ */
+export const PEDIDO_TIENDA_STATUSES = PEDIDO_STATUSES;
+export type PedidoTiendaStatus = PedidoStatus;
 
 export const pedidosTiendaMessages = {
   titulo: 'Pedidos',
@@ -72,8 +83,8 @@ export const PEDIDOS_TABS: readonly {
   {
     tab: 'ACTIVOS',
     label: 'Activos',
-    statuses: ['NUEVO', 'ACEPTADO'],
-    incluye: (p) => p.status === 'NUEVO' || p.status === 'ACEPTADO',
+    statuses: PEDIDO_STATUSES_ACTIVOS,
+    incluye: (p) => isPedidoActivo(p.status),
     vacio: 'No hay pedidos activos',
   },
   {
@@ -110,9 +121,7 @@ const STATUS_LABELS: Readonly<Record<PedidoTiendaStatus, string>> = {
   CANCELADO: 'Cancelado',
 };
 
-export function isPedidoTiendaStatus(status: unknown): status is PedidoTiendaStatus {
-  return (PEDIDO_TIENDA_STATUSES as readonly unknown[]).includes(status);
-}
+export const isPedidoTiendaStatus = isPedidoStatus;
 
 /** The badge text: 'Nuevo', 'Aceptado', 'Completado', 'Cancelado', else 'Desconocido'. */
 export function pedidoTiendaStatusLabel(status: string): string {
@@ -346,11 +355,6 @@ export function registrarEventoDePedido<T extends PedidoVigilado>(
 
 // ---- Amounts and links ----
 
-/** Centavos of an amount the API answered in pesos (at most two decimals, API.md). */
-export function centavosDePesos(pesos: number): number {
-  return parsePesos(pesos) ?? Math.round(pesos * 100);
-}
-
 export interface LineaDePedidoTienda {
   readonly cantidad: number;
   /** Unit price in pesos. */
@@ -362,14 +366,12 @@ export function totalesDePedidoTienda(pedido: {
   readonly pedidoDetalles: readonly LineaDePedidoTienda[];
   readonly costoDeEnvio: number;
 }): { subtotal: number; cantidadDeArticulos: number; envio: number; total: number } {
-  let subtotal = 0;
-  let cantidadDeArticulos = 0;
-  for (const l of pedido.pedidoDetalles) {
-    subtotal += centavosDePesos(l.precio) * l.cantidad;
-    cantidadDeArticulos += l.cantidad;
-  }
-  const envio = centavosDePesos(pedido.costoDeEnvio);
-  return { subtotal, cantidadDeArticulos, envio, total: subtotal + envio };
+  const envio = pesosToCentavos(pedido.costoDeEnvio);
+  const { subtotal, cantidadDeArticulos, total } = computeTotal({
+    lineas: pedido.pedidoDetalles.map(lineaEnCentavos),
+    costoDeEnvio: envio,
+  });
+  return { subtotal, cantidadDeArticulos, envio, total };
 }
 
 /** 'Ver en Maps': a Google Maps search for the delivery address. */

@@ -1,5 +1,5 @@
 import { horaLocal } from './horario.js';
-import { parsePesos } from './money.js';
+import { computeTotal, pesosToCentavos } from './money.js';
 
 /**
  * The order states: NUEVO, optionally ACEPTADO (with a ready time), then COMPLETADO or
@@ -17,6 +17,11 @@ export const pedidoMessages = {
   sinPedidosTexto: 'Cuando realices un pedido, aparecerá aquí',
 } as const;
 
+/** Whether a value is one of the order statuses (PEDIDO_STATUSES). */
+export function isPedidoStatus(status: unknown): status is PedidoStatus {
+  return (PEDIDO_STATUSES as readonly unknown[]).includes(status);
+}
+
 /** Whether an order still waits for the shop: NUEVO or ACEPTADO. */
 export function isPedidoActivo(status: string): boolean {
   return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(status);
@@ -24,9 +29,7 @@ export function isPedidoActivo(status: string): boolean {
 
 /** The status to show: any value the client doesn't know displays as NUEVO (spec section 2). */
 export function normalizePedidoStatus(status: unknown): PedidoStatus {
-  return (PEDIDO_STATUSES as readonly unknown[]).includes(status)
-    ? (status as PedidoStatus)
-    : 'NUEVO';
+  return isPedidoStatus(status) ? status : 'NUEVO';
 }
 
 // Sorting uses the raw value: an unknown status shows as NUEVO but goes last.
@@ -87,20 +90,11 @@ export function countPedidosPorStatus(
   let completados = 0;
   let cancelados = 0;
   for (const p of pedidos) {
-    if (p.status === 'NUEVO' || p.status === 'ACEPTADO') activos++;
+    if (isPedidoActivo(p.status)) activos++;
     else if (p.status === 'COMPLETADO') completados++;
     else if (p.status === 'CANCELADO') cancelados++;
   }
   return { activos, completados, cancelados };
-}
-
-/**
- * Centavos for an amount the API sent in pesos. The API promises at most two decimals; anything
- * else is rounded to the nearest centavo rather than dropped, so a total is never silently wrong
- * by a whole line.
- */
-export function centavosDe(pesos: number): number {
-  return parsePesos(pesos) ?? Math.round(pesos * 100);
 }
 
 export interface LineaDeCanasta {
@@ -126,27 +120,30 @@ export function totalesDeCanasta(grupo: {
   readonly costoDeEnvio: number;
   readonly lineas: readonly LineaDeCanasta[];
 }): TotalesDeCanasta {
-  let subtotal = 0;
-  let cantidadDeArticulos = 0;
-  for (const l of grupo.lineas) {
-    subtotal += importeDeLinea(l);
-    cantidadDeArticulos += l.cantidad;
-  }
-  const envio = centavosDe(grupo.costoDeEnvio);
-  const minimo = centavosDe(grupo.montoMinimo);
+  const envio = pesosToCentavos(grupo.costoDeEnvio);
+  const minimo = pesosToCentavos(grupo.montoMinimo);
+  const { subtotal, cantidadDeArticulos, total } = computeTotal({
+    lineas: grupo.lineas.map(lineaEnCentavos),
+    costoDeEnvio: envio,
+  });
   return {
     subtotal,
     envio,
-    total: subtotal + envio,
+    total,
     minimo,
     cantidadDeArticulos,
     alcanzaMinimo: subtotal >= minimo,
   };
 }
 
+/** A line priced in pesos (as the API answers it), in centavos for computeTotal. */
+export function lineaEnCentavos(linea: LineaDeCanasta): LineaDeCanasta {
+  return { precio: pesosToCentavos(linea.precio), cantidad: linea.cantidad };
+}
+
 /** A line's amount in centavos: unit price × quantity. */
 export function importeDeLinea(linea: LineaDeCanasta): number {
-  return centavosDe(linea.precio) * linea.cantidad;
+  return pesosToCentavos(linea.precio) * linea.cantidad;
 }
 
 /**
@@ -194,7 +191,7 @@ export function cambioDePago(
 ): { pagaCon: number; cambio: number | null } | undefined {
   if (!pago || pago.metodo !== 'EFECTIVO' || pago.pagaCon === null) return undefined;
   return {
-    pagaCon: centavosDe(pago.pagaCon),
-    cambio: pago.cambio === null ? null : centavosDe(pago.cambio),
+    pagaCon: pesosToCentavos(pago.pagaCon),
+    cambio: pago.cambio === null ? null : pesosToCentavos(pago.cambio),
   };
 }

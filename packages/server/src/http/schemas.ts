@@ -1,3 +1,4 @@
+import { ID_MAX } from '@tianguis/domain';
 import { z } from 'zod';
 
 /** The spec's payloads may carry the token in the body; the header is preferred. */
@@ -18,7 +19,7 @@ export const idSchema = z.preprocess(
     .number({ error: 'Identificador inválido' })
     .int('Identificador inválido')
     .positive('Identificador inválido')
-    .max(2_147_483_647, 'Identificador inválido'),
+    .max(ID_MAX, 'Identificador inválido'),
 );
 
 export const idParamsSchema = z.object({ id: idSchema });

@@ -1,3 +1,4 @@
+import { TIENDA_VISIBLE } from '@tianguis/domain';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -20,10 +21,10 @@ const selectBuyableProducto = preparedQuery((db, productoId: number) =>
     .where('producto.deleted', '=', sql.lit(0))
     .where('producto.activated', '=', sql.lit(1))
     .where('categoria.deleted', '=', sql.lit(0))
-    .where('tienda.deleted', '=', sql.lit(0))
-    .where('tienda.approved', '=', sql.lit(1))
-    .where('tienda.activated', '=', sql.lit(1))
-    .where('tienda.configured', '=', sql.lit(1)),
+    .where('tienda.deleted', '=', sql.lit(TIENDA_VISIBLE.deleted))
+    .where('tienda.approved', '=', sql.lit(TIENDA_VISIBLE.approved))
+    .where('tienda.activated', '=', sql.lit(TIENDA_VISIBLE.activated))
+    .where('tienda.configured', '=', sql.lit(TIENDA_VISIBLE.configured)),
 );
 
 /** A product a shopper may put in a basket: live, active, in a live category of a public shop. */

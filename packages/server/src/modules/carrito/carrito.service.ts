@@ -9,10 +9,13 @@ import {
   idsDeClave,
   isAgotado,
   normalizarNota,
+  sumLineas,
+  type LineaDeMonto,
   type CarritoGrupo,
   type CarritoItem,
   type GrupoDef,
   type OpcionElegida,
+  isTiendaVisible,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction, runWrite } from '../../db/group-commit.js';
@@ -40,14 +43,14 @@ export function readLineasDirectas(
   return repo.readLineasDirectas(db, tiendaId, lineas);
 }
 
-/** Whether the line's shop takes orders at all: live, approved, switched on and configured. */
+/** Whether the line's shop takes orders at all: the domain's visibility rule (`isTiendaVisible`). */
 export function isTiendaDeLineaPublica(l: repo.LineaRow): boolean {
-  return (
-    l.tienda_deleted === 0 &&
-    l.tienda_approved === 1 &&
-    l.tienda_activated === 1 &&
-    l.tienda_configured === 1
-  );
+  return isTiendaVisible({
+    deleted: l.tienda_deleted,
+    approved: l.tienda_approved,
+    activated: l.tienda_activated,
+    configured: l.tienda_configured,
+  });
 }
 
 /** Whether a line's product could be ordered right now from the catalogue's point of view. */
@@ -142,7 +145,8 @@ export async function groupLineas(
   now: Date,
 ): Promise<CarritoGrupoView[]> {
   const resueltas = await resolveLineas(db, lineas, now);
-  const grupos = new Map<number, { view: CarritoGrupoView; subtotal: number }>();
+  // The lines still available count towards the subtotal (money.ts, the one rule for totals).
+  const grupos = new Map<number, { view: CarritoGrupoView; disponibles: LineaDeMonto[] }>();
   const pendientes: Promise<void>[] = [];
   for (const linea of resueltas) {
     const l = linea.row;
@@ -162,7 +166,7 @@ export async function groupLineas(
         mensajeCerrada: null,
         listOfShoppingCartMarketStore: [],
       };
-      grupo = { view, subtotal: 0 };
+      grupo = { view, disponibles: [] };
       grupos.set(l.tienda_id, grupo);
       pendientes.push(
         estadoDe(db, l, now).then((estado) => {
@@ -172,7 +176,7 @@ export async function groupLineas(
       );
     }
     const disponible = linea.problema === undefined;
-    if (disponible) grupo.subtotal += linea.precio * l.cantidad;
+    if (disponible) grupo.disponibles.push({ precio: linea.precio, cantidad: l.cantidad });
     grupo.view.listOfShoppingCartMarketStore.push({
       productoId: l.producto_id,
       nombreProducto: l.name,
@@ -188,9 +192,9 @@ export async function groupLineas(
     });
   }
   await Promise.all(pendientes);
-  return [...grupos.values()].map(({ view, subtotal }) => ({
+  return [...grupos.values()].map(({ view, disponibles }) => ({
     ...view,
-    subtotal: centavosToPesos(subtotal),
+    subtotal: centavosToPesos(sumLineas(disponibles)),
   }));
 }
 

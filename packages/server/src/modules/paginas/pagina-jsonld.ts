@@ -1,9 +1,8 @@
-import { normalizeDia, type Dia } from '@tianguis/domain';
+import { normalizeDia, pesosToCentavos, type Dia } from '@tianguis/domain';
 import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.view.js';
 import {
   absoluteUrl,
   categoriasVisibles,
-  centavosOf,
   hasImage,
   productoPath,
   productosVisibles,
@@ -40,7 +39,7 @@ export function isFoodShop(tienda: TiendaView): boolean {
 }
 
 function price(producto: ProductoView): string {
-  return (centavosOf(producto.price) / 100).toFixed(2);
+  return (pesosToCentavos(producto.price) / 100).toFixed(2);
 }
 
 function offerOf(producto: ProductoView, url: string) {

@@ -1,4 +1,4 @@
-import { formatPesos, parsePesos } from '@tianguis/domain';
+import { formatPesos, pesosToCentavos } from '@tianguis/domain';
 import type { HorarioView } from '../horarios/horario.service.js';
 import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.view.js';
 import { escapeHtml, SITE_NAME, type PageImage, type PageMeta } from './pagina-html.js';
@@ -96,12 +96,8 @@ export const APP_ICON = { path: '/icons/icon-512.png', width: 512, height: 512 }
 
 // ---- Words ----
 
-export function centavosOf(pesos: number): number {
-  return parsePesos(pesos) ?? Math.round(pesos * 100);
-}
-
 export function precioDe(producto: ProductoView): string {
-  return formatPesos(centavosOf(producto.price));
+  return formatPesos(pesosToCentavos(producto.price));
 }
 
 function entregaDe(tienda: TiendaView): string | undefined {
@@ -114,7 +110,7 @@ function entregaDe(tienda: TiendaView): string | undefined {
 
 function minimoDe(tienda: TiendaView): string | undefined {
   if (tienda.radioMontoMinimo !== 'si' || !(tienda.montoMinimo > 0)) return undefined;
-  return `Pedido mínimo ${formatPesos(centavosOf(tienda.montoMinimo))}`;
+  return `Pedido mínimo ${formatPesos(pesosToCentavos(tienda.montoMinimo))}`;
 }
 
 /** Open now, or the shop's own notice (paused, closed, when it opens). */

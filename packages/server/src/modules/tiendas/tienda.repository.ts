@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { EntregaTienda, PagosTienda } from '@tianguis/domain';
+import { TIENDA_VISIBLE, type EntregaTienda, type PagosTienda } from '@tianguis/domain';
 
 export async function insertTienda(
   db: DbOrTx,
@@ -86,12 +86,15 @@ export function findTiendaById(db: DbOrTx, id: number) {
   return selectTiendas(db).where('tienda.id', '=', id).executeTakeFirst();
 }
 
-/** API.md: not deleted, approved, activated, configured, and something to sell. */
+/**
+ * docs/api.md, "Shops": the domain's TIENDA_VISIBLE (selectTiendas already leaves deleted shops
+ * out) and something to sell.
+ */
 export function listPublicTiendas(db: DbOrTx) {
   return selectTiendas(db)
-    .where('tienda.approved', '=', 1)
-    .where('tienda.activated', '=', 1)
-    .where('tienda.configured', '=', 1)
+    .where('tienda.approved', '=', TIENDA_VISIBLE.approved)
+    .where('tienda.activated', '=', TIENDA_VISIBLE.activated)
+    .where('tienda.configured', '=', TIENDA_VISIBLE.configured)
     .where(hasVisibleProduct)
     .orderBy('tienda.id')
     .execute();
@@ -115,9 +118,9 @@ export async function findCatalogueVersion(db: DbOrTx): Promise<string> {
 export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
   return selectTiendas(db)
     .where('tienda.usuario', '=', usuario)
-    .where('tienda.approved', '=', 1)
-    .where('tienda.activated', '=', 1)
-    .where('tienda.configured', '=', 1)
+    .where('tienda.approved', '=', TIENDA_VISIBLE.approved)
+    .where('tienda.activated', '=', TIENDA_VISIBLE.activated)
+    .where('tienda.configured', '=', TIENDA_VISIBLE.configured)
     .where(hasVisibleProduct)
     .executeTakeFirst();
 }

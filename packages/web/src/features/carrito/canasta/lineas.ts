@@ -1,5 +1,5 @@
 import {
-  centavosDe,
+  pesosToCentavos,
   centavosToPesos,
   elegirOpciones,
   type GrupoDef,
@@ -12,7 +12,7 @@ import type { ProductoPublico } from '../../tienda-publica/api/get-tienda-public
 export function gruposDef(grupos: readonly GrupoVista[] | undefined): GrupoDef[] {
   return (grupos ?? []).map((g) => ({
     ...g,
-    opciones: g.opciones.map((o) => ({ ...o, precioExtra: centavosDe(o.precioExtra) })),
+    opciones: g.opciones.map((o) => ({ ...o, precioExtra: pesosToCentavos(o.precioExtra) })),
   }));
 }
 
@@ -37,6 +37,6 @@ export function precioDeLinea(
   return {
     ok: true,
     opciones: r.opciones.map((o) => ({ ...o, precioExtra: centavosToPesos(o.precioExtra) })),
-    precio: centavosToPesos(centavosDe(producto.price) + r.extra),
+    precio: centavosToPesos(pesosToCentavos(producto.price) + r.extra),
   };
 }

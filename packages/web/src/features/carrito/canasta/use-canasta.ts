@@ -43,6 +43,7 @@
  */
 import {
   ENTREGA_POR_OMISION,
+  lineaDeCierre,
   PAGOS_POR_OMISION,
   totalesDeCanasta,
   type CarritoGrupo,
@@ -173,7 +174,11 @@ export const canastaMessages = {
 export function mensajeDeAviso(aviso: AvisoDeTienda | undefined): string | null {
   if (!aviso) return null;
   return aviso.tipo === 'CERRADA'
-    ? `${aviso.titulo}. ${aviso.motivo}. ${aviso.proximaApertura}`
+    ? lineaDeCierre({
+        titulo: aviso.titulo,
+        motivo: aviso.motivo,
+        proximaApertura: aviso.proximaApertura,
+      })
     : aviso.motivo;
 }
 

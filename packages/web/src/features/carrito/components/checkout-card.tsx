@@ -1,4 +1,4 @@
-import { formatPesos, centavosDe, importeDeLinea, textoDeOpciones } from '@tianguis/domain';
+import { formatPesos, pesosToCentavos, importeDeLinea, textoDeOpciones } from '@tianguis/domain';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -46,7 +46,7 @@ function LineaVista(props: {
         {linea.nota && (
           <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">Nota: {linea.nota}</p>
         )}
-        <p className="text-sm text-stone-700">{formatPesos(centavosDe(linea.precio))} c/u</p>
+        <p className="text-sm text-stone-700">{formatPesos(pesosToCentavos(linea.precio))} c/u</p>
         {!linea.disponible && (
           <p className="text-sm font-semibold text-red-700">
             Ya no disponible: no se cuenta en el total

@@ -1,4 +1,4 @@
-import { formatPesos, parsePesos } from '@tianguis/domain';
+import { formatPesos, pesosToCentavos } from '@tianguis/domain';
 import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { AgotadoToggle } from './catalogo-agotado';
@@ -6,7 +6,7 @@ import { CatalogoImagen } from './catalogo-imagen';
 import type { ProductoDeTienda } from './catalogo-productos';
 
 export function formatPrecio(price: number): string {
-  return formatPesos(parsePesos(price) ?? Math.round(price * 100));
+  return formatPesos(pesosToCentavos(price));
 }
 
 /**

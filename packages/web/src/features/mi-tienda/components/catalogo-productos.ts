@@ -1,3 +1,4 @@
+import { isIdValido } from '@tianguis/domain';
 import type { MiTienda } from '../api/get-mi-tienda';
 
 export type CategoriaDeTienda = MiTienda['categorias'][number];
@@ -72,7 +73,7 @@ export function findProducto(
 export function readId(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined || !/^\d{1,10}$/.test(value)) return undefined;
   const id = Number(value);
-  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+  return isIdValido(id) ? id : undefined;
 }
 
 /** An image the shop has set, or undefined for the spec's unset marker 'N/A'. */

@@ -1,4 +1,4 @@
-import { centavosDe, formatPesos, whatsappUrl, type PedidoVista } from '@tianguis/domain';
+import { pesosToCentavos, formatPesos, whatsappUrl, type PedidoVista } from '@tianguis/domain';
 import { Check, CircleCheck, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -64,7 +64,7 @@ export function PedidoManualHecho(props: {
         </h2>
       </div>
       <p className="mb-4 text-stone-800">
-        {pedido.nombreCompleto} · {formatPesos(centavosDe(pedido.montoTotal))}
+        {pedido.nombreCompleto} · {formatPesos(pesosToCentavos(pedido.montoTotal))}
       </p>
       <div className="flex flex-col gap-3">
         <CopiarEnlace enlace={enlace} />

@@ -1,4 +1,4 @@
-import { centavosDe, formatPesos } from '@tianguis/domain';
+import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
@@ -67,7 +67,7 @@ export function ProductoPicker(props: {
                   <span className="text-sm font-semibold">{pedidoManualMessages.agotado}</span>
                 ) : (
                   <>
-                    <span className="text-stone-800">{formatPesos(centavosDe(p.price))}</span>
+                    <span className="text-stone-800">{formatPesos(pesosToCentavos(p.price))}</span>
                     <Plus aria-hidden="true" className="size-5 text-marca-700" />
                   </>
                 )}

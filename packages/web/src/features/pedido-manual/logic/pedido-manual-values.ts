@@ -1,5 +1,7 @@
 import {
-  centavosDe,
+  computeTotal,
+  costoDeEnvioDe,
+  pesosToCentavos,
   centavosToPesos,
   claveDeOpciones,
   formatPesos,
@@ -237,7 +239,7 @@ export function lineasConPrecio(
       ...l,
       nombre: producto.name,
       textoOpciones: textoDeOpciones(r.opciones),
-      precio: centavosDe(r.precio),
+      precio: pesosToCentavos(r.precio),
       problema: producto.agotado ? `${producto.name}: ${pedidoManualMessages.agotado}` : undefined,
     };
   });
@@ -249,9 +251,9 @@ export function totalesManual(
   tienda: Pick<MiTienda, 'costoDeEnvio'>,
   tipo: TipoEntrega,
 ) {
-  const subtotal = lineas.reduce((s, l) => s + l.precio * l.cantidad, 0);
-  const envio = tipo === 'DOMICILIO' ? centavosDe(tienda.costoDeEnvio) : 0;
-  return { subtotal, envio, total: subtotal + envio };
+  const envio = costoDeEnvioDe(tipo, pesosToCentavos(tienda.costoDeEnvio));
+  const { subtotal, total } = computeTotal({ lineas, costoDeEnvio: envio });
+  return { subtotal, envio, total };
 }
 
 /** The change to bring for cash, in centavos, once the amount typed covers the total. */
@@ -404,6 +406,6 @@ export function textoParaCliente(
   const nombre = pedido.nombreCompleto.trim().split(/\s+/)[0] ?? '';
   return (
     `Hola ${nombre}, tu pedido #${pedido.id} en ${pedido.nombreTienda} quedó registrado. ` +
-    `Total: ${formatPesos(centavosDe(pedido.montoTotal))}. Síguelo aquí: ${enlace}`
+    `Total: ${formatPesos(pesosToCentavos(pedido.montoTotal))}. Síguelo aquí: ${enlace}`
   );
 }

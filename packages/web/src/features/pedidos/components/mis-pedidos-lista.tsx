@@ -1,5 +1,5 @@
 import {
-  centavosDe,
+  pesosToCentavos,
   countPedidosPorStatus,
   formatPesos,
   pedidoMessages,
@@ -74,7 +74,7 @@ function PedidoCard({ pedido }: { pedido: PedidoVista }) {
           </p>
           <p className="text-sm text-stone-700">
             Pedido #{pedido.id} · {piezas} {piezas === 1 ? 'artículo' : 'artículos'} ·{' '}
-            {formatPesos(centavosDe(pedido.montoTotal))}
+            {formatPesos(pesosToCentavos(pedido.montoTotal))}
           </p>
           {pedido.status === 'ACEPTADO' && (
             <p className="text-sm font-medium text-sky-900">{textoDeEstado(pedido)}</p>

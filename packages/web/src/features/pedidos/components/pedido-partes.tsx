@@ -1,6 +1,6 @@
 import {
   cambioDePago,
-  centavosDe,
+  pesosToCentavos,
   direccionDePedido,
   formatPesos,
   horaDePedido,
@@ -65,7 +65,7 @@ export function LineaDePedido({ linea }: { linea: PedidoDetalle }) {
           <p className="shrink-0 font-semibold">{formatPesos(importeDeLinea(linea))}</p>
         </div>
         <p className="text-sm text-stone-700">
-          {linea.cantidad} x {formatPesos(centavosDe(linea.precio))}
+          {linea.cantidad} x {formatPesos(pesosToCentavos(linea.precio))}
         </p>
         {opciones.map((o) => (
           <p key={o} className="text-sm break-words text-stone-700">
@@ -92,8 +92,8 @@ export function FilaDeTotal(props: { termino: string; monto: number; fuerte?: bo
 
 /** Subtotal, shipping (only for delivery) and the server's total. */
 export function TotalesDePedido({ pedido }: { pedido: PedidoVista }) {
-  const total = centavosDe(pedido.montoTotal);
-  const envio = centavosDe(pedido.costoDeEnvio);
+  const total = pesosToCentavos(pedido.montoTotal);
+  const envio = pesosToCentavos(pedido.costoDeEnvio);
   const conEnvio = pedido.entrega.tipo === 'DOMICILIO';
   return (
     <dl className="mt-2 space-y-1 border-t border-stone-200 pt-3">
@@ -214,8 +214,8 @@ export function PagoDePedido({ pedido }: { pedido: PedidoVista }) {
  * charged), with each line's options and note, the delivery, the payment and the order's note.
  */
 export function textoWhatsAppDePedido(pedido: PedidoVista, seguimientoUrl?: string): string {
-  const total = centavosDe(pedido.montoTotal);
-  const envio = centavosDe(pedido.costoDeEnvio);
+  const total = pesosToCentavos(pedido.montoTotal);
+  const envio = pesosToCentavos(pedido.costoDeEnvio);
   const conEnvio = pedido.entrega.tipo === 'DOMICILIO';
   const lineas: string[] = [
     `Hola, acabo de hacer el pedido #${pedido.id} en ${pedido.nombreTienda}:`,

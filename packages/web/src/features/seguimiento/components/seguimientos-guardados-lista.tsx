@@ -1,4 +1,4 @@
-import { centavosDe, formatPesos } from '@tianguis/domain';
+import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Link } from 'react-router';
 import { formatFechaPedido } from '../../pedidos/mis-pedidos-fecha';
 import { listarSeguimientos, seguimientoHref } from '../seguimientos-guardados';
@@ -22,7 +22,7 @@ export function SeguimientosGuardadosLista(props: { titulo: string; excepto?: st
             >
               <span className="block font-semibold break-words">{s.nombreTienda}</span>
               <span className="block text-sm text-stone-700">
-                Pedido #{s.pedidoId} · {formatPesos(centavosDe(s.montoTotal))} ·{' '}
+                Pedido #{s.pedidoId} · {formatPesos(pesosToCentavos(s.montoTotal))} ·{' '}
                 <time dateTime={s.fecha}>{formatFechaPedido(s.fecha)}</time>
               </span>
             </Link>

@@ -1,5 +1,5 @@
 import {
-  centavosDe,
+  pesosToCentavos,
   elegirOpciones,
   formatPesos,
   NOTA_LINEA_MAX,
@@ -23,7 +23,7 @@ export function reglaDeGrupo(g: Pick<GrupoVista, 'minimo' | 'maximo'>): string {
 }
 
 function extraTexto(precioExtra: number): string {
-  return precioExtra > 0 ? `+${formatPesos(centavosDe(precioExtra))}` : '';
+  return precioExtra > 0 ? `+${formatPesos(pesosToCentavos(precioExtra))}` : '';
 }
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href]';
@@ -66,8 +66,8 @@ export default function OpcionesSheet(props: {
   const eleccion = elegirOpciones(gruposDef(grupos), ids);
   let extra = 0;
   for (const g of grupos)
-    for (const o of g.opciones) if (ids.includes(o.id)) extra += centavosDe(o.precioExtra);
-  const total = (centavosDe(producto.price) + extra) * cantidad;
+    for (const o of g.opciones) if (ids.includes(o.id)) extra += pesosToCentavos(o.precioExtra);
+  const total = (pesosToCentavos(producto.price) + extra) * cantidad;
 
   function elegir(grupo: GrupoVista, opcionId: number | undefined, marcada: boolean) {
     setElegidas((antes) => {
@@ -132,7 +132,7 @@ export default function OpcionesSheet(props: {
             <h2 id={titleId} className="text-xl font-bold [overflow-wrap:anywhere]">
               {producto.name}
             </h2>
-            <p className="text-stone-700">{formatPesos(centavosDe(producto.price))}</p>
+            <p className="text-stone-700">{formatPesos(pesosToCentavos(producto.price))}</p>
           </div>
           <IconButton label="Cerrar" onClick={onClose}>
             <X aria-hidden="true" />

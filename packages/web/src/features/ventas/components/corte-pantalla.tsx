@@ -2,6 +2,7 @@ import {
   errorDeRango,
   formatPesos,
   parsePesos,
+  pesosToCentavos,
   ZONA_HORARIA_POR_DEFECTO,
   type Corte,
 } from '@tianguis/domain';
@@ -23,7 +24,7 @@ import { fechaCorta, hoyEn } from '../logic/rangos';
 // how they were paid, on screen and on a 58 or 80 mm receipt printed like the kitchen ticket
 // (same print sheet: the page is the paper's width and the ticket's length).
 
-const pesos = (valor: number) => formatPesos(parsePesos(valor) ?? Math.round(valor * 100));
+const pesos = (valor: number) => formatPesos(pesosToCentavos(valor));
 const ANCHO_KEY = 'tianguis.ticket.ancho';
 
 function readAncho(): AnchoTicket {

@@ -1,7 +1,7 @@
 import {
   errorDeRango,
   formatPesos,
-  parsePesos,
+  pesosToCentavos,
   ventasMessages,
   ZONA_HORARIA_POR_DEFECTO,
   type Ventas,
@@ -32,7 +32,7 @@ import { GraficaBarras } from './grafica-barras';
 // payment methods, and the CSV export of the same period.
 
 /** Pesos as the API sends them → '$ 1,234.50' (through centavos: no float arithmetic). */
-const pesos = (valor: number) => formatPesos(parsePesos(valor) ?? Math.round(valor * 100));
+const pesos = (valor: number) => formatPesos(pesosToCentavos(valor));
 // Counts have whole ticks only: uPlot may place ticks at halves, which would read '1, 1, 0'.
 const entero = (valor: number) => (Number.isInteger(valor) ? String(valor) : '');
 
