@@ -18,13 +18,14 @@ import { createDb, type DbHandle } from './db/create-db.js';
 import { checkAndMigrate, withMigrationDb } from './db/migrate.js';
 import { getOrCreateSetting } from './db/settings.js';
 import { AppError } from './http/app-error.js';
-import { createAuthGuards } from './http/auth.js';
+import { createAuthGuards, type AuthGuards } from './http/auth.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import {
   createMetrics,
   registerMetrics,
   watchDatabasePool,
   withOrderCount,
+  type AppMetrics,
 } from './http/metrics.js';
 import { registerProbes } from './http/probes.js';
 import { requestIdOf } from './http/request-id.js';
@@ -34,10 +35,11 @@ import {
   createDatabaseRateLimitStore,
   createMemoryRateLimitStore,
   RateLimiter,
+  type RateLimitStore,
 } from './http/rate-limit.js';
 import { randomSecret } from './lib/secrets.js';
 import { registerAccountRoutes } from './modules/accounts/account.routes.js';
-import { createAccountService } from './modules/accounts/account.service.js';
+import { createAccountService, type AccountService } from './modules/accounts/account.service.js';
 import { createTokenService } from './modules/accounts/token.js';
 import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.js';
 import { registerCarritoRoutes } from './modules/carrito/carrito.routes.js';
@@ -51,15 +53,26 @@ import {
   UPLOAD_WINDOW_MS,
 } from './modules/imagenes/image.routes.js';
 import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
-import { createLocalEventBus, createPostgresEventBus } from './modules/pedidos/pedido-eventos.js';
+import {
+  createLocalEventBus,
+  createPostgresEventBus,
+  type PedidoEventBus,
+} from './modules/pedidos/pedido-eventos.js';
 import { startEscalacionSweep } from './modules/pedidos/pedido-escalacion.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
 import { registerPaginaRoutes } from './modules/paginas/paginas.routes.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
 import type { PushDeliveryOptions } from './modules/push/push.sender.js';
-import { createPushService, withPushAlerts } from './modules/push/push.service.js';
+import {
+  createPushService,
+  withPushAlerts,
+  type PushService,
+} from './modules/push/push.service.js';
 import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
-import { createPublicTiendaReader } from './modules/tiendas/tienda-publica.service.js';
+import {
+  createPublicTiendaReader,
+  type PublicTiendaReader,
+} from './modules/tiendas/tienda-publica.service.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
@@ -156,6 +169,130 @@ async function createImageStorage(app: FastifyInstance, config: Config): Promise
   return storage;
 }
 
+/** What the modules are given: built once per app, before any of them registers. */
+interface Core {
+  config: Config;
+  database: DbHandle;
+  db: DbHandle['db'];
+  log: FastifyInstance['log'];
+  guards: AuthGuards;
+  accounts: AccountService;
+  limiter: RateLimiter;
+  /** Shared by every limiter (in the database on PostgreSQL, in memory on SQLite). */
+  limitStore: RateLimitStore;
+  notifier: Notifier;
+  imageStorage: ImageStorage;
+  metrics: AppMetrics;
+  push: PushService;
+  bus: PedidoEventBus;
+  readPublicTienda: PublicTiendaReader;
+}
+
+type RegisterModule = (app: FastifyInstance, core: Core) => void | Promise<void>;
+
+/**
+ * The application's modules, in the order they register (it matters where a comment says so).
+ * Each takes from the core what it needs.
+ */
+const MODULES: readonly RegisterModule[] = [
+  // GET /live and /ready.
+  (app, { database }) => registerProbes(app, database),
+  // Before the routes it checks, so their handlers never see an image this server didn't issue.
+  (app, { db, imageStorage, config }) =>
+    registerImageReferenceCheck(app, {
+      db,
+      storage: imageStorage,
+      enabled: config.requireIssuedImages,
+    }),
+  (app, { accounts, guards, limiter, config }) =>
+    registerAccountRoutes(app, { accounts, guards, limiter, config }),
+  (app, { db, guards, readPublicTienda }) =>
+    registerTiendaRoutes(app, { db, guards, readPublicTienda }),
+  (app, { db, guards }) => registerCatalogoRoutes(app, { db, guards }),
+  (app, { db, guards }) => registerHorarioRoutes(app, { db, guards }),
+  (app, { db, guards }) => registerVentasRoutes(app, { db, guards }),
+  (app, { db, guards, bus }) => registerCarritoRoutes(app, { db, guards, bus }),
+  (app, { db, guards, bus, limitStore }) =>
+    registerPedidoRoutes(app, {
+      db,
+      guards,
+      bus,
+      guestLimiter: new RateLimiter(GUEST_ORDERS_WINDOW_MS, limitStore),
+    }),
+  (app, { push, guards, config }) =>
+    registerPushRoutes(app, { push, guards, origins: config.push.origins }),
+  (app, { db, guards, bus, accounts, config, metrics }) =>
+    registerPedidoStreamRoutes(app, {
+      db,
+      guards,
+      bus,
+      stillValid: accounts.stillValid,
+      heartbeatMs: config.sseHeartbeatMs,
+      stallMs: config.sseStallMs,
+      openStreams: metrics.sseConnections,
+    }),
+  (app, { db, guards, imageStorage, limitStore, config }) =>
+    registerImageRoutes(app, {
+      db,
+      guards,
+      storage: imageStorage,
+      limiter: new RateLimiter(UPLOAD_WINDOW_MS, limitStore),
+      limits: config.uploads,
+    }),
+  (app, { db, imageStorage, log, config }) => {
+    const stopSweep = startOrphanImageSweep(
+      { db, storage: imageStorage, log },
+      { everyMs: config.uploads.sweepEveryMs, olderThanMs: config.uploads.orphanAgeMs },
+    );
+    // Before the database closes: a sweep under way finishes first.
+    app.addHook('preClose', async () => {
+      await stopSweep();
+    });
+  },
+  // Orders left NUEVO too long reach the owner by SMS and email (docs/alerts.md).
+  (app, { db, bus, notifier, log, config }) => {
+    const stopEscalacion = startEscalacionSweep(
+      { db, bus, notifier, log, publicUrl: config.publicUrl },
+      { everyMs: config.escalationEveryMs, alertaEscalarS: config.alertaEscalarS },
+    );
+    app.addHook('preClose', async () => {
+      await stopEscalacion();
+    });
+  },
+  // After the API: the images, the rendered shop pages (sitemap, robots, the app's paths'
+  // index.html) and, last, the built web app's files.
+  async (app, { imageStorage }) => {
+    if (imageStorage.localDir !== undefined) {
+      fs.mkdirSync(imageStorage.localDir, { recursive: true });
+    }
+    await registerImageFiles(app, imageStorage);
+  },
+  (app, { db, config, readPublicTienda }) =>
+    registerPaginaRoutes(app, { db, config, readPublicTienda }),
+  (app, { config }) => registerWebApp(app, config),
+];
+
+/** The built web app's files (its folder may be absent: the API runs without it). */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  if (!fs.existsSync(config.webDistDir)) return;
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    wildcard: false,
+    // The build writes .br and .gz copies of its files (packages/web/vite.config.ts): sent as
+    // they are, smaller than compressing on every request (docs/decisions/0011).
+    preCompressed: true,
+    // reply.sendFile belongs to the images folder (registerImageFiles).
+    decorateReply: false,
+    setHeaders(res, filePath) {
+      // Built assets carry a content hash in their name; index.html must always revalidate.
+      res.header(
+        'cache-control',
+        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
 /** Builds the whole application without listening: database ready, every route registered. */
 export async function buildApp(
   config: Config,
@@ -171,12 +308,9 @@ export async function buildApp(
   }
 }
 
-async function assembleApp(
-  config: Config,
-  options: BuildOptions,
-  onCreated: (app: FastifyInstance) => void,
-): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify instance, with the options every answer depends on (limits, timeouts, ids). */
+function createServer(config: Config, options: BuildOptions): FastifyInstance {
+  return Fastify({
     logger:
       options.logger === false
         ? false
@@ -207,7 +341,17 @@ async function assembleApp(
     return503OnClosing: false,
     ...serverTimeoutOptions(config),
   });
-  onCreated(app);
+}
+
+/**
+ * What applies to every request: the schemas' compilers, the error shape, the request id and
+ * timing headers, metrics, and the JSON body rules. Answers the metrics for the modules.
+ */
+function registerServerHooks(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): AppMetrics {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -241,6 +385,17 @@ async function assembleApp(
     }
     parseJson(request, text, done);
   });
+  return metrics;
+}
+
+async function assembleApp(
+  config: Config,
+  options: BuildOptions,
+  onCreated: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
+  const app = createServer(config, options);
+  onCreated(app);
+  const metrics = registerServerHooks(app, config, options);
 
   const database = createDb(config.databaseUrl, {
     statementTimeoutMs: config.dbStatementTimeoutMs,
@@ -353,21 +508,8 @@ async function assembleApp(
     },
   );
 
-  registerProbes(app, database);
-
-  // Before the routes it checks, so their handlers never see an image this server didn't issue.
-  registerImageReferenceCheck(app, {
-    db,
-    storage: imageStorage,
-    enabled: config.requireIssuedImages,
-  });
-  registerAccountRoutes(app, { accounts, guards, limiter, config });
   // One reader of public shops (and its cache) for the JSON page and the rendered pages.
   const readPublicTienda = createPublicTiendaReader(db);
-  registerTiendaRoutes(app, { db, guards, readPublicTienda });
-  registerCatalogoRoutes(app, { db, guards });
-  registerHorarioRoutes(app, { db, guards });
-  registerVentasRoutes(app, { db, guards });
   const push = await createPushService({
     db,
     config: config.push,
@@ -390,70 +532,23 @@ async function assembleApp(
   );
   app.addHook('onClose', async () => bus.close());
   await bus.ready();
-  registerCarritoRoutes(app, { db, guards, bus });
-  registerPedidoRoutes(app, {
+
+  const core: Core = {
+    config,
+    database,
     db,
+    log: app.log,
     guards,
+    accounts,
+    limiter,
+    limitStore,
+    notifier,
+    imageStorage,
+    metrics,
+    push,
     bus,
-    guestLimiter: new RateLimiter(GUEST_ORDERS_WINDOW_MS, limitStore),
-  });
-  registerPushRoutes(app, { push, guards, origins: config.push.origins });
-  registerPedidoStreamRoutes(app, {
-    db,
-    guards,
-    bus,
-    stillValid: accounts.stillValid,
-    heartbeatMs: config.sseHeartbeatMs,
-    stallMs: config.sseStallMs,
-    openStreams: metrics.sseConnections,
-  });
-  registerImageRoutes(app, {
-    db,
-    guards,
-    storage: imageStorage,
-    limiter: new RateLimiter(UPLOAD_WINDOW_MS, limitStore),
-    limits: config.uploads,
-  });
-  const stopSweep = startOrphanImageSweep(
-    { db, storage: imageStorage, log: app.log },
-    { everyMs: config.uploads.sweepEveryMs, olderThanMs: config.uploads.orphanAgeMs },
-  );
-  // Before the database closes: a sweep under way finishes first.
-  app.addHook('preClose', async () => {
-    await stopSweep();
-  });
-  // Orders left NUEVO too long reach the owner by SMS and email (docs/api.md, "Escalación").
-  const stopEscalacion = startEscalacionSweep(
-    { db, bus, notifier, log: app.log, publicUrl: config.publicUrl },
-    { everyMs: config.escalationEveryMs, alertaEscalarS: config.alertaEscalarS },
-  );
-  app.addHook('preClose', async () => {
-    await stopEscalacion();
-  });
-
-  if (imageStorage.localDir !== undefined) fs.mkdirSync(imageStorage.localDir, { recursive: true });
-  await registerImageFiles(app, imageStorage);
-  // Shop pages rendered on the server, sitemap, robots, and index.html for the app's paths.
-  await registerPaginaRoutes(app, { db, config, readPublicTienda });
-
-  if (fs.existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      // The build writes .br and .gz copies of its files (packages/web/vite.config.ts): sent as
-      // they are, smaller than compressing on every request (issue 7).
-      preCompressed: true,
-      // reply.sendFile belongs to the images folder (registerImageFiles).
-      decorateReply: false,
-      setHeaders(res, filePath) {
-        // Built assets carry a content hash in their name; index.html must always revalidate.
-        res.header(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
+    readPublicTienda,
+  };
+  for (const register of MODULES) await register(app, core);
   return app;
 }
