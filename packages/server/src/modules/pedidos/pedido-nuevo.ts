@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   carritoMessages,
   computeTotal,
+  costoDeEnvioDe,
   formatPesos,
   getEstadoPedidos,
   MONTO_MAXIMO_CENTAVOS,
@@ -135,7 +136,7 @@ export async function writeNuevoPedido(
     throw new AppError('METODO_NO_DISPONIBLE', metodoNoDisponible(pago.metodo));
   }
 
-  const costoDeEnvio = entrega.tipo === 'RECOGER' ? 0 : first.costo_de_envio;
+  const costoDeEnvio = costoDeEnvioDe(entrega.tipo, first.costo_de_envio);
   const totals = computeTotal({
     lineas: resueltas.map((l) => ({ precio: l.precio, cantidad: l.row.cantidad })),
     costoDeEnvio,

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { REGLA_DESATENDIDO } from '@tianguis/domain';
+import { PEDIDO_STATUSES_ACTIVOS, REGLA_DESATENDIDO } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { PEDIDO_EVENTO_CHANNEL } from './pedido-eventos.js';
@@ -400,7 +400,7 @@ export async function finishPedido(
     })
     .where('id', '=', values.id)
     .where('tienda_id', '=', values.tiendaId)
-    .where('status', 'in', ['NUEVO', 'ACEPTADO'])
+    .where('status', 'in', [...PEDIDO_STATUSES_ACTIVOS])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -2,6 +2,7 @@ import {
   centavosToPesos,
   checkoutFields,
   clientePedidoSchema,
+  costoDeEnvioDe,
   entregaPedidoSchema,
   formatPesos,
   METODOS_PAGO,
@@ -113,7 +114,7 @@ export function valoresIniciales(
 export function totalesCheckout(canasta: CanastaCheckout, tipo: TipoEntrega): TotalesDeCanasta {
   return totalesDeCanasta({
     montoMinimo: canasta.montoMinimo,
-    costoDeEnvio: tipo === 'RECOGER' ? 0 : canasta.costoDeEnvio,
+    costoDeEnvio: costoDeEnvioDe(tipo, canasta.costoDeEnvio),
     lineas: canasta.lineas,
   });
 }
