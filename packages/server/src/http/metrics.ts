@@ -199,8 +199,8 @@ export function registerMetrics(
 
   app.get(
     METRICS_PATH,
-    // Not in /docs: it answers 404 to the public.
-    { schema: { hide: true } },
+    // Not in /docs: it answers 404 to the public. Prometheus' text format, not JSON.
+    { schema: { hide: true, produces: ['text/plain; version=0.0.4'] } },
     async (request, reply) => {
       const allowed = mayReadMetrics(
         request.socket.remoteAddress,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../db/create-db.js';
 import { compareWithBuild, EXPECTED_MIGRATION, readAppliedMigrations } from '../db/migrate.js';
@@ -16,6 +17,15 @@ declare module 'fastify' {
     startDraining(): void;
   }
 }
+
+/** What `/ready` answers: `ok`, or why not (`cerrando`, `sin-base-de-datos`, `esquema-distinto`). */
+const readySchema = z.object({
+  status: z.enum(['ok', 'cerrando', 'sin-base-de-datos', 'esquema-distinto']),
+  database: z.string().optional(),
+  esquema: z.string().nullable().optional(),
+  esperado: z.string().optional(),
+  encontrado: z.string().nullable().optional(),
+});
 
 /**
  * Probes for an orchestrator or a load balancer (docs/reliability.md):
@@ -44,8 +54,14 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
 
   app.get(
     '/live',
-    { schema: { tags: ['sistema'], summary: 'El proceso está vivo' } },
-    async () => ({ status: 'ok' }),
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'El proceso está vivo',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
   );
 
   app.get(
@@ -54,6 +70,7 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
       schema: {
         tags: ['sistema'],
         summary: 'Listo para recibir tráfico: base de datos y esquema al día, sin estar cerrando',
+        response: { 200: readySchema, 503: readySchema },
       },
     },
     async (_request, reply) => {
@@ -75,7 +92,7 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
           encontrado: newest ?? null,
         });
       }
-      return { status: 'ok', database: database.dialect, esquema: newest };
+      return { status: 'ok' as const, database: database.dialect, esquema: newest ?? null };
     },
   );
 }
