@@ -47,7 +47,7 @@ const M = {
   direccionMax: 'La dirección de entrega debe tener máximo 100 caracteres',
 } as const;
 
-const consumidor = {
+const shopper = {
   email: 'ana.lopez@gmail.com',
   password: 'Secreta123',
   tipousuario: 'si',
@@ -79,38 +79,33 @@ function issuesOf(
 const singleRuleCases: [string, Payload, string, string][] = [
   [
     'rule 1, both short',
-    { ...consumidor, email: 'a@b.mx', password: 'Ab1' },
+    { ...shopper, email: 'a@b.mx', password: 'Ab1' },
     M.emailYPasswordMin,
     'email',
   ],
-  ['rule 1, email short', { ...consumidor, email: 'a@b.mx' }, M.emailMin, 'email'],
-  [
-    'rule 1, email short once trimmed',
-    { ...consumidor, email: '   a@b.mx   ' },
-    M.emailMin,
-    'email',
-  ],
+  ['rule 1, email short', { ...shopper, email: 'a@b.mx' }, M.emailMin, 'email'],
+  ['rule 1, email short once trimmed', { ...shopper, email: '   a@b.mx   ' }, M.emailMin, 'email'],
   [
     'rule 2, password of 31',
-    { ...consumidor, password: 'Aa1' + 'a'.repeat(28) },
+    { ...shopper, password: 'Aa1' + 'a'.repeat(28) },
     M.passwordMax,
     'password',
   ],
-  ['rule 3, password of 7', { ...consumidor, password: 'Abcde12' }, M.passwordMin, 'password'],
-  ['rule 3, empty password', { ...consumidor, password: '' }, M.passwordMin, 'password'],
+  ['rule 3, password of 7', { ...shopper, password: 'Abcde12' }, M.passwordMin, 'password'],
+  ['rule 3, empty password', { ...shopper, password: '' }, M.passwordMin, 'password'],
   [
     'rule 4, email without @',
-    { ...consumidor, email: 'ana.lopez.gmail.com' },
+    { ...shopper, email: 'ana.lopez.gmail.com' },
     M.emailSinArroba,
     'email',
   ],
-  ['email of 31', { ...consumidor, email: 'a'.repeat(21) + '@gmail.com' }, M.emailMax, 'email'],
-  ['rule 7, no uppercase', { ...consumidor, password: 'secreta123' }, M.complejidad, 'password'],
-  ['rule 7, no lowercase', { ...consumidor, password: 'SECRETA123' }, M.complejidad, 'password'],
-  ['rule 7, no digit', { ...consumidor, password: 'SecretaSecreta' }, M.complejidad, 'password'],
+  ['email of 31', { ...shopper, email: 'a'.repeat(21) + '@gmail.com' }, M.emailMax, 'email'],
+  ['rule 7, no uppercase', { ...shopper, password: 'secreta123' }, M.complejidad, 'password'],
+  ['rule 7, no lowercase', { ...shopper, password: 'SECRETA123' }, M.complejidad, 'password'],
+  ['rule 7, no digit', { ...shopper, password: 'SecretaSecreta' }, M.complejidad, 'password'],
   [
     'rule 7, accented letters do not count',
-    { ...consumidor, password: 'ÁÉÍÓÚáéíó1' },
+    { ...shopper, password: 'ÁÉÍÓÚáéíó1' },
     M.complejidad,
     'password',
   ],
@@ -129,61 +124,56 @@ const singleRuleCases: [string, Payload, string, string][] = [
   ['usuario with a space', { ...tienda, usuario: 'tacos guero' }, M.usuarioFormato, 'usuario'],
   ['usuario with ñ', { ...tienda, usuario: 'tacosño' }, M.usuarioFormato, 'usuario'],
   ['usuario with /', { ...tienda, usuario: 'tacos/guero' }, M.usuarioFormato, 'usuario'],
-  [
-    'celular with a letter',
-    { ...consumidor, celular: '551234567a' },
-    M.celularSoloNumeros,
-    'celular',
-  ],
+  ['celular with a letter', { ...shopper, celular: '551234567a' }, M.celularSoloNumeros, 'celular'],
   [
     'celular with inner spaces',
-    { ...consumidor, celular: '55 1234 56' },
+    { ...shopper, celular: '55 1234 56' },
     M.celularSoloNumeros,
     'celular',
   ],
-  ['celular of 11 digits', { ...consumidor, celular: '55123456789' }, M.celularMax, 'celular'],
-  ['rule 9, celular of 9', { ...consumidor, celular: '551234567' }, M.celularLongitud, 'celular'],
-  ['rule 9, empty celular', { ...consumidor, celular: '' }, M.celularLongitud, 'celular'],
+  ['celular of 11 digits', { ...shopper, celular: '55123456789' }, M.celularMax, 'celular'],
+  ['rule 9, celular of 9', { ...shopper, celular: '551234567' }, M.celularLongitud, 'celular'],
+  ['rule 9, empty celular', { ...shopper, celular: '' }, M.celularLongitud, 'celular'],
   ['rule 9, shop celular of 9', { ...tienda, celular: '558765432' }, M.celularLongitud, 'celular'],
   [
     'rule 10, nombreCompleto of 1',
-    { ...consumidor, nombreCompleto: 'A' },
+    { ...shopper, nombreCompleto: 'A' },
     M.nombreMin,
     'nombreCompleto',
   ],
   [
     'rule 10, nombreCompleto of 1 once trimmed',
-    { ...consumidor, nombreCompleto: '  A  ' },
+    { ...shopper, nombreCompleto: '  A  ' },
     M.nombreMin,
     'nombreCompleto',
   ],
   [
     'rule 10, no nombreCompleto',
-    { ...consumidor, nombreCompleto: undefined },
+    { ...shopper, nombreCompleto: undefined },
     M.nombreMin,
     'nombreCompleto',
   ],
   [
     'rule 10, direccionEntrega of 4',
-    { ...consumidor, direccionEntrega: 'Av 1' },
+    { ...shopper, direccionEntrega: 'Av 1' },
     M.direccionMin,
     'direccionEntrega',
   ],
   [
     'rule 10, no direccionEntrega',
-    { ...consumidor, direccionEntrega: undefined },
+    { ...shopper, direccionEntrega: undefined },
     M.direccionMin,
     'direccionEntrega',
   ],
   [
     'nombreCompleto of 51',
-    { ...consumidor, nombreCompleto: 'A'.repeat(51) },
+    { ...shopper, nombreCompleto: 'A'.repeat(51) },
     M.nombreMax,
     'nombreCompleto',
   ],
   [
     'direccionEntrega of 101',
-    { ...consumidor, direccionEntrega: 'A'.repeat(101) },
+    { ...shopper, direccionEntrega: 'A'.repeat(101) },
     M.direccionMax,
     'direccionEntrega',
   ],
@@ -193,34 +183,34 @@ const singleRuleCases: [string, Payload, string, string][] = [
 const orderCases: [string, Payload, string][] = [
   [
     'rule 1 (both) before rule 4',
-    { ...consumidor, email: 'abc', password: 'abc' },
+    { ...shopper, email: 'abc', password: 'abc' },
     M.emailYPasswordMin,
   ],
   [
     'rule 1 (email) before rule 2',
-    { ...consumidor, email: 'a@b.mx', password: 'Aa1' + 'a'.repeat(28) },
+    { ...shopper, email: 'a@b.mx', password: 'Aa1' + 'a'.repeat(28) },
     M.emailMin,
   ],
-  ['rule 1 (email) before rule 4', { ...consumidor, email: 'abcdef' }, M.emailMin],
+  ['rule 1 (email) before rule 4', { ...shopper, email: 'abcdef' }, M.emailMin],
   [
     'rule 2 before rule 4',
-    { ...consumidor, email: 'ana.lopez.gmail.com', password: 'Aa1' + 'a'.repeat(28) },
+    { ...shopper, email: 'ana.lopez.gmail.com', password: 'Aa1' + 'a'.repeat(28) },
     M.passwordMax,
   ],
-  ['rule 2 before rule 7', { ...consumidor, password: 'a'.repeat(31) }, M.passwordMax],
+  ['rule 2 before rule 7', { ...shopper, password: 'a'.repeat(31) }, M.passwordMax],
   [
     'rule 3 before rule 4',
-    { ...consumidor, email: 'ana.lopez.gmail.com', password: 'Abc12' },
+    { ...shopper, email: 'ana.lopez.gmail.com', password: 'Abc12' },
     M.passwordMin,
   ],
-  ['rule 4 before the email maximum', { ...consumidor, email: 'a'.repeat(31) }, M.emailSinArroba],
+  ['rule 4 before the email maximum', { ...shopper, email: 'a'.repeat(31) }, M.emailSinArroba],
   [
     'email maximum before rule 7',
-    { ...consumidor, email: 'a'.repeat(21) + '@gmail.com', password: 'secreta123' },
+    { ...shopper, email: 'a'.repeat(21) + '@gmail.com', password: 'secreta123' },
     M.emailMax,
   ],
   ['rule 7 before rule 8', { ...tienda, password: 'tacos2024x', usuario: 'ab' }, M.complejidad],
-  ['rule 7 before rule 9', { ...consumidor, password: 'secreta123', celular: '55' }, M.complejidad],
+  ['rule 7 before rule 9', { ...shopper, password: 'secreta123', celular: '55' }, M.complejidad],
   ['rule 8 before the usuario shape', { ...tienda, usuario: '1a' }, M.usuarioMin],
   ['usuario maximum before its shape', { ...tienda, usuario: '1' + 'a'.repeat(25) }, M.usuarioMax],
   ['rule 8 before the celular rules', { ...tienda, usuario: 'ab', celular: '55a' }, M.usuarioMin],
@@ -231,41 +221,37 @@ const orderCases: [string, Payload, string][] = [
   ],
   [
     'celular non-digit before its maximum',
-    { ...consumidor, celular: '55-1234-5678' },
+    { ...shopper, celular: '55-1234-5678' },
     M.celularSoloNumeros,
   ],
-  ['celular non-digit before rule 9', { ...consumidor, celular: '55a' }, M.celularSoloNumeros],
-  [
-    'rule 9 before rule 10',
-    { ...consumidor, celular: '55', nombreCompleto: 'A' },
-    M.celularLongitud,
-  ],
+  ['celular non-digit before rule 9', { ...shopper, celular: '55a' }, M.celularSoloNumeros],
+  ['rule 9 before rule 10', { ...shopper, celular: '55', nombreCompleto: 'A' }, M.celularLongitud],
   [
     'celular maximum before rule 10',
-    { ...consumidor, celular: '551234567890', direccionEntrega: '' },
+    { ...shopper, celular: '551234567890', direccionEntrega: '' },
     M.celularMax,
   ],
   [
     'nombreCompleto before direccionEntrega (rule 10)',
-    { ...consumidor, nombreCompleto: '', direccionEntrega: '' },
+    { ...shopper, nombreCompleto: '', direccionEntrega: '' },
     M.nombreMin,
   ],
   [
     'rule 10 before the nombreCompleto maximum',
-    { ...consumidor, nombreCompleto: 'A'.repeat(51), direccionEntrega: 'Av' },
+    { ...shopper, nombreCompleto: 'A'.repeat(51), direccionEntrega: 'Av' },
     M.direccionMin,
   ],
   [
     'nombreCompleto maximum before direccionEntrega maximum',
-    { ...consumidor, nombreCompleto: 'A'.repeat(51), direccionEntrega: 'A'.repeat(101) },
+    { ...shopper, nombreCompleto: 'A'.repeat(51), direccionEntrega: 'A'.repeat(101) },
     M.nombreMax,
   ],
 ];
 
 describe('registroSchema', () => {
-  it('accepts a consumer, normalising it', () => {
+  it('accepts a shopper, normalising it', () => {
     const result = registroSchema.safeParse({
-      ...consumidor,
+      ...shopper,
       email: '  Ana.Lopez@Gmail.COM ',
       celular: ' 5512345678 ',
       nombreCompleto: '  Ana López ',
@@ -283,7 +269,7 @@ describe('registroSchema', () => {
     });
   });
 
-  it('accepts a shop, lowercasing its usuario and dropping consumer fields', () => {
+  it('accepts a shop, lowercasing its usuario and dropping shopper fields', () => {
     const result = registroSchema.safeParse({
       ...tienda,
       email: 'Tacos.Guero@GMAIL.com',
@@ -303,35 +289,35 @@ describe('registroSchema', () => {
     });
   });
 
-  it('stores a consumer usuario as N/A whatever was sent, and does not check it', () => {
-    const result = registroSchema.safeParse({ ...consumidor, usuario: '1 bad' });
+  it('stores a shopper usuario as N/A whatever was sent, and does not check it', () => {
+    const result = registroSchema.safeParse({ ...shopper, usuario: '1 bad' });
     expect(result.data?.usuario).toBe('N/A');
   });
 
   it('keeps the password exactly as typed', () => {
-    expect(
-      registroSchema.safeParse({ ...consumidor, password: ' Secreta123 ' }).data?.password,
-    ).toBe(' Secreta123 ');
+    expect(registroSchema.safeParse({ ...shopper, password: ' Secreta123 ' }).data?.password).toBe(
+      ' Secreta123 ',
+    );
   });
 
   it('drops unknown fields', () => {
-    expect(registroSchema.safeParse({ ...consumidor, isAdmin: true }).data).not.toHaveProperty(
+    expect(registroSchema.safeParse({ ...shopper, isAdmin: true }).data).not.toHaveProperty(
       'isAdmin',
     );
   });
 
   it.each([
-    ['email of exactly 8', { ...consumidor, email: 'a@b.com1' }],
-    ['email of exactly 30', { ...consumidor, email: 'a'.repeat(20) + '@gmail.com' }],
-    ['email with @ but no .com', { ...consumidor, email: 'ana@correo.mx' }],
-    ['password of exactly 8', { ...consumidor, password: 'Abcdef12' }],
-    ['password of exactly 30', { ...consumidor, password: 'Aa1' + 'a'.repeat(27) }],
+    ['email of exactly 8', { ...shopper, email: 'a@b.com1' }],
+    ['email of exactly 30', { ...shopper, email: 'a'.repeat(20) + '@gmail.com' }],
+    ['email with @ but no .com', { ...shopper, email: 'ana@correo.mx' }],
+    ['password of exactly 8', { ...shopper, password: 'Abcdef12' }],
+    ['password of exactly 30', { ...shopper, password: 'Aa1' + 'a'.repeat(27) }],
     ['shop usuario of exactly 3', { ...tienda, usuario: 'abc' }],
     ['shop usuario of exactly 25', { ...tienda, usuario: 'a'.repeat(25) }],
-    ['nombreCompleto of exactly 2', { ...consumidor, nombreCompleto: 'Al' }],
-    ['nombreCompleto of exactly 50', { ...consumidor, nombreCompleto: 'A'.repeat(50) }],
-    ['direccionEntrega of exactly 5', { ...consumidor, direccionEntrega: 'Av 12' }],
-    ['direccionEntrega of exactly 100', { ...consumidor, direccionEntrega: 'A'.repeat(100) }],
+    ['nombreCompleto of exactly 2', { ...shopper, nombreCompleto: 'Al' }],
+    ['nombreCompleto of exactly 50', { ...shopper, nombreCompleto: 'A'.repeat(50) }],
+    ['direccionEntrega of exactly 5', { ...shopper, direccionEntrega: 'Av 12' }],
+    ['direccionEntrega of exactly 100', { ...shopper, direccionEntrega: 'A'.repeat(100) }],
     ['shop with a confirmation-free payload', { ...tienda }],
   ])('accepts the boundary: %s', (_name, payload) => {
     expect(issuesOf(registroSchema, payload)).toEqual([]);
@@ -350,22 +336,22 @@ describe('registroSchema', () => {
 
   it.each<[string, unknown]>([
     ['null', null],
-    ['an array', [consumidor]],
+    ['an array', [shopper]],
     ['a string', 'ana.lopez@gmail.com'],
-    ['a number for email', { ...consumidor, email: 12345678 }],
-    ['an array for email', { ...consumidor, email: ['ana.lopez@gmail.com'] }],
-    ['null for email', { ...consumidor, email: null }],
-    ['a number for password', { ...consumidor, password: 12345678 }],
-    ['a missing password', { ...consumidor, password: undefined }],
-    ['a missing tipousuario', { ...consumidor, tipousuario: undefined }],
-    ['tipousuario x', { ...consumidor, tipousuario: 'x' }],
-    ['tipousuario SI', { ...consumidor, tipousuario: 'SI' }],
-    ['a boolean tipousuario', { ...consumidor, tipousuario: true }],
-    ['a number for celular', { ...consumidor, celular: 5512345678 }],
-    ['a missing celular', { ...consumidor, celular: undefined }],
+    ['a number for email', { ...shopper, email: 12345678 }],
+    ['an array for email', { ...shopper, email: ['ana.lopez@gmail.com'] }],
+    ['null for email', { ...shopper, email: null }],
+    ['a number for password', { ...shopper, password: 12345678 }],
+    ['a missing password', { ...shopper, password: undefined }],
+    ['a missing tipousuario', { ...shopper, tipousuario: undefined }],
+    ['tipousuario x', { ...shopper, tipousuario: 'x' }],
+    ['tipousuario SI', { ...shopper, tipousuario: 'SI' }],
+    ['a boolean tipousuario', { ...shopper, tipousuario: true }],
+    ['a number for celular', { ...shopper, celular: 5512345678 }],
+    ['a missing celular', { ...shopper, celular: undefined }],
     ['null for usuario', { ...tienda, usuario: null }],
-    ['an object for nombreCompleto', { ...consumidor, nombreCompleto: { a: 1 } }],
-    ['an array for direccionEntrega', { ...consumidor, direccionEntrega: ['Av'] }],
+    ['an object for nombreCompleto', { ...shopper, nombreCompleto: { a: 1 } }],
+    ['an array for direccionEntrega', { ...shopper, direccionEntrega: ['Av'] }],
   ])('refuses %s', (_name, payload) => {
     const result = registroSchema.safeParse(payload);
     expect(result.success).toBe(false);
@@ -375,10 +361,8 @@ describe('registroSchema', () => {
 
   it('answers type errors in Spanish', () => {
     expect(issuesOf(registroSchema, null)[0]?.message).toBe('Datos inválidos');
-    expect(issuesOf(registroSchema, { ...consumidor, email: 1 })[0]?.message).toBe(
-      'Datos inválidos',
-    );
-    expect(issuesOf(registroSchema, { ...consumidor, tipousuario: 'x' })[0]).toEqual(
+    expect(issuesOf(registroSchema, { ...shopper, email: 1 })[0]?.message).toBe('Datos inválidos');
+    expect(issuesOf(registroSchema, { ...shopper, tipousuario: 'x' })[0]).toEqual(
       expect.objectContaining({
         message: 'El tipo de usuario debe ser consumidor o tienda',
         path: ['tipousuario'],
@@ -393,8 +377,8 @@ describe('registroFormSchema', () => {
     confirmacion: payload['password'],
   });
 
-  it('accepts a consumer and a shop whose confirmation matches', () => {
-    expect(registroFormSchema.safeParse(withConfirmacion(consumidor)).data).toEqual(
+  it('accepts a shopper and a shop whose confirmation matches', () => {
+    expect(registroFormSchema.safeParse(withConfirmacion(shopper)).data).toEqual(
       expect.objectContaining({ usuario: 'N/A', confirmacion: 'Secreta123' }),
     );
     expect(registroFormSchema.safeParse(withConfirmacion(tienda)).data).toEqual(
@@ -414,25 +398,21 @@ describe('registroFormSchema', () => {
   });
 
   it.each<[string, Payload, string]>([
-    [
-      'rule 5, confirmation of 7',
-      { ...consumidor, confirmacion: 'Secreta' },
-      M.confirmacionLongitud,
-    ],
-    ['rule 5, empty confirmation', { ...consumidor, confirmacion: '' }, M.confirmacionLongitud],
+    ['rule 5, confirmation of 7', { ...shopper, confirmacion: 'Secreta' }, M.confirmacionLongitud],
+    ['rule 5, empty confirmation', { ...shopper, confirmacion: '' }, M.confirmacionLongitud],
     [
       'rule 5, confirmation of 31',
-      { ...consumidor, confirmacion: 'Secreta123' + 'a'.repeat(21) },
+      { ...shopper, confirmacion: 'Secreta123' + 'a'.repeat(21) },
       M.confirmacionLongitud,
     ],
     [
       'rule 6, confirmation differs',
-      { ...consumidor, confirmacion: 'Secreta124' },
+      { ...shopper, confirmacion: 'Secreta124' },
       M.contrasenasDiferentes,
     ],
     [
       'rule 6, confirmation differs by a space',
-      { ...consumidor, confirmacion: 'Secreta123 ' },
+      { ...shopper, confirmacion: 'Secreta123 ' },
       M.contrasenasDiferentes,
     ],
   ])('%s', (_name, payload, message) => {
@@ -442,26 +422,26 @@ describe('registroFormSchema', () => {
   });
 
   it.each<[string, Payload, string]>([
-    ['rule 3 before rule 5', { ...consumidor, password: 'Abc1', confirmacion: 'x' }, M.passwordMin],
+    ['rule 3 before rule 5', { ...shopper, password: 'Abc1', confirmacion: 'x' }, M.passwordMin],
     [
       'rule 4 before rule 5',
-      { ...consumidor, email: 'ana.lopez.gmail.com', confirmacion: 'x' },
+      { ...shopper, email: 'ana.lopez.gmail.com', confirmacion: 'x' },
       M.emailSinArroba,
     ],
     [
       'email maximum before rule 5',
-      { ...consumidor, email: 'a'.repeat(21) + '@gmail.com', confirmacion: 'x' },
+      { ...shopper, email: 'a'.repeat(21) + '@gmail.com', confirmacion: 'x' },
       M.emailMax,
     ],
-    ['rule 5 before rule 6', { ...consumidor, confirmacion: 'Otra1' }, M.confirmacionLongitud],
+    ['rule 5 before rule 6', { ...shopper, confirmacion: 'Otra1' }, M.confirmacionLongitud],
     [
       'rule 5 before rule 7',
-      { ...consumidor, password: 'secreta123', confirmacion: 'x' },
+      { ...shopper, password: 'secreta123', confirmacion: 'x' },
       M.confirmacionLongitud,
     ],
     [
       'rule 6 before rule 7',
-      { ...consumidor, password: 'secreta123', confirmacion: 'secreta124' },
+      { ...shopper, password: 'secreta123', confirmacion: 'secreta124' },
       M.contrasenasDiferentes,
     ],
     [
@@ -471,7 +451,7 @@ describe('registroFormSchema', () => {
     ],
     [
       'rule 6 before rule 9',
-      { ...consumidor, celular: '55', confirmacion: 'Secreta124' },
+      { ...shopper, celular: '55', confirmacion: 'Secreta124' },
       M.contrasenasDiferentes,
     ],
   ])('%s', (_name, payload, message) => {
@@ -479,8 +459,8 @@ describe('registroFormSchema', () => {
   });
 
   it.each<[string, unknown]>([
-    ['a missing confirmation', consumidor],
-    ['a number for confirmation', { ...consumidor, confirmacion: 12345678 }],
+    ['a missing confirmation', shopper],
+    ['a number for confirmation', { ...shopper, confirmacion: 12345678 }],
   ])('refuses %s', (_name, payload) => {
     expect(issuesOf(registroFormSchema, payload)).toEqual([
       expect.objectContaining({ message: 'Datos inválidos', path: ['confirmacion'] }),
@@ -941,7 +921,7 @@ describe('celularSchema', () => {
 
 describe('firstIssueMessage', () => {
   it('returns the first rule broken', () => {
-    const result = registroSchema.safeParse({ ...consumidor, email: 'abc', password: 'abc' });
+    const result = registroSchema.safeParse({ ...shopper, email: 'abc', password: 'abc' });
     if (result.success) throw new Error('expected a failure');
     expect(firstIssueMessage(result.error)).toBe(
       'El email y la contraseña deben tener al menos 8 caracteres',

@@ -215,7 +215,7 @@ function onlyForTienda(rule: Rule<RegistroData>): Rule<RegistroData> {
   return (data) => (data.tipousuario === 'no' ? rule(data) : undefined);
 }
 
-function onlyForConsumidor(rule: Rule<RegistroData>): Rule<RegistroData> {
+function onlyForShopper(rule: Rule<RegistroData>): Rule<RegistroData> {
   return (data) => (data.tipousuario === 'si' ? rule(data) : undefined);
 }
 
@@ -249,22 +249,22 @@ const registroRulesAfterConfirmacion: readonly Rule<RegistroData>[] = [
   onlyForTienda(checkField('usuario', requireUsuarioMax)),
   onlyForTienda(checkField('usuario', requireUsuarioFormato)),
   ...celularChecks.map((check) => checkField<RegistroData, 'celular'>('celular', check)),
-  onlyForConsumidor(
+  onlyForShopper(
     checkField('nombreCompleto', (nombre) =>
       nombre.length < NOMBRE_COMPLETO_MIN ? registroMessages.nombreCompletoMin : undefined,
     ),
   ),
-  onlyForConsumidor(
+  onlyForShopper(
     checkField('direccionEntrega', (direccion) =>
       direccion.length < DIRECCION_ENTREGA_MIN ? registroMessages.direccionEntregaMin : undefined,
     ),
   ),
-  onlyForConsumidor(
+  onlyForShopper(
     checkField('nombreCompleto', (nombre) =>
       nombre.length > NOMBRE_COMPLETO_MAX ? registroMessages.nombreCompletoMax : undefined,
     ),
   ),
-  onlyForConsumidor(
+  onlyForShopper(
     checkField('direccionEntrega', (direccion) =>
       direccion.length > DIRECCION_ENTREGA_MAX ? registroMessages.direccionEntregaMax : undefined,
     ),
@@ -298,14 +298,14 @@ const registroFields = {
 
 type RegistroFieldsOutput = z.output<z.ZodObject<typeof registroFields>>;
 
-/** Only shops have a usuario; only consumers have a name and a delivery address. */
+/** Only shops have a usuario; only shoppers have a name and a delivery address. */
 function shapeByTipoUsuario<T extends RegistroFieldsOutput>(data: T) {
-  const isConsumidor = data.tipousuario === 'si';
+  const isShopper = data.tipousuario === 'si';
   return {
     ...data,
-    usuario: isConsumidor ? NO_USUARIO : (data.usuario ?? ''),
-    nombreCompleto: isConsumidor ? (data.nombreCompleto ?? '') : '',
-    direccionEntrega: isConsumidor ? (data.direccionEntrega ?? '') : '',
+    usuario: isShopper ? NO_USUARIO : (data.usuario ?? ''),
+    nombreCompleto: isShopper ? (data.nombreCompleto ?? '') : '',
+    direccionEntrega: isShopper ? (data.direccionEntrega ?? '') : '',
   };
 }
 

@@ -45,7 +45,7 @@ describe('orders waiting for the owner', () => {
     expect(tituloConConteo('Tianguis', 0)).toBe('Tianguis');
   });
 
-  it('are told with the newest one’s number, total in pesos and customer', () => {
+  it('are told with the newest one’s number, total in pesos and shopper', () => {
     expect(textoAlertaDePedidos([])).toBeUndefined();
     expect(textoAlertaDePedidos([pedido(12, { montoTotal: 1234.5 })])).toEqual({
       titulo: 'Pedido nuevo #12',

@@ -416,7 +416,7 @@ export const pedidoInvitadoSchema = z.object({ tiendaId: wireIdSchema, ...pedido
 export type PedidoInvitado = z.output<typeof pedidoInvitadoSchema>;
 export type PedidoInvitadoBody = z.input<typeof pedidoInvitadoSchema>;
 
-/** `POST /api/pedido/manual`: an order the owner types for a phone or WhatsApp customer. */
+/** `POST /api/pedido/manual`: an order the owner types for a shopper who called or wrote by WhatsApp. */
 export const pedidoManualSchema = z.object(pedidoDirectoFields);
 export type PedidoManual = z.output<typeof pedidoManualSchema>;
 export type PedidoManualBody = z.input<typeof pedidoManualSchema>;

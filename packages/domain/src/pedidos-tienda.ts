@@ -220,8 +220,8 @@ function plain(text: string): string {
 }
 
 /**
- * Search by user: the customer's name (case and accents ignored) or, when the text looks like a
- * phone number, its digits anywhere in the customer's phone.
+ * Search by user: the shopper's name (case and accents ignored) or, when the text looks like a
+ * phone number, its digits anywhere in the shopper's phone.
  */
 export function matchesBusquedaDeUsuario(
   pedido: { readonly nombreCompleto: string; readonly celular: string },
@@ -379,7 +379,7 @@ export function mapsSearchUrl(direccion: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(direccion.trim())}`;
 }
 
-/** WhatsApp to the customer (Mexican prefix 52), or undefined without a 10-digit phone. */
+/** WhatsApp to the order's `cliente` (Mexican prefix 52), or undefined without a 10-digit phone. */
 export function whatsappClienteUrl(celular: string): string | undefined {
   const digitos = normalizeCelular(celular);
   return digitos.length === 10 ? `https://wa.me/52${digitos}` : undefined;

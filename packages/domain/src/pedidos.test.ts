@@ -147,7 +147,7 @@ describe('WhatsApp', () => {
   });
 });
 
-describe('a placed order as the shop and the customer read it', () => {
+describe('a placed order as the shop and the shopper read it', () => {
   it('horaDePedido: HH:MM on the given clock, undefined when missing or unreadable', () => {
     expect(horaDePedido('2025-03-05T20:35:00Z', 'America/Mexico_City')).toBe('14:35');
     expect(horaDePedido('2025-03-05T06:05:00Z', 'UTC')).toBe('06:05');

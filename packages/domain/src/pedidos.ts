@@ -156,7 +156,7 @@ export function whatsappUrl(celular: string, texto: string): string | undefined 
   return `https://wa.me/52${digitos}?text=${encodeURIComponent(texto)}`;
 }
 
-// ---- A placed order as the shop and the customer read it ----
+// ---- A placed order as the shop and the shopper read it ----
 
 /**
  * HH:MM of an order's instant (its ready time, say) on the given clock, or undefined when there

@@ -121,7 +121,7 @@ describe('createPushSuscripcionSchema', () => {
 });
 
 describe('alert texts', () => {
-  it('a new order: number, total, customer and delivery', () => {
+  it('a new order: number, total, shopper and delivery', () => {
     const alerta = buildAlertaPedidoNuevo(
       {
         id: 12,

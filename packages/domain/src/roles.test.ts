@@ -16,7 +16,7 @@ describe('roles', () => {
     expect(ROLES).toEqual(['USUARIO', 'TIENDA', 'ADMIN']);
   });
 
-  it('stores a consumer usuario as N/A', () => {
+  it('stores a shopper usuario as N/A', () => {
     expect(NO_USUARIO).toBe('N/A');
   });
 

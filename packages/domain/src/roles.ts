@@ -1,10 +1,10 @@
 export const ROLES = ['USUARIO', 'TIENDA', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a consumer's `usuario` is stored as: only shops have a public user name. */
+/** What a shopper's `usuario` is stored as: only shops have a public user name. */
 export const NO_USUARIO = 'N/A';
 
-/** Registration asks "is this a consumer?": 'si' is a consumer (USUARIO), 'no' a shop (TIENDA). */
+/** Registration asks "is this a shopper?": 'si' is a shopper (USUARIO), 'no' a shop (TIENDA). */
 export function roleFromTipoUsuario(tipo: 'si' | 'no'): Role {
   return tipo === 'si' ? 'USUARIO' : 'TIENDA';
 }
@@ -13,7 +13,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Cart, checkout and own orders are the consumer's; shops and admins are sent back. */
+/** Cart, checkout and own orders are the shopper's; shops and admins are sent back. */
 export function canUseCart(role: Role | undefined): boolean {
   return role === 'USUARIO';
 }

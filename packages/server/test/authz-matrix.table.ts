@@ -911,7 +911,7 @@ Object.assign(AUTHZ_TABLE, {
 
 let guestSequence = 0;
 
-/** A customer for an order without an account: a phone of its own each time (3 NUEVO per phone). */
+/** A guest shopper for an order without an account: a phone of its own each time (3 NUEVO per phone). */
 function guestCliente() {
   guestSequence += 1;
   return {
@@ -1128,7 +1128,7 @@ Object.assign(AUTHZ_TABLE, {
       url: `/api/tienda/corte?fecha=${new Date().toISOString().slice(0, 10)}`,
     }),
   },
-  // The export names the shop's customers: only the shop's own owner gets the victim's.
+  // The export names the shop's shoppers: only the shop's own owner gets the victim's.
   'GET /api/pedido/exportar': {
     expect: ANY_OWNER,
     reveals: ['owner'],

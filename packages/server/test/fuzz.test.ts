@@ -808,7 +808,7 @@ describe('script payloads in shop texts', () => {
     expect(row.nombre).toBe('N/A');
   });
 
-  it('stores category, product and customer texts as sent and answers them back verbatim', async () => {
+  it('stores category, product and shopper texts as sent and answers them back verbatim', async () => {
     const adminToken = await signInAdmin(server);
     await configureTienda(server, owner, { montoMinimo: 0, radioMontoMinimo: 'no' });
     const categoria = await addCategoria(server, owner, { title: IMG });
@@ -840,12 +840,12 @@ describe('script payloads in shop texts', () => {
       SVG,
     ]);
 
-    const customer = await registerAndSignIn(
+    const shopper = await registerAndSignIn(
       server,
       consumerPayload({ nombreCompleto: SCRIPT, direccionEntrega: IMG }),
     );
-    await addUnits(server, customer.token, producto.id, 1);
-    await checkout(server, customer.token, owner.tiendaId);
+    await addUnits(server, shopper.token, producto.id, 1);
+    await checkout(server, shopper.token, owner.tiendaId);
 
     // Every answer that carries these texts: JSON, with the characters as they were sent.
     const answers = [
@@ -853,7 +853,7 @@ describe('script payloads in shop texts', () => {
       await server.call(`/api/tienda/publica/${owner.usuario}`),
       await server.call('/api/tienda/mitienda', { token: owner.token }),
       await post(server, '/api/pedido/listarpedidosbytiendaid', owner.token, {}),
-      await post(server, '/api/pedido/listarpedidosbyid', customer.token, {}),
+      await post(server, '/api/pedido/listarpedidosbyid', shopper.token, {}),
     ];
     for (const res of answers) {
       expect(res.status).toBe(200);

@@ -394,7 +394,7 @@ export interface Shopper extends SignedIn {
 
 let shopperSequence = 0;
 
-/** A consumer (USUARIO) with its own name and delivery address. */
+/** A shopper (USUARIO) with its own name and delivery address. */
 export async function createShopper(server: TestServer): Promise<Shopper> {
   shopperSequence += 1;
   const nombreCompleto = `Cliente Número ${shopperSequence}`;
@@ -577,7 +577,7 @@ export function opcionId(grupos: ProductoView['grupos'], grupo: string, opcion: 
 
 let guestSequence = 0;
 
-/** A customer without an account, with a phone of its own. */
+/** A shopper without an account, with a phone of its own. */
 export function guestCliente(overrides: Record<string, unknown> = {}) {
   guestSequence += 1;
   const n = (process.pid % 10_000) * 10_000 + guestSequence;

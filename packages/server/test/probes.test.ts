@@ -71,9 +71,9 @@ describe('/ready while closing (cerrando)', () => {
   it('turns 503 as soon as the close starts, while a request already in flight still finishes', async () => {
     const server = await startTestServer();
     try {
-      const consumer = await createConsumer(server);
+      const shopper = await createConsumer(server);
       const { port } = new URL(server.baseUrl);
-      const body = JSON.stringify({ email: consumer.email, password: consumer.password });
+      const body = JSON.stringify({ email: shopper.email, password: shopper.password });
       const half = Math.floor(body.length / 2);
 
       // A sign-in whose body is still arriving when the shutdown starts: in flight.
