@@ -1,3 +1,4 @@
+import { pedidoEventoDataSchema } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
@@ -120,6 +121,8 @@ describe('live order events (SSE)', () => {
       event: 'pedido',
       data: { tipo: 'NUEVO', pedido: { id: pedidoA, status: 'NUEVO' } },
     });
+    // The data is the shape packages/domain writes for it, no field missing or extra.
+    expect(pedidoEventoDataSchema.parse(first!.data)).toEqual(first!.data);
     const [firstB] = await streamB.waitFor(1);
     // Shop B's stream never carried shop A's order.
     expect(firstB?.data.pedido.id).toBe(pedidoB);
@@ -140,7 +143,7 @@ describe('live order events (SSE)', () => {
     for (const s of [streamA, streamB, mine]) s.close();
   });
 
-  // At most 3 NUEVO orders per phone per shop (API.md, "Guest checkout"): tests that place
+  // At most 3 NUEVO orders per phone per shop (docs/api.md, "Guest orders"): tests that place
   // several orders at one shop place them for shoppers of their own.
   const newShopper = () => createConsumer(server);
 

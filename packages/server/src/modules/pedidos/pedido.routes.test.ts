@@ -1,3 +1,4 @@
+import { pedidoListaSchema } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
@@ -776,6 +777,17 @@ describe('checkout and orders', () => {
         // A refused status change (409) does not change it.
         await call(server, PEDIDO.completar, mercado.owner.token, { pedidoId: nuevo });
         expect((await list({ 'If-None-Match': etag3 })).status).toBe(304);
+      });
+
+      it('the list, sent as the bytes kept under its ETag, is exactly the answer schema of packages/domain', async () => {
+        const first = await list();
+        expect(first.status).toBe(200);
+        expect(first.body.length).toBeGreaterThan(0);
+        // parse keeps only the schema's fields: equal means none missing, none extra.
+        expect(pedidoListaSchema.parse(first.body)).toEqual(first.body);
+        // The shopper's list goes through the serializer: the same shape.
+        const mine = await shopperPedidos(server, beto.token);
+        expect(pedidoListaSchema.parse(mine)).toEqual(mine);
       });
 
       it('a filtered list has its own ETag', async () => {
