@@ -1,4 +1,10 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /**
  * A labelled input: the visible label is tied to the field, hints and the error are read by
@@ -49,6 +55,35 @@ export const TextField = forwardRef<
     </div>
   );
 });
+
+/** A labelled multi-line field, tied to its label and error as `TextField` is (3 rows unless told). */
+export function TextAreaField({
+  label,
+  error,
+  id,
+  rows = 3,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className="mb-4">
+      <label htmlFor={fieldId} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+        {...rest}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
 
 /** A field's own error under it (`id` is what the field's aria-describedby names). */
 export function FieldError({ id, message }: { id?: string; message: string | undefined }) {

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { buildContactoMailto, CORREO_CONTACTO } from '../contacto';
 
 /**
@@ -11,7 +11,6 @@ import { buildContactoMailto, CORREO_CONTACTO } from '../contacto';
  */
 export function ContactoForm() {
   const [mailto, setMailto] = useState<string>();
-  const mensajeId = useId();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,19 +35,7 @@ export function ContactoForm() {
         required
         maxLength={100}
       />
-      <div className="mb-4">
-        <label htmlFor={mensajeId} className="mb-1 block font-medium">
-          Mensaje
-        </label>
-        <textarea
-          id={mensajeId}
-          name="mensaje"
-          required
-          rows={5}
-          maxLength={2000}
-          className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base"
-        />
-      </div>
+      <TextAreaField label="Mensaje" name="mensaje" required rows={5} maxLength={2000} />
       <Button type="submit" className="w-full sm:w-auto">
         Preparar mensaje
       </Button>

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FieldError, TextField } from '../../../components/ui/field';
+import { FieldError, TextAreaField, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import { useAccion } from '../hooks/use-accion';
 import {
@@ -25,32 +25,6 @@ export const PRODUCTO_DESACTIVADO = 'Producto Desactivado';
 export const PRODUCTO_DESACTIVADO_AVISO =
   'Si deshabilitas este producto, nadie podra comprar o ver el producto';
 export const CONFIRMAR_ELIMINAR_PRODUCTO = 'Desea eliminar este producto?';
-
-function TextArea({
-  label,
-  error,
-  id,
-  ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
-  return (
-    <div className="mb-4">
-      <label htmlFor={fieldId} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className="w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
-        {...rest}
-      />
-      <FieldError id={`${fieldId}-error`} message={error} />
-    </div>
-  );
-}
 
 export function initialProductoValues(
   producto: ProductoDeTienda | undefined,
@@ -185,14 +159,14 @@ export function CatalogoProductoForm(props: {
           autoComplete="off"
           onChange={(event) => set('name', event.target.value)}
         />
-        <TextArea
+        <TextAreaField
           label="Descripción"
           name="descripcion"
           value={values.descripcion}
           error={errors.descripcion}
           onChange={(event) => set('descripcion', event.target.value)}
         />
-        <TextArea
+        <TextAreaField
           label="Detalle"
           name="detalle"
           value={values.detalle}
