@@ -2,7 +2,7 @@ import { api, ApiFailure, createShop, registerConsumer } from './fixtures/api';
 import { ADMIN } from './fixtures/env';
 import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
-// Issue 5: the admin approves a shop (which makes its page public) and lists the users.
+// The admin's journey (docs/api.md, "Shops"): the admin approves a shop (which makes its page public) and lists the users.
 
 test('el administrador aprueba una tienda y lista los usuarios', async ({
   page,

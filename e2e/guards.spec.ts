@@ -1,7 +1,7 @@
 import { registerConsumer } from './fixtures/api';
 import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
-// Issue 5, section 6 of the accounts spec: a shopper can't open admin or owner pages (sent to /),
+// Guards (docs/api.md, "Errors": a role refused is sent away): a shopper can't open admin or owner pages (sent to /),
 // and a visitor without a session can't open an account's, the admin's or an owner's pages (sent
 // to /); the basket and Mis Pedidos are open to visitors since the second edition.
 
@@ -45,7 +45,7 @@ test('sin sesión, la canasta y Mis Pedidos abren; las páginas de cuenta llevan
   page,
   shot,
 }) => {
-  // Second edition (API.md, "Guest checkout"): a visitor's basket lives in the browser and is
+  // Second edition (docs/api.md, "Guest orders"): a visitor's basket lives in the browser and is
   // ordered without an account, and Mis Pedidos lists the orders placed on this phone.
   await openRoute(page, '/checkout');
   await expectRoute(page, '/checkout');

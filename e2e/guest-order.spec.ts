@@ -9,7 +9,7 @@ import {
   test,
 } from './fixtures/test';
 
-// Second edition (API.md, "Product options", "Guest checkout", "Order life"): a visitor without
+// Second edition (docs/api.md, "Product options", "Guest checkout", "Order life"): a visitor without
 // an account opens a taquería's page, picks a taco's options in the bottom sheet, adds a drink
 // with one tap, orders from the cart screen for pickup paying cash, and follows the order on its
 // tracking page. The owner, on another phone, accepts it from the board with 15 minutes; the

@@ -12,7 +12,7 @@ import {
 } from './fixtures/api';
 import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
-// Issue 6: a shop owner registers, configures the shop through the wizard (logo upload), adds
+// The owner's whole journey: a shop owner registers, configures the shop through the wizard (logo upload), adds
 // categories and products, sets the hours and a holiday, downloads the QR; once the admin has
 // approved the shop a shopper orders, and the owner's open order list shows the order live
 // (within 2 s, with the toast) without a reload. The owner completes it and the shopper sees

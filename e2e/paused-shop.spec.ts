@@ -8,7 +8,7 @@ import {
   test,
 } from './fixtures/test';
 
-// Second edition (API.md, "Shop settings"): the owner pauses new orders from the home screen for
+// Second edition (docs/api.md, "Shop settings"): the owner pauses new orders from the home screen for
 // 30 minutes; a visitor opening the shop's page reads until when, and nothing can be added. The
 // owner resumes, and the visitor's page (loaded again) offers adding once more.
 

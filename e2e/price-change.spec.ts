@@ -1,7 +1,7 @@
 import { cambiarPrecio, createShop, pedidosDeLaTienda, productoDe } from './fixtures/api';
 import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
-// Second edition (API.md, "Checkout"): the form always sends the total the shopper saw. When the
+// Second edition (docs/api.md, "Checkout"): the form always sends the total the shopper saw. When the
 // owner changes a price after the basket was shown, the server orders nothing (409 PRECIO_CAMBIO
 // with the new total); the form says so, shows the new total and asks again. Confirmed, the order
 // is placed at the server's total.

@@ -1,10 +1,10 @@
 import { createShop, newConsumer } from './fixtures/api';
 import { expect, expectRoute, openRoute, test } from './fixtures/test';
 
-// Issue 5: a visitor registers as a shopper, signs in, opens a shop page by its URL (as from a
+// The shopper's journey: a visitor registers as a shopper, signs in, opens a shop page by its URL (as from a
 // QR scan), searches, adds two products, is refused below the shop's minimum, places the order
 // and finds it in Mis Pedidos. The texts in quotes are the spec's, exactly. Second edition: the
-// cart screen's checkout form (API.md, "Checkout") in place of the first edition's 'Pagar'.
+// cart screen's checkout form (docs/api.md, "Checkout") in place of the first edition's 'Pagar'.
 
 const MONTO_MINIMO =
   'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)';

@@ -4,7 +4,7 @@
  * route's chunk with its static imports, each file once (the entries: index.html's script and
  * boot.ts's). Lazy imports (`dynamicImports`) load
  * later, on use, and are not counted. Fails when the public shop page passes its budget
- * (issue 5: at most 100 KB of JavaScript, here 1 KB = 1000 bytes, as Vite prints sizes).
+ * (docs/performance.md, "Web: first load and Lighthouse": at most 100 KB of JavaScript, here 1 KB = 1000 bytes, as Vite prints sizes).
  *
  * `--dist <folder>` measures an existing build (made with `manifest: true`) instead of building.
  */

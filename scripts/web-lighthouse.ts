@@ -3,8 +3,8 @@
  * SQLite database with the demo data on a free port, and runs Lighthouse (mobile, its default
  * simulated throttling, Debian's Chromium) three times on the public shop page and on the home
  * page. Prints the median performance score, LCP, TBT and CLS of each page, writes every run to
- * bench/results/web-lighthouse.json, and fails when the shop page misses its budget (issue 5:
- * score at least 95, LCP under 2 s). A measurement, not part of `npm test`.
+ * bench/results/web-lighthouse.json, and fails when the shop page misses its budget (docs/performance.md,
+ * "Web: first load and Lighthouse": score at least 95, LCP under 2 s). A measurement, not part of `npm test`.
  *
  * `--runs <n>` changes the number of runs per page; `E2E_CHROMIUM` another Chromium;
  * `--throttling devtools` throttles for real instead (Chromium slowed 4× and the network held to

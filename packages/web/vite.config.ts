@@ -27,7 +27,7 @@ function sonnerWithoutInlineStyle(): Plugin {
 
 /**
  * src/boot.ts is an entry of its own: Vite bundles every module script of index.html into one
- * entry, and this one must run before React has downloaded (issue 7: LCP). Its tag is `async`,
+ * entry, and this one must run before React has downloaded (docs/performance.md: LCP). Its tag is `async`,
  * so it runs as soon as it is here, not after main.tsx; the chunks it imports are preloaded
  * beside it, unless the page preloads them already.
  */
@@ -73,7 +73,7 @@ function earlyBoot(): Plugin {
  * Every script, stylesheet and page of the build also as `.br` (quality 11) and `.gz` (level 9),
  * which the server sends as they are (@fastify/static `preCompressed`): made once here instead
  * of on every request at @fastify/compress's quicker settings. The app's main script is 75 KB in
- * brotli 11 against 87 KB at brotli 4 (issue 7: LCP).
+ * brotli 11 against 87 KB at brotli 4 (docs/performance.md: LCP).
  */
 function precompress(): Plugin {
   const brotli = promisify(zlib.brotliCompress);

@@ -25,7 +25,7 @@ export const ALERT_ORDERS = 200;
 const ALERT_CONNECTIONS = 10;
 
 /**
- * Every owner's alert path, as issue 16 asks: 100 shops whose owners each have a Web Push
+ * Every owner's alert path, (docs/alerts.md, "Measured"): 100 shops whose owners each have a Web Push
  * subscription (at a push service stand-in on this machine that checks the VAPID signature and
  * decrypts every message) and an open live stream; 10 neighbours place 200 guest orders spread
  * over them. For each order, from its answer (the commit happened just before) to the push

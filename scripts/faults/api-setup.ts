@@ -8,7 +8,7 @@
 export const ADMIN = { email: 'admin@tianguis.mx', password: 'Admin12345' };
 /** Every account registered here has this password. */
 export const PASSWORD = 'Secreta123';
-/** A 1×1 PNG: catalogue images must be ones the server stored (issue 19, F13). */
+/** A 1×1 PNG: catalogue images must be ones the server stored (docs/reliability.md, "Limits"). */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

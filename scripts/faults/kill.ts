@@ -25,7 +25,7 @@ import {
 
 /**
  * `npm run fault:kill`: SIGKILL of the server in the middle of a burst of orders, then a restart
- * (issue 8). The built server (`tsc -b packages/server`, then `node packages/server/dist/server.js`
+ * (docs/reliability.md, "Under attack"). The built server (`tsc -b packages/server`, then `node packages/server/dist/server.js`
  * as production runs it) is killed without warning once a number of orders were answered 200,
  * started again on the same database, and the database is read: every acknowledged order must be
  * there and whole, no order half-written. The burst, the kill and the check are

@@ -16,7 +16,7 @@ import {
 } from './api-setup.js';
 
 /**
- * `npm run fault:pg-restart`: PostgreSQL restarted under a running server (issue 8, item 4).
+ * `npm run fault:pg-restart`: PostgreSQL restarted under a running server (docs/reliability.md, "Under faults").
  *
  * A private, throwaway PostgreSQL cluster (never the shared one) serves the built server while
  * shoppers order and visitors read without pause. PostgreSQL is restarted (`pg_ctl restart -m

@@ -6,7 +6,7 @@ import { createDb, dialectOf } from '../../packages/server/src/db/create-db.js';
 import { freePort } from '../lib/server-process.js';
 
 /**
- * SIGKILL of the server process in the middle of a burst of orders, then a restart (issue 8):
+ * SIGKILL of the server process in the middle of a burst of orders, then a restart (docs/reliability.md, "Under attack"):
  * the one implementation behind `npm run fault:kill` and packages/server/test/crash.test.ts.
  *
  * Given a database and a prepared shop and shoppers, it starts the server as its own Node

@@ -8,7 +8,7 @@ import {
   registroSchema,
 } from './account.schema.js';
 
-// Issue 19, F9: an address that smuggles a second recipient or a mail header is refused.
+// docs/reliability.md, "Limits": an address that smuggles a second recipient or a mail header is refused.
 const INJECTED = [
   'ana@correo.com,x@malo.mx',
   'ana@correo.com;x@malo.mx',

@@ -4,7 +4,7 @@ import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } 
 import { NO_USUARIO } from './roles.js';
 
 // Accounts: registration, sign-in and password recovery (accounts spec, sections 5 and 9;
-// API.md "Accounts and the token"). The texts quoted by the spec are kept verbatim, including
+// docs/api.md, "Accounts and sessions"). The texts quoted by the spec are kept verbatim, including
 // its missing accents ('contrasena', 'numero', 'simbolos'), because users and tests see them.
 
 const DATOS_INVALIDOS = 'Datos inválidos';
@@ -97,7 +97,7 @@ const SIGN_IN_PASSWORD_MAX = 128;
 const USUARIO_PATTERN = /^[A-Za-z][A-Za-z0-9._-]*$/;
 const ONLY_DIGITS = /^[0-9]*$/;
 
-// One mailbox and nothing else (issue 19, F9): a dot-atom local part, '@', and a domain of
+// One mailbox and nothing else (docs/reliability.md, "Limits"): a dot-atom local part, '@', and a domain of
 // dot-separated labels. No spaces, CR/LF, commas, semicolons, angle brackets, quotes or
 // parentheses, so an address can't carry a second recipient, a display name or a header.
 const MAILBOX_ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
@@ -445,7 +445,7 @@ export type SignIn = z.output<typeof signInSchema>;
 
 // ---- Password policy and recovery ----
 
-/** Any new password, by any reset path, meets the registration policy (API.md). */
+/** Any new password, by any reset path, meets the registration policy (docs/api.md). */
 export const passwordPolicySchema = z
   .string(invalid)
   .superRefine(reportFirstBrokenRule(passwordPolicyChecks.map((check) => checkValue(check))));

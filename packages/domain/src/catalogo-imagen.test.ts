@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoriaSchema, checkImagen } from './catalogo.schema.js';
 
-// Issue 19, F13: the shape of an image path, checked by the web forms and the server alike.
+// docs/reliability.md, "Limits": the shape of an image path, checked by the web forms and the server alike.
 describe('checkImagen', () => {
   it.each([
     'javascript:alert(1)',

@@ -4,8 +4,8 @@ import { checkField, reportFirstBrokenRule, type Check, type Rule } from './rule
 import { parsePesos } from './money.js';
 import { isIdValido } from './reglas.js';
 
-// Shop settings, categories and products (store-owner spec, sections 3, 5 and 9; API.md "Shops,
-// catalogue, hours"). Texts the spec quotes are kept verbatim, including its missing accents
+// Shop settings, categories and products (store-owner spec, sections 3, 5 and 9; docs/api.md, "Shops",
+// "Catalogue (owner)", "Hours and special days"). Texts the spec quotes are kept verbatim, including its missing accents
 // ('maximo', 'numerico', 'categoria'), because users and tests see them. Texts the spec does not
 // give (maxima, the price cap, the Si/No choice) are ours and follow the same style.
 
@@ -120,7 +120,7 @@ export function checkNombreTienda(nombre: string): string | undefined {
 /**
  * The shape of an image path the upload answers: `/images/` and one plain file name (no
  * scheme, host, `..`, slash, query or escape), so a stored value can only ever point at this
- * site's images folder (issue 19, F13). Which names the server actually issued (a content
+ * site's images folder (docs/reliability.md, "Limits"). Which names the server actually issued (a content
  * hash) and that the file exists is the server's check.
  */
 const IMAGE_PATH_PATTERN = /^\/images\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.(?:jpe?g|jfif|png|webp)$/;

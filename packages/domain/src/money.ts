@@ -1,4 +1,4 @@
-// Money is integer centavos inside and pesos with at most two decimals at the edge (API.md).
+// Money is integer centavos inside and pesos with at most two decimals at the edge (docs/api.md).
 // Amounts are converted by reading their decimal text, never by multiplying a binary float by
 // 100, which turns values such as 0.29 or 19.99 into 28.999... or 1998.999... centavos.
 

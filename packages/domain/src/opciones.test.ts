@@ -10,7 +10,7 @@ import {
   type GrupoDef,
 } from './opciones.js';
 
-// API.md's example: Tortilla (exactly one: maíz, harina +5), Extras (up to two: queso +10,
+// The taquería's options (docs/api.md, "Product options"): Tortilla (exactly one: maíz, harina +5), Extras (up to two: queso +10,
 // aguacate +15), and an inactive option.
 const GRUPOS: GrupoDef[] = [
   {

@@ -17,7 +17,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
   return result.error?.issues[0]?.message;
 }
 
-/** The check digit by the rule as API.md states it: weights 3, 7, 1; (10 − sum mod 10) mod 10. */
+/** The check digit by the rule docs/api.md states ("Shop settings"): weights 3, 7, 1; (10 − sum mod 10) mod 10. */
 function conDigito(primeros17: string): string {
   const pesos = [3, 7, 1];
   let suma = 0;

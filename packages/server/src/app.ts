@@ -131,7 +131,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 /**
- * Slow clients (issue 19, F1): the head must arrive within headersMs and the whole request
+ * Slow clients (docs/reliability.md, "Limits"): the head must arrive within headersMs and the whole request
  * within requestMs, or the client gets 408 and the connection closes; an idle keep-alive
  * connection closes after keepAliveMs. Node checks those deadlines every
  * connectionsCheckingInterval (30 s by default, which would let a head take 40 s). requestTimeout

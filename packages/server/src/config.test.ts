@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRateLimits, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('has the defaults API.md fixes', () => {
+  it('has the defaults docs/api.md and the README fix', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBe('sqlite:./data/tianguis.db');

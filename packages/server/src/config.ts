@@ -8,7 +8,7 @@ export interface RateLimits {
   signInFailuresPerIp: number;
   /**
    * Failed sign-ins on one account from one address. Counted per (account, address), so an
-   * attacker's failures don't lock the owner out (issue 19, F7).
+   * attacker's failures don't lock the owner out (docs/reliability.md, "Limits").
    */
   signInFailuresPerAccount: number;
   /** Failed sign-ins on one account from all addresses together: a global slow-down. */
@@ -75,7 +75,7 @@ export interface Config {
   /**
    * Whose X-Forwarded-For to believe (Fastify's trustProxy): false, or the proxies'
    * addresses/CIDRs, comma-separated. Behind a reverse proxy the per-address limits need the
-   * real address. TRUST_PROXY=true (anyone) is refused at boot (issue 19, F6); `true` can only
+   * real address. TRUST_PROXY=true (anyone) is refused at boot (docs/reliability.md, "Limits"); `true` can only
    * come from code (tests).
    */
   trustProxy: boolean | string;
@@ -89,12 +89,12 @@ export interface Config {
   sseHeartbeatMs: number;
   /** A live stream whose client leaves its buffer full this long is closed (backpressure). */
   sseStallMs: number;
-  /** Slow clients (issue 19, F1): how long a request may take to arrive. */
+  /** Slow clients (docs/reliability.md, "Limits"): how long a request may take to arrive. */
   timeouts: ServerTimeouts;
-  /** Uploads (issue 19, F3). */
+  /** Uploads (docs/reliability.md, "Limits"). */
   uploads: UploadLimits;
   /**
-   * Whether a catalogue's `imageUrl` must name an image this server stored (issue 19, F13).
+   * Whether a catalogue's `imageUrl` must name an image this server stored (docs/reliability.md, "Limits").
    * Always on outside tests; ordinary tests write rows with made-up image paths.
    */
   requireIssuedImages: boolean;

@@ -303,7 +303,7 @@ async function freshLinea(w: World, productoId = w.producto.id): Promise<number>
 
 /**
  * The owner completes the victim shopper's NUEVO orders: one phone may hold at most 3 NUEVO
- * orders at one shop (API.md, "Guest checkout"), and the rows below place one per caller.
+ * orders at one shop (docs/api.md, "Guest orders"), and the rows below place one per caller.
  */
 async function makeRoomForOrders(w: World): Promise<void> {
   const nuevos = await w.server.app.database.db
@@ -876,7 +876,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
 };
 
-// ---- Second edition: pause and sold-out marks (API.md, "Shop settings") ----
+// ---- Second edition: pause and sold-out marks (docs/api.md, "Shop settings") ----
 
 Object.assign(AUTHZ_TABLE, {
   'POST /api/tienda/pausar': {
@@ -907,7 +907,7 @@ Object.assign(AUTHZ_TABLE, {
 } satisfies Record<string, RouteCase>);
 
 // ---- Second edition: basket quantities, guest and owner-typed orders, order life, tracking
-// (API.md, "Cart lines", "Guest checkout", "Order life") ----
+// (docs/api.md, "Basket (signed-in shopper)", "Guest orders", "Order life") ----
 
 let guestSequence = 0;
 

@@ -205,7 +205,7 @@ const isLineaDeCarrito = (o: Record<string, unknown>) =>
   typeof o.shoppingCartId === 'number' && 'loginId' in o;
 
 /**
- * Orders whose tracking secret the caller holds (API.md, "Guest checkout"): the one a new order
+ * Orders whose tracking secret the caller holds (docs/api.md, "Guest orders"): the one a new order
  * answers beside its secret, and the one whose secret the request's path carries.
  */
 async function ordersKeyedBy(w: World, request: AuthzRequest, answer: Answer) {
@@ -333,7 +333,7 @@ describe('authorization matrix: every route times every caller', () => {
       const { by, names } = route.changes;
       expect(route.expect[by], `${key}: ${by} must succeed`).toBeLessThan(300);
       if (!names) continue;
-      // Naming another's object: refused, 401 without a token, else 403 or 404 (API.md).
+      // Naming another's object: refused, 401 without a token, else 403 or 404 (docs/api.md).
       for (const c of CALLERS.filter((c) => c !== by)) {
         expect([401, 403, 404], `${key} as ${c}`).toContain(route.expect[c]);
         expect(route.expect[c] === 401, `${key} as ${c}`).toBe(c === 'anonymous');

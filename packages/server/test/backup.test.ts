@@ -151,7 +151,7 @@ describe.skipIf(onPostgres)(
           expect(res.status).toBe(200);
           const pedidoId = Number(res.headers.get('x-pedido-id'));
           acknowledged.push(pedidoId);
-          // The shop works its board: at most 3 NUEVO orders per phone per shop (API.md).
+          // The shop works its board: at most 3 NUEVO orders per phone per shop (docs/api.md).
           const done = await post('/api/pedido/completarpedidobypedidoid', shop.owner.token, {
             pedidoId,
           });

@@ -12,7 +12,7 @@ import type {
 // a configured (and approved) shop with a category and a product, the wire shapes of the
 // shop list, and "nothing changed" snapshots read straight from the database.
 
-// ---- Wire shapes (the spec's field names, as API.md fixes them) ----
+// ---- Wire shapes (the field names docs/api.md fixes) ----
 
 // The types come from the server; the runtime key lists below are the test's own contract.
 export type {
@@ -339,7 +339,7 @@ export async function expectUnchanged<T>(
 // ---- Second edition: shop settings, pause, sold-out marks, option groups ----
 
 // Every shop answer gains its delivery and payment choices and its pause; every product its
-// sold-out flag and option groups (API.md, "Shop settings" and "Product options").
+// sold-out flag and option groups (docs/api.md, "Shop settings" and "Product options").
 TIENDA_KEYS.push('entrega', 'pagos', 'pausadoHasta');
 TIENDA_KEYS.sort();
 PRODUCTO_KEYS.push('agotado', 'grupos');
@@ -352,7 +352,7 @@ export function transferenciaPayload(overrides: Record<string, unknown> = {}) {
   return { clabe: CLABE_VALIDA, banco: 'BBVA', titular: 'Guadalupe Ramírez', ...overrides };
 }
 
-/** The option groups of API.md's example: Tortilla (1 of 2), Extras (up to 2). */
+/** The taquería's option groups (docs/api.md, "Product options"): Tortilla (1 of 2), Extras (up to 2). */
 export function gruposPayload() {
   return [
     {

@@ -143,7 +143,7 @@ export const LEAK_PATTERNS: RegExp[] = [
 
 const CODE = /^[A-Z][A-Z0-9_]*$/;
 
-/** API.md's one deliberate 5xx. */
+/** the one deliberate 5xx of docs/api.md, "Errors". */
 function isDeliberate5xx(url: string, response: FuzzResponse): boolean {
   const body = response.json as { code?: unknown } | undefined;
   return (

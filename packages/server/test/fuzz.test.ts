@@ -47,9 +47,9 @@ import {
   type PublicShop,
 } from './pedido-factories.js';
 
-// Property-based fuzzing of every route the app registers (issue 8): inputs generated from each
+// Property-based fuzzing of every route the app registers (docs/reliability.md, "Under attack"): inputs generated from each
 // route's zod schemas (through z.toJSONSchema) mixed with hostile values, sent anonymously, with a
-// forged token and as each role the route lets in. Every answer must keep API.md's promises: no
+// forged token and as each role the route lets in. Every answer must keep docs/api.md's promises: no
 // 5xx but the deliberate CELULAR_EXISTENTE, errors as {code, message}, no stack trace, file path
 // or database error text. Deterministic: FUZZ_SEED (printed on failure) and FUZZ_RUNS.
 

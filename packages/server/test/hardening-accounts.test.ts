@@ -9,7 +9,7 @@ import { readOutbox, startTestServer, type TestServer } from './build-test-app.j
 import { consumerPayload, shopPayload } from './factories.js';
 import { describeOnPostgres } from './requires.js';
 
-// Issue 19, the accounts' part: each test plays the attack first (F4, F6, F7, F9, F12).
+// docs/reliability.md, "Limits", the accounts: each test plays the attack first.
 
 const SIGN_IN = '/api/login/authenticate';
 const REGISTER = '/api/login/registerUser';
@@ -90,7 +90,7 @@ describe('hardening (accounts), default limits', () => {
   });
   afterAll(() => server.destroy());
 
-  it('F4: failed registrations count: 30 attempts on taken emails, then 429 (enumeration bounded)', async () => {
+  it('failed registrations count: 30 attempts on taken emails, then 429 (enumeration bounded)', async () => {
     const from = newAddress();
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
@@ -112,7 +112,7 @@ describe('hardening (accounts), default limits', () => {
     expect(phone.status).toBe(429);
   });
 
-  it('F4: failed and successful registrations share the 30 per address', async () => {
+  it('failed and successful registrations share the 30 per address', async () => {
     const from = newAddress();
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < 15; i += 1) {
@@ -123,7 +123,7 @@ describe('hardening (accounts), default limits', () => {
     expect((await callFrom(server, from, REGISTER, consumerPayload())).status).toBe(429);
   });
 
-  it('F7: 10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
+  it('10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
     const attacker = newAddress();
     const owner = await registerFrom(server, newAddress());
     for (let i = 0; i < 10; i += 1) {
@@ -148,7 +148,7 @@ describe('hardening (accounts), default limits', () => {
     expect(ok.body.token).toEqual(expect.any(String));
   });
 
-  it('F7: after the sign-in failures, a reset by email and by phone can still be requested, from both addresses', async () => {
+  it('after the sign-in failures, a reset by email and by phone can still be requested, from both addresses', async () => {
     const attacker = newAddress();
     const owner = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.signInFailuresPerIp + 2; i += 1) {
@@ -166,7 +166,7 @@ describe('hardening (accounts), default limits', () => {
     }
   });
 
-  it('F7: an account is slowed down globally: 100 failures from many addresses, then 429 from anywhere', async () => {
+  it('an account is slowed down globally: 100 failures from many addresses, then 429 from anywhere', async () => {
     const owner = await registerFrom(server, newAddress());
     const total = defaultRateLimits.signInFailuresPerAccountTotal;
     const perAddress = defaultRateLimits.signInFailuresPerAccount;
@@ -188,7 +188,7 @@ describe('hardening (accounts), default limits', () => {
     expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
   }, 60_000);
 
-  it('F9: an address carrying a second recipient or a header is refused at registration and at recovery', async () => {
+  it('an address carrying a second recipient or a header is refused at registration and at recovery', async () => {
     const from = newAddress();
     const injected = [
       'ana@correo.com,x@malo.mx',
@@ -222,7 +222,7 @@ describe('hardening (accounts), default limits', () => {
     expect(stored).toEqual([]);
   });
 
-  it('F12: outside production without an SMS provider the outbox stands in, and the web app may offer the phone', async () => {
+  it('outside production without an SMS provider the outbox stands in, and the web app may offer the phone', async () => {
     const res = await server.call(RECOVERY_METHODS);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ celular: true });
@@ -231,7 +231,7 @@ describe('hardening (accounts), default limits', () => {
 
 const PRODUCTION_SECRET = 'secreto-de-produccion-de-pruebas-'.repeat(2);
 
-describe('hardening (accounts): F12 production without an SMS provider', () => {
+describe('hardening (accounts): production without an SMS provider', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -280,7 +280,7 @@ describe('hardening (accounts): F12 production without an SMS provider', () => {
   });
 });
 
-describe('hardening (accounts): F12 with an SMS provider (SMS_URL)', () => {
+describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
   let server: TestServer;
   let provider: http.Server;
   let failNext = false;
@@ -364,7 +364,7 @@ describe('hardening (accounts): F12 with an SMS provider (SMS_URL)', () => {
   });
 });
 
-describe('hardening (accounts): F6 TRUST_PROXY', () => {
+describe('hardening (accounts): TRUST_PROXY', () => {
   it.each([
     'true',
     'TRUE',
@@ -456,7 +456,7 @@ describeOnPostgres(
       await first.destroy();
     });
 
-    it('F7: 10 failures on one account from one address, split over both servers, then 429 on both; the owner elsewhere signs in', async () => {
+    it('10 failures on one account from one address, split over both servers, then 429 on both; the owner elsewhere signs in', async () => {
       const attacker = newAddress();
       const owner = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.signInFailuresPerAccount; i += 1) {
@@ -481,7 +481,7 @@ describeOnPostgres(
       expect(ok.status).toBe(200);
     });
 
-    it('F4: 30 registration attempts from one address, split over both servers, then 429', async () => {
+    it('30 registration attempts from one address, split over both servers, then 429', async () => {
       const from = newAddress();
       const taken = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {

@@ -6,7 +6,7 @@ import { createShop, type ShopSetup } from './catalogo-factories.js';
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, guestBody, placeGuest } from './pedido-factories.js';
 
-// Issue 19, F1: slow clients and open live streams. Each test first does what the attacker
+// docs/reliability.md, "Limits": slow clients and open live streams. Each test first does what the attacker
 // did (a head sent one byte at a time, a body that never ends, a thousand streams) and expects
 // the server to let go.
 
@@ -50,7 +50,7 @@ const within = <T>(promise: Promise<T>, ms: number) =>
     new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms).unref()),
   ]);
 
-describe('slow clients (issue 19, F1)', () => {
+describe('slow clients (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -221,7 +221,7 @@ describe('slow clients (issue 19, F1)', () => {
   }, 60_000);
 });
 
-describe('open live streams per account and per tracking secret (issue 19, F1)', () => {
+describe('open live streams per account and per tracking secret (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
   let shop: ShopSetup;
   let shopper: SignedIn;

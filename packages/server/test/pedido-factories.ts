@@ -37,7 +37,7 @@ export const PEDIDO = {
   cancelar: '/api/pedido/cancelarpedidobypedidoid',
 } as const;
 
-// ---- Wire shapes (API.md "Cart and orders") ----
+// ---- Wire shapes (docs/api.md, "Basket and orders (first edition)") ----
 
 // The types come from the server under the names these tests use; the runtime key lists below
 // are the tests' own statement of the contract.
@@ -118,7 +118,7 @@ export const DETALLE_KEYS = [
   'nota',
 ].sort();
 
-/** At most two decimals, as a JSON number (API.md wire conventions). */
+/** At most two decimals, as a JSON number (docs/api.md, "Wire conventions"). */
 export function expectPesos(value: unknown): void {
   expect(typeof value).toBe('number');
   const text = String(value);
@@ -150,7 +150,7 @@ export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
 export function expectPedidoShape(pedido: Pedido): void {
   expect(Object.keys(pedido).sort()).toEqual(PEDIDO_KEYS);
   expect(['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
-  // ISO-8601 with an offset (API.md): 'Z' or ±HH:MM.
+  // ISO-8601 with an offset (docs/api.md): 'Z' or ±HH:MM.
   expect(pedido.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   expect(Number.isNaN(Date.parse(pedido.fecha))).toBe(false);
   expectPesos(pedido.montoTotal);

@@ -191,7 +191,7 @@ describeWhenAvailable('PostgreSQL goes away under a running server', skipReason,
     const stream = openSseStream(url, shop.owner.token);
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    // Its own shopper: at most 3 NUEVO orders per phone per shop (API.md, "Guest checkout").
+    // Its own shopper: at most 3 NUEVO orders per phone per shop (docs/api.md, "Guest orders").
     const shopper = await createConsumer(server);
     try {
       const pedidoId = await placeOrder(server, shopper, shop);

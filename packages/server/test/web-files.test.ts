@@ -30,7 +30,7 @@ function rawGet(
 }
 
 // The web build writes .br and .gz copies of its files (packages/web/vite.config.ts,
-// `precompress`); the server sends the copy the browser takes, as it is (issue 7).
+// `precompress`); the server sends the copy the browser takes, as it is (decision 0011).
 describe('the web app files', () => {
   let server: TestServer;
   let webDir: string;

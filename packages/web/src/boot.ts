@@ -10,7 +10,7 @@ import { rewriteLegacyHash } from './lib/legacy-hash';
  * (vite.config.ts, `earlyBoot`), so it runs while React is still downloading. On a shop's page
  * opened from its QR code it asks for the shop's data and the screen's code at once and, when
  * the data is here, preloads the images the page opens with (the shop's logo and the first row of
- * category cards, the largest paint). React then renders with all of it at hand (issue 7: LCP).
+ * category cards, the largest paint). React then renders with all of it at hand (docs/performance.md: LCP).
  *
  * A shop's page the server rendered has all of that in its markup already, and its data in a
  * JSON block (main.tsx reads it): only the screen's code is asked for then.

@@ -29,7 +29,7 @@ if (datos) {
 } else {
   // A shop's page opened from its QR code without the server's rendering: boot.ts has asked for
   // the shop and the screen's code; render once that code is here. The screen then shows without
-  // a loading fallback first, which React would keep on screen for at least 300 ms (issue 5: LCP).
+  // a loading fallback first, which React would keep on screen for at least 300 ms (docs/performance.md, "How LCP got under 2 s").
   const ready = tiendaDeEntrada?.propia
     ? Tienda.preload().catch(() => undefined)
     : Promise.resolve();

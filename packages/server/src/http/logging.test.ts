@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInto, startTestServer, type TestServer } from '../../test/build-test-app.js';
 import { redactUrl } from './logging.js';
 
-// Issue 19, F10: secrets sent every way a client can send them never reach the log.
+// docs/reliability.md, "Limits": secrets sent every way a client can send them never reach the log.
 
 /** A fresh, greppable secret. */
 const secret = (label: string) => `S3CR3T${label}${randomBytes(6).toString('hex')}`;

@@ -57,7 +57,7 @@ const MAY_HOLD_SECRET = /[?#%]|seguimiento/i;
 /**
  * Request logs name the route, never a token, secret, password or code (they may ride in a
  * query, under any spelling the server would decode: `?%74oken=`, `?TOKEN=`) or a tracking
- * secret (a path segment). Redaction looks at names after decoding (issue 19, F10).
+ * secret (a path segment). Redaction looks at names after decoding (docs/reliability.md, "Limits").
  */
 export function redactUrl(url: string): string {
   if (!MAY_HOLD_SECRET.test(url)) return url;

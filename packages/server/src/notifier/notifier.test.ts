@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotifier, parseMailFrom } from './notifier.js';
 
-// Issue 19, F9: what reaches nodemailer is one structured recipient, never a string it parses.
+// docs/reliability.md, "Limits": what reaches nodemailer is one structured recipient, never a string it parses.
 
 interface ReceivedMail {
   from: string;
@@ -118,7 +118,7 @@ describe('notifier: MAIL_FROM is read into {name, address}', () => {
   });
 });
 
-describe('notifier: SMS (issue 19, F12)', () => {
+describe('notifier: SMS (docs/reliability.md, "Limits")', () => {
   it('in production without SMS_URL nothing goes to the outbox: SMS_NO_DISPONIBLE', async () => {
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-notifier-'));
     try {

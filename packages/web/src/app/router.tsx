@@ -31,7 +31,7 @@ const SignOut = screen(() => import('./routes/signout'));
 const RecuperarContrasena = screen(() => import('./routes/recuperar-contrasena'));
 const AvisoPrivacidad = screen(() => import('./routes/aviso-privacidad'));
 const Planes = screen(() => import('./routes/planes'));
-/** The public shop page; main.tsx preloads it when the app opens on it (issue 5: LCP). */
+/** The public shop page; main.tsx preloads it when the app opens on it (docs/performance.md, "How LCP got under 2 s"). */
 export const Tienda = screen(() => import('./routes/tienda'));
 export const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
 export const ProductoDetalle = screen(() => import('./routes/producto-detalle'));

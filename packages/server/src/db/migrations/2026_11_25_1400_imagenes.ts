@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Which shop uploaded which image (issue 19, F3): the disk quota sums a shop's bytes, the
+ * Which shop uploaded which image (docs/reliability.md, "Limits"): the disk quota sums a shop's bytes, the
  * orphan sweep finds old uploads nothing references, and a catalogue's `imageUrl` must name
- * one of these or a file already in storage (F13). One row per original image; `bytes` counts
+ * one of these or a file already in storage (docs/reliability.md, "Image paths"). One row per original image; `bytes` counts
  * the original and its smaller copies.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

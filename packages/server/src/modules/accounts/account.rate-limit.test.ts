@@ -114,7 +114,7 @@ describe('accounts: rate limits (default limits)', () => {
     expectTooMany(
       await callFrom(from, SIGN_IN, { email: target.email, password: target.password }),
     );
-    // The lock is on that account from that address, in any letter case (issue 19, F7)...
+    // The lock is on that account from that address, in any letter case (docs/reliability.md, "Limits")...
     expectTooMany(
       await callFrom(from, SIGN_IN, {
         email: target.email.toUpperCase(),

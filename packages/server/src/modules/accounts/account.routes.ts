@@ -39,7 +39,7 @@ export function registerAccountRoutes(
     },
     async (request) => {
       // Every attempt counts, failed ones too: a 'taken' answer tells whether an email or a
-      // phone has an account, so those are what must be bounded (issue 19, F4). Counted before
+      // phone has an account, so those are what must be bounded (docs/reliability.md, "Limits"). Counted before
       // the work so simultaneous ones are counted too.
       await limiter.consume(`register-ip:${request.ip}`, config.rateLimits.registrationsPerIp);
       const { id } = await accounts.registerUser(request.body);

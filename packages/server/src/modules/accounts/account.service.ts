@@ -99,7 +99,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   ): Promise<{ token: string }> {
     const ipKey = `signin-ip:${ip}`;
     // An attacker's failures stop the attacker's address on that account, not the owner
-    // elsewhere (issue 19, F7); the account as a whole is only slowed down, far higher up.
+    // elsewhere (docs/reliability.md, "Limits"); the account as a whole is only slowed down, far higher up.
     const pairKey = `signin-account-ip:${ip}:${credentials.email}`;
     const accountKey = `signin-account:${credentials.email}`;
     // Counted before the (slow) password check, so attempts sent all at once are counted too;
@@ -239,7 +239,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function sendPhoneCode(celular: string, ip: string): Promise<void> {
-    // In production without a provider a code would reach nobody (issue 19, F12). Refused before
+    // In production without a provider a code would reach nobody (docs/reliability.md, "Limits"). Refused before
     // any lookup, so the answer says nothing about whether the phone has an account.
     if (!canSendSms(config)) throw new AppError('SMS_NO_DISPONIBLE');
     await limitResetRequest(ip, celular);

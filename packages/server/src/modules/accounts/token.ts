@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { isRole, type Role } from '@tianguis/domain';
 
-/** The spec's claims (API.md) plus the account's token_version as `ver`. */
+/** The claims of docs/api.md ("Accounts and sessions") plus the account's token_version as `ver`. */
 export interface TokenClaims {
   certserialnumber: number;
   actort: string;

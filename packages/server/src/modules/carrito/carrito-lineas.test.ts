@@ -29,7 +29,7 @@ import {
 } from '../../../test/pedido-factories.js';
 import { horaLocal } from '@tianguis/domain';
 
-// API.md second edition, "Cart lines": a line is a product with one option set and one note;
+// docs/api.md, "Basket (signed-in shopper)": a line is a product with one option set and one note;
 // option rules name the group; quantities 0–99; the unit price includes the extras; basket groups
 // carry subtotal, delivery, payment and the open state; a sold-out product can't be added.
 

@@ -21,7 +21,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
-// API.md, second edition, "Product options": addproducto / updateproducto take the whole
+// docs/api.md, "Product options": addproducto / updateproducto take the whole
 // `grupos` list (ids keep, no id is new, left out is deleted), every rule a 400 with its
 // message, and public answers hold active options only.
 

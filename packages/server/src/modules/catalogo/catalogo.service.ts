@@ -30,7 +30,7 @@ const productoNoEncontrado = () => new AppError('NO_ENCONTRADO', 'El producto no
 
 /**
  * Runs one change to the caller's catalogue in a transaction that also raises the shop's
- * version, then answers the shop list as the owner sees it (API.md).
+ * version, then answers the shop list as the owner sees it (docs/api.md).
  */
 async function changeCatalogo(
   db: Db,

@@ -60,7 +60,7 @@ const p = (
   grupos?: GrupoInputBody[],
 ): DemoProducto => ({ name, price, descripcion, detalle, ...(grupos && { grupos }) });
 
-// The taquería's tacos: what the options sheet and the cart show (API.md's own example).
+// The taquería's tacos: what the options sheet and the cart show (docs/api.md, "Product options").
 const OPCIONES_TACO: GrupoInputBody[] = [
   {
     nombre: 'Tortilla',

@@ -267,7 +267,7 @@ describe('hours and special days', () => {
       }
     });
 
-    it('GET getbytienda for a shop that does not exist: 404 NO_ENCONTRADO (API.md "unknown id or shop")', async () => {
+    it('GET getbytienda for a shop that does not exist: 404 NO_ENCONTRADO (docs/api.md, "Errors")', async () => {
       for (const path of [HORARIOS_OF(999_999), DIAS_OF(999_999)]) {
         const res = await server.call(path);
         expect({ path, status: res.status, code: res.body?.code }).toEqual({

@@ -17,7 +17,7 @@ import * as repo from './horario.repository.js';
 export type HorarioView = HorarioVista;
 export type DiaEspecialView = DiaEspecialVista;
 
-/** The public reads answer 404 for a shop that doesn't exist (API.md). */
+/** The public reads answer 404 for a shop that doesn't exist (docs/api.md). */
 export async function assertTiendaExists(db: DbOrTx, tiendaId: number): Promise<void> {
   if (!(await findTiendaById(db, tiendaId))) {
     throw new AppError('NO_ENCONTRADO', 'La tienda no existe');

@@ -13,7 +13,7 @@ import {
 import { sweepOrphanImages } from './image-orphans.js';
 import { createLocalImageStorage } from './image.storage.js';
 
-// Issue 19, F3: uploads were unlimited (13 MB/s of disk from one account) and files nobody
+// docs/reliability.md, "Limits": uploads were unlimited (13 MB/s of disk from one account) and files nobody
 // used stayed forever. Each test does that first.
 
 let colour = 0;
@@ -62,7 +62,7 @@ const storedFiles = async (server: TestServer) =>
     (n) => !n.startsWith('.'),
   );
 
-describe('uploads per shop per hour (issue 19, F3)', () => {
+describe('uploads per shop per hour (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('uploads per shop per hour (issue 19, F3)', () => {
   });
 });
 
-describe('disk quota per shop (issue 19, F3)', () => {
+describe('disk quota per shop (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -146,7 +146,7 @@ describe('disk quota per shop (issue 19, F3)', () => {
   });
 });
 
-describe('orphaned uploads (issue 19, F3)', () => {
+describe('orphaned uploads (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
   let owner: Owner;
 

@@ -8,7 +8,7 @@ const BATCH = 200;
 
 /**
  * Removes uploads older than `olderThanMs` that no shop, category, product or order shows
- * (issue 19, F3): an owner who uploads and never saves leaves nothing behind for long. Only
+ * (docs/reliability.md, "Limits"): an owner who uploads and never saves leaves nothing behind for long. Only
  * uploads recorded in the `imagen` table are considered (images stored before it existed, and
  * the demo's, are never removed). Answers the names removed.
  */

@@ -18,7 +18,7 @@ import {
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
 
-// Issue 19, F13: `imageUrl` took any string, so a shop could make every visitor's browser
+// docs/reliability.md, "Limits": `imageUrl` took any string, so a shop could make every visitor's browser
 // load `javascript:`, another host, or a path outside the images folder. Now it takes only a
 // path the upload answered.
 
@@ -39,7 +39,7 @@ const ATTACKS = [
   '/images/0123456789abcdef0123456789abcdef-320.webp',
 ];
 
-describe('imageUrl names an image this server issued (issue 19, F13)', () => {
+describe('imageUrl names an image this server issued (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
   let owner: Owner;
   let issued: string;

@@ -45,7 +45,7 @@ export const IMAGEN_NO_VERIFICABLE =
   'No se pudo comprobar la imagen porque el almacenamiento del sitio no responde. Inténtalo de nuevo en unos segundos.';
 
 /**
- * Issue 19, F13: a catalogue's images can only be ones this server stored, so a shop cannot
+ * docs/reliability.md, "Limits": a catalogue's images can only be ones this server stored, so a shop cannot
  * make its visitors' browsers load `javascript:`, another host or a path outside the images
  * folder. The domain's checkImagen already refused anything but an `/images/<name>` shape; this
  * runs after it (and after the access checks), before the route's handler.

@@ -33,7 +33,7 @@ import {
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
-// API.md second edition, "Checkout": delivery, payment, note, customer and the expected total of
+// docs/api.md, "Checkout": delivery, payment, note, customer and the expected total of
 // proccesscart; a paused shop and a sold-out product refuse it; order lines keep the options as
 // they were ordered.
 

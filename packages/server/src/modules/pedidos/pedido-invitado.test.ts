@@ -38,7 +38,7 @@ import {
 } from '../../../test/pedido-factories.js';
 import { GUEST_ORDERS_PER_IP } from './pedido.routes.js';
 
-// API.md second edition, "Guest checkout" and the owner-typed order of "Order life": an order
+// docs/api.md, "Guest orders" and the owner-typed order of "Order life": an order
 // without an account, its Idempotency-Key and tracking secret, every shop rule, the per-phone and
 // per-address limits, the tracking read and its live stream, and the secret kept out of the log.
 

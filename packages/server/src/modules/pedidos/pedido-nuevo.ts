@@ -75,7 +75,7 @@ export async function writeNuevoPedido(
   const first = p.lineas[0];
   if (!first) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
   const manual = p.origen === 'MANUAL';
-  // Visible applies to every order, the owner's typed ones too (API.md: a manual order is
+  // Visible applies to every order, the owner's typed ones too (docs/api.md, "Order life": a manual order is
   // spared only the open, paused, minimum and per-phone rules).
   if (!isTiendaDeLineaPublica(first)) {
     throw new AppError('TIENDA_CERRADA', 'La tienda no está disponible en este momento');

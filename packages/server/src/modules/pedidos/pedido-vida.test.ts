@@ -18,7 +18,7 @@ import {
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
-// API.md second edition, "Order life": accept with a ready time, complete or cancel from NUEVO or
+// docs/api.md, "Order life": accept with a ready time, complete or cancel from NUEVO or
 // ACEPTADO (cancel with a reason the shopper sees), mark paid, mark seen, and the owner's
 // filters for the active tab and the orders left unattended.
 

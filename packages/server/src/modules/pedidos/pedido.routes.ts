@@ -6,7 +6,6 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { sendCachedJson } from '../../http/json-answer-cache.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { tokenBodySchema } from '../../http/schemas.js';
-import { AppError } from '../../http/app-error.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import {
   aceptarPedidoSchema,
@@ -28,11 +27,7 @@ const tags = ['pedidos'];
 /** 304 carries no body (If-None-Match named the list as it is). */
 const noModificadoSchema = z.null().describe('Sin cambios: sin cuerpo');
 
-/** One address may place this many guest orders per window (docs/api.md, "Guest checkout"). */
-export const GUEST_ORDERS_PER_IP = 20;
-export const GUEST_ORDERS_WINDOW_MS = 10 * 60_000;
-const GUEST_LIMIT_MESSAGE =
-  'Se hicieron demasiados pedidos desde esta conexión. Espera unos minutos y vuelve a intentarlo.';
+export { GUEST_ORDERS_PER_IP, GUEST_ORDERS_WINDOW_MS } from './pedido.service.js';
 
 export function registerPedidoRoutes(
   app: FastifyInstance,
@@ -182,20 +177,12 @@ export function registerPedidoRoutes(
       },
     },
     async (request, reply) => {
-      try {
-        await guestLimiter.consume(`pedido-invitado-ip:${request.ip}`, GUEST_ORDERS_PER_IP);
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS')) throw error;
-        // A retry of an order already placed (its answer was lost) still gets its order.
-        const key = request.headers['idempotency-key'];
-        if (!(await pedidos.hasPedidoSinCuenta(db, request.body.tiendaId, key))) {
-          throw new AppError('DEMASIADOS_PEDIDOS', GUEST_LIMIT_MESSAGE, { headers: error.headers });
-        }
-      }
-      const answer = await pedidos.placePedidoDirecto(
+      const answer = await pedidos.placePedidoInvitado(
         db,
         bus,
-        { ...request.body, origen: 'WEB' },
+        guestLimiter,
+        request.ip,
+        request.body,
         request.headers['idempotency-key'],
       );
       return reply.status(201).send(answer);

@@ -20,6 +20,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
 import {
@@ -207,7 +208,7 @@ export async function placePedidoDirecto(
         })),
       );
       if (lineas.length !== input.lineas.length) {
-        // An unknown shop is 404 (API.md, "Errors"), not a product missing from it.
+        // An unknown shop is 404 (docs/api.md, "Errors"), not a product missing from it.
         if (!(await repo.existsTienda(trx, input.tiendaId))) {
           throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
         }
@@ -241,6 +242,36 @@ export async function placePedidoDirecto(
 /** Whether an Idempotency-Key already made an order without an account at this shop. */
 export async function hasPedidoSinCuenta(db: Db, tiendaId: number, key: string): Promise<boolean> {
   return (await repo.findPedidoByIdempotencyKey(db, { tiendaId }, key)) !== undefined;
+}
+
+/** One address may place this many guest orders per window (docs/api.md, "Guest checkout"). */
+export const GUEST_ORDERS_PER_IP = 20;
+export const GUEST_ORDERS_WINDOW_MS = 10 * 60_000;
+const GUEST_LIMIT_MESSAGE =
+  'Se hicieron demasiados pedidos desde esta conexión. Espera unos minutos y vuelve a intentarlo.';
+
+/**
+ * `POST /api/pedido/invitado`: a guest's order, at most GUEST_ORDERS_PER_IP per address and
+ * window (`limiter`). A retry of an order already placed (its answer was lost) still gets its
+ * order past the limit.
+ */
+export async function placePedidoInvitado(
+  db: Db,
+  bus: PedidoEventBus,
+  limiter: RateLimiter,
+  ip: string,
+  input: PedidoInvitado,
+  idempotencyKey: string,
+): Promise<PedidoConSeguimiento> {
+  try {
+    await limiter.consume(`pedido-invitado-ip:${ip}`, GUEST_ORDERS_PER_IP);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS')) throw error;
+    if (!(await hasPedidoSinCuenta(db, input.tiendaId, idempotencyKey))) {
+      throw new AppError('DEMASIADOS_PEDIDOS', GUEST_LIMIT_MESSAGE, { headers: error.headers });
+    }
+  }
+  return placePedidoDirecto(db, bus, { ...input, origen: 'WEB' }, idempotencyKey);
 }
 
 interface Idempotency {

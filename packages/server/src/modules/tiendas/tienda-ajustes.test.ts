@@ -22,7 +22,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
-// API.md, second edition, "Shop settings": delivery and payment choices (the transfer details
+// docs/api.md, "Shop settings": delivery and payment choices (the transfer details
 // only for the owner and the admin), the pause and the sold-out marks, and the rule that
 // time-dependent state is right in every answer, also one that comes from a cache.
 

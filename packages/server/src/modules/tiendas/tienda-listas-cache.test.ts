@@ -15,7 +15,7 @@ import {
 import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import * as service from './tienda.service.js';
 
-// Issue 19, F2: an owner's or the admin's `listartiendas` rebuilt the whole marketplace on
+// docs/reliability.md, "Limits": an owner's or the admin's `listartiendas` rebuilt the whole marketplace on
 // every request (13.4 MB, 0.5 s with 1,000 shops), so any owner could load the server with
 // one request a second. The builds are counted here through the service.
 vi.mock('./tienda.service.js', async (importOriginal) => {
@@ -33,7 +33,7 @@ const builds = () =>
   vi.mocked(service.listPublicTiendasWithBounds).mock.calls.length +
   vi.mocked(service.listAllTiendasWithBounds).mock.calls.length;
 
-describe('owner and admin lists come from the catalogue cache (issue 19, F2)', () => {
+describe('owner and admin lists come from the catalogue cache (docs/reliability.md, "Limits")', () => {
   let server: TestServer;
   let adminToken: string;
   let shopperToken: string;

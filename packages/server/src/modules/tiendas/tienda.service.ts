@@ -14,7 +14,7 @@ import { assembleTiendas, gruposVista, type TiendaView } from './tienda.view.js'
 
 /**
  * A shop registration creates its tienda: name and image 'N/A', not configured, not approved,
- * activated (API.md). Runs inside the registration's transaction.
+ * activated (docs/api.md). Runs inside the registration's transaction.
  */
 export function createTiendaForOwner(
   trx: DbOrTx,
@@ -143,7 +143,7 @@ export async function listDirectorio(db: DbOrTx): Promise<TiendaDirectorio[]> {
 }
 
 /**
- * `listartiendas` as API.md fixes it: anyone gets the publicly visible shops (visible
+ * `listartiendas` as docs/api.md ("Shops") fixes it: anyone gets the publicly visible shops (visible
  * categories and active products only); an owner also gets its own shop whatever its state,
  * with everything in it; an ADMIN gets every shop.
  */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import { clearSession, getActiveSession, storeToken } from './session-store';
 
-/** An unsigned token with API.md's claims (the web app only decodes it). */
+/** An unsigned token with docs/api.md's claims (the web app only decodes it). */
 function token(userId: number, expInSeconds = 3600): string {
   const payload = {
     certserialnumber: userId,

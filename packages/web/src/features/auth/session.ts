@@ -34,7 +34,7 @@ function decodePayload(token: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The claims of API.md: certserialnumber, actort, groupsid, role, gender, exp. */
+/** The claims of docs/api.md ("Accounts and sessions"): certserialnumber, actort, groupsid, role, gender, exp. */
 export function decodeSession(token: string): Session | undefined {
   const p = decodePayload(token);
   if (!p || !isRole(p.role)) return undefined;

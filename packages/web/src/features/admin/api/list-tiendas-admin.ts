@@ -15,7 +15,7 @@ export interface TiendaAdmin {
 
 export const tiendasAdminKey = ['admin', 'tiendas'] as const;
 
-/** As ADMIN, the shop list answers every shop in any state (API.md): that is how pending ones are found. */
+/** As ADMIN, the shop list answers every shop in any state (docs/api.md): that is how pending ones are found. */
 export function getTiendasAdmin(): Promise<TiendaAdmin[]> {
   return api<TiendaAdmin[]>('/api/tienda/listartiendas');
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import { RecuperacionMetodo, type Metodo } from './recuperacion-metodo';
 
-// Issue 19, F12: a server without an SMS provider says so, and the phone path is not offered.
+// docs/reliability.md, "Limits": a server without an SMS provider says so, and the phone path is not offered.
 
 function answerWith(body: unknown, status = 200) {
   const calls: string[] = [];

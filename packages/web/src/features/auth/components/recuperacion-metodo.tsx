@@ -11,7 +11,7 @@ const metodos = [
 
 /**
  * Two toggle buttons choosing how to recover: pressed is the one shown below. The phone is
- * left out when the server says it can't send SMS (issue 19, F12): a code would reach nobody.
+ * left out when the server says it can't send SMS (docs/reliability.md, "Limits"): a code would reach nobody.
  * Until it answers (or if it can't), both are offered, and the server refuses what it can't do.
  */
 export function RecuperacionMetodo(props: { value: Metodo; onChange: (value: Metodo) => void }) {

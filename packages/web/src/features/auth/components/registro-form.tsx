@@ -45,7 +45,7 @@ export const emptyRegistroValues: RegistroValues = {
   direccionEntrega: '',
 };
 
-/** The refusals of registerUser that are about one field (API.md, accounts). */
+/** The refusals of registerUser that are about one field (docs/api.md, "Accounts and sessions"). */
 const fieldOfCode: Record<string, RegistroField> = {
   CORREO_EXISTENTE: 'email',
   USUARIO_EXISTENTE: 'usuario',

@@ -2,7 +2,7 @@ import { api } from '../../../lib/api';
 import { setQueryData } from '../../../lib/query';
 import { carritoKey, type CarritoGrupo } from './get-carrito';
 
-/** What `addItem` takes (API.md, "Cart lines"): one product, one set of options, one note. */
+/** What `addItem` takes (docs/api.md, "Basket (signed-in shopper)"): one product, one set of options, one note. */
 export interface NuevaLinea {
   productoId: number;
   /** Option ids; left out or [] for a product without options. */

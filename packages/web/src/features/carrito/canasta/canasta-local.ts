@@ -15,7 +15,7 @@ import { CANASTA_EVENTO, CANASTA_KEY } from './canasta-clave';
  */
 export { CANASTA_KEY };
 
-/** The server's `cantidad` limit per line (API.md, "Cart lines"). */
+/** The server's `cantidad` limit per line (docs/api.md, "Basket (signed-in shopper)"). */
 /** A line's cap, the server's. */
 export const CANTIDAD_MAXIMA = CANTIDAD_MAXIMA_POR_LINEA;
 

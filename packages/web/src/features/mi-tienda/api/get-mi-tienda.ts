@@ -22,7 +22,7 @@ export interface MiTienda {
   activarODesactivar: boolean;
   deleted: boolean;
   timeZone: string;
-  /** Second edition (API.md, "Shop settings"); optional while an older server answers. */
+  /** Second edition (docs/api.md, "Shop settings"); optional while an older server answers. */
   entrega?: EntregaTienda;
   /** The owner gets `transferencia` whole: CLABE, bank and holder. */
   pagos?: PagosVista;
@@ -52,7 +52,7 @@ export function useMiTienda(enabled = true) {
 }
 
 /**
- * Owner mutations answer the shop list as the owner sees it (API.md), own shop first: put it
+ * Owner mutations answer the shop list as the owner sees it (docs/api.md), own shop first: put it
  * straight in the cache.
  */
 export function miTiendaFromList(

@@ -4,7 +4,7 @@ import { getActiveSession } from '../../auth/session-store';
 import { miTiendaKey, miTiendaFromList, type MiTienda } from './get-mi-tienda';
 
 /**
- * Every owner mutation answers the shop list as the owner sees it (API.md); the owner's shop
+ * Every owner mutation answers the shop list as the owner sees it (docs/api.md); the owner's shop
  * from that answer goes straight into the cache, so every owner screen shows the change.
  */
 export async function callOwnerMutation(

@@ -1,7 +1,7 @@
 import type { MiTienda } from './get-mi-tienda';
 import { callOwnerMutation } from './owner-call';
 
-/** The owner's pause choices, in minutes (API.md allows 15 to 240). */
+/** The owner's pause choices, in minutes (docs/api.md, "Shop settings": 15 to 240). */
 export const MINUTOS_PAUSA = [15, 30, 60, 120] as const;
 
 /**

@@ -6,11 +6,11 @@ export interface UpdateProductoBody {
   name: string;
   descripcion: string;
   detalle: string;
-  /** Pesos, at most two decimals (API.md). */
+  /** Pesos, at most two decimals (docs/api.md). */
   price: number;
   categoriaId: number;
   imageUrl: string;
-  /** The whole list of option groups; left out keeps the stored ones (API.md). */
+  /** The whole list of option groups; left out keeps the stored ones (docs/api.md). */
   grupos?: GrupoInputBody[];
   activarODesactivar: boolean;
 }

@@ -26,7 +26,7 @@ export const TAREA_TEXTO: Readonly<Record<TareaPendiente, string>> = {
   productos: ajustesMessages.faltaProductos,
 };
 
-/** Deleted categories and products are never answered (API.md), so any product counts. */
+/** Deleted categories and products are never answered (docs/api.md), so any product counts. */
 export function hasProductos(tienda: Pick<MiTienda, 'categorias'>): boolean {
   return tienda.categorias.some((c) => c.productos.length > 0);
 }

@@ -6,7 +6,7 @@ import {
   type GrupoVista,
 } from '@tianguis/domain';
 
-// The product form's option groups (API.md, "Product options") as the owner types them, the
+// The product form's option groups (docs/api.md, "Product options") as the owner types them, the
 // body they become, checked with the domain's gruposInputSchema, and the live price range.
 
 export interface OpcionForm {

@@ -17,7 +17,7 @@ export interface ProductoFormValues {
   grupos: GrupoForm[];
   /**
    * Whether `grupos` is sent: a product whose answer carried no `grupos` (a server of the first
-   * edition) keeps its groups unless the owner adds some (API.md: left out keeps them).
+   * edition) keeps its groups unless the owner adds some (docs/api.md, "Product options": left out keeps them).
    */
   enviarGrupos: boolean;
 }

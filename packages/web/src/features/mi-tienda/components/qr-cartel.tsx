@@ -31,7 +31,7 @@ const printCss = `
 `;
 
 /**
- * The counter poster (issue 6): logo, name, a big QR, the invitation and the link. Hidden on
+ * The counter poster: logo, name, a big QR, the invitation and the link. Hidden on
  * screen; window.print() shows only it.
  */
 export function QrCartel(props: {

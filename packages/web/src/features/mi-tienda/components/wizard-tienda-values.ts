@@ -26,7 +26,7 @@ export interface WizardTiendaValues {
   montoMinimo: string;
   radioCostoDeEnvio: SiNo | undefined;
   costoDeEnvio: string;
-  /** Delivery (API.md, "Shop settings"): at least one. */
+  /** Delivery (docs/api.md, "Shop settings"): at least one. */
   recoger: boolean;
   domicilio: boolean;
   /** Payment methods: at least one; a transfer needs a valid CLABE, bank and holder. */
@@ -169,7 +169,7 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   if (result.success) {
     const ajustes = checkEntregaYPagos(values);
     if (!ajustes.ok) return ajustes;
-    // Checked as typed (a trailing dot is its own message); sent as API.md's numbers in pesos.
+    // Checked as typed (a trailing dot is its own message); sent as pesos, as docs/api.md's "Wire conventions" say.
     const pesos = (value: string | number) => (typeof value === 'number' ? value : Number(value));
     return {
       ok: true,

@@ -5,8 +5,8 @@ import { revalidatingPost } from '../../../lib/revalidating-post';
 import { useQuery } from '../../../lib/query';
 
 /**
- * One order as `listarpedidosbytiendaid` and every order call answer it (API.md, second
- * edition; amounts in pesos): the domain's wire shape, written once.
+ * One order as `listarpedidosbytiendaid` and every order call answer it (docs/api.md,
+ * "Order life"; amounts in pesos): the domain's wire shape, written once.
  */
 export type PedidoTienda = PedidoVista;
 

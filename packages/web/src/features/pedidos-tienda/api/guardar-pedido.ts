@@ -5,7 +5,7 @@ import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
 import { actualizarPedidoAnterior } from './pedidos-anteriores';
 
 /**
- * Posts one order call (each answers the order, API.md) and puts the answered order in the
+ * Posts one order call (each answers the order, docs/api.md, "Order life") and puts the answered order in the
  * cached list at once, so the board and the detail show it without waiting for the reload.
  */
 export async function postPedido(

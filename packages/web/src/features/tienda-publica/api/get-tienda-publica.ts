@@ -92,8 +92,8 @@ let early: { usuario: string; answer: Promise<TiendaPublicaAnswer> } | undefined
 
 /**
  * Starts loading a shop's page as soon as the app's first script runs (boot.ts, on a /tienda/
- * address), while React still downloads: the data is here when the screen first renders (issue 7:
- * LCP). The first useTiendaPublica of that shop takes the answer.
+ * address), while React still downloads: the data is here when the screen first renders (docs/performance.md,
+ * "How LCP got under 2 s"). The first useTiendaPublica of that shop takes the answer.
  */
 export function prefetchTiendaPublica(usuario: string): Promise<TiendaPublicaAnswer> {
   const answer = getTiendaPublica(usuario);

@@ -29,7 +29,7 @@ function extraTexto(precioExtra: number): string {
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href]';
 
 /**
- * The bottom sheet where a product's options are chosen (API.md, "Product options"): each group
+ * The bottom sheet where a product's options are chosen (docs/api.md, "Product options"): each group
  * with its rule (required ones marked), radio buttons where one option is allowed and check boxes
  * otherwise (the rest switched off at the maximum), a note for the shop, the quantity, and
  * 'Agregar $ X' with the price as chosen, enabled once the choice meets every group's rule (the

@@ -29,7 +29,7 @@ export function TiendaImage(props: {
         aria-hidden={alt ? undefined : true}
         className={`flex items-center justify-center bg-stone-100 text-xs text-stone-500 ${aspectClass(width, height)} ${className}`}
       >
-        {/* Text, not an icon: the shop page's script budget is tight (issue 5). */}
+        {/* Text, not an icon: the shop page's script budget is tight (docs/performance.md, "Web: first load and Lighthouse"). */}
         <span aria-hidden="true">Sin imagen</span>
       </span>
     );

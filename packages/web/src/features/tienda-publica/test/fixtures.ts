@@ -70,7 +70,7 @@ export function taqueria(
   };
 }
 
-/** API.md's example options as the public page answers them (pesos): exactly one tortilla. */
+/** The taquería's options (docs/api.md, "Product options") as the public page answers them (pesos): exactly one tortilla. */
 export function grupoTortilla(): GrupoVista {
   return {
     id: 1,

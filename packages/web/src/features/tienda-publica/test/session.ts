@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession, storeToken } from '../../auth/session-store';
 
-/** Signs in with an unsigned token carrying API.md's claims (the web app only decodes it). */
+/** Signs in with an unsigned token carrying docs/api.md's claims (the web app only decodes it). */
 export function signInAs(role: Role, usuario = 'cliente'): void {
   const payload = {
     certserialnumber: 7,
