@@ -2,6 +2,7 @@ import { diaEspecialSchema, horarioMessages } from '@tianguis/domain';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, IconButton } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { DiaEspecialGuardado } from '../api/get-horarios';
@@ -40,7 +41,6 @@ export function HorariosDiasEspeciales(props: {
   const [error, setError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [deletingId, setDeletingId] = useState<number>();
-  const fechaId = useId();
   const recurrenteId = useId();
   const ordered = [...props.dias].sort((a, b) => a.fecha.localeCompare(b.fecha));
 
@@ -100,32 +100,16 @@ export function HorariosDiasEspeciales(props: {
         }}
         className="mb-4 rounded-xl border border-stone-200 bg-white p-4"
       >
-        <div className="mb-3">
-          <label htmlFor={fechaId} className="mb-1 block font-medium">
-            Fecha
-          </label>
-          <input
-            id={fechaId}
-            type="date"
-            value={fecha}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fechaId}-error` : undefined}
-            onChange={(event) => {
-              setFecha(event.target.value);
-              setError(undefined);
-            }}
-            className="min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
-          />
-          {error && (
-            <p
-              id={`${fechaId}-error`}
-              role="alert"
-              className="mt-1 text-sm font-medium text-red-700"
-            >
-              {error}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Fecha"
+          type="date"
+          value={fecha}
+          error={error}
+          onChange={(event) => {
+            setFecha(event.target.value);
+            setError(undefined);
+          }}
+        />
         <div className="mb-4 flex min-h-11 items-center gap-3">
           <input
             id={recurrenteId}

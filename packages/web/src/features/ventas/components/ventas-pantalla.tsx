@@ -10,6 +10,7 @@ import { Download, Receipt } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { useMiTienda } from '../../mi-tienda/api/get-mi-tienda';
@@ -186,11 +187,8 @@ function RangoForm(props: {
         </label>
         <Button type="submit">Ver ventas</Button>
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      {/* One error for the range, named by both dates (components/ui/field.tsx). */}
+      <FieldError id={`${id}-error`} message={error} />
     </form>
   );
 }
