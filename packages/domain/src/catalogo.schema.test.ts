@@ -280,8 +280,11 @@ describe('categoriaSchema', () => {
     expect(categoriaSchema.safeParse({ ...valid, title: 'a'.repeat(50) }).success).toBe(true);
   });
 
-  it('spells the maximum in the spec style', () => {
-    expect(catalogoMessages.tituloMax).toBe('El campo titulo debe tener maximo 50 caracteres');
+  it('a 51-character title is refused with the text the form shows, in the spec style', () => {
+    const result = categoriaSchema.safeParse({ ...valid, title: 'a'.repeat(51) });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'El campo titulo debe tener maximo 50 caracteres',
+    ]);
   });
 });
 
