@@ -154,7 +154,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       const batch = live.slice(i, i + SESSION_CHECK_BATCH);
       const [versions, revoked] = await Promise.all([
         repo.listTokenVersions(db, [...new Set(batch.map((s) => s.accountId))]),
-        repo.listRevokedJtis(db, batch.map((s) => s.jti)),
+        repo.listRevokedJtis(
+          db,
+          batch.map((s) => s.jti),
+        ),
       ]);
       for (const s of batch) {
         if (!revoked.has(s.jti) && versions.get(s.accountId) === s.tokenVersion) valid.add(s.jti);

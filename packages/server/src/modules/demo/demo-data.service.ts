@@ -242,7 +242,16 @@ async function makeImage(storage: ImageStorage, seed: string): Promise<string> {
 }
 
 function ownerSession(accountId: number, tiendaId: number, usuario: string): Session {
-  return { accountId, usuario, tiendaId, role: 'TIENDA', celular: '', jti: 'demo', exp: 0, tokenVersion: 0 };
+  return {
+    accountId,
+    usuario,
+    tiendaId,
+    role: 'TIENDA',
+    celular: '',
+    jti: 'demo',
+    exp: 0,
+    tokenVersion: 0,
+  };
 }
 
 /** True when nobody has registered yet: only then are the sample shops added. */
