@@ -1,17 +1,15 @@
+import type { TiendaVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 
-/** A shop as the admin reads it from the shop list (only the fields the admin screens use). */
-export interface TiendaAdmin {
-  tiendaId: number;
-  usuario: string;
-  /** 'N/A' until the owner configures the shop. */
-  nombre: string;
-  celularTienda: string;
-  configured: boolean;
-  approved: boolean;
-  deleted: boolean;
-}
+/**
+ * A shop as the admin reads it from the shop list: the fields of the domain's `TiendaVista` the
+ * admin screens use (`nombre` is 'N/A' until the owner configures the shop).
+ */
+export type TiendaAdmin = Pick<
+  TiendaVista,
+  'tiendaId' | 'usuario' | 'nombre' | 'celularTienda' | 'configured' | 'approved' | 'deleted'
+>;
 
 export const tiendasAdminKey = ['admin', 'tiendas'] as const;
 

@@ -1,15 +1,9 @@
+import type { UsuarioRegistrado } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 
-/** A registered account as `listarlogin` answers it (section 3: Registered user). */
-export interface UsuarioRegistrado {
-  id: number;
-  tipoUsuario: string;
-  celular: string;
-  email: string;
-  /** ISO-8601 with offset: when the account was created. */
-  datetime: string;
-}
+/** A registered account as `listarlogin` answers it: the domain's wire shape. */
+export type { UsuarioRegistrado };
 
 export const usuariosRegistradosKey = ['admin', 'usuarios'] as const;
 

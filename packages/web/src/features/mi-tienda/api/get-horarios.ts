@@ -1,28 +1,16 @@
-import type { Dia } from '@tianguis/domain';
+import type { Dia, DiaEspecialVista, HorarioVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query';
 
-/** One stored day of the week as GET /api/horario/getbytienda/{tiendaId} answers it. */
-export interface HorarioGuardado {
-  id: number;
-  tiendaId: number;
-  dia: Dia | string;
-  /** HH:MM:SS */
-  apertura: string;
-  /** HH:MM:SS */
-  cierre: string;
-  cerrado: boolean;
-}
+/**
+ * One stored day of the week as GET /api/horario/getbytienda/{tiendaId} answers it (the
+ * domain's `HorarioVista`; `apertura` and `cierre` are HH:MM:SS).
+ */
+export type HorarioGuardado = Omit<HorarioVista, 'dia'> & { dia: Dia | string };
 
 /** A special (closed) day as GET /api/horariosdias/getbytienda/{tiendaId} answers it. */
-export interface DiaEspecialGuardado {
-  id: number;
-  tiendaId: number;
-  /** YYYY-MM-DD */
-  fecha: string;
-  recurrenteCadaAnio: boolean;
-}
+export type DiaEspecialGuardado = DiaEspecialVista;
 
 const MAX_RETRIES = 3;
 const RETRY_BASE_MS = 500;

@@ -1,4 +1,4 @@
-import type { EntregaTienda, GrupoVista, PagosVista } from '@tianguis/domain';
+import type { ProductoVista, TiendaVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 import type {
@@ -6,40 +6,21 @@ import type {
   ProductoPublico,
 } from '../../tienda-publica/api/get-tienda-publica';
 
-/** The owner's shop as the owner screens read it: every category and product, in any state. */
-export interface MiTienda {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  radioMontoMinimo: 'si' | 'no' | string;
-  radioCostoDeEnvio: 'si' | 'no' | string;
-  configured: boolean;
-  approved: boolean;
-  activarODesactivar: boolean;
-  deleted: boolean;
-  timeZone: string;
-  /** Second edition (docs/api.md, "Shop settings"); optional while an older server answers. */
-  entrega?: EntregaTienda;
-  /** The owner gets `transferencia` whole: CLABE, bank and holder. */
-  pagos?: PagosVista;
-  /** ISO instant until which new orders are paused, or null. */
-  pausadoHasta?: string | null;
-  categorias: (CategoriaPublica & {
-    deleted: boolean;
-    productos: ProductoDeMiTienda[];
-  })[];
-}
+/**
+ * The owner's shop as the owner screens read it: every category and product, in any state. The
+ * domain's wire shape (`TiendaVista`); the second-edition settings stay optional as in the
+ * public answer.
+ */
+export type MiTienda = Omit<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'categorias'> &
+  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta'>> & {
+    categorias: (CategoriaPublica & {
+      deleted: boolean;
+      productos: ProductoDeMiTienda[];
+    })[];
+  };
 
 /** A product as the owner reads it: any state, with its option groups and today's sold-out mark. */
-export type ProductoDeMiTienda = ProductoPublico & {
-  deleted: boolean;
-  grupos?: GrupoVista[];
-  agotado?: boolean;
-};
+export type ProductoDeMiTienda = ProductoPublico & Pick<ProductoVista, 'deleted'>;
 
 export const miTiendaKey = ['mi-tienda'] as const;
 

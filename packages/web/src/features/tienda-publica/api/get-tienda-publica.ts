@@ -1,59 +1,42 @@
 import type {
+  CategoriaVista,
   DiaEspecial,
-  EntregaTienda,
-  GrupoVista,
   HorarioDia,
-  PagosVista,
+  ProductoVista,
+  TiendaVista,
 } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/query';
 
-export interface ProductoPublico {
-  id: number;
-  name: string;
-  price: number;
-  categoriaId: number;
-  imageUrl: string;
-  descripcion: string;
-  detalle: string;
-  tiendaId: number;
-  activarODesactivar: boolean;
-  /** Always false in the public answer; owner and admin lists may carry deleted rows' flags. */
-  deleted?: boolean;
-  /** Option groups, active options only (second edition; missing from older answers). */
-  grupos?: GrupoVista[];
-  /** Sold out for today (second edition). */
-  agotado?: boolean;
-}
+// The answer's parts are the domain's wire shapes (packages/domain/src/tienda.schema.ts); the
+// fields a server of the first edition left out, or that tests and the owner's screens build
+// without, stay optional here. wire-types.test.ts checks that every answer the domain
+// describes reads as these.
 
-export interface CategoriaPublica {
-  id: number;
-  title: string;
-  titleWithoutSpaces: string;
-  imageUrl: string;
-  tiendaId: number;
-  deleted?: boolean;
-  productos: ProductoPublico[];
-}
+/** A product of the public answer. */
+export type ProductoPublico = Omit<ProductoVista, 'deleted' | 'grupos' | 'agotado'> &
+  Partial<Pick<ProductoVista, 'deleted' | 'grupos' | 'agotado'>>;
 
-export interface TiendaPublica {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-  celularTienda: string;
-  montoMinimo: number;
-  costoDeEnvio: number;
-  activarODesactivar: boolean;
-  timeZone: string;
-  categorias: CategoriaPublica[];
-  /** Second edition: missing from an older server's answer (then the first edition's rules). */
-  entrega?: EntregaTienda;
-  pagos?: PagosVista;
-  /** ISO instant until which the owner paused orders, or null. */
-  pausadoHasta?: string | null;
-}
+export type CategoriaPublica = Omit<CategoriaVista, 'deleted' | 'productos'> &
+  Partial<Pick<CategoriaVista, 'deleted'>> & { productos: ProductoPublico[] };
+
+/** The shop of the public answer (second-edition fields optional). */
+export type TiendaPublica = Pick<
+  TiendaVista,
+  | 'tiendaId'
+  | 'usuario'
+  | 'nombre'
+  | 'imageUrl'
+  | 'celularTienda'
+  | 'montoMinimo'
+  | 'costoDeEnvio'
+  | 'activarODesactivar'
+  | 'timeZone'
+> &
+  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta'>> & {
+    categorias: CategoriaPublica[];
+  };
 
 export interface TiendaPublicaAnswer {
   tienda: TiendaPublica;

@@ -1,17 +1,13 @@
+import type { TiendaDirectorio } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { useQuery } from '../../../lib/query';
 
 /**
- * A shop as the directory lists it: the publicly visible shops only, ordered by name by the
- * server, with what a card needs (the whole catalogues of `listartiendas` are 13 MB at 1,000
- * shops).
+ * A shop as the directory lists it (the domain's wire shape): the publicly visible shops only,
+ * ordered by name by the server, with what a card needs (the whole catalogues of
+ * `listartiendas` are 13 MB at 1,000 shops).
  */
-export interface TiendaDirectorio {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-}
+export type { TiendaDirectorio };
 
 /** The same for every visitor; the browser revalidates it with its ETag. */
 export function listDirectorio(): Promise<TiendaDirectorio[]> {
