@@ -19,6 +19,7 @@ import {
   type PublicShop,
 } from '../../../test/pedido-factories.js';
 import type { Notifier } from '../../notifier/notifier.js';
+import { describeOnPostgres } from '../../../test/requires.js';
 
 // Escalation (docs/api.md, "Escalación de pedidos sin aceptar"): an order still NUEVO
 // `alertaEscalarS` after it was placed sends one SMS to the shop's phone and one email to its
@@ -339,7 +340,7 @@ describe('escalation never touches orders handled in time, and survives a restar
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+describeOnPostgres('two instances on one PostgreSQL database', () => {
   let database: TestDatabase;
   const servers: TestServer[] = [];
   const grabadoras = [grabadora(), grabadora()];

@@ -5,6 +5,7 @@ import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-fac
 import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
 import { placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
+import { itOnPostgres } from '../../../test/requires.js';
 
 interface StreamEvent {
   id: number;
@@ -197,7 +198,7 @@ describe('live order events (SSE)', () => {
     stream.close();
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+  itOnPostgres(
     'with PostgreSQL, event ids follow commit order (a later id never commits first)',
     async () => {
       const db = server.app.database.db;
@@ -263,7 +264,7 @@ describe('live order events (SSE)', () => {
     return drewEarly;
   }
 
-  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+  itOnPostgres(
     'with PostgreSQL, different shops and shoppers never wait for each other’s events; one shopper’s events at two shops do',
     async () => {
       const [ana, beto] = [await newShopper(), await newShopper()];
@@ -293,7 +294,7 @@ describe('live order events (SSE)', () => {
 
   // SQLite is served by one process only (docs/decisions/0002-database.md): this case exists
   // on PostgreSQL, where CI runs the whole suite a second time.
-  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+  itOnPostgres(
     'with PostgreSQL, an order placed through one server process reaches a stream on another',
     async () => {
       const other = await startTestServer({
