@@ -513,6 +513,7 @@ export const pedidosTiendaQuerySchema = z
   .object({
     token: z.string().optional(),
     status: z.enum(PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
+    /** NUEVO and ACEPTADO together: the owner's active tab. */
     activos: z.boolean({ error: 'activos debe ser true o false' }).optional(),
     sinAtender: z.boolean({ error: 'sinAtender debe ser true o false' }).optional(),
     desde: z.number().int().min(0).max(ID_MAX).optional(),

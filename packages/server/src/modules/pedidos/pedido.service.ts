@@ -9,7 +9,7 @@ import {
   type PedidoConSeguimiento,
   type PedidoInvitado,
   type PedidoManual,
-  type PedidoStatus,
+  type PedidosTiendaQuery,
   type PedidoVista,
   type ProcesarCarrito,
   type TipoEntrega,
@@ -35,7 +35,6 @@ import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import { writeNuevoPedido } from './pedido-nuevo.js';
 import * as repo from './pedido.repository.js';
 
-export { PEDIDO_STATUSES, type PedidoStatus } from '@tianguis/domain';
 import { PEDIDO_STATUSES_ACTIVOS } from '@tianguis/domain';
 
 /** An order as both roles read it (docs/api.md, "Checkout": the order answer). */
@@ -319,15 +318,8 @@ export async function listPedidosOfShopper(db: Db, session: Session): Promise<Pe
   return toViews(db, await repo.listPedidos(db, { accountId: session.accountId, limite: 1000 }));
 }
 
-export interface OwnerPedidoQuery {
-  status?: PedidoStatus;
-  /** NUEVO and ACEPTADO together: the owner's active tab. */
-  activos?: boolean;
-  sinAtender?: boolean;
-  desde?: number;
-  antes?: number;
-  limite?: number;
-}
+/** The owner's list filters as the request carries them (pedidosTiendaQuerySchema). */
+export type OwnerPedidoQuery = Omit<NonNullable<PedidosTiendaQuery>, 'token'>;
 
 /** The owner's orders, newest first; `etag` changes with every new order or status change. */
 export async function listPedidosOfTienda(
