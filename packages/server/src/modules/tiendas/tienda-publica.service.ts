@@ -6,6 +6,7 @@ import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
+import * as catalogo from '../catalogo/catalogo-lectura.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
 import { assembleTiendas, gruposVista } from './tienda.view.js';
@@ -100,8 +101,8 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
     const tienda = await repo.findPublicTiendaByUsuario(db, usuario);
     if (!tienda) return undefined;
     const [categorias, productos, grupos, horarios, diasEspeciales] = await Promise.all([
-      repo.listCategoriasOf(db, [tienda.id]),
-      repo.listProductosOf(db, [tienda.id], true),
+      catalogo.listCategoriasOf(db, [tienda.id]),
+      catalogo.listProductosOf(db, [tienda.id], true),
       loadGruposDeTiendas(db, [tienda.id], true),
       listHorariosOf(db, tienda.id),
       listDiasEspecialesOf(db, tienda.id),

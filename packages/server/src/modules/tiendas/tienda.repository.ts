@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database, DbOrTx } from '../../db/database.js';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { hasVisibleProduct } from '../catalogo/catalogo-lectura.js';
 import { TIENDA_VISIBLE, type EntregaTienda, type PagosTienda } from '@tianguis/domain';
 
 export async function insertTienda(
@@ -58,20 +59,6 @@ const tiendaColumns = [
   'account.celular',
 ] as const;
 
-/** A shop with a live product in a live category: the catalogue half of public visibility. */
-function hasVisibleProduct(eb: ExpressionBuilder<Database, 'tienda'>) {
-  return eb.exists(
-    eb
-      .selectFrom('producto')
-      .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
-      .select(sql.lit(1).as('one'))
-      .whereRef('producto.tienda_id', '=', 'tienda.id')
-      .where('producto.deleted', '=', 0)
-      .where('producto.activated', '=', 1)
-      .where('categoria.deleted', '=', 0),
-  );
-}
-
 function selectTiendas(db: DbOrTx) {
   return db
     .selectFrom('tienda')
@@ -127,40 +114,6 @@ export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
 
 export function listAllTiendas(db: DbOrTx) {
   return selectTiendas(db).orderBy('tienda.id').execute();
-}
-
-export function listCategoriasOf(db: DbOrTx, tiendaIds: number[]) {
-  if (tiendaIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('categoria')
-    .select(['id', 'tienda_id', 'title', 'title_without_spaces', 'image_url'])
-    .where('tienda_id', 'in', tiendaIds)
-    .where('deleted', '=', 0)
-    .orderBy('title')
-    .orderBy('id')
-    .execute();
-}
-
-export function listProductosOf(db: DbOrTx, tiendaIds: number[], onlyActive: boolean) {
-  if (tiendaIds.length === 0) return Promise.resolve([]);
-  let query = db
-    .selectFrom('producto')
-    .select([
-      'id',
-      'tienda_id',
-      'categoria_id',
-      'name',
-      'price',
-      'image_url',
-      'descripcion',
-      'detalle',
-      'activated',
-      'agotado_hasta',
-    ])
-    .where('tienda_id', 'in', tiendaIds)
-    .where('deleted', '=', 0);
-  if (onlyActive) query = query.where('activated', '=', 1);
-  return query.orderBy('name').orderBy('id').execute();
 }
 
 export async function updateTiendaSettings(
@@ -258,22 +211,4 @@ const selectTiendaVersionByUsuario = preparedQuery((db, usuario: string) =>
 
 export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
   return (await selectTiendaVersionByUsuario(db, usuario)).rows[0];
-}
-
-/**
- * The future instants at which a sold-out mark ends (distinct, ascending): the moments a cached
- * answer holding `agotado: true` stops being right without any change to the data.
- */
-export async function listAgotadoBounds(db: DbOrTx, nowIso: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('producto')
-    .select('agotado_hasta')
-    .distinct()
-    .where('agotado_hasta', '>', nowIso)
-    .where('deleted', '=', 0)
-    .execute();
-  return rows
-    .map((r) => Date.parse(r.agotado_hasta ?? ''))
-    .filter((ms) => !Number.isNaN(ms))
-    .sort((a, b) => a - b);
 }

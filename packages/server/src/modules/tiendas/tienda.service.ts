@@ -10,6 +10,7 @@ import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import * as repo from './tienda.repository.js';
+import * as catalogo from '../catalogo/catalogo-lectura.js';
 import { assembleTiendas, gruposVista, type TiendaView } from './tienda.view.js';
 
 /**
@@ -71,8 +72,8 @@ async function loadViews(
 ): Promise<TiendaView[]> {
   const ids = tiendas.map((t) => t.id);
   const [categorias, productos, grupos] = await Promise.all([
-    repo.listCategoriasOf(db, ids),
-    repo.listProductosOf(db, ids, !full),
+    catalogo.listCategoriasOf(db, ids),
+    catalogo.listProductosOf(db, ids, !full),
     loadGruposDeTiendas(db, ids, !full),
   ]);
   return assembleTiendas(tiendas, categorias, productos, () => !full, {
@@ -101,7 +102,7 @@ export async function listPublicTiendasWithBounds(
 ): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
   const tiendas = await repo.listPublicTiendas(db);
   const views = await loadViews(db, tiendas, false, nobody, now);
-  return { views, agotadoBounds: await repo.listAgotadoBounds(db, now.toISOString()) };
+  return { views, agotadoBounds: await catalogo.listAgotadoBounds(db, now.toISOString()) };
 }
 
 /**
@@ -113,7 +114,7 @@ export async function listAllTiendasWithBounds(
   now: Date,
 ): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
   const views = await loadViews(db, await repo.listAllTiendas(db), true, everyone, now);
-  return { views, agotadoBounds: await repo.listAgotadoBounds(db, now.toISOString()) };
+  return { views, agotadoBounds: await catalogo.listAgotadoBounds(db, now.toISOString()) };
 }
 
 /**

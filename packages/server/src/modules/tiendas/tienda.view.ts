@@ -11,10 +11,10 @@ import {
   type TiendaVista,
 } from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
-import type * as repo from './tienda.repository.js';
+import type * as catalogo from '../catalogo/catalogo-lectura.js';
 
-type CategoriaRow = Awaited<ReturnType<typeof repo.listCategoriasOf>>[number];
-type ProductoRow = Awaited<ReturnType<typeof repo.listProductosOf>>[number];
+type CategoriaRow = Awaited<ReturnType<typeof catalogo.listCategoriasOf>>[number];
+type ProductoRow = Awaited<ReturnType<typeof catalogo.listProductosOf>>[number];
 
 // The answers' shapes are the domain's wire schemas (packages/domain/src/tienda.schema.ts):
 // the routes declare and serialise them, and the web app reads them.
