@@ -42,6 +42,7 @@ test('el dueño carga sus pedidos anteriores a los 500 más nuevos', async ({ pa
   const shop = await createShop({
     nombre: `Tacos del Historial ${unique()}`,
     productos: [{ name: 'Taco de pastor', price: 20 }],
+    entrega: { recoger: true, domicilio: false },
   });
   await sembrarPedidos(shop, TOTAL);
   const todos = await api<{ id: number; nombreCompleto: string }[]>(
