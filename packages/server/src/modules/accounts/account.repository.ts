@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Account, NewAccount } from './account.table.js';
@@ -216,3 +216,31 @@ export async function voidPhoneCodesOf(db: DbOrTx, accountId: number, now: strin
     .where('used_at', 'is', null)
     .execute();
 }
+
+/**
+ * Takes the shopper's row lock for the rest of the transaction: two checkouts of one shopper
+ * take turns, so the second sees the first's order and emptied basket instead of racing it.
+ * Answers the contact the order copies (undefined when the account is gone), read under that
+ * lock. On PostgreSQL a `FOR NO KEY UPDATE` lock writes no new row version (the no-op UPDATE it
+ * replaces left a dead row per order) and lets the order's foreign keys to the account through;
+ * SQLite's writes already take turns, so a plain read is enough there.
+ */
+export async function lockShopperForCheckout(db: DbOrTx, accountId: number) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return (await (postgres ? lockShopperQuery : readShopperQuery)(db, accountId)).rows[0];
+}
+
+const readShopperQuery = preparedQuery((db, accountId: number) =>
+  db
+    .selectFrom('account')
+    .select(['nombre_completo', 'celular', 'direccion_entrega'])
+    .where('id', '=', accountId),
+);
+
+const lockShopperQuery = preparedQuery((db, accountId: number) =>
+  db
+    .selectFrom('account')
+    .select(['nombre_completo', 'celular', 'direccion_entrega'])
+    .where('id', '=', accountId)
+    .forNoKeyUpdate(),
+);

@@ -347,3 +347,6 @@ export function createAccountService(deps: AccountServiceDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** Checkout's lock of the shopper (the orders module runs it inside its transaction). */
+export { lockShopperForCheckout } from './account.repository.js';

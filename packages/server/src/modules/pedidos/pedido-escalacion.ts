@@ -5,6 +5,7 @@ import { runInWriteTransaction } from '../../db/group-commit.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
+import { findContactosDeTiendas, type ContactoDeTienda } from '../tiendas/tienda.service.js';
 
 /** The event tipo of an order that waited too long; its status is still NUEVO. */
 export const TIPO_ESCALADO = 'ESCALADO';
@@ -58,7 +59,7 @@ export function enlaceDePedido(publicUrl: string, pedidoId: number): string {
 
 function mensajesDe(
   pedido: repo.PedidoEscalado,
-  contacto: repo.ContactoDeTienda | undefined,
+  contacto: ContactoDeTienda | undefined,
   deps: EscalacionDeps,
   now: Date,
 ): Mensaje[] {
@@ -140,7 +141,7 @@ export async function claimPedidosVencidos(
     });
     eventos.push(...claimed.nuevos);
     if (claimed.pedidos.length > 0) {
-      const contactos = await repo.findContactosDeTiendas(deps.db, [
+      const contactos = await findContactosDeTiendas(deps.db, [
         ...new Set(claimed.pedidos.map((p) => p.tienda_id)),
       ]);
       for (const p of claimed.pedidos) {

@@ -157,16 +157,6 @@ export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular:
   }
 }
 
-/** Whether a shop row exists (deleted or hidden ones too: those are refused as closed). */
-export async function existsTienda(db: DbOrTx, tiendaId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('tienda')
-    .select('id')
-    .where('id', '=', tiendaId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setPagoReferencia(db: DbOrTx, id: number, referencia: string) {
   await db
     .updateTable('pedido')
@@ -308,26 +298,6 @@ export function claimPedidosPorEscalar(
 }
 
 export type PedidoEscalado = Awaited<ReturnType<typeof claimPedidosPorEscalar>>[number];
-
-export interface ContactoDeTienda {
-  email: string;
-  celular: string | null;
-}
-
-/** Where a shop's alerts go: its owner's email and phone as they are now. */
-export async function findContactosDeTiendas(
-  db: DbOrTx,
-  tiendaIds: number[],
-): Promise<Map<number, ContactoDeTienda>> {
-  if (tiendaIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('tienda')
-    .innerJoin('account', 'account.id', 'tienda.account_id')
-    .select(['tienda.id as tienda_id', 'account.email', 'account.celular'])
-    .where('tienda.id', 'in', tiendaIds)
-    .execute();
-  return new Map(rows.map((r) => [r.tienda_id, { email: r.email, celular: r.celular }]));
-}
 
 export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
   if (pedidoIds.length === 0) return Promise.resolve([]);
@@ -551,31 +521,3 @@ export function listEventosSince(db: DbOrTx, filter: EventoFilter, afterId: numb
 export function findPedidoById(db: DbOrTx, id: number) {
   return db.selectFrom('pedido').selectAll().where('id', '=', id).executeTakeFirst();
 }
-
-/**
- * Takes the shopper's row lock for the rest of the transaction: two checkouts of one shopper
- * take turns, so the second sees the first's order and emptied basket instead of racing it.
- * Answers the contact the order copies (undefined when the account is gone), read under that
- * lock. On PostgreSQL a `FOR NO KEY UPDATE` lock writes no new row version (the no-op UPDATE it
- * replaces left a dead row per order) and lets the order's foreign keys to the account through;
- * SQLite's writes already take turns, so a plain read is enough there.
- */
-export async function lockShopperForCheckout(db: DbOrTx, accountId: number) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return (await (postgres ? lockShopperQuery : readShopperQuery)(db, accountId)).rows[0];
-}
-
-const readShopperQuery = preparedQuery((db, accountId: number) =>
-  db
-    .selectFrom('account')
-    .select(['nombre_completo', 'celular', 'direccion_entrega'])
-    .where('id', '=', accountId),
-);
-
-const lockShopperQuery = preparedQuery((db, accountId: number) =>
-  db
-    .selectFrom('account')
-    .select(['nombre_completo', 'celular', 'direccion_entrega'])
-    .where('id', '=', accountId)
-    .forNoKeyUpdate(),
-);

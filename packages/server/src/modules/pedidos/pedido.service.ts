@@ -34,6 +34,8 @@ import {
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import { writeNuevoPedido } from './pedido-nuevo.js';
 import * as repo from './pedido.repository.js';
+import { lockShopperForCheckout } from '../accounts/account.service.js';
+import { existsTienda } from '../tiendas/tienda.service.js';
 
 import { PEDIDO_STATUSES_ACTIVOS } from '@tianguis/domain';
 
@@ -140,7 +142,7 @@ export async function placePedido(
     : undefined;
   const result = await withIdempotency(db, idempotency, () =>
     runInWriteTransaction(db, async (trx) => {
-      const cliente = await repo.lockShopperForCheckout(trx, session.accountId);
+      const cliente = await lockShopperForCheckout(trx, session.accountId);
       if (!cliente) throw new AppError('NO_AUTENTICADO');
       if (idempotency) {
         const existing = await findExisting(trx, idempotency);
@@ -208,7 +210,7 @@ export async function placePedidoDirecto(
       );
       if (lineas.length !== input.lineas.length) {
         // An unknown shop is 404 (docs/api.md, "Errors"), not a product missing from it.
-        if (!(await repo.existsTienda(trx, input.tiendaId))) {
+        if (!(await existsTienda(trx, input.tiendaId))) {
           throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
         }
         throw new AppError(

@@ -212,3 +212,33 @@ const selectTiendaVersionByUsuario = preparedQuery((db, usuario: string) =>
 export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
   return (await selectTiendaVersionByUsuario(db, usuario)).rows[0];
 }
+
+/** Whether a shop row exists (deleted or hidden ones too: those are refused as closed). */
+export async function existsTienda(db: DbOrTx, tiendaId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('tienda')
+    .select('id')
+    .where('id', '=', tiendaId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ContactoDeTienda {
+  email: string;
+  celular: string | null;
+}
+
+/** Where a shop's alerts go: its owner's email and phone as they are now. */
+export async function findContactosDeTiendas(
+  db: DbOrTx,
+  tiendaIds: number[],
+): Promise<Map<number, ContactoDeTienda>> {
+  if (tiendaIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tienda')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select(['tienda.id as tienda_id', 'account.email', 'account.celular'])
+    .where('tienda.id', 'in', tiendaIds)
+    .execute();
+  return new Map(rows.map((r) => [r.tienda_id, { email: r.email, celular: r.celular }]));
+}

@@ -203,3 +203,10 @@ export async function approveTienda(db: Db, session: Session, tiendaId: number) 
   if (!updated) throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
   return listTiendasFor(db, session);
 }
+
+/** What the orders module reads of shops: whether one exists, and where its alerts go. */
+export {
+  existsTienda,
+  findContactosDeTiendas,
+  type ContactoDeTienda,
+} from './tienda.repository.js';
