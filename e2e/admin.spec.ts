@@ -1,4 +1,4 @@
-import { api, ApiFailure, createShop, registerConsumer } from './fixtures/api';
+import { api, ApiFailure, createShop, registerShopper } from './fixtures/api';
 import { ADMIN } from './fixtures/env';
 import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
@@ -14,7 +14,7 @@ test('el administrador aprueba una tienda y lista los usuarios', async ({
     approve: false,
     productos: [{ name: 'Concha de vainilla', price: 12 }],
   });
-  const cliente = await registerConsumer();
+  const cliente = await registerShopper();
 
   // Before approval nobody sees the shop.
   await expect(api(`/api/tienda/publica/${pendiente.usuario}`)).rejects.toThrow(ApiFailure);

@@ -1,4 +1,4 @@
-import { registerConsumer } from './fixtures/api';
+import { registerShopper } from './fixtures/api';
 import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
 // Guards (docs/api.md, "Errors": a role refused is sent away): a shopper can't open admin or owner pages (sent to /),
@@ -13,7 +13,7 @@ const ADMIN_PAGES = [
 const OWNER_PAGES = ['/configuracion-de-tienda', '/pedidos'];
 
 test('un comprador no abre páginas de administrador ni de tienda', async ({ page, shot }) => {
-  const shopper = await registerConsumer();
+  const shopper = await registerShopper();
   await signInThroughUi(page, shopper.email, shopper.password);
   await expectRoute(page, '/');
   // Signed in as a shopper: the bottom bar shows the shopper's links.

@@ -2,13 +2,13 @@ import type { Locator } from '@playwright/test';
 import { createShop, createTaqueria, GRUPO_TORTILLA, pedidosDeLaTienda } from './fixtures/api';
 import { expect, expectRoute, openRoute, otroTelefono, test } from './fixtures/test';
 
-// Second edition ("Order life", POST /api/pedido/manual): a customer calls the taquería. The
-// owner, on a phone, opens "Nuevo pedido" from the orders board, types the customer's name and
+// Second edition ("Order life", POST /api/pedido/manual): a shopper calls the taquería. The
+// owner, on a phone, opens "Nuevo pedido" from the orders board, types the shopper's name and
 // phone, picks a taco whose tortilla must be chosen (the shop page's options sheet) with a note,
 // adds a drink with one tap, pickup, cash "pago con 500", and saves: "Guardar pedido" stays on
 // screen above the bottom bar the whole time. The order shows on the board marked as typed by
 // the owner, and the tracking link (copied, or in the WhatsApp message) opens the order for the
-// customer on another phone.
+// shopper on another phone.
 
 test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace de seguimiento', async ({
   page,
@@ -31,7 +31,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   await expectEnPantalla(guardar);
   await shot('formulario');
 
-  // ---- The customer, then the products ----
+  // ---- The shopper, then the products ----
   await page.getByLabel('Nombre', { exact: true }).fill(cliente.nombre);
   await page.getByLabel('Celular (10 dígitos)').fill(cliente.celular);
   await page.getByRole('button', { name: 'Agregar Taco de suadero' }).click();
@@ -113,7 +113,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   await expect(fila).toContainText('Por teléfono');
   await shot('tablero');
 
-  // ---- The customer opens the link on their own phone ----
+  // ---- The shopper opens the link on their own phone ----
   const clienteTel = await otroTelefono(browser, page);
   await clienteTel.page.goto(enlace);
   await expect(clienteTel.page.getByText(`Pedido #${pedidoId}`)).toBeVisible();

@@ -4,7 +4,7 @@ import { baseUrl } from './fixtures/env';
 import { expect, expectRoute, navigateInApp, openRoute, test } from './fixtures/test';
 
 // The owner hears and sees a new order wherever they are in the app, not only on the order
-// board: a banner under the top bar with the order's number, total and customer, the count in
+// board: a banner under the top bar with the order's number, total and shopper, the count in
 // the tab's title, and a bell that rings again every few seconds until the order is opened,
 // accepted or cancelled (here, or on another device), or silenced.
 

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import {
   api,
   ApiFailure,
-  newConsumer,
+  newShopper,
   registerOwner,
   signIn,
   signInAdmin,
@@ -129,7 +129,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   if (!baseURL) throw new Error('sin baseURL');
   const suffix = unique();
   // A fresh phone number and the journeys' password.
-  const { password, celular } = newConsumer();
+  const { password, celular } = newShopper();
   const dueno = { email: `t${suffix}@e2e.com`, password, celular, usuario: `tienda${suffix}` };
   // Shown as typed, capitals and all (second edition: names are no longer lowercased).
   const nombreTienda = `Taqueria ${suffix}`;
@@ -351,7 +351,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
     token: admin.token,
     body: { tiendaId: owner.tiendaId },
   });
-  const datosComprador = newConsumer();
+  const datosComprador = newShopper();
   await api('/api/login/registerUser', {
     body: { ...datosComprador, usuario: '', tipousuario: 'si' },
   });

@@ -1,4 +1,4 @@
-import { createShop, newConsumer } from './fixtures/api';
+import { createShop, newShopper } from './fixtures/api';
 import { expect, expectRoute, openRoute, test } from './fixtures/test';
 
 // The shopper's journey: a visitor registers as a shopper, signs in, opens a shop page by its URL (as from a
@@ -20,7 +20,7 @@ test('un visitante se registra, compra en una tienda y ve su pedido', async ({ p
       { name: 'Gringa de asada', price: 70 },
     ],
   });
-  const shopper = newConsumer();
+  const shopper = newShopper();
 
   // ---- Registration: account type, then the form, then the welcome ----
   await openRoute(page, '/register');

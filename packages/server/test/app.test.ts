@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
-import { consumerPayload } from './factories.js';
+import { shopperPayload } from './factories.js';
 
 describe('the application shell', () => {
   let server: TestServer;
@@ -84,7 +84,7 @@ describe('the application shell', () => {
   });
 
   it('never writes passwords or tokens to the request log', async () => {
-    const payload = consumerPayload({ password: 'ContraSecreta9' });
+    const payload = shopperPayload({ password: 'ContraSecreta9' });
     await server.call('/api/login/registerUser', { body: payload });
     const signIn = await server.call<{ token: string }>('/api/login/authenticate', {
       body: { email: payload.email, password: 'ContraSecreta9' },

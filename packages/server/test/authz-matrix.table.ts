@@ -22,8 +22,8 @@ import {
   type ProductoView,
 } from './catalogo-factories.js';
 import {
-  consumerPayload,
-  createConsumer,
+  shopperPayload,
+  createShopper,
   registerAndSignIn,
   signInAdmin,
   type SignedIn,
@@ -189,7 +189,7 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
 
   const shopper = await registerAndSignIn(
     server,
-    consumerPayload({
+    shopperPayload({
       email: 'ambarino.cliente@correo.com',
       nombreCompleto: 'Ambarino Cliente',
       direccionEntrega: 'Calle Ambarino 7, Centro',
@@ -197,7 +197,7 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
   );
   await addUnits(server, shopper.token, producto.id, 2);
   await checkout(server, shopper.token, owner.tiendaId);
-  const otherShopper = await createConsumer(server);
+  const otherShopper = await createShopper(server);
 
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
     .png()
@@ -220,8 +220,8 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
     otherShopper,
     categoria,
     producto,
-    signInAccount: await createConsumer(server),
-    resetAccount: await createConsumer(server),
+    signInAccount: await createShopper(server),
+    resetAccount: await createShopper(server),
     imagePath,
     png,
   };
@@ -463,7 +463,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     request: async () => ({
       method: 'POST',
       url: '/api/login/registerUser',
-      body: consumerPayload(),
+      body: shopperPayload(),
     }),
   },
   'POST /api/login/authenticate': {

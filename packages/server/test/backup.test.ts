@@ -9,7 +9,7 @@ import { seedScale, type ScaleSpec } from '../../../scripts/bench/seed-scale.js'
 import { createDb, sqliteFileOf } from '../src/db/create-db.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
-import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, type PublicShop } from './pedido-factories.js';
 import { startServerProcess } from './server-process.js';
 
@@ -94,7 +94,7 @@ describe.skipIf(onPostgres)(
         ],
       });
       shoppers = [];
-      for (let i = 0; i < 16; i += 1) shoppers.push(await createConsumer(setup));
+      for (let i = 0; i < 16; i += 1) shoppers.push(await createShopper(setup));
       await setup.stop();
       const history = createDb(database.url);
       try {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSigkillBurst, type BurstFixture } from '../../../scripts/faults/sigkill-burst.js';
 import { startTestServer } from './build-test-app.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from './factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from './factories.js';
 import { createPublicShop } from './pedido-factories.js';
 
 /**
@@ -36,7 +36,7 @@ describe('a killed server keeps every acknowledged order', () => {
     // Enough shoppers that on SQLite several checkouts share each group commit, so the kill
     // lands in the middle of batches too.
     const shoppers = [];
-    for (let i = 0; i < 24; i += 1) shoppers.push(await createConsumer(setup));
+    for (let i = 0; i < 24; i += 1) shoppers.push(await createShopper(setup));
     await setup.stop();
     fixture = {
       tiendaId: shop.tiendaId,

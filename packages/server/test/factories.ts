@@ -11,7 +11,7 @@ function nextUnique() {
 
 export const DEFAULT_PASSWORD = 'Secreta123';
 
-export interface ConsumerInput {
+export interface ShopperInput {
   email: string;
   password: string;
   usuario: string;
@@ -21,7 +21,7 @@ export interface ConsumerInput {
   direccionEntrega: string;
 }
 
-export function consumerPayload(overrides: Partial<Record<string, unknown>> = {}) {
+export function shopperPayload(overrides: Partial<Record<string, unknown>> = {}) {
   const { n, celular } = nextUnique();
   return {
     email: `cliente${n}@correo.com`,
@@ -83,8 +83,8 @@ export async function registerAndSignIn(
   };
 }
 
-export const createConsumer = (server: TestServer, overrides = {}) =>
-  registerAndSignIn(server, consumerPayload(overrides));
+export const createShopper = (server: TestServer, overrides = {}) =>
+  registerAndSignIn(server, shopperPayload(overrides));
 
 export const createShopOwner = (server: TestServer, overrides = {}) =>
   registerAndSignIn(server, shopPayload(overrides));

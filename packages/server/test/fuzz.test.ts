@@ -13,7 +13,7 @@ import {
   type TiendaView,
 } from './catalogo-factories.js';
 import {
-  consumerPayload,
+  shopperPayload,
   registerAndSignIn,
   signInAdmin,
   TEST_ADMIN,
@@ -842,7 +842,7 @@ describe('script payloads in shop texts', () => {
 
     const shopper = await registerAndSignIn(
       server,
-      consumerPayload({ nombreCompleto: SCRIPT, direccionEntrega: IMG }),
+      shopperPayload({ nombreCompleto: SCRIPT, direccionEntrega: IMG }),
     );
     await addUnits(server, shopper.token, producto.id, 1);
     await checkout(server, shopper.token, owner.tiendaId);

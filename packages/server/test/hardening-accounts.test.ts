@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, loadConfig } from '../src/config.js';
 import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
-import { consumerPayload, shopPayload } from './factories.js';
+import { shopperPayload, shopPayload } from './factories.js';
 import { describeOnPostgres } from './requires.js';
 
 // docs/reliability.md, "Limits", the accounts: each test plays the attack first.
@@ -76,7 +76,7 @@ function callFrom(
 }
 
 async function registerFrom(server: TestServer, from: string, overrides = {}) {
-  const payload = consumerPayload(overrides);
+  const payload = shopperPayload(overrides);
   const res = await callFrom(server, from, REGISTER, payload);
   expect(res.status).toBe(200);
   return { id: res.body.id as number, ...payload };
@@ -95,11 +95,11 @@ describe('hardening (accounts), default limits', () => {
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
       // Probing whether an address has an account: each answer says "taken".
-      const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+      const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('CORREO_EXISTENTE');
     }
-    const probe = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+    const probe = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
     expect(probe.status).toBe(429);
     expect(probe.body.code).toBe('DEMASIADOS_INTENTOS');
     // Phones are probed the same way: counted too.
@@ -107,7 +107,7 @@ describe('hardening (accounts), default limits', () => {
       server,
       from,
       REGISTER,
-      consumerPayload({ celular: taken.celular }),
+      shopperPayload({ celular: taken.celular }),
     );
     expect(phone.status).toBe(429);
   });
@@ -116,11 +116,11 @@ describe('hardening (accounts), default limits', () => {
     const from = newAddress();
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < 15; i += 1) {
-      expect((await callFrom(server, from, REGISTER, consumerPayload())).status).toBe(200);
-      const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+      expect((await callFrom(server, from, REGISTER, shopperPayload())).status).toBe(200);
+      const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
       expect(res.status).toBe(404);
     }
-    expect((await callFrom(server, from, REGISTER, consumerPayload())).status).toBe(429);
+    expect((await callFrom(server, from, REGISTER, shopperPayload())).status).toBe(429);
   });
 
   it('10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
@@ -486,11 +486,11 @@ describeOnPostgres(
       const taken = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
         const server = i % 2 === 0 ? first : second;
-        const res = await callFrom(server, from, REGISTER, consumerPayload({ email: taken.email }));
+        const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
         expect(res.status).toBe(404);
       }
       for (const server of [first, second]) {
-        const res = await callFrom(server, from, REGISTER, consumerPayload());
+        const res = await callFrom(server, from, REGISTER, shopperPayload());
         expect(res.status).toBe(429);
       }
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShop, type ShopSetup } from './catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, guestBody, placeGuest } from './pedido-factories.js';
 
 // docs/reliability.md, "Limits": slow clients and open live streams. Each test first does what the attacker
@@ -231,7 +231,7 @@ describe('open live streams per account and per tracking secret (docs/reliabilit
     server = await startTestServer({ config: TEST_ADMIN });
     const adminToken = await signInAdmin(server);
     shop = await createShop(server, { adminToken });
-    shopper = await createConsumer(server);
+    shopper = await createShopper(server);
   });
   afterAll(async () => {
     for (const c of opened) c.abort();

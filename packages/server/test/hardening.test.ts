@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
-import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, type PublicShop } from './pedido-factories.js';
 
 /** Cases found by review: each one used to be a 5xx, a leak or a way around a rule. */
@@ -15,7 +15,7 @@ describe('hardening', () => {
     shop = await createPublicShop(server, await signInAdmin(server), {
       productos: [{ name: 'Pastel de bodas', price: 99_999.99 }],
     });
-    shopper = await createConsumer(server);
+    shopper = await createShopper(server);
   });
   afterAll(() => server.destroy());
 
@@ -149,8 +149,8 @@ describe('hardening', () => {
       })();
       return { ended, pings: () => pings, close: () => reader.cancel() };
     };
-    const ana = await createConsumer(server);
-    const beto = await createConsumer(server);
+    const ana = await createShopper(server);
+    const beto = await createShopper(server);
     const [anaStream, betoStream, betoOtherTab] = [
       await open('/api/pedido/mis-eventos', ana.token),
       await open('/api/pedido/mis-eventos', beto.token),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './build-test-app.js';
-import { createConsumer, createShopOwner, signInAdmin, TEST_ADMIN } from './factories.js';
+import { createShopper, createShopOwner, signInAdmin, TEST_ADMIN } from './factories.js';
 
 interface Route {
   method: string;
@@ -73,7 +73,7 @@ describe('malformed requests on every route', () => {
     );
     callers = [
       ['anonymous', undefined],
-      ['shopper', (await createConsumer(server)).token],
+      ['shopper', (await createShopper(server)).token],
       ['owner', (await createShopOwner(server)).token],
       ['admin', await signInAdmin(server)],
     ];

@@ -13,7 +13,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from './catalogo-factories.js';
-import { consumerPayload, registerAndSignIn, type SignedIn } from './factories.js';
+import { shopperPayload, registerAndSignIn, type SignedIn } from './factories.js';
 import type { CarritoGrupoView, CarritoItemView } from '../src/modules/carrito/carrito.service.js';
 import type { PedidoView } from '../src/modules/pedidos/pedido.service.js';
 
@@ -401,7 +401,7 @@ export async function createShopper(server: TestServer): Promise<Shopper> {
   const direccionEntrega = `Calle Hidalgo ${shopperSequence}, Centro`;
   const signedIn = await registerAndSignIn(
     server,
-    consumerPayload({ nombreCompleto, direccionEntrega }),
+    shopperPayload({ nombreCompleto, direccionEntrega }),
   );
   return { ...signedIn, nombreCompleto, direccionEntrega };
 }

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShop, post, type ShopSetup } from './catalogo-factories.js';
 import { placeOrder } from './pedido-factories.js';
 import { describeWhenAvailable } from './requires.js';
-import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 
 const NO_DISPONIBLE = errorCatalog.SERVICIO_NO_DISPONIBLE.message;
 
@@ -122,7 +122,7 @@ describeWhenAvailable('PostgreSQL goes away under a running server', skipReason,
       adminToken,
       tienda: { radioMontoMinimo: 'no', montoMinimo: '' },
     });
-    shopper = await createConsumer(server);
+    shopper = await createShopper(server);
   });
   afterAll(async () => {
     await server?.destroy();
@@ -179,7 +179,7 @@ describeWhenAvailable('PostgreSQL goes away under a running server', skipReason,
       await cluster.start();
       await waitUntil(healthy, 10_000, '/health 200');
       // Another shopper: at most 3 NUEVO orders per phone per shop.
-      const after = await placeOrder(server, await createConsumer(server), shop);
+      const after = await placeOrder(server, await createShopper(server), shop);
       await stream.waitFor((e) => JSON.parse(e.data).pedido.id === after);
     } finally {
       stream.close();
@@ -192,7 +192,7 @@ describeWhenAvailable('PostgreSQL goes away under a running server', skipReason,
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     // Its own shopper: at most 3 NUEVO orders per phone per shop (docs/api.md, "Guest orders").
-    const shopper = await createConsumer(server);
+    const shopper = await createShopper(server);
     try {
       const pedidoId = await placeOrder(server, shopper, shop);
       await stream.waitFor((e) => JSON.parse(e.data).pedido.id === pedidoId);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED_MIGRATION } from '../src/http/probes.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
-import { createConsumer } from './factories.js';
+import { createShopper } from './factories.js';
 
 describe('/live and /ready', () => {
   let server: TestServer;
@@ -71,7 +71,7 @@ describe('/ready while closing (cerrando)', () => {
   it('turns 503 as soon as the close starts, while a request already in flight still finishes', async () => {
     const server = await startTestServer();
     try {
-      const shopper = await createConsumer(server);
+      const shopper = await createShopper(server);
       const { port } = new URL(server.baseUrl);
       const body = JSON.stringify({ email: shopper.email, password: shopper.password });
       const half = Math.floor(body.length / 2);

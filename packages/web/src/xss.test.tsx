@@ -26,7 +26,7 @@ import { clearQueryCache, setQueryData } from './lib/query';
 import MiTiendaScreen from './app/routes/mitienda';
 import { openTiendaPublica } from './app/routes/test-tienda-publica';
 
-// Texts a shop or a customer typed are data, shown as text wherever the web app shows them:
+// Texts a shop or a shopper typed are data, shown as text wherever the web app shows them:
 // markup in them must come out as the characters typed, never as elements.
 
 const SCRIPT = '<script>alert(1)</script>';

@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  // Consumers all share 'N/A'; a shop's usuario is its public address and must be unique.
+  // Shoppers all share 'N/A'; a shop's usuario is its public address and must be unique.
   await db.schema
     .createIndex('account_usuario_unique')
     .on('account')

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../config.js';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import { consumerPayload, type SignedIn } from '../../../test/factories.js';
+import { shopperPayload, type SignedIn } from '../../../test/factories.js';
 
 const SIGN_IN = '/api/login/authenticate';
 const REGISTER = '/api/login/registerUser';
@@ -79,7 +79,7 @@ describe('accounts: rate limits (default limits)', () => {
   }
 
   async function register(from: string): Promise<SignedIn> {
-    const payload = consumerPayload();
+    const payload = shopperPayload();
     const res = await callFrom(from, REGISTER, payload);
     expect(res.status).toBe(200);
     return {
@@ -165,11 +165,11 @@ describe('accounts: rate limits (default limits)', () => {
   it('30 registrations from one address pass; the 31st is 429 and creates nothing', async () => {
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
-      const res = await callFrom(from, REGISTER, consumerPayload());
+      const res = await callFrom(from, REGISTER, shopperPayload());
       expect(res.status).not.toBe(429);
       expect(res.status).toBe(200);
     }
-    const refused = consumerPayload();
+    const refused = shopperPayload();
     expectTooMany(await callFrom(from, REGISTER, refused));
     const stored = await server.app.database.db
       .selectFrom('account')
@@ -178,7 +178,7 @@ describe('accounts: rate limits (default limits)', () => {
       .execute();
     expect(stored).toEqual([]);
     // Another address may still register.
-    expect((await callFrom(newAddress(), REGISTER, consumerPayload())).status).toBe(200);
+    expect((await callFrom(newAddress(), REGISTER, shopperPayload())).status).toBe(200);
   });
 
   it('email reset requests: 5 per address mailed to, then 429 from anywhere', async () => {

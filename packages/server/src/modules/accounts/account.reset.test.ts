@@ -6,8 +6,8 @@ import {
   type TestServer,
 } from '../../../test/build-test-app.js';
 import {
-  consumerPayload,
-  createConsumer,
+  shopperPayload,
+  createShopper,
   createShopOwner,
   type SignedIn,
 } from '../../../test/factories.js';
@@ -110,7 +110,7 @@ describe('accounts: password resets', () => {
 
   describe('by email', () => {
     it('answers known and unknown addresses alike, and mails only the known one', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const before = await outboxSize();
       const unknown = await server.call(`${EMAIL_RESET}?email=nadie${me.celular}@correo.com`, {
         method: 'POST',
@@ -132,7 +132,7 @@ describe('accounts: password resets', () => {
     });
 
     it('accepts the empty body the spec client sends, with or without a JSON content type', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
         rawBody: '',
         headers: { 'content-type': 'application/json' },
@@ -143,7 +143,7 @@ describe('accounts: password resets', () => {
     });
 
     it('finds the account whatever the letter case of the address', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const res = await server.call(
         `${EMAIL_RESET}?email=${encodeURIComponent(me.email.toUpperCase())}`,
         {
@@ -156,7 +156,7 @@ describe('accounts: password resets', () => {
     });
 
     it('stores the secret hashed, expiring in 30 minutes', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const requestedAt = Date.now();
       const secret = await requestSecret(me.email);
       expect(secret.length).toBeGreaterThanOrEqual(32);
@@ -180,7 +180,7 @@ describe('accounts: password resets', () => {
     });
 
     it('actualizarContrasena changes the password once and revokes older tokens', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const secret = await requestSecret(me.email);
       expect(await sessionStatus(me.token)).toBe(403);
 
@@ -222,7 +222,7 @@ describe('accounts: password resets', () => {
     });
 
     it('the stored hash itself is not a secret', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       await requestSecret(me.email);
       const row = await db()
         .selectFrom('password_reset_secret')
@@ -237,7 +237,7 @@ describe('accounts: password resets', () => {
     });
 
     it('an expired secret: 400 SECRETO_INVALIDO, password unchanged', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const secret = await requestSecret(me.email);
       await db()
         .updateTable('password_reset_secret')
@@ -266,7 +266,7 @@ describe('accounts: password resets', () => {
     ])(
       'a weak new password (%s): 400 VALIDACION, the secret is not spent',
       async (_name, weak, message) => {
-        const me = await createConsumer(server);
+        const me = await createShopper(server);
         const secret = await requestSecret(me.email);
         const res = await server.call(SET_PASSWORD, { body: { newPassword: weak, secret } });
         expectValidation(res, message, 'newPassword');
@@ -322,7 +322,7 @@ describe('accounts: password resets', () => {
 
   describe('by phone', () => {
     it('restaurarpassword: 200 and a 6-digit code by SMS for a registered phone', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const res = await server.call(PHONE_CODE, { body: { celular: me.celular } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(CODE_SENT);
@@ -359,7 +359,7 @@ describe('accounts: password resets', () => {
     });
 
     it('cambiarcontrasena with the right code changes the password once, and revokes older tokens', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const res = await server.call(PHONE_RESET, {
         body: { celular: me.celular, password: 'CelNueva123', codigo },
@@ -378,7 +378,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a wrong code: 400 CODIGO_INVALIDO, password unchanged', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const wrong = codigo === '000000' ? '000001' : '000000';
       const res = await server.call(PHONE_RESET, {
@@ -390,8 +390,8 @@ describe('accounts: password resets', () => {
     });
 
     it('a code works only for the phone it was sent to', async () => {
-      const victim = await createConsumer(server);
-      const attacker = await createConsumer(server);
+      const victim = await createShopper(server);
+      const attacker = await createShopper(server);
       const codigo = await requestCode(attacker.celular);
       const res = await server.call(PHONE_RESET, {
         body: { celular: victim.celular, password: 'Robada1234', codigo },
@@ -418,7 +418,7 @@ describe('accounts: password resets', () => {
     ])(
       'cambiarcontrasena with %s: 400 VALIDACION, nothing changes',
       async (_name, overrides, field) => {
-        const me = await createConsumer(server);
+        const me = await createShopper(server);
         const res = await server.call(PHONE_RESET, {
           body: { celular: me.celular, password: 'CelNueva123', ...overrides },
         });
@@ -439,7 +439,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a weak new password with the right code: 400 VALIDACION with the policy text; the code survives', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const res = await server.call(PHONE_RESET, {
         body: { celular: me.celular, password: 'debil', codigo },
@@ -457,7 +457,7 @@ describe('accounts: password resets', () => {
     });
 
     it('an expired code: 400 CODIGO_INVALIDO, password unchanged', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       await db()
         .updateTable('phone_reset_code')
@@ -472,7 +472,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a typo or two does not burn the code', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const wrong = String((Number(codigo) + 1) % 1_000_000).padStart(6, '0');
       for (let i = 0; i < 2; i += 1) {
@@ -488,7 +488,7 @@ describe('accounts: password resets', () => {
     });
 
     it('after 5 wrong codes even the right code is refused', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       for (let i = 1; i <= 5; i += 1) {
         const wrong = String((Number(codigo) + i) % 1_000_000).padStart(6, '0');
@@ -513,7 +513,7 @@ describe('accounts: password resets', () => {
 
     it('many wrong codes sent at once are counted too: at most 5 guesses are checked', async () => {
       // Three phones, 40 simultaneous wrong guesses each: the 5-guess limit must hold per code.
-      const people = await Promise.all([1, 2, 3].map(() => createConsumer(server)));
+      const people = await Promise.all([1, 2, 3].map(() => createShopper(server)));
       const codes: string[] = [];
       for (const me of people) codes.push(await requestCode(me.celular));
       const answers = await Promise.all(
@@ -545,7 +545,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a newer code voids the older one', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const older = await requestCode(me.celular);
       let newer = await requestCode(me.celular);
       while (newer === older) newer = await requestCode(me.celular);
@@ -561,7 +561,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a password changed by email voids a pending phone code, and the other way round', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const secret = await requestSecret(me.email);
       expect(
@@ -592,7 +592,7 @@ describe('accounts: password resets', () => {
 
     it('a registration payload is not mistaken for a reset', async () => {
       // Guard against the spec payload alone changing a password: {celular, password}.
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       expect((await server.call('/api/login/registerUser', { body: payload })).status).toBe(200);
       const res = await server.call(PHONE_RESET, {
         body: { celular: payload.celular, password: 'Tomada12345' },

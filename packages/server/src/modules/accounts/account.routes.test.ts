@@ -8,7 +8,7 @@ import {
 import {
   DEFAULT_PASSWORD,
   TEST_ADMIN,
-  consumerPayload,
+  shopperPayload,
   registerAndSignIn,
   shopPayload,
   signInAdmin,
@@ -70,8 +70,8 @@ describe('accounts: registerUser and authenticate', () => {
   }
 
   describe('registerUser: happy paths', () => {
-    it('registers a consumer: USUARIO CREADO with its id; usuario N/A, no tienda, role USUARIO', async () => {
-      const payload = consumerPayload({ usuario: 'loquesea' });
+    it('registers a shopper: USUARIO CREADO with its id; usuario N/A, no tienda, role USUARIO', async () => {
+      const payload = shopperPayload({ usuario: 'loquesea' });
       const res = await server.call(REGISTER, { body: payload });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'USUARIO CREADO', id: expect.any(Number) });
@@ -133,7 +133,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('stores the email trimmed and lowercased', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       const res = await server.call(REGISTER, {
         body: { ...payload, email: `  ${payload.email.toUpperCase()} ` },
       });
@@ -143,7 +143,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('never stores the password in clear (memory-hard hash)', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       const res = await server.call(REGISTER, { body: payload });
       expect(res.status).toBe(200);
       const [row] = await accountsWithEmail(payload.email);
@@ -154,7 +154,7 @@ describe('accounts: registerUser and authenticate', () => {
     const tagOf = (p: Record<string, unknown>) => String(p.celular).slice(-6);
     type Boundary = [
       string,
-      typeof consumerPayload,
+      typeof shopperPayload,
       (tag: string) => Record<string, string>,
       string,
       number,
@@ -162,28 +162,28 @@ describe('accounts: registerUser and authenticate', () => {
     const boundaries: Boundary[] = [
       [
         'an email of exactly 8 characters',
-        consumerPayload,
+        shopperPayload,
         (t) => ({ email: `${t.slice(-3)}@b.mx` }),
         'email',
         8,
       ],
       [
         'an email of exactly 30 characters',
-        consumerPayload,
+        shopperPayload,
         (t) => ({ email: `${t}${'a'.repeat(16)}@b.mx.mx` }),
         'email',
         30,
       ],
       [
         'a password of exactly 8 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ password: 'Abcdef12' }),
         'password',
         8,
       ],
       [
         'a password of exactly 30 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ password: `Ab1${'x'.repeat(27)}` }),
         'password',
         30,
@@ -205,28 +205,28 @@ describe('accounts: registerUser and authenticate', () => {
       ['a usuario with . _ -', shopPayload, (t) => ({ usuario: `la.taco_${t}-2` }), 'usuario', 16],
       [
         'a nombreCompleto of 2 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ nombreCompleto: 'Al' }),
         'nombreCompleto',
         2,
       ],
       [
         'a direccionEntrega of 5 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ direccionEntrega: 'Sur 5' }),
         'direccionEntrega',
         5,
       ],
       [
         'a nombreCompleto of 50 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ nombreCompleto: 'N'.repeat(50) }),
         'nombreCompleto',
         50,
       ],
       [
         'a direccionEntrega of 100 characters',
-        consumerPayload,
+        shopperPayload,
         () => ({ direccionEntrega: 'D'.repeat(100) }),
         'direccionEntrega',
         100,
@@ -245,33 +245,33 @@ describe('accounts: registerUser and authenticate', () => {
 
   describe('registerUser: every submit-time rule (400 VALIDACION, the spec text)', () => {
     const long31 = `Ab1${'x'.repeat(28)}`;
-    type Row = [string, 'consumer' | 'shop', Record<string, unknown>, string, string];
+    type Row = [string, 'shopper' | 'shop', Record<string, unknown>, string, string];
     const rows: Row[] = [
       // Rule 1: email and password under 8.
       [
         'email and password short',
-        'consumer',
+        'shopper',
         { email: 'a@b.mx', password: 'Ab1' },
         'email',
         'El email y la contraseña deben tener al menos 8 caracteres',
       ],
       [
         'email short',
-        'consumer',
+        'shopper',
         { email: 'a@b.mx' },
         'email',
         'El email debe tener al menos 8 caracteres',
       ],
       [
         'email empty',
-        'consumer',
+        'shopper',
         { email: '' },
         'email',
         'El email debe tener al menos 8 caracteres',
       ],
       [
         'email only spaces around a short one',
-        'consumer',
+        'shopper',
         { email: '   a@b.mx   ' },
         'email',
         'El email debe tener al menos 8 caracteres',
@@ -279,14 +279,14 @@ describe('accounts: registerUser and authenticate', () => {
       // Rules 2 and 3.
       [
         'password over 30',
-        'consumer',
+        'shopper',
         { password: long31 },
         'password',
         'La contraseña debe tener máximo 30 caracteres',
       ],
       [
         'password under 8',
-        'consumer',
+        'shopper',
         { password: 'Abcde12' },
         'password',
         'La contraseña debe tener al menos 8 caracteres',
@@ -294,14 +294,14 @@ describe('accounts: registerUser and authenticate', () => {
       // Rule 4 and the section-9 maximum.
       [
         'email without @',
-        'consumer',
+        'shopper',
         { email: 'cliente.correo.com' },
         'email',
         'El email debe contener @',
       ],
       [
         'email over 30',
-        'consumer',
+        'shopper',
         { email: `${'c'.repeat(20)}@correo.com` },
         'email',
         'El email no debe sobrepasar los 30 caracteres.',
@@ -309,21 +309,21 @@ describe('accounts: registerUser and authenticate', () => {
       // Rule 7.
       [
         'password without uppercase',
-        'consumer',
+        'shopper',
         { password: 'secreta123' },
         'password',
         'La contraseña no cumple con el patrón de complejidad',
       ],
       [
         'password without lowercase',
-        'consumer',
+        'shopper',
         { password: 'SECRETA123' },
         'password',
         'La contraseña no cumple con el patrón de complejidad',
       ],
       [
         'password without digit',
-        'consumer',
+        'shopper',
         { password: 'SecretaAbc' },
         'password',
         'La contraseña no cumple con el patrón de complejidad',
@@ -388,78 +388,78 @@ describe('accounts: registerUser and authenticate', () => {
       // Rule 9 and the celular shape.
       [
         'celular with letters',
-        'consumer',
+        'shopper',
         { celular: '55123abc90' },
         'celular',
         'El numero de celular solo debe contener números',
       ],
       [
         'celular with inner spaces',
-        'consumer',
+        'shopper',
         { celular: '55 1234 56' },
         'celular',
         'El numero de celular solo debe contener números',
       ],
       [
         'celular with +52',
-        'consumer',
+        'shopper',
         { celular: '+525512345' },
         'celular',
         'El numero de celular solo debe contener números',
       ],
       [
         'celular over 10',
-        'consumer',
+        'shopper',
         { celular: '551234567890' },
         'celular',
         'El celular solo debe tener 10 caracteres como máximo',
       ],
       [
         'celular under 10',
-        'consumer',
+        'shopper',
         { celular: '551234567' },
         'celular',
         'El celular debe contener 10 números',
       ],
       [
         'celular empty',
-        'consumer',
+        'shopper',
         { celular: '' },
         'celular',
         'El celular debe contener 10 números',
       ],
-      // Rule 10 and the section-9 maxima (consumers only).
+      // Rule 10 and the section-9 maxima (shoppers only).
       [
-        'consumer nombreCompleto under 2',
-        'consumer',
+        'shopper nombreCompleto under 2',
+        'shopper',
         { nombreCompleto: ' A ' },
         'nombreCompleto',
         'El nombre completo debe tener al menos 2 caracteres',
       ],
       [
-        'consumer nombreCompleto missing',
-        'consumer',
+        'shopper nombreCompleto missing',
+        'shopper',
         { nombreCompleto: undefined },
         'nombreCompleto',
         'El nombre completo debe tener al menos 2 caracteres',
       ],
       [
-        'consumer direccionEntrega under 5',
-        'consumer',
+        'shopper direccionEntrega under 5',
+        'shopper',
         { direccionEntrega: 'Sur' },
         'direccionEntrega',
         'La dirección de entrega debe tener al menos 5 caracteres',
       ],
       [
-        'consumer nombreCompleto over 50',
-        'consumer',
+        'shopper nombreCompleto over 50',
+        'shopper',
         { nombreCompleto: 'N'.repeat(51) },
         'nombreCompleto',
         'El nombre completo debe tener máximo 50 caracteres',
       ],
       [
-        'consumer direccionEntrega over 100',
-        'consumer',
+        'shopper direccionEntrega over 100',
+        'shopper',
         { direccionEntrega: 'D'.repeat(101) },
         'direccionEntrega',
         'La dirección de entrega debe tener máximo 100 caracteres',
@@ -467,14 +467,14 @@ describe('accounts: registerUser and authenticate', () => {
       // The account type.
       [
         'tipousuario neither si nor no',
-        'consumer',
+        'shopper',
         { tipousuario: 'tal vez' },
         'tipousuario',
         'El tipo de usuario debe ser consumidor o tienda',
       ],
       [
         'tipousuario in capitals',
-        'consumer',
+        'shopper',
         { tipousuario: 'SI' },
         'tipousuario',
         'El tipo de usuario debe ser consumidor o tienda',
@@ -482,7 +482,7 @@ describe('accounts: registerUser and authenticate', () => {
     ];
 
     it.each(rows)('%s', async (_name, kind, overrides, field, message) => {
-      const payload = (kind === 'shop' ? shopPayload : consumerPayload)(overrides);
+      const payload = (kind === 'shop' ? shopPayload : shopperPayload)(overrides);
       const before = await accountCount();
       const res = await server.call(REGISTER, { body: payload });
       expectError(res, 400, 'VALIDACION', message);
@@ -493,13 +493,13 @@ describe('accounts: registerUser and authenticate', () => {
     it.each([
       [
         'email rule 4 before complexity rule 7',
-        'consumer',
+        'shopper',
         { email: 'cliente.correo.com', password: 'secreta123' },
         'El email debe contener @',
       ],
       [
         'password over 30 before email without @',
-        'consumer',
+        'shopper',
         { email: 'cliente.correo.com', password: long31 },
         'La contraseña debe tener máximo 30 caracteres',
       ],
@@ -517,36 +517,36 @@ describe('accounts: registerUser and authenticate', () => {
       ],
       [
         'celular before nombreCompleto',
-        'consumer',
+        'shopper',
         { celular: '123', nombreCompleto: 'A' },
         'El celular debe contener 10 números',
       ],
     ] as const)(
       'reports only the first rule broken: %s',
       async (_name, kind, overrides, message) => {
-        const payload = (kind === 'shop' ? shopPayload : consumerPayload)(overrides);
+        const payload = (kind === 'shop' ? shopPayload : shopperPayload)(overrides);
         const res = await server.call(REGISTER, { body: payload });
         expectError(res, 400, 'VALIDACION', message);
         expect(res.body.errors).toHaveLength(1);
       },
     );
 
-    it('ignores consumer-only fields for a shop and usuario for a consumer', async () => {
+    it('ignores shopper-only fields for a shop and usuario for a shopper', async () => {
       const shop = shopPayload({ nombreCompleto: 'A', direccionEntrega: 'x' });
       expect((await server.call(REGISTER, { body: shop })).status).toBe(200);
-      const consumer = consumerPayload({ usuario: '1 no importa/' });
-      expect((await server.call(REGISTER, { body: consumer })).status).toBe(200);
+      const shopper = shopperPayload({ usuario: '1 no importa/' });
+      expect((await server.call(REGISTER, { body: shopper })).status).toBe(200);
     });
   });
 
   describe('registerUser: duplicates', () => {
-    let consumer: ReturnType<typeof consumerPayload>;
+    let shopper: ReturnType<typeof shopperPayload>;
     let shop: ReturnType<typeof shopPayload>;
 
     beforeAll(async () => {
-      consumer = consumerPayload();
+      shopper = shopperPayload();
       shop = shopPayload();
-      expect((await server.call(REGISTER, { body: consumer })).status).toBe(200);
+      expect((await server.call(REGISTER, { body: shopper })).status).toBe(200);
       expect((await server.call(REGISTER, { body: shop })).status).toBe(200);
     });
 
@@ -564,7 +564,7 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('email taken: 404 CORREO_EXISTENTE', async () => {
       await expectRefused(
-        consumerPayload({ email: consumer.email }),
+        shopperPayload({ email: shopper.email }),
         404,
         'CORREO_EXISTENTE',
         'El correo ya existe',
@@ -573,13 +573,13 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('email taken, in other letter case and with spaces around: 404 CORREO_EXISTENTE', async () => {
       await expectRefused(
-        consumerPayload({ email: `  ${consumer.email.toUpperCase()}  ` }),
+        shopperPayload({ email: `  ${shopper.email.toUpperCase()}  ` }),
         404,
         'CORREO_EXISTENTE',
         'El correo ya existe',
       );
       await expectRefused(
-        shopPayload({ email: consumer.email.replace(/^c/, 'C') }),
+        shopPayload({ email: shopper.email.replace(/^c/, 'C') }),
         404,
         'CORREO_EXISTENTE',
         'El correo ya existe',
@@ -604,15 +604,15 @@ describe('accounts: registerUser and authenticate', () => {
       );
     });
 
-    it('consumers all share usuario N/A without clashing', async () => {
-      const a = await server.call(REGISTER, { body: consumerPayload({ usuario: 'N/A' }) });
-      const b = await server.call(REGISTER, { body: consumerPayload({ usuario: 'N/A' }) });
+    it('shoppers all share usuario N/A without clashing', async () => {
+      const a = await server.call(REGISTER, { body: shopperPayload({ usuario: 'N/A' }) });
+      const b = await server.call(REGISTER, { body: shopperPayload({ usuario: 'N/A' }) });
       expect([a.status, b.status]).toEqual([200, 200]);
     });
 
     it('celular taken: 500 CELULAR_EXISTENTE (the spec client tells it apart by status)', async () => {
       await expectRefused(
-        consumerPayload({ celular: consumer.celular }),
+        shopperPayload({ celular: shopper.celular }),
         500,
         'CELULAR_EXISTENTE',
         'El celular ya fue registrado',
@@ -633,7 +633,7 @@ describe('accounts: registerUser and authenticate', () => {
         'El correo ya existe',
       );
       await expectRefused(
-        shopPayload({ email: consumer.email, celular: consumer.celular }),
+        shopPayload({ email: shopper.email, celular: shopper.celular }),
         404,
         'CORREO_EXISTENTE',
         'El correo ya existe',
@@ -650,10 +650,10 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('two simultaneous registrations with one email: one account, the other gets CORREO_EXISTENTE', async () => {
-      const email = consumerPayload().email;
+      const email = shopperPayload().email;
       const [a, b] = await Promise.all([
-        server.call(REGISTER, { body: consumerPayload({ email }) }),
-        server.call(REGISTER, { body: consumerPayload({ email }) }),
+        server.call(REGISTER, { body: shopperPayload({ email }) }),
+        server.call(REGISTER, { body: shopperPayload({ email }) }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 404]);
       const refused = a.status === 404 ? a : b;
@@ -678,17 +678,17 @@ describe('accounts: registerUser and authenticate', () => {
       ['no body at all', { method: 'POST' }],
       ['an empty object', { body: {} }],
       ['null', { rawBody: 'null', headers: { 'content-type': 'application/json' } }],
-      ['an array', { body: [consumerPayload()] }],
+      ['an array', { body: [shopperPayload()] }],
       ['a JSON string', { body: 'hola' }],
-      ['a number as email', { body: consumerPayload({ email: 12345678 }) }],
-      ['an array as password', { body: consumerPayload({ password: ['Secreta123'] }) }],
+      ['a number as email', { body: shopperPayload({ email: 12345678 }) }],
+      ['an array as password', { body: shopperPayload({ password: ['Secreta123'] }) }],
       [
         'a nested object as celular',
-        { body: consumerPayload({ celular: { numero: '5512345678' } }) },
+        { body: shopperPayload({ celular: { numero: '5512345678' } }) },
       ],
-      ['null as email', { body: consumerPayload({ email: null }) }],
-      ['a boolean as tipousuario', { body: consumerPayload({ tipousuario: true }) }],
-      ['a number as celular', { body: consumerPayload({ celular: 5512345678 }) }],
+      ['null as email', { body: shopperPayload({ email: null }) }],
+      ['a boolean as tipousuario', { body: shopperPayload({ tipousuario: true }) }],
+      ['a number as celular', { body: shopperPayload({ celular: 5512345678 }) }],
     ] as const)('%s: 400 VALIDACION, nothing stored', async (_name, options) => {
       const before = await accountCount();
       const res = await server.call(REGISTER, options);
@@ -698,7 +698,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('a wrong-typed field answers the generic Spanish text and names the field', async () => {
-      const res = await server.call(REGISTER, { body: consumerPayload({ email: 12345678 }) });
+      const res = await server.call(REGISTER, { body: shopperPayload({ email: 12345678 }) });
       expectError(res, 400, 'VALIDACION', 'Datos inválidos');
       expect(res.body.errors).toEqual(
         expect.arrayContaining([{ field: 'email', message: 'Datos inválidos' }]),
@@ -708,14 +708,14 @@ describe('accounts: registerUser and authenticate', () => {
     it('a 2 MB body: 413 DEMASIADO_GRANDE, not a 5xx', async () => {
       const before = await accountCount();
       const res = await server.call(REGISTER, {
-        body: consumerPayload({ direccionEntrega: 'x'.repeat(2 * 1024 * 1024) }),
+        body: shopperPayload({ direccionEntrega: 'x'.repeat(2 * 1024 * 1024) }),
       });
       expectError(res, 413, 'DEMASIADO_GRANDE', 'La petición es demasiado grande');
       expect(await accountCount()).toBe(before);
     });
 
     it('SQL and script text in accepted fields is stored verbatim and changes nothing else', async () => {
-      const base = consumerPayload();
+      const base = shopperPayload();
       const tag = String(base.celular).slice(-6);
       const payload = {
         ...base,
@@ -755,10 +755,10 @@ describe('accounts: registerUser and authenticate', () => {
       ],
       [
         'celular',
-        consumerPayload({ celular: "1' OR '1'='1" }),
+        shopperPayload({ celular: "1' OR '1'='1" }),
         'El numero de celular solo debe contener números',
       ],
-      ['email', consumerPayload({ email: "' OR 1=1 --" }), 'El email debe contener @'],
+      ['email', shopperPayload({ email: "' OR 1=1 --" }), 'El email debe contener @'],
     ])('SQL or script text in %s: 400 VALIDACION', async (_field, payload, message) => {
       const before = await accountCount();
       const res = await server.call(REGISTER, { body: payload });
@@ -775,7 +775,7 @@ describe('accounts: registerUser and authenticate', () => {
     it('a NUL character in a text field is not a 5xx', async () => {
       const before = await accountCount();
       const res = await server.call(REGISTER, {
-        body: consumerPayload({ nombreCompleto: 'Ana\u0000López' }),
+        body: shopperPayload({ nombreCompleto: 'Ana\u0000López' }),
       });
       expect(res.status).toBeLessThan(500);
       expectErrorShapeOrCreated(res);
@@ -798,7 +798,7 @@ describe('accounts: registerUser and authenticate', () => {
 
   describe('authenticate', () => {
     it('answers 200 {token}: an HS256 JWT with the spec claims, expiring in about 7 days', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       const registered = await server.call(REGISTER, { body: payload });
       expect(registered.status).toBe(200);
       const res = await signIn(payload.email, payload.password);
@@ -841,7 +841,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('wrong password and unknown email get the same 400 answer', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       await registerAndSignIn(server, payload);
       const wrongPassword = await signIn(payload.email, 'Otra12345');
       const unknown = await signIn(`nadie${payload.celular}@correo.com`, payload.password);
@@ -854,7 +854,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('matches the email case-insensitively and ignores spaces around it', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       const me = await registerAndSignIn(server, payload);
       const res = await signIn(`  ${payload.email.toUpperCase()} `, payload.password);
       expect(res.status).toBe(200);
@@ -862,7 +862,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('takes the password as typed (no trimming)', async () => {
-      const payload = consumerPayload();
+      const payload = shopperPayload();
       await registerAndSignIn(server, payload);
       const res = await signIn(payload.email, ` ${payload.password} `);
       expect(res.body).toEqual(BAD_CREDENTIALS);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import { createConsumer } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
 
 const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
 const SET_PASSWORD = '/api/recuperarcontrasena/actualizarContrasena';
@@ -83,7 +83,7 @@ describe('accounts: reset email through a real SMTP server', () => {
   }
 
   it('mails the reset link to the user; its secret sets a new password', async () => {
-    const me = await createConsumer(server);
+    const me = await createShopper(server);
     const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
       method: 'POST',
     });
@@ -125,7 +125,7 @@ describe('accounts: reset email through a real SMTP server', () => {
   });
 
   it('still answers 200 when the mail server is down', async () => {
-    const me = await createConsumer(server);
+    const me = await createShopper(server);
     await closeSmtp();
     const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
       method: 'POST',

@@ -6,7 +6,7 @@ export interface AccountTable {
   /** Trimmed and lowercased; unique. */
   email: string;
   password_hash: string;
-  /** A shop's lowercased public name; 'N/A' for consumers and admins. */
+  /** A shop's lowercased public name; 'N/A' for shoppers and admins. */
   usuario: string;
   role: Role;
   /** Ten digits; null only for an admin made from the environment. */

@@ -9,7 +9,7 @@ import {
 } from '../../../test/build-test-app.js';
 import {
   TEST_ADMIN,
-  createConsumer,
+  createShopper,
   createShopOwner,
   signInAdmin,
   type SignedIn,
@@ -33,14 +33,14 @@ describe('accounts: tokens, listarlogin and logout', () => {
   const servers: TestServer[] = [];
   let server: TestServer;
   let admin: string;
-  let consumer: SignedIn;
+  let shopper: SignedIn;
   let shop: SignedIn;
 
   beforeAll(async () => {
     server = await startTestServer({ config: { jwtSecret: JWT_SECRET, ...TEST_ADMIN } });
     servers.push(server);
     admin = await signInAdmin(server);
-    consumer = await createConsumer(server);
+    shopper = await createShopper(server);
     shop = await createShopOwner(server);
   });
   afterAll(async () => {
@@ -90,10 +90,10 @@ describe('accounts: tokens, listarlogin and logout', () => {
       expect(users).toEqual(
         expect.arrayContaining([
           {
-            id: consumer.id,
+            id: shopper.id,
             tipoUsuario: 'USUARIO',
-            celular: consumer.celular,
-            email: consumer.email,
+            celular: shopper.celular,
+            email: shopper.email,
             datetime: expect.any(String),
           },
           {
@@ -109,17 +109,17 @@ describe('accounts: tokens, listarlogin and logout', () => {
       expect(users[0]?.id).toBe(shop.id);
       const text = JSON.stringify(res.body);
       expect(text).not.toMatch(/argon2|scrypt|password|hash/i);
-      expect(text).not.toContain(consumer.password);
+      expect(text).not.toContain(shopper.password);
     });
 
     it('shows a new registration at the top', async () => {
-      const newest = await createConsumer(server);
+      const newest = await createShopper(server);
       const res = await list({ token: admin });
       expect(res.body[0]).toMatchObject({ id: newest.id, email: newest.email });
     });
 
     it.each([
-      ['USUARIO', () => consumer.token],
+      ['USUARIO', () => shopper.token],
       ['TIENDA', () => shop.token],
     ])('refuses %s with 403 PROHIBIDO', async (_role, token) => {
       const res = await list({ token: token() });
@@ -161,7 +161,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
     });
 
     it('the header wins: a USUARIO header with an ADMIN body token is 403', async () => {
-      const res = await list({ token: consumer.token, body: { token: admin } });
+      const res = await list({ token: shopper.token, body: { token: admin } });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('PROHIBIDO');
     });
@@ -191,8 +191,8 @@ describe('accounts: tokens, listarlogin and logout', () => {
     });
 
     it('a tampered payload (USUARIO turned ADMIN, signature kept)', async () => {
-      const [header, , signature] = consumer.token.split('.');
-      const payload = { ...decodeJwt(consumer.token), role: 'ADMIN' };
+      const [header, , signature] = shopper.token.split('.');
+      const payload = { ...decodeJwt(shopper.token), role: 'ADMIN' };
       const tampered = `${header}.${encode(payload)}.${signature}`;
       expectUnauthorized(await list({ token: tampered }), BAD_SESSION);
     });
@@ -282,12 +282,12 @@ describe('accounts: tokens, listarlogin and logout', () => {
     });
 
     it('accepts the token in the body, as the spec client sends it', async () => {
-      const me = await createConsumer(server);
+      const me = await createShopper(server);
       const res = await server.call(LOGOUT, { body: { token: me.token } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'SESION CERRADA' });
       expectUnauthorized(await server.call(LOGOUT, { body: { token: me.token } }), BAD_SESSION);
-      // A consumer's live token gets 403 from listarlogin; a revoked one 401.
+      // A shopper's live token gets 403 from listarlogin; a revoked one 401.
       expectUnauthorized(await list({ token: me.token }), BAD_SESSION);
     });
 
@@ -324,7 +324,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
       expect((await list({ token: fresh })).status).toBe(200);
       // The data survived too: the users registered before the restart are listed.
       const users = (await list({ token: fresh })).body as { id: number }[];
-      expect(users.map((u) => u.id)).toEqual(expect.arrayContaining([consumer.id, shop.id]));
+      expect(users.map((u) => u.id)).toEqual(expect.arrayContaining([shopper.id, shop.id]));
     });
   });
 });

@@ -25,7 +25,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 const ADD_CATEGORIA = '/api/tienda/addcategoria';
 const UPDATE_CATEGORIA = '/api/tienda/updatecategoria';
@@ -68,7 +68,7 @@ describe('catalogue: categories and products', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    shopperToken = (await createConsumer(server)).token;
+    shopperToken = (await createShopper(server)).token;
     victim = await createShop(server, {
       tienda: { nombre: 'Fonda Escondida' },
       categoria: { title: 'Guisos Secretos' },

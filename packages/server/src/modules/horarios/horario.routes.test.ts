@@ -12,7 +12,7 @@ import {
   type HorarioView,
   type Owner,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 const ADD_RANGE = '/api/horario/addrange';
 const HORARIOS_OF = (id: number | string) => `/api/horario/getbytienda/${id}`;
@@ -44,7 +44,7 @@ describe('hours and special days', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    shopperToken = (await createConsumer(server)).token;
+    shopperToken = (await createShopper(server)).token;
     victim = await createOwner(server);
     ok(
       await post(server, ADD_RANGE, victim.token, [

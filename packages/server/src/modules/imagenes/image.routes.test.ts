@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
-  createConsumer,
+  createShopper,
   createShopOwner,
   signInAdmin,
   TEST_ADMIN,
@@ -165,7 +165,7 @@ describe('POST /api/ImageStorage/uploadImage', () => {
       .png()
       .toBuffer();
     const before = await storedFiles();
-    const shopper = await createConsumer(server);
+    const shopper = await createShopper(server);
     const admin = await signInAdmin(server);
     expect((await upload(form(png, 'a.png', 'image/png'), null)).status).toBe(401);
     expect((await upload(form(png, 'a.png', 'image/png'), shopper.token)).body.code).toBe(

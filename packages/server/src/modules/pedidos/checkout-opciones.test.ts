@@ -33,11 +33,11 @@ import {
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
-// docs/api.md, "Checkout": delivery, payment, note, customer and the expected total of
+// docs/api.md, "Checkout": delivery, payment, note, shopper and the expected total of
 // proccesscart; a paused shop and a sold-out product refuse it; order lines keep the options as
 // they were ordered.
 
-describe('checkout with delivery, payment, note, customer and expected total', () => {
+describe('checkout with delivery, payment, note, shopper and expected total', () => {
   let server: TestServer;
   let adminToken: string;
   let shop: PublicShop;

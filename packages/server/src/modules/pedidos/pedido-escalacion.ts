@@ -16,7 +16,7 @@ const LOTE = 100;
 /**
  * Orders older than this are never escalated: the first boot of this feature on a database full
  * of long-abandoned NUEVO orders must not send the shop a message for each of them, and a
- * message about a day-old order helps no customer.
+ * message about a day-old order helps no shopper.
  */
 export const EDAD_MAXIMA_MS = 24 * 60 * 60 * 1000;
 

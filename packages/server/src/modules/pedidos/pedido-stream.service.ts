@@ -82,7 +82,7 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
    * One heartbeat for all the process's streams: a ping to each (skipped while its buffer is
    * still full: the client is behind, a ping would only add to it), and one query re-checking
    * every session, so after a logout or a password change a stream stops instead of going on
-   * showing customers' names and addresses. The database away for a moment is no reason to drop
+   * showing shoppers' names and addresses. The database away for a moment is no reason to drop
    * any stream; a session that is no longer valid is.
    */
   let beating = false;

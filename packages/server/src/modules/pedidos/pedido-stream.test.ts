@@ -2,7 +2,7 @@ import { pedidoEventoDataSchema } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
 import { placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
 import { itOnPostgres } from '../../../test/requires.js';
@@ -88,7 +88,7 @@ describe('live order events (SSE)', () => {
     const tienda = { radioMontoMinimo: 'no', montoMinimo: '' };
     shopA = await createShop(server, { adminToken, tienda });
     shopB = await createShop(server, { adminToken, tienda });
-    shopper = await createConsumer(server);
+    shopper = await createShopper(server);
   });
   afterAll(() => server.destroy());
 
@@ -146,7 +146,7 @@ describe('live order events (SSE)', () => {
 
   // At most 3 NUEVO orders per phone per shop (docs/api.md, "Guest orders"): tests that place
   // several orders at one shop place them for shoppers of their own.
-  const newShopper = () => createConsumer(server);
+  const newShopper = () => createShopper(server);
 
   it('replays what a reconnecting stream missed (Last-Event-ID), in order and once', async () => {
     const shopper = await newShopper();

@@ -129,7 +129,7 @@ describe('checkout and orders', () => {
   }
 
   describe('proccesscart', () => {
-    it('turns the shop’s group into one order: lines, prices of now, exact totals, customer and shop data; the group is emptied', async () => {
+    it('turns the shop’s group into one order: lines, prices of now, exact totals, shopper and shop data; the group is emptied', async () => {
       const shopper = await createShopperWithBasket(server, [
         { productoId: tacos.id, cantidad: 3 },
         { productoId: salsa.id, cantidad: 7 },

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Shop and customer fields are copied at order time so an order reads the same forever. */
+/** Shop and shopper fields are copied at order time so an order reads the same forever. */
 export interface PedidoTable {
   id: Generated<number>;
   tienda_id: number;

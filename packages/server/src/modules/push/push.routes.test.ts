@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { pushMessages } from '@tianguis/domain';
 import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   createPublicShop,
   guestBody,
@@ -119,7 +119,7 @@ describe('Web Push routes', () => {
           code: 'PUSH_NO_DISPONIBLE',
           message: expect.stringMatching(/notificaciones/),
         });
-        const owner = await createConsumer(prod);
+        const owner = await createShopper(prod);
         const sub = pushService.subscribe();
         const res = await prod.call('/api/push/suscribir', { body: sub.json, token: owner.token });
         expect(res.status).toBe(503);
@@ -156,8 +156,8 @@ describe('Web Push routes', () => {
     });
 
     it('subscribing the same endpoint again changes its keys and its owner', async () => {
-      const a = await createConsumer(server);
-      const b = await createConsumer(server);
+      const a = await createShopper(server);
+      const b = await createShopper(server);
       const sub = pushService.subscribe();
       expect((await suscribir(sub.json, a.token)).status).toBe(201);
       const otherKeys = pushService.subscribe().json.keys;
@@ -173,7 +173,7 @@ describe('Web Push routes', () => {
     });
 
     it(`an account keeps its newest ${SUSCRIPCIONES_POR_DUENO} subscriptions`, async () => {
-      const a = await createConsumer(server);
+      const a = await createShopper(server);
       const subs = Array.from({ length: SUSCRIPCIONES_POR_DUENO + 2 }, () =>
         pushService.subscribe(),
       );
@@ -182,8 +182,8 @@ describe('Web Push routes', () => {
     });
 
     it('desuscribir removes only the caller’s own subscription', async () => {
-      const a = await createConsumer(server);
-      const b = await createConsumer(server);
+      const a = await createShopper(server);
+      const b = await createShopper(server);
       const sub = pushService.subscribe();
       await suscribir(sub.json, a.token);
 

@@ -20,7 +20,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 // docs/api.md, "Shop settings": delivery and payment choices (the transfer details
 // only for the owner and the admin), the pause and the sold-out marks, and the rule that
@@ -52,7 +52,7 @@ describe('shop settings, pause and sold-out marks', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    shopperToken = (await createConsumer(server)).token;
+    shopperToken = (await createShopper(server)).token;
     shop = await createShop(server, { adminToken, tienda: { nombre: 'Tacos Ajustes' } });
     other = await createShop(server, { adminToken, tienda: { nombre: 'Fonda Vecina' } });
   });

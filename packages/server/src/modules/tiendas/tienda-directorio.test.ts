@@ -10,7 +10,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 interface Directorio {
   tiendaId: number;
@@ -122,7 +122,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
   });
 
   it('gives a signed-in shopper the same public list, revalidated the same way', async () => {
-    const shopper = await createConsumer(server);
+    const shopper = await createShopper(server);
     const anonymous = await anonymousList();
     const mine = await server.call<TiendaView[]>('/api/tienda/listartiendas', {
       token: shopper.token,

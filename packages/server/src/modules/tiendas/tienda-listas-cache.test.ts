@@ -12,7 +12,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import * as service from './tienda.service.js';
 
 // docs/reliability.md, "Limits": an owner's or the admin's `listartiendas` rebuilt the whole marketplace on
@@ -49,7 +49,7 @@ describe('owner and admin lists come from the catalogue cache (docs/reliability.
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    shopperToken = (await createConsumer(server)).token;
+    shopperToken = (await createShopper(server)).token;
     shops = [];
     for (let i = 0; i < 6; i += 1) {
       shops.push(

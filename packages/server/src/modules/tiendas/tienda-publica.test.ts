@@ -319,7 +319,7 @@ describe('GET /api/tienda/publica/:usuario', () => {
   describe('404 NO_ENCONTRADO, the same answer for every shop the public may not see', () => {
     it.each([
       ['an unknown usuario', 'nadie-aqui'],
-      ['a consumer’s usuario', 'N/A'],
+      ['a shopper’s usuario', 'N/A'],
     ])('%s', async (_label, usuario) => {
       const res = await read(usuario);
       expectError(res, 404, 'NO_ENCONTRADO', NOT_AVAILABLE);

@@ -23,7 +23,7 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createConsumer, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 const LIST = '/api/tienda/listartiendas';
 const UPDATE = '/api/tienda/updatetienda';
@@ -55,7 +55,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    shopperToken = (await createConsumer(server)).token;
+    shopperToken = (await createShopper(server)).token;
     publicShop = await createShop(server, { adminToken });
     otherOwner = await createOwner(server);
   });

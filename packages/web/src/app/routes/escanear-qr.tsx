@@ -6,7 +6,7 @@ import { useSession } from '../../features/auth/session-store';
 import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
 
 /**
- * Section 2: 'Escanee el Codigo QR'. An owner is taken to its own shop page (what its customers
+ * Section 2: 'Escanee el Codigo QR'. An owner is taken to its own shop page (what its shoppers
  * see on scanning); a visitor without a session to sign in; anyone else is told how scanning works.
  */
 export default function EscanearQr() {

@@ -1,4 +1,4 @@
-/** The plans page's benefit table (section 2: configuration, categories, products, QR, hours, orders, cart, customer orders). */
+/** The plans page's benefit table (section 2: configuration, categories, products, QR, hours, orders, cart, shopper orders). */
 export interface Beneficio {
   funcion: string;
   detalle: string;

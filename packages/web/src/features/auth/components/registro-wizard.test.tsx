@@ -87,7 +87,7 @@ describe('registration step 1', { timeout: 20_000 }, () => {
 });
 
 describe('registration step 2: fields by account type', { timeout: 20_000 }, () => {
-  it('a consumer gets name and delivery address, no usuario', async () => {
+  it('a shopper gets name and delivery address, no usuario', async () => {
     const { user } = renderWizard();
     await chooseTipo(user, 'Consumidor');
     expect(field(/Nombre completo/)).toBeTruthy();
@@ -194,7 +194,7 @@ describe('registration on submit', { timeout: 20_000 }, () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('checks complexity before the phone, then the consumer fields last', async () => {
+  it('checks complexity before the phone, then the shopper fields last', async () => {
     const { user } = renderWizard();
     await chooseTipo(user, 'Consumidor');
     await fillConsumidor(user, {
@@ -233,7 +233,7 @@ describe('registration on submit', { timeout: 20_000 }, () => {
     );
   });
 
-  it("sends a consumer's payload with usuario 'N/A' and tipousuario 'si', then says so", async () => {
+  it("sends a shopper's payload with usuario 'N/A' and tipousuario 'si', then says so", async () => {
     const send = vi.fn(async () => ({ mensaje: 'USUARIO CREADO', id: 1 }));
     const { user, onRegistered } = renderWizard(send);
     await chooseTipo(user, 'Consumidor');

@@ -2,7 +2,7 @@ import { ShoppingBag, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
-/** 'si' is a consumer (USUARIO), 'no' a shop (TIENDA): the payload's tipousuario. */
+/** 'si' is a shopper (USUARIO), 'no' a shop (TIENDA): the payload's tipousuario. */
 export type TipoUsuario = 'si' | 'no';
 
 const opciones: { value: TipoUsuario; title: string; text: string; icon: ReactNode }[] = [

@@ -69,7 +69,7 @@ const ORDEN: readonly CampoManual[] = [
 ];
 
 /**
- * The owner types an order taken by phone or WhatsApp: the customer's name and phone, products
+ * The owner types an order taken by phone or WhatsApp: the shopper's name and phone, products
  * from the own catalogue (search, tap to add, options in the shop page's sheet, a note and a
  * quantity per line), pickup or delivery, how they pay (only what the shop takes; cash with
  * "¿con cuánto pagas?"), the live total and "Guardar pedido", which stays in reach at the

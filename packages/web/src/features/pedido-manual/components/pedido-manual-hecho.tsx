@@ -36,7 +36,7 @@ function CopiarEnlace({ enlace }: { enlace: string }) {
 }
 
 /**
- * The order was saved: its number, the tracking link to copy or send to the customer by
+ * The order was saved: its number, the tracking link to copy or send to the shopper by
  * WhatsApp, the board, and a fresh form for the next call.
  */
 export function PedidoManualHecho(props: {

@@ -11,7 +11,7 @@ import {
 /**
  * The owner's catalogue to pick from: a search box over the names (accents and case aside) and
  * one button per product; a tap adds one, or opens its options first. Sold-out products stay in
- * the list, switched off, so the owner can tell the customer at once.
+ * the list, switched off, so the owner can tell the shopper at once.
  */
 export function ProductoPicker(props: {
   productos: readonly ProductoDeMiTienda[];

@@ -19,7 +19,7 @@ import { precioDeLinea } from '../../carrito/canasta/lineas';
 import { leerPagaCon, type CheckoutValues } from '../../checkout/logic/checkout-values';
 import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
 
-// The owner's quick order for a phone or WhatsApp customer: what the form holds, the lines and
+// The owner's quick order for a phone or WhatsApp shopper: what the form holds, the lines and
 // their prices from the owner's catalogue as it is now, the checks (the domain's schema for
 // POST /api/pedido/manual, so the server's rules and Spanish messages) and where a refusal of
 // the server belongs on screen.
@@ -291,7 +291,7 @@ function campoDeIssue(
 /**
  * Every field checked at once with the domain's schema of POST /api/pedido/manual (the first
  * message per field), plus what the schema leaves to the server: a delivery address is required
- * here (a customer typed in has no account address), the cash amount covers the total, and each
+ * here (a shopper typed in has no account address), the cash amount covers the total, and each
  * line can be ordered as the catalogue is now.
  */
 export function validarPedidoManual(
@@ -393,12 +393,12 @@ export function erroresDelServidor(
   return { ...SIN_ERRORES, general: error.message || pedidoManualMessages.errorGenerico };
 }
 
-/** The order's tracking address, as the customer opens it from a message. */
+/** The order's tracking address, as the shopper opens it from a message. */
 export function enlaceDeSeguimiento(origin: string, seguimiento: string): string {
   return `${origin}/pedido/seguimiento/${encodeURIComponent(seguimiento)}`;
 }
 
-/** The WhatsApp text sent to the customer with the tracking link. */
+/** The WhatsApp text sent to the shopper with the tracking link. */
 export function textoParaCliente(
   pedido: { id: number; nombreCompleto: string; nombreTienda: string; montoTotal: number },
   enlace: string,

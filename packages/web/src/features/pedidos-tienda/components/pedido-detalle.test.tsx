@@ -20,7 +20,7 @@ function renderDetalle(pedido: PedidoTienda, onAccion: (a: AccionPedido) => Prom
 }
 
 describe('PedidoDetalle', () => {
-  it('shows the shop, the customer with her links, the lines and the totals', () => {
+  it('shows the shop, the shopper with her links, the lines and the totals', () => {
     renderDetalle(makePedido({ id: 9, fecha: '2025-03-12T20:30:00Z' }), async () => undefined);
     expect(screen.getByRole('link', { name: 'Taquería Lupe' }).getAttribute('href')).toBe(
       '/tienda/taqueria-lupe',

@@ -57,7 +57,7 @@ function Seccion(props: { id: string; titulo: string; children: ReactNode }) {
 }
 
 /**
- * An order as the shop sees it: shop, date, status and marks, customer with phone and WhatsApp,
+ * An order as the shop sees it: shop, date, status and marks, shopper with phone and WhatsApp,
  * delivery (with Maps), payment, notes, lines with their options and totals. While NUEVO it can
  * be accepted with a time; while NUEVO or ACEPTADO completed or cancelled (with a reason); a
  * transfer can be marked paid. `onAccion` makes the call (it throws the server's refusal, shown

@@ -9,7 +9,7 @@ export function textoListoEstimado(pedido: PedidoVista, timeZone: string): strin
   return hora ? `Listo aprox. a las ${hora}` : undefined;
 }
 
-/** How the order reaches the customer, in the board's and ticket's short words. */
+/** How the order reaches the shopper, in the board's and ticket's short words. */
 export function textoEntrega(entrega: PedidoVista['entrega'] | undefined): string {
   return entrega?.tipo === 'RECOGER' ? 'Recoger en tienda' : 'A domicilio';
 }

@@ -25,7 +25,7 @@ function lines(el: HTMLElement): string[] {
 afterEach(() => vi.restoreAllMocks());
 
 describe('TicketCocina', () => {
-  it('prints the order, date on the shop clock, customer, lines and totals', () => {
+  it('prints the order, date on the shop clock, shopper, lines and totals', () => {
     render(<TicketCocina pedido={PEDIDO} timeZone={TZ} ancho={80} />);
     const ticket = screen.getByRole('article', { name: 'Ticket del pedido 42' });
     expect(lines(ticket)).toEqual([

@@ -38,7 +38,7 @@ function Separador() {
 
 /**
  * The kitchen ticket for a 58 or 80 mm receipt printer: narrow, monospace, black on white, with
- * what the kitchen and the delivery need (order, date, customer, delivery, payment, the order's
+ * what the kitchen and the delivery need (order, date, shopper, delivery, payment, the order's
  * note, lines with their options and notes, totals).
  */
 export function TicketCocina(props: {

@@ -69,7 +69,7 @@ const AVISO_EN_VIVO: Record<EstadoEnVivo, ReactNode> = {
 };
 
 /**
- * A placed order as its customer follows it: the status (with the ready time once accepted,
+ * A placed order as its shopper follows it: the status (with the ready time once accepted,
  * or the reason it was cancelled), the lines with options and notes, the totals, delivery,
  * payment (the CLABE to copy for a transfer), and "Enviar pedido por WhatsApp". A guest is
  * offered an account.

@@ -203,7 +203,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Copiada')).toBeTruthy();
   });
 
-  it('cash shows what the customer pays with and the change', async () => {
+  it('cash shows what the shopper pays with and the change', async () => {
     responder(
       invitado({
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 369.51, referencia: null, pagado: false },
