@@ -122,6 +122,7 @@ export async function runLoadSpread(
   options: Omit<LoadOptions, 'base'> & { bases: string[] },
 ): Promise<LoadResult> {
   const { bases, connections, flow } = options;
+  if (bases.length === 1) return runLoad({ ...options, base: bases[0]! });
   const results = await Promise.all(
     bases.map((base, k) => {
       const first = Math.floor((k * connections) / bases.length);
@@ -147,7 +148,7 @@ export async function runLoadSpread(
       };
       into.count += stats.count;
       into.errors += stats.errors;
-      into.latencies.push(...stats.latencies);
+      into.latencies = into.latencies.concat(stats.latencies);
       for (const [status, n] of Object.entries(stats.statuses)) {
         into.statuses[Number(status)] = (into.statuses[Number(status)] ?? 0) + n;
       }
