@@ -394,19 +394,17 @@ export function isAgotado(agotadoHasta: string | null | undefined, now: Date): b
 }
 
 /**
- * The closed notice in one line: '{nombre} está cerrada. {motivo}. {próxima apertura}' and, when
- * given, the footer. Written once: the server's `mensajeCerrada` and checkout refusal (with the
- * footer) and the web cart's notice made from the shop's own page (without it) both come here.
+ * The closed notice in one line: '{nombre} está cerrada. {motivo}. {próxima apertura}. Te
+ * esperamos pronto para atenderte mejor' (docs/api.md, "Hours and special days"). Written once:
+ * the server's `mensajeCerrada` and checkout refusal and the web cart's notice made from the
+ * shop's own page all come here, so they read the same.
  */
 export function lineaDeCierre(aviso: {
   readonly titulo: string;
   readonly motivo: string;
   readonly proximaApertura: string;
-  readonly footer?: string;
 }): string {
-  const partes = [aviso.titulo, aviso.motivo, aviso.proximaApertura];
-  if (aviso.footer !== undefined) partes.push(aviso.footer);
-  return partes.join('. ');
+  return [aviso.titulo, aviso.motivo, aviso.proximaApertura, horarioMessages.footer].join('. ');
 }
 
 export type EstadoPedidos =
@@ -441,7 +439,6 @@ export function getEstadoPedidos(
         titulo: `${tienda.nombre} ${horarioMessages.titulo}`,
         motivo: status.mensaje,
         proximaApertura: status.proximaApertura,
-        footer: horarioMessages.footer,
       }),
     };
   }

@@ -124,7 +124,11 @@ describe('isPausada and getEstadoPedidos', () => {
     const estado = getEstadoPedidos(pausada, abierto, [], noche);
     expect(estado.abierta).toBe(false);
     expect(estado).toMatchObject({ motivo: 'CERRADA' });
-    expect(estado.mensaje).toContain('Tacos Lupe');
+    // The closed notice as docs/api.md ("Hours and special days") writes it, footer included.
+    expect(estado.mensaje).toBe(
+      'Tacos Lupe está cerrada. Fuera del horario de atención (08:00 - 22:00). ' +
+        'Próxima apertura: Mañana a las 08:00. Te esperamos pronto para atenderte mejor',
+    );
   });
 
   it('a special day closes it', () => {

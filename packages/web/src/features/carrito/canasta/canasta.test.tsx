@@ -1,11 +1,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { getEstadoPedidos } from '@tianguis/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { setQueryData } from '../../../lib/query';
 import { tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
 import { categoria, grupoTortilla, producto, taqueria } from '../../tienda-publica/test/fixtures';
 import { fakeFetch, signInAs, usarTaqueriaAbierta } from '../../tienda-publica/test/session';
 import { agregarLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
-import { useCanasta, useCanastas } from './use-canasta';
+import { avisoDeTienda } from '../../tienda-publica/logic/estado-pedidos';
+import { mensajeDeAviso, useCanasta, useCanastas } from './use-canasta';
 
 const grupos = [grupoTortilla()];
 
@@ -146,5 +148,24 @@ describe('signing in merges the browser basket into the account cart', () => {
       ['/api/shoppingcartmarket/cantidad', { shoppingCartId: 900, cantidad: 3 }],
       ['/api/shoppingcartmarket/addItem', { productoId: 13 }],
     ]);
+  });
+});
+
+describe("the cart's closed notice", () => {
+  it('reads word for word as the server’s mensajeCerrada (docs/api.md, "Hours and special days")', () => {
+    const { tienda, horarios } = taqueria();
+    const now = new Date('2025-09-01T18:00:00Z'); // Monday 12:00 in Mexico City: closed
+    const delServidor = getEstadoPedidos(
+      { nombre: tienda.nombre, timeZone: tienda.timeZone, pausadoHasta: null },
+      horarios,
+      [],
+      now,
+    );
+    expect(delServidor.abierta).toBe(false);
+    expect(mensajeDeAviso(avisoDeTienda(tienda, horarios, [], now))).toBe(delServidor.mensaje);
+    expect(delServidor.mensaje).toBe(
+      'Taquería Lupe está cerrada. Fuera del horario de atención (18:00 - 02:00). ' +
+        'Próxima apertura: Hoy a las 18:00. Te esperamos pronto para atenderte mejor',
+    );
   });
 });
