@@ -412,7 +412,9 @@ describe('WizardTienda delivery and payments', SLOW, () => {
     await user.type(screen.getByLabelText('Titular de la cuenta'), 'Lupe Pérez');
     await user.click(guardar());
     expect(alerts()).toEqual(['La CLABE no es válida']);
-    expect(ajustesMessages.clabeInvalida).toBe('La CLABE no es válida');
+    // The message sits beside the CLABE field: the one its aria-describedby names.
+    const describedBy = clabe.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('La CLABE no es válida');
     expect(clabe.getAttribute('aria-invalid')).toBe('true');
     expect(saved).toEqual([]);
     // Spaces and dashes as printed on a bank card are fine; the check digit decides.
