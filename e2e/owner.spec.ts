@@ -16,7 +16,7 @@ import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixture
 // categories and products, sets the hours and a holiday, downloads the QR; once the admin has
 // approved the shop a shopper orders, and the owner's open order list shows the order live
 // (within 2 s, with the toast) without a reload. The owner completes it and the shopper sees
-// COMPLETADO. Another owner neither sees nor touches it. The texts in quotes are the spec's.
+// COMPLETADO. Another owner neither sees nor touches it. The texts in quotes are the app's own.
 
 const IMAGEN = 'e2e/fixtures/imagen.png';
 const ZONA = 'America/Mexico_City';

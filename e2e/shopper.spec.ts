@@ -3,7 +3,7 @@ import { expect, expectRoute, openRoute, test } from './fixtures/test';
 
 // The shopper's journey: a visitor registers as a shopper, signs in, opens a shop page by its URL (as from a
 // QR scan), searches, adds two products, is refused below the shop's minimum, places the order
-// and finds it in Mis Pedidos. The texts in quotes are the spec's, exactly. Second edition: the
+// and finds it in Mis Pedidos. The texts in quotes are the app's, exactly. Second edition: the
 // cart screen's checkout form (docs/api.md, "Checkout") in place of the first edition's 'Pagar'.
 
 const MONTO_MINIMO =

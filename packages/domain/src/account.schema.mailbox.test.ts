@@ -81,7 +81,7 @@ describe('registration and recovery take one mailbox', () => {
     },
   );
 
-  it("registerUser still answers the spec's earlier rules first", () => {
+  it('registerUser still answers the earlier rules first', () => {
     const result = registroSchema.safeParse(registro('sinarroba,x.com'));
     expect(result.success).toBe(false);
     if (!result.success)

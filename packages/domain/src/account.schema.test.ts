@@ -23,7 +23,8 @@ import {
   signInSchema,
 } from './account.schema.js';
 
-// Messages are written out literally (copied from the spec) so a typo in the constants fails.
+// Messages are written out literally (docs/api.md, "Texts and forms") so a typo in the
+// constants fails.
 const M = {
   emailYPasswordMin: 'El email y la contraseña deben tener al menos 8 caracteres',
   emailMin: 'El email debe tener al menos 8 caracteres',
@@ -469,7 +470,7 @@ describe('registroFormSchema', () => {
 });
 
 describe('registroMessages', () => {
-  it('holds the spec texts verbatim', () => {
+  it('holds the first edition texts verbatim', () => {
     expect(registroMessages).toMatchObject({
       emailYPasswordMin: M.emailYPasswordMin,
       emailMin: M.emailMin,
@@ -641,7 +642,7 @@ describe('registration hints', () => {
     expect(checkPasswordComplexity(value)).toEqual(expected);
   });
 
-  it('labels the checklist with the spec texts', () => {
+  it('labels the checklist with the first edition texts', () => {
     expect(passwordChecklist).toEqual({
       titulo: 'El password debe tener al menos:',
       mayuscula: '1 letra mayúscula [A-Z]',

@@ -3,16 +3,16 @@ import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } 
 
 import { NO_USUARIO } from './roles.js';
 
-// Accounts: registration, sign-in and password recovery (accounts spec, sections 5 and 9;
-// docs/api.md, "Accounts and sessions"). The texts quoted by the spec are kept verbatim, including
-// its missing accents ('contrasena', 'numero', 'simbolos'), because users and tests see them.
+// Accounts: registration, sign-in and password recovery (docs/api.md, "Accounts and sessions"
+// and "Texts and forms"). The first edition's texts are kept verbatim, including their missing
+// accents ('contrasena', 'numero', 'simbolos'), because users and tests see them.
 
 const DATOS_INVALIDOS = 'Datos inválidos';
 
 export const registroMessages = {
   datosInvalidos: DATOS_INVALIDOS,
   tipoUsuarioInvalido: 'El tipo de usuario debe ser consumidor o tienda',
-  // Submit rules, in the spec's order.
+  // Submit rules, in the order the form checks them (docs/api.md, "Texts and forms").
   emailYPasswordMin: 'El email y la contraseña deben tener al menos 8 caracteres',
   emailMin: 'El email debe tener al menos 8 caracteres',
   passwordMin: 'La contraseña debe tener al menos 8 caracteres',
@@ -77,7 +77,7 @@ const EMAIL_MAX = 30;
 const EMAIL_HINT_MIN = 6;
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 30;
-// The spec's form stops at 20 while typing yet accepts 30 on submit; both are kept as written.
+// The form stops at 20 while typing yet accepts 30 on submit; both are kept (docs/api.md).
 const PASSWORD_HINT_MAX = 20;
 const RESET_FORM_PASSWORD_MIN = 6;
 const USUARIO_MIN = 3;
@@ -224,25 +224,25 @@ const requireConfirmacionLength: Check<string> = (confirmacion) =>
     ? registroMessages.confirmacionLongitud
     : undefined;
 
-// Spec rules 1 to 4, then the section-9 email maximum.
+// The lengths, the password maximum and '@', then the email maximum and form (docs/api.md).
 const registroRulesBeforeConfirmacion: readonly Rule<RegistroData>[] = [
   requireCredentialsMin(registroMessages),
   checkField('password', requirePasswordMax),
   // Rule 3 repeats rule 1's single variant (same text; rule 2 cannot fire for a short password),
-  // so it never decides the outcome here; it stays so the list reads as the spec.
+  // so it never decides the outcome here; it stays so the list reads as the form's rules.
   checkField('password', requirePasswordMin),
   checkField('email', requireEmailArroba),
   checkField('email', requireEmailMax),
   checkField('email', requireMailbox),
 ];
 
-// Spec rules 5 and 6: the confirmation exists only in the form.
+// The confirmation's rules: it exists only in the form.
 const confirmacionRules: readonly Rule<RegistroFormData>[] = [
   checkField('confirmacion', requireConfirmacionLength),
   requireSamePasswords(registroMessages.contrasenasDiferentes),
 ];
 
-// Spec rules 7 to 10, each followed by the section-9 limits and the usuario shape of its field.
+// The remaining rules, each followed by its field's limits and, for usuario, its shape.
 const registroRulesAfterConfirmacion: readonly Rule<RegistroData>[] = [
   checkField('password', requirePasswordComplexity),
   onlyForTienda(checkField('usuario', requireUsuarioMin)),
@@ -315,7 +315,7 @@ export const registroSchema = z
   .transform(shapeByTipoUsuario)
   .superRefine(reportFirstBrokenRule(registroRules));
 
-/** The registration form: the payload plus the password confirmation (spec rules 5 and 6). */
+/** The registration form: the payload plus the password confirmation and its rules. */
 export const registroFormSchema = z
   .object({ ...registroFields, confirmacion: z.string(invalid) }, invalid)
   .transform(shapeByTipoUsuario)
@@ -452,7 +452,7 @@ export const passwordPolicySchema = z
 
 /** The email step of /recuperar-contrasena and the query of emailderecuperacion. */
 export const recuperarEmailSchema = z
-  // A missing address reads as an empty one, so it gets the spec's message.
+  // A missing address reads as an empty one, so it gets the empty-address message.
   .object({ email: z.string(invalid).trim().toLowerCase().default('') }, invalid)
   .superRefine(
     reportFirstBrokenRule<{ email: string }>([
@@ -473,9 +473,9 @@ export type RecuperarEmailInput = z.input<typeof recuperarEmailSchema>;
 export type RecuperarEmail = z.output<typeof recuperarEmailSchema>;
 
 /**
- * The new-password step. The spec's form asks for 6 characters, but the server enforces the
- * registration policy on every new password, so the form checks it too rather than let the
- * server refuse what the form accepted.
+ * The new-password step. The first edition's form asked for 6 characters, but the server
+ * enforces the registration policy on every new password, so the form checks it too rather
+ * than let the server refuse what the form accepted (docs/api.md, "Texts and forms").
  */
 export const nuevaContrasenaFormSchema = z
   .object({ password: z.string(invalid), confirmacion: z.string(invalid) }, invalid)

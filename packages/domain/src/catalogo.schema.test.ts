@@ -18,7 +18,8 @@ import {
   tituloSinEspacios,
 } from './catalogo.schema.js';
 
-// Messages are written out literally (copied from the spec) so a typo in the constants fails.
+// Messages are written out literally (docs/api.md, "Texts and forms") so a typo in the
+// constants fails.
 const M = {
   nombreMin:
     'El campo nombre debe tener al menos 3 caracteres y no debe tener campos vacios al inicio',
@@ -54,7 +55,7 @@ function firstIssue(schema: z.ZodType, data: unknown) {
 }
 
 describe('catalogoMessages', () => {
-  it('holds the spec texts verbatim', () => {
+  it('holds the first edition texts verbatim', () => {
     expect(catalogoMessages).toMatchObject({
       nombreTiendaMin: M.nombreMin,
       nombreTiendaMax: M.nombreTiendaMax,
@@ -201,7 +202,7 @@ describe('tiendaUpdateSchema', () => {
     'Panadería  La   Espiga',
     'abc',
     'a'.repeat(35),
-    // The spec enforces 40 although its message says 35.
+    // Enforced at 40 although its message says 35 (docs/api.md, "Texts and forms").
     'a'.repeat(40),
     '   Tacos   ',
   ])('accepts the name %j', (nombre) => {
@@ -280,7 +281,7 @@ describe('categoriaSchema', () => {
     expect(categoriaSchema.safeParse({ ...valid, title: 'a'.repeat(50) }).success).toBe(true);
   });
 
-  it('a 51-character title is refused with the text the form shows, in the spec style', () => {
+  it('a 51-character title is refused with the text the form shows, in the first edition style', () => {
     const result = categoriaSchema.safeParse({ ...valid, title: 'a'.repeat(51) });
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       'El campo titulo debe tener maximo 50 caracteres',
@@ -424,7 +425,7 @@ describe('images', () => {
     expect(isAllowedImageName(filename, mimeType)).toBe(allowed);
   });
 
-  it('names the refused file as the spec says', () => {
+  it('names the refused file as the first edition does', () => {
     expect(archivoNoPermitidoMessage('menu.pdf')).toBe('Archivo no permitido: menu.pdf');
   });
 

@@ -4,10 +4,10 @@ import { checkField, reportFirstBrokenRule, type Check, type Rule } from './rule
 import { parsePesos } from './money.js';
 import { isIdValido } from './reglas.js';
 
-// Shop settings, categories and products (store-owner spec, sections 3, 5 and 9; docs/api.md, "Shops",
-// "Catalogue (owner)", "Hours and special days"). Texts the spec quotes are kept verbatim, including its missing accents
-// ('maximo', 'numerico', 'categoria'), because users and tests see them. Texts the spec does not
-// give (maxima, the price cap, the Si/No choice) are ours and follow the same style.
+// Shop settings, categories and products (docs/api.md, "Shops", "Catalogue (owner)", "Hours and
+// special days" and "Texts and forms"). The first edition's texts are kept verbatim, including
+// their missing accents ('maximo', 'numerico', 'categoria'), because users and tests see them.
+// Texts it did not give (maxima, the price cap, the Si/No choice) are ours, in the same style.
 
 const DATOS_INVALIDOS = 'Datos inválidos';
 
@@ -47,7 +47,7 @@ export const catalogoMessages = {
   precioPunto: 'Para el campo precio, agregue decimales o elimine el punto.',
   precioMax: 'El campo precio debe ser maximo 99999.99',
   categoriaRequerida: 'Seleccione una categoria',
-  // Spec texts answered or shown around these forms (store-owner spec, sections 2 and 8).
+  // First-edition texts answered or shown around these forms (docs/api.md, "Texts and forms").
   tiendaSinConfigurar: 'Debe configurar la tienda antes de agregar una categoría',
   categoriaExistente: 'Esa categoria ya existe',
   productoExistente:
@@ -57,7 +57,7 @@ export const catalogoMessages = {
 } as const;
 
 const NOMBRE_TIENDA_MIN = 3;
-// Enforced at 40 although the message says 35: the spec states both, and both are kept.
+// Enforced at 40 although the message says 35: both are kept (docs/api.md, "Texts and forms").
 const NOMBRE_TIENDA_MAX = 40;
 const TEXTO_MIN = 3;
 const TITULO_MAX = 50;
@@ -69,13 +69,13 @@ const DETALLE_MAX = 1000;
 const MONTO_MAX_CENTAVOS = 9_999_999;
 // An image is a path the upload answered; this only stops megabytes being stored as one.
 const IMAGE_URL_MAX = 2048;
-// What the spec stores when a shop has no image yet.
+// What is stored when a shop has no image yet (docs/api.md, "Texts and forms").
 const SIN_IMAGEN = 'N/A';
 
 // The public name may hold Spanish letters (accents, ü, ñ), digits and plain spaces.
 const NOMBRE_TIENDA_PATTERN = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ][A-Za-zÁÉÍÓÚÜÑáéíóúüñ0-9 ]*$/;
 
-/** Runs checks in order and answers the first broken one, as the spec's forms do. */
+/** Runs checks in order and answers the first broken one, as the forms do (docs/api.md). */
 function findFirstMessage<V>(value: V, checks: readonly Check<V>[]): string | undefined {
   for (const check of checks) {
     const message = check(value);
@@ -145,7 +145,7 @@ interface MontoMessages {
   readonly max: string;
 }
 
-/** Amount rules in the spec's order: present, no trailing dot, numeric; then our cap. */
+/** Amount rules in order: present, no trailing dot, numeric; then our cap (docs/api.md). */
 function checkMonto(value: Monto, messages: MontoMessages): string | undefined {
   const text = typeof value === 'string' ? value.trim() : value;
   if (text === undefined || text === null || text === '') return messages.requerido;
@@ -274,8 +274,8 @@ const tiendaUpdateFields = {
 
 type TiendaUpdateData = z.output<z.ZodObject<typeof tiendaUpdateFields>>;
 
-// Order: the name rules (as the spec lists them), the image, then the wizard's two amounts in
-// the order its steps ask for them (minimum first, then shipping).
+// Order (docs/api.md, "Texts and forms"): the name rules, the image, then the wizard's two
+// amounts in the order its steps ask for them (minimum first, then shipping).
 const tiendaUpdateRules: readonly Rule<TiendaUpdateData>[] = [
   checkField('nombre', checkNombreTienda),
   checkField('imageUrl', checkImagen),
@@ -374,7 +374,7 @@ const PRICE_DECIMALS_MAX = 2;
 const PRICE_INPUT_PATTERN = /^(\d+)(?:\.(\d*))?$/;
 
 /**
- * Whether the price field may take this text (store-owner spec, "Price input"): empty; digits
+ * Whether the price field may take this text (docs/api.md, "Texts and forms"): empty; digits
  * with at most one point; at most 4 digits before the point and 2 after; 7 characters overall;
  * no leading zero except '0' itself or '0.'. It filters keystrokes, so it accepts the trailing
  * dot the submit rules then refuse.
@@ -386,8 +386,9 @@ export function isPriceInputAllowed(value: string): boolean {
   if (match === null) return false;
   const whole = match[1] ?? '';
   const decimals = match[2] ?? '';
-  // The spec limits only the point-less form to 4; the same cap applies before a point so a
-  // pasted '12345.6' cannot get past the filter that refused '12345' one keystroke earlier.
+  // The first edition limited only the point-less form to 4; the same cap applies before a
+  // point so a pasted '12345.6' cannot get past the filter that refused '12345' one keystroke
+  // earlier.
   if (whole.length > PRICE_INTEGER_MAX) return false;
   if (whole.length > 1 && whole.startsWith('0')) return false;
   return decimals.length <= PRICE_DECIMALS_MAX;
@@ -395,7 +396,7 @@ export function isPriceInputAllowed(value: string): boolean {
 
 // ---- Images ----
 
-/** The declared types the spec names (jpeg, jpg, jfif, png); browsers label .jfif as jpeg. */
+/** The declared types allowed (jpeg, jpg, jfif, png; docs/api.md); browsers label .jfif as jpeg. */
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/jfif', 'image/png'] as const;
 export const ALLOWED_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'jfif', 'png'] as const;
 /** For the file input's accept attribute. */

@@ -29,7 +29,7 @@ const hora = z
 /** One day of the week as the owner saves it; times come out as HH:MM:SS. */
 export const horarioEntrySchema = z.object(
   {
-    // The spec's payload repeats the shop id in each entry; kept so the server can refuse an
+    // The payload repeats the shop id in each entry (docs/api.md); kept so the server can refuse an
     // entry naming another shop.
     tiendaId: z
       .number({ error: horarioMessages.tiendaIdInvalido })

@@ -20,7 +20,8 @@ import {
 } from './horario.js';
 import { diaEspecialSchema, horarioEntrySchema, horarioSemanaSchema } from './horario.schema.js';
 
-// Texts copied from the spec so a typo in the constants fails.
+// Texts written out literally (docs/api.md, "Hours and special days") so a typo in the
+// constants fails.
 const M = {
   titulo: 'está cerrada',
   footer: 'Te esperamos pronto para atenderte mejor',
@@ -63,7 +64,7 @@ const especial = (fecha: string, recurrenteCadaAnio = false): DiaEspecial => ({
 });
 
 describe('horarioMessages', () => {
-  it('holds the spec texts verbatim', () => {
+  it('holds the documented texts verbatim', () => {
     expect(horarioMessages).toMatchObject({
       titulo: M.titulo,
       footer: M.footer,
@@ -380,7 +381,7 @@ describe('getTiendaStatus', () => {
       });
     });
 
-    it("follows the spec literally: Tuesday 01:00 is decided by Tuesday's entry alone", () => {
+    it("follows docs/api.md literally: Tuesday 01:00 is decided by Tuesday's entry alone", () => {
       const lunesNoche = [h('LUNES', '20:00', '02:00'), h('MARTES', '08:00', '18:00', true)];
       expect(getTiendaStatus(lunesNoche, [], mx('2026-11-24T01:00:00'), MX)).toMatchObject({
         abierta: false,
@@ -573,7 +574,7 @@ describe('horarioEntrySchema and horarioSemanaSchema', () => {
     });
   });
 
-  it('keeps the tiendaId the spec repeats in each entry', () => {
+  it('keeps the tiendaId the payload repeats in each entry', () => {
     expect(
       horarioEntrySchema.parse({
         tiendaId: 4,

@@ -1,6 +1,6 @@
-// Opening hours, special days and whether a shop is open (accounts spec, section 4 "Shop public
-// availability" and section 8; store-owner spec, sections 3, 5 and 7). The instant and the
-// shop's time zone are always parameters: this module never reads the clock.
+// Opening hours, special days and whether a shop is open (docs/api.md, "Hours and special
+// days"). The instant and the shop's time zone are always parameters: this module never reads
+// the clock.
 
 export const DIAS = [
   'LUNES',
@@ -14,7 +14,7 @@ export const DIAS = [
 export type Dia = (typeof DIAS)[number];
 
 export const HORA_POR_DEFECTO = '08:00:00';
-/** The form's default closing time (store-owner spec, section 9: default 08:00 to 18:00). */
+/** The form's default closing time (08:00 to 18:00, docs/api.md, "Hours and special days"). */
 export const HORA_CIERRE_POR_DEFECTO = '18:00:00';
 export const ZONA_HORARIA_POR_DEFECTO = 'America/Mexico_City';
 
@@ -29,12 +29,12 @@ export const horarioMessages = {
   sinHorarioHoy: 'No hay horario configurado para el día de hoy',
   proximaAperturaNoDisponible: 'Próxima apertura: No disponible',
   sinHorarios: 'No hay horarios de apertura disponibles',
-  // Owner screen and forms (store-owner spec, sections 2, 5 and 8).
+  // Owner screen and forms (docs/api.md, "Hours and special days").
   sinHorariosConfigurados: 'No hay horarios configurados para esta tienda',
   horariosGuardados: 'Horarios guardados correctamente',
   tiendaNoEncontrada: 'Error: ID de tienda no encontrado',
   fechaRequerida: 'Por favor selecciona una fecha',
-  // Ours: the spec gives no text for these.
+  // Ours: the first edition gave no text for these (docs/api.md, "Texts and forms").
   fechaInvalida: 'Fecha inválida, usa AAAA-MM-DD',
   diaInvalido: 'Día inválido',
   horaInvalida: 'Hora inválida, usa HH:MM',
@@ -124,8 +124,9 @@ function padTwo(value: number): string {
 }
 
 /**
- * 'HH:MM:SS' from 'H:MM', 'HH:MM' or 'HH:MM:SS'; a missing or empty time is the spec's default
- * 08:00:00; anything else is undefined. Fixed-width text compares in time order.
+ * 'HH:MM:SS' from 'H:MM', 'HH:MM' or 'HH:MM:SS'; a missing or empty time is the default
+ * 08:00:00 (docs/api.md, "Hours and special days"); anything else is undefined. Fixed-width
+ * text compares in time order.
  */
 export function normalizeHora(value: string | undefined | null): string | undefined {
   const text = value?.trim() ?? '';
@@ -146,7 +147,7 @@ export function horaLabel(hora: string): string {
   return normalizeHora(hora)?.slice(0, 5) ?? hora;
 }
 
-/** The form's choices: every 30 minutes from 00:00 to 23:30 (store-owner spec, section 9). */
+/** The form's choices: every 30 minutes from 00:00 to 23:30 (docs/api.md, hours). */
 export const OPCIONES_DE_HORA: readonly string[] = Array.from(
   { length: HOURS_PER_DAY * 2 },
   (_, index) => `${padTwo(Math.floor(index / 2))}:${index % 2 === 0 ? '00' : '30'}:00`,
@@ -274,8 +275,8 @@ function readVentana(horario: HorarioDia): Ventana | undefined {
 }
 
 /**
- * Spec rule 3. A closing time earlier than the opening spans midnight. Equal times are read as
- * the spec writes them: open only at that very minute, not round the clock.
+ * A closing time earlier than the opening spans midnight. Equal times open only at that very
+ * minute, not round the clock (docs/api.md, "Hours and special days").
  */
 function isWithinVentana({ apertura, cierre }: Ventana, hora: string): boolean {
   if (cierre < apertura) return hora >= apertura || hora <= cierre;
@@ -291,13 +292,14 @@ function closed(
 }
 
 /**
- * Whether a shop is open at an instant (accounts spec, section 4), evaluated in the shop's zone.
+ * Whether a shop is open at an instant (docs/api.md, "Hours and special days"), evaluated in
+ * the shop's zone.
  * Rules in order: a special day closes; no hours at all means open; otherwise today's entry
  * decides (missing: closed; cerrado: closed; else within its window).
  *
- * Only today's entry is read, as the spec states: a window that opened yesterday and runs past
- * midnight (Lunes 20:00-02:00) does not keep the shop open early on Tuesday. The same entry
- * opens Monday from 00:00 to 02:00 instead, which is what the spec's rule 3 says.
+ * Only today's entry is read, as docs/api.md states: a window that opened yesterday and runs
+ * past midnight (Lunes 20:00-02:00) does not keep the shop open early on Tuesday. The same entry
+ * opens Monday from 00:00 to 02:00 instead, which is what its midnight rule says.
  */
 export function getTiendaStatus(
   horarios: readonly HorarioDia[],
@@ -310,7 +312,7 @@ export function getTiendaStatus(
   if (isDiaEspecial(ahora.fecha, diasEspeciales)) {
     return closed('DIA_ESPECIAL', horarioMessages.diaEspecial, proxima());
   }
-  // Rule 4 comes before rule 2: without any hours a missing entry is not a closed day.
+  // Checked before today's entry: without any hours a missing entry is not a closed day.
   if (horarios.length === 0) return { abierta: true };
   const horario = findHorarioOfDia(horarios, ahora.dia);
   if (horario === undefined) {
@@ -318,7 +320,7 @@ export function getTiendaStatus(
   }
   if (horario.cerrado) return closed('CERRADO_HOY', formatCerradoHoy(ahora.dia), proxima());
   const ventana = readVentana(horario);
-  // A stored time that cannot be read is no schedule: closed, with the spec's fallback text.
+  // A stored time that cannot be read is no schedule: closed, with the fallback text.
   if (ventana === undefined) return closed('SIN_HORARIO', horarioMessages.fallback, proxima());
   if (isWithinVentana(ventana, ahora.hora)) return { abierta: true };
   return closed(
@@ -417,8 +419,9 @@ export type EstadoPedidos =
     };
 
 /**
- * Whether a shop takes orders at `now`: closed by its hours (the spec's closed notice in one
- * line: name, reason, next opening, footer) or paused by its owner (until HH:MM).
+ * Whether a shop takes orders at `now`: closed by its hours (the closed notice in one line:
+ * name, reason, next opening, footer; docs/api.md, "Hours and special days") or paused by its
+ * owner (until HH:MM).
  */
 export function getEstadoPedidos(
   tienda: {

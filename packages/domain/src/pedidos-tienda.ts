@@ -10,12 +10,12 @@ import {
   type PedidoStatus,
 } from './pedidos.js';
 
-// The shop owner's order list (store-owner spec: section 2 'Owner orders', section 4 'Order
-// status' and 'Order polling', section 9). The instant and the shop's time zone are parameters.
+// The shop owner's order list (docs/api.md, "Basket and orders", "Order life (owner)" and "Sin
+// atender"). The instant and the shop's time zone are parameters.
 
 /**
  * The statuses an owner handles: the order statuses (pedidos.ts); any other value shows as
- * 'Desconocido' (section 4).
+ * 'Desconocido' (docs/api.md, "Texts and forms").
  */
 export const PEDIDO_TIENDA_STATUSES = PEDIDO_STATUSES;
 export type PedidoTiendaStatus = PedidoStatus;

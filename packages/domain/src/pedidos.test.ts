@@ -70,7 +70,7 @@ describe('totalesDeCanasta', () => {
     });
   });
 
-  it("keeps the spec's checkout message word for word", () => {
+  it("keeps the first edition's checkout message word for word", () => {
     expect(pedidoMessages.montoMinimo).toBe(
       'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)',
     );

@@ -27,7 +27,7 @@ export function isPedidoActivo(status: string): boolean {
   return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(status);
 }
 
-/** The status to show: any value the client doesn't know displays as NUEVO (spec section 2). */
+/** The status to show: any value the client doesn't know displays as NUEVO (docs/api.md). */
 export function normalizePedidoStatus(status: unknown): PedidoStatus {
   return isPedidoStatus(status) ? status : 'NUEVO';
 }
@@ -57,9 +57,9 @@ export interface PedidoOrdenable {
 }
 
 /**
- * The shopper's order list (spec section 2): NUEVO, ACEPTADO, then CANCELADO, then COMPLETADO, unknown
- * statuses last; within a status the newest first (an unreadable date counts as the oldest;
- * equal dates put the higher id first). Returns a new array.
+ * The shopper's order list (docs/api.md, "Texts and forms"): NUEVO, ACEPTADO, then CANCELADO,
+ * then COMPLETADO, unknown statuses last; within a status the newest first (an unreadable date
+ * counts as the oldest; equal dates put the higher id first). Returns a new array.
  */
 export function sortPedidos<T extends PedidoOrdenable>(pedidos: readonly T[]): T[] {
   return [...pedidos].sort(
@@ -82,7 +82,7 @@ export interface ConteoDePedidos {
   readonly cancelados: number;
 }
 
-/** The three tiles of Mis Pedidos, counting the statuses exactly as the spec names them. */
+/** The three tiles of Mis Pedidos, counting the statuses as docs/api.md names them. */
 export function countPedidosPorStatus(
   pedidos: readonly { readonly status: string }[],
 ): ConteoDePedidos {

@@ -12,7 +12,7 @@ import {
 import type { Role } from './roles.js';
 
 describe('roles', () => {
-  it('lists the three roles of the spec', () => {
+  it('lists the three roles of docs/api.md', () => {
     expect(ROLES).toEqual(['USUARIO', 'TIENDA', 'ADMIN']);
   });
 

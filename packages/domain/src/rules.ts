@@ -26,8 +26,8 @@ export function checkValue<V>(check: Check<V>): Rule<V> {
 }
 
 /**
- * The spec reports one problem at a time, the first rule broken in its order, so a form and the
- * server's 400 answer show the same single message.
+ * One problem at a time, the first rule broken in its order (docs/api.md, "Texts and forms"), so
+ * a form and the server's 400 answer show the same single message.
  */
 export function reportFirstBrokenRule<T>(rules: readonly Rule<T>[]) {
   return (data: T, ctx: z.RefinementCtx<T>): void => {

@@ -4,7 +4,7 @@ import { grupoVistaSchema, pagosVistaSchema } from './pedido.schema.js';
 
 // The shop answers as the wire carries them (docs/api.md, "Shops"): one schema per answer, used
 // by the server to declare and serialise its responses and by the web app to read them. Field
-// names are the spec's and never change. No transforms here: responses are encoded through
+// names are the first edition's and never change. No transforms here: responses are encoded through
 // these schemas, and a transform cannot run backwards.
 
 /** A product inside a shop answer. Amounts in pesos. */

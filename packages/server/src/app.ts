@@ -77,7 +77,7 @@ import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
-// Type errors from zod read in Spanish too; the spec's rules carry their own texts.
+// Type errors from zod read in Spanish too; the domain's rules carry their own texts.
 z.config(z.locales.es());
 
 declare module 'fastify' {
@@ -320,7 +320,7 @@ function createServer(config: Config, options: BuildOptions): FastifyInstance {
           },
     bodyLimit: 1024 * 1024,
     // Ids in URLs are short; refuse absurd ones before routing.
-    // The spec writes some paths with a trailing slash (activatetienda/, deletecategoria/).
+    // Some paths come with a trailing slash (docs/api.md, "Wire conventions").
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors met before routing (a malformed URL) get the same {code, message} shape.
     frameworkErrors: (_error, _request, reply) => {
@@ -370,7 +370,7 @@ function registerServerHooks(
   const metrics = createMetrics();
   registerMetrics(app, metrics, { token: config.metricsToken });
 
-  // The spec's clients send some calls with an empty body; treat that as "no body".
+  // The first edition's client sends some calls with an empty body: "no body" (docs/api.md).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;

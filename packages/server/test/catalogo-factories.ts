@@ -63,7 +63,7 @@ export const PRODUCTO_KEYS = [
   'deleted',
 ].sort();
 
-/** Every shop, category and product of a list has exactly the spec's fields. */
+/** Every shop, category and product of a list has exactly its documented fields (docs/api.md). */
 export function expectListShape(list: TiendaView[]): void {
   expect(Array.isArray(list)).toBe(true);
   for (const tienda of list) {

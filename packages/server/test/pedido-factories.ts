@@ -146,7 +146,7 @@ export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
   }
 }
 
-/** Every order has exactly the spec's fields and lines. */
+/** Every order has exactly its documented fields and lines (docs/api.md). */
 export function expectPedidoShape(pedido: Pedido): void {
   expect(Object.keys(pedido).sort()).toEqual(PEDIDO_KEYS);
   expect(['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
@@ -422,7 +422,7 @@ export const ZONA = 'America/Mexico_City';
 
 const DIAS = ['DOMINGO', 'LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO'];
 
-/** Today's date ('YYYY-MM-DD'), weekday (spec's uppercase name) and hour in the zone. */
+/** Today's date ('YYYY-MM-DD'), weekday (the uppercase wire name) and hour in the zone. */
 export function nowInZone(timeZone = ZONA, instant = new Date()) {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,

@@ -18,7 +18,7 @@ export const errorCatalog = {
   },
   CORREO_EXISTENTE: { status: 404, message: 'El correo ya existe' },
   USUARIO_EXISTENTE: { status: 409, message: 'El usuario ya existe' },
-  // 500 on purpose: the spec's client tells this case apart by that status (docs/api.md).
+  // 500 on purpose: the first edition's client tells this case apart by that status (docs/api.md).
   CELULAR_EXISTENTE: { status: 500, message: 'El celular ya fue registrado' },
   USUARIO_INCORRECTO_PASSWORD_INCORRECTO: {
     status: 400,

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** A bearer header wins; the spec's payloads may also carry `token` in the JSON body. */
+/** A bearer header wins; payloads may also carry `token` in the JSON body (docs/api.md). */
 export function readToken(request: FastifyRequest): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (bearer) return bearer[1];

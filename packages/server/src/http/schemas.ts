@@ -1,7 +1,7 @@
 import { ID_MAX } from '@tianguis/domain';
 import { z } from 'zod';
 
-/** The spec's payloads may carry the token in the body; the header is preferred. */
+/** Payloads may carry the token in the body; the header is preferred (docs/api.md). */
 export const tokenBodySchema = z
   .object({ token: z.string().max(4096).optional() })
   .nullish()

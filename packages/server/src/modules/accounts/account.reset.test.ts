@@ -131,7 +131,7 @@ describe('accounts: password resets', () => {
       expect(mails[0]).toMatch(LINK);
     });
 
-    it('accepts the empty body the spec client sends, with or without a JSON content type', async () => {
+    it('accepts the empty body the first edition client sends, with or without a JSON content type', async () => {
       const me = await createShopper(server);
       const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
         rawBody: '',
@@ -408,7 +408,7 @@ describe('accounts: password resets', () => {
     });
 
     it.each([
-      ['no codigo (the spec payload alone)', {}, 'codigo'],
+      ['no codigo (the first edition payload alone)', {}, 'codigo'],
       ['an empty codigo', { codigo: '' }, 'codigo'],
       ['a 5-digit codigo', { codigo: '12345' }, 'codigo'],
       ['a codigo with letters', { codigo: '12a456' }, 'codigo'],
@@ -591,7 +591,7 @@ describe('accounts: password resets', () => {
     });
 
     it('a registration payload is not mistaken for a reset', async () => {
-      // Guard against the spec payload alone changing a password: {celular, password}.
+      // Guard against the first edition's payload alone changing a password: {celular, password}.
       const payload = shopperPayload();
       expect((await server.call('/api/login/registerUser', { body: payload })).status).toBe(200);
       const res = await server.call(PHONE_RESET, {

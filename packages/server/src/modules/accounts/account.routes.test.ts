@@ -243,7 +243,7 @@ describe('accounts: registerUser and authenticate', () => {
     });
   });
 
-  describe('registerUser: every submit-time rule (400 VALIDACION, the spec text)', () => {
+  describe('registerUser: every submit-time rule (400 VALIDACION, the documented text)', () => {
     const long31 = `Ab1${'x'.repeat(28)}`;
     type Row = [string, 'shopper' | 'shop', Record<string, unknown>, string, string];
     const rows: Row[] = [
@@ -610,7 +610,7 @@ describe('accounts: registerUser and authenticate', () => {
       expect([a.status, b.status]).toEqual([200, 200]);
     });
 
-    it('celular taken: 500 CELULAR_EXISTENTE (the spec client tells it apart by status)', async () => {
+    it('celular taken: 500 CELULAR_EXISTENTE (the first edition client tells it apart by status)', async () => {
       await expectRefused(
         shopperPayload({ celular: shopper.celular }),
         500,
@@ -797,7 +797,7 @@ describe('accounts: registerUser and authenticate', () => {
   });
 
   describe('authenticate', () => {
-    it('answers 200 {token}: an HS256 JWT with the spec claims, expiring in about 7 days', async () => {
+    it('answers 200 {token}: an HS256 JWT with the documented claims, expiring in about 7 days', async () => {
       const payload = shopperPayload();
       const registered = await server.call(REGISTER, { body: payload });
       expect(registered.status).toBe(200);

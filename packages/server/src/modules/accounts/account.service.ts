@@ -41,7 +41,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { db, config, notifier, limiter, tokens, log } = deps;
   const limits = config.rateLimits;
 
-  /** Duplicates are told apart in the spec's order: email, then usuario, then celular. */
+  /** Duplicates are told apart in order: email, then usuario, then celular (docs/api.md). */
   async function assertAvailable(input: Registro): Promise<void> {
     if (await repo.findAccountByEmail(db, input.email)) throw new AppError('CORREO_EXISTENTE');
     if (input.usuario !== NO_USUARIO && (await repo.existsAccountWithUsuario(db, input.usuario))) {

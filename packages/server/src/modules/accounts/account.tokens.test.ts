@@ -48,7 +48,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
     for (const s of [...servers].reverse()) await s.destroy();
   });
 
-  /** POST listarlogin; the spec's client sends `{token}`, so there is always a JSON body. */
+  /** POST listarlogin; the first edition's client sends `{token}`, so there is always a body. */
   const list = (options: CallOptions = {}) =>
     server.call(LIST, { method: 'POST', body: {}, ...options });
 
@@ -66,7 +66,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
   }
 
   describe('listarlogin', () => {
-    it('answers ADMIN the registered users, newest id first, in the spec shape', async () => {
+    it('answers ADMIN the registered users, newest id first, in the documented shape', async () => {
       const res = await list({ token: admin });
       expect(res.status).toBe(200);
       const users = res.body as Record<string, unknown>[];
@@ -221,7 +221,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
       },
     );
 
-    it('a correctly signed token missing the spec claims', async () => {
+    it('a correctly signed token missing the documented claims', async () => {
       const now = Math.floor(Date.now() / 1000);
       const bare = await new SignJWT({ role: 'ADMIN' })
         .setProtectedHeader({ alg: 'HS256' })
@@ -281,7 +281,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
       expect((await list({ token: second })).status).toBe(200);
     });
 
-    it('accepts the token in the body, as the spec client sends it', async () => {
+    it('accepts the token in the body, as the first edition client sends it', async () => {
       const me = await createShopper(server);
       const res = await server.call(LOGOUT, { body: { token: me.token } });
       expect(res.status).toBe(200);

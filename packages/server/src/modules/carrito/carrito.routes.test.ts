@@ -197,7 +197,7 @@ describe('cart: /api/shoppingcartmarket', () => {
       expect(line).toMatchObject({ precio: 61.25, cantidad: 2, disponible: true });
     });
 
-    it('accepts the token in the body (the spec’s payload) as well as in the header', async () => {
+    it('accepts the token in the body (the first edition’s payload) as well as in the header', async () => {
       const shopper = await createShopper(server);
       await addUnits(server, shopper.token, jugo.id, 1);
       const res = await server.call<CarritoGrupo[]>(CART.listar, {

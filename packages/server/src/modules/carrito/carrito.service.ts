@@ -27,7 +27,7 @@ import { findCalendarioDe } from '../horarios/horario.service.js';
 import { redactPagos, toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import * as repo from './carrito.repository.js';
 
-/** A basket line as the spec's client reads it, plus its options, note and availability. */
+/** A basket line as the first edition's client reads it, plus options, note and availability. */
 export type CarritoItemView = CarritoItem;
 /** One basket per shop (docs/api.md, "Cart lines"). */
 export type CarritoGrupoView = CarritoGrupo;

@@ -35,7 +35,7 @@ const UPDATE_PRODUCTO = '/api/tienda/updateproducto';
 const DELETE_PRODUCTO = '/api/tienda/deleteproducto';
 const ACTIVATE_PRODUCTO = '/api/tienda/activateproducto';
 
-// The spec's own texts (store-owner spec, sections 2, 5 and 8), quoted verbatim.
+// The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
 const SIN_CONFIGURAR = 'Debe configurar la tienda antes de agregar una categoría';
 const CATEGORIA_EXISTENTE = 'Esa categoria ya existe';
 const PRODUCTO_EXISTENTE =
@@ -90,7 +90,7 @@ describe('catalogue: categories and products', () => {
   const postMine = (path: string, body?: unknown) => post(server, path, me().token, body);
   const own = (list: TiendaView[]) => list.find((t) => t.tiendaId === me().tiendaId)!;
 
-  /** The caller's answer: its own shop first, the spec's shape, what listartiendas answers. */
+  /** The caller's answer: its own shop first, the documented shape, what listartiendas answers. */
   async function expectOwnerList(res: { status: number; body: unknown }, owner: Owner) {
     expect(res.status).toBe(200);
     const list = res.body as TiendaView[];
@@ -693,7 +693,7 @@ describe('catalogue: categories and products', () => {
       });
     });
 
-    it('activateproducto/ and deletecategoria/ exist at the spec’s own paths with a trailing slash (store-owner spec, section 7)', async () => {
+    it('activateproducto/ and deletecategoria/ exist at the first edition’s paths with a trailing slash (docs/api.md, Wire conventions)', async () => {
       const categoria = await addCategoria(server, me(), { title: 'Barra libre' });
       const producto = await addProducto(server, me(), categoria.id, { name: 'Cafe de olla' });
       const off = await postMine(`${ACTIVATE_PRODUCTO}/`, {

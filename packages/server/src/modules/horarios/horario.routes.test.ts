@@ -21,7 +21,7 @@ const ADD_DIA = '/api/horariosdias/add';
 const UPDATE_DIA = (id: number | string) => `/api/horariosdias/update/${id}`;
 const DELETE_DIA = (id: number | string) => `/api/horariosdias/delete/${id}`;
 
-// The spec's text (store-owner spec, section 5), then the domain's own texts.
+// The first edition's text, then the domain's own texts (docs/api.md, "Hours and special days").
 const FECHA_REQUERIDA = 'Por favor selecciona una fecha';
 const FECHA_INVALIDA = 'Fecha inválida, usa AAAA-MM-DD';
 const DIA_INVALIDO = 'Día inválido';

@@ -35,11 +35,11 @@ import {
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
-// The spec's checkout texts (accounts spec, sections 2 and 5), quoted verbatim.
+// The first edition's checkout texts, quoted verbatim (docs/api.md, "Texts and forms").
 const MONTO_MINIMO =
   'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)';
 const CARRITO_VACIO = 'Tu carrito esta vacio';
-// The closed notice (accounts spec, section 8).
+// The closed notice (docs/api.md, "Hours and special days").
 const ESTA_CERRADA = 'está cerrada';
 const NO_DISPONIBLE_TIENDA = 'La tienda no está disponible en este momento';
 const PEDIDO_NO_EXISTE = 'El pedido no existe';
@@ -256,7 +256,7 @@ describe('checkout and orders', () => {
       expect(await countPedidos(server, { accountId: shopper.id })).toBe(1);
     });
 
-    it('an empty basket: 400 with the spec’s text, nothing changed', async () => {
+    it('an empty basket: 400 with the first edition’s text, nothing changed', async () => {
       const nothing = await createShopper(server);
       await expectRefused(nothing, fonda.tiendaId, 400, 'VALIDACION', CARRITO_VACIO);
       // A basket in another shop is not this shop's basket, and stays as it is.
@@ -265,7 +265,7 @@ describe('checkout and orders', () => {
       await expectRefused(other, 999_999, 400, 'VALIDACION', CARRITO_VACIO);
     });
 
-    it('below the minimum: 400 MONTO_MINIMO with the spec’s text and the basket kept; shipping does not count toward it', async () => {
+    it('below the minimum: 400 MONTO_MINIMO with the first edition’s text and the basket kept; shipping does not count toward it', async () => {
       // 50×2 + 19.99×2 = 139.98 < 150, although 139.98 + 25.50 shipping = 165.48 ≥ 150.
       const shopper = await createShopperWithBasket(server, [
         { productoId: paquete.id, cantidad: 2 },
@@ -542,7 +542,7 @@ describe('checkout and orders', () => {
     const allMercadoIds = () => [anaIds[0]!, anaIds[1]!, betoId, anaIds[2]!];
 
     describe('listarpedidosbyid (the shopper’s own orders)', () => {
-      it('answers only the caller’s orders, in the spec’s shape', async () => {
+      it('answers only the caller’s orders, in the documented shape', async () => {
         const list = await shopperPedidos(server, ana.token);
         for (const p of list) {
           expectPedidoShape(p);

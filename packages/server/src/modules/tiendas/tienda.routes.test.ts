@@ -30,7 +30,7 @@ const UPDATE = '/api/tienda/updatetienda';
 const ACTIVATE = '/api/tienda/activatetienda';
 const APPROVE = '/api/tienda/approveTienda';
 
-// The spec's own texts (store-owner spec, section 5), quoted verbatim.
+// The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
 const NOMBRE_MIN =
   'El campo nombre debe tener al menos 3 caracteres y no debe tener campos vacios al inicio';
 const NOMBRE_MAX = 'El nombre de la tienda debe tener maximo 35 caracteres';
@@ -554,14 +554,14 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       expect(on.body[0]).toEqual({ ...off.body[0], activarODesactivar: true });
     });
 
-    it('accepts the token in the body, as the spec’s client sends it', async () => {
+    it('accepts the token in the body, as the first edition’s client sends it', async () => {
       const owner = await createOwner(server);
       const res = await post(server, ACTIVATE, undefined, { token: owner.token, activate: false });
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ tiendaId: owner.tiendaId, activarODesactivar: false });
     });
 
-    it('exists at the spec’s own path with a trailing slash (store-owner spec, section 7)', async () => {
+    it('exists at the first edition’s path with a trailing slash (docs/api.md, Wire conventions)', async () => {
       const owner = await createOwner(server);
       const res = await post(server, `${ACTIVATE}/`, owner.token, { activate: false });
       expect({ status: res.status, body: res.body?.[0]?.activarODesactivar }).toEqual({

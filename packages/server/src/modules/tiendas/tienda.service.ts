@@ -37,7 +37,7 @@ export function bumpTiendaVersion(db: DbOrTx, tiendaId: number): Promise<void> {
 }
 
 /**
- * The spec's owner payloads may name a shop (`tiendaId`); naming any but the caller's own is
+ * The owner payloads may name a shop (`tiendaId`, docs/api.md); naming any but the caller's own is
  * refused whole, before anything changes.
  */
 export function assertOwnTiendaId(

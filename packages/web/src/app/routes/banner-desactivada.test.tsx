@@ -15,7 +15,7 @@ afterEach(() => {
   clearQueryCache();
 });
 
-// Store-owner spec, section 1: an owner who switched the shop off sees 'Tienda desactivada'.
+// docs/api.md, "Texts and forms": an owner who switched the shop off sees 'Tienda desactivada'.
 describe.each<[string, ComponentType]>([
   ['/activartienda', ActivarTienda],
   ['/codigoqr', CodigoQr],

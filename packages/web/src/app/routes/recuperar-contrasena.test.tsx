@@ -17,7 +17,7 @@ function renderAt(entry: string) {
 }
 
 describe('/recuperar-contrasena', () => {
-  it('without a secret asks for the email, and an empty one gets the spec message', async () => {
+  it('without a secret asks for the email, and an empty one gets its message', async () => {
     const user = renderAt('/recuperar-contrasena');
     expect(screen.queryByLabelText('Contraseña nueva', { selector: 'input' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Enviar correo' }));

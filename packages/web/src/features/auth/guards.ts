@@ -13,7 +13,7 @@ const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
   compras: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'inicio' },
   // The cart (checkout): a visitor's basket lives in the browser and can be ordered as a guest.
   carrito: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'permitir' },
-  // Owner screens; the spec doesn't say for ADMIN: it has no shop, so home.
+  // Owner screens; ADMIN has no shop, so home.
   tienda: { USUARIO: 'inicio', TIENDA: 'permitir', ADMIN: 'inicio', ANONIMO: 'inicio' },
   admin: { USUARIO: 'inicio', TIENDA: 'inicio', ADMIN: 'permitir', ANONIMO: 'inicio' },
   'faq-tienda': { USUARIO: 'atras', TIENDA: 'permitir', ADMIN: 'atras', ANONIMO: 'inicio' },

@@ -3,12 +3,12 @@ import { clearQueryCache } from '../../lib/query';
 import { decodeSession, isLoggedIn, type Session, type StoredSession } from './session';
 
 /**
- * The signed-in state, kept in local storage under the spec's 'signIn' part (section 3) so a
+ * The signed-in state, kept in local storage under 'signIn' (docs/api.md, "Texts and forms") so a
  * reload or a new tab keeps the session. Only the token and the flag are stored; the session is
  * decoded from the token every time.
  */
 export const SIGN_IN_KEY = 'tianguis.signIn';
-/** The owner's shop, removed on sign-out (section 2, /signout). */
+/** The owner's shop, removed on sign-out (/signout). */
 export const TIENDA_KEY = 'tianguis.tienda';
 
 interface Persisted {

@@ -1,6 +1,6 @@
 import { isRole, type Role } from '@tianguis/domain';
 
-/** The session as the spec reads it from the sign-in token (accounts document, section 3). */
+/** The session as read from the sign-in token's claims (docs/api.md, "Accounts and sessions"). */
 export interface Session {
   userId: number;
   usuario: string;

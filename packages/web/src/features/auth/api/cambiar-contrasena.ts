@@ -1,8 +1,9 @@
 import { api } from '../../../lib/api';
 
 /**
- * POST /api/restaurar/cambiarcontrasena. The spec's payload has only the phone and the password;
- * the code texted to the phone is added (docs/api.md) so that knowing a number isn't enough.
+ * POST /api/restaurar/cambiarcontrasena. The first edition's payload had only the phone and the
+ * password; the code texted to the phone is added (docs/api.md) so that knowing a number isn't
+ * enough.
  */
 export async function cambiarContrasena(input: {
   celular: string;

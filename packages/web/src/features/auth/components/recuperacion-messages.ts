@@ -1,4 +1,4 @@
-/** The password-recovery texts of the accounts spec (sections 2 and 8), verbatim. */
+/** The password-recovery texts of the first edition, verbatim (docs/api.md, "Texts and forms"). */
 export const recuperacionMessages = {
   correoEnviado: 'Se ha enviado un correo para recuperar tu contraseña.',
   contrasenaActualizada: 'Contrasena actualizada.',

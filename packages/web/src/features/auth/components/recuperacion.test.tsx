@@ -22,7 +22,7 @@ describe('RecuperarEmailForm', () => {
     );
   });
 
-  it("without a server message shows the spec's fallback", async () => {
+  it('without a server message shows the fallback', async () => {
     const send = vi.fn(async () => {
       throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
     });

@@ -16,7 +16,7 @@ type Field = 'celular' | 'codigo' | keyof NuevaContrasenaValues;
 
 /**
  * Recovery by phone: the server texts a 6-digit code to a registered number, and the code plus
- * the new password change it (docs/api.md extends the spec's payload with `codigo`).
+ * the new password change it (docs/api.md adds `codigo` to the first edition's payload).
  */
 export function RecuperarCelularForm(props: {
   enviarCodigo: (celular: string) => Promise<{ mensaje?: string }>;

@@ -65,7 +65,7 @@ function isRegistroField(value: unknown): value is RegistroField {
 
 /**
  * Registration step 2. Hints follow the typing (the email's on leaving the field); on submit the
- * domain's form schema reports the first rule broken in the spec's order, the same rules the
+ * domain's form schema reports the first rule broken, in order (docs/api.md), the same rules the
  * server applies, so the server refuses only what the form can't know (taken email, user, phone).
  */
 export function RegistroForm(props: {

@@ -169,7 +169,7 @@ describe('registration hints while typing', { timeout: 20_000 }, () => {
 });
 
 describe('registration on submit', { timeout: 20_000 }, () => {
-  it('reports only the first rule broken, in the spec order, and does not call the server', async () => {
+  it('reports only the first rule broken, in order, and does not call the server', async () => {
     const send = vi.fn();
     const { user } = renderWizard(send);
     await chooseTipo(user, 'Consumidor');

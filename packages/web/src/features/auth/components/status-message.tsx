@@ -1,4 +1,4 @@
-/** A success message read out by screen readers as it appears (the spec's alerts). */
+/** A success message read out by screen readers as it appears (the first edition's alerts). */
 export function StatusMessage({ message }: { message: string | undefined }) {
   return (
     <div role="status" aria-live="polite">

@@ -19,7 +19,7 @@ describe('AvisoPrivacidad', () => {
     ).toBeGreaterThan(0);
   });
 
-  it('states what the spec requires: 30 business days, not for under-18s, the competent authority', () => {
+  it('states what the notice must: 30 business days, not for under-18s, the competent authority', () => {
     const { container } = render(<AvisoPrivacidad />);
     const text = container.textContent ?? '';
     expect(text).toContain('30 días hábiles');

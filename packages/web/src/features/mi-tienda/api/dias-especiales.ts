@@ -20,7 +20,7 @@ export interface DiaEspecialBody {
   recurrenteCadaAnio: boolean;
 }
 
-/** Each change answers the shop's whole list (the spec's client reloads it after each). */
+/** Each change answers the shop's whole list (the first edition's client reloads it after each). */
 async function change(tiendaId: number, path: string, body?: unknown) {
   const list = await api<DiaEspecialGuardado[]>(path, { method: 'POST', body: body ?? {} });
   setQueryData(diasEspecialesKey(tiendaId), list);

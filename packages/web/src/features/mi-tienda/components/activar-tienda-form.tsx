@@ -6,7 +6,7 @@ import { notify } from '../../../lib/toast';
 export const activarMessages = {
   desactivada: 'Tienda Desactivada',
   advertencia: 'Si deshabilitas la tienda, nadie podra comprar o ver los articulos publicados',
-  // Not quoted by the spec; the same plain style as its texts.
+  // Not a first-edition text; the same plain style as its texts.
   activadaGuardada: 'La tienda ha sido activada',
   desactivadaGuardada: 'La tienda ha sido desactivada',
 } as const;
@@ -15,7 +15,7 @@ export const activarMessages = {
 export const VOLVER_TRAS_GUARDAR_MS = 1000;
 
 /**
- * The store's ON/OFF switch (store-owner spec, section 2). Guardar saves, says so, and goes back
+ * The store's ON/OFF switch (docs/api.md, "Texts and forms"). Guardar saves, says so, and goes back
  * after 1 s; Cancelar goes back without saving.
  */
 export function ActivarTiendaForm(props: {

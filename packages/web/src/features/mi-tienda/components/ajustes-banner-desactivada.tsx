@@ -3,7 +3,7 @@ import { useMiTienda, type MiTienda } from '../api/get-mi-tienda';
 import { ajustesMessages } from './ajustes-tareas';
 
 /**
- * The red 'Tienda desactivada' banner (store-owner spec, section 1) for any owner screen. Given
+ * The red 'Tienda desactivada' banner (docs/api.md, "Texts and forms") for any owner screen. Given
  * the shop it only draws; without it, it reads the owner's shop from the shared cache.
  */
 export default function AjustesBannerDesactivada(props: {

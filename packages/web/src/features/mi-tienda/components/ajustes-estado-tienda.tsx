@@ -35,7 +35,7 @@ export function estadoDeTienda(
 }
 
 /**
- * The state dot on the owner's home button (store-owner spec, section 2), with its words for
+ * The state dot on the owner's home button (docs/api.md, "Texts and forms"), with its words for
  * screen readers and as a tooltip. Nothing is drawn until the shop is known.
  */
 export default function AjustesEstadoTienda() {

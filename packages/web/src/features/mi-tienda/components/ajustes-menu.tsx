@@ -99,7 +99,7 @@ function TareasPendientes({ tienda }: { tienda: MiTienda }) {
   );
 }
 
-/** The owner's settings menu (store-owner spec, section 2): tiles, then what is still missing. */
+/** The owner's settings menu (docs/api.md, "Texts and forms"): tiles, then what is still missing. */
 export function AjustesMenu({ tienda }: { tienda: MiTienda }) {
   const tiles: Tile[] = [
     { to: '/configurar-tienda', label: 'Configurar Tienda', icon: Settings },

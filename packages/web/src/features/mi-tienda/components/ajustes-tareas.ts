@@ -1,11 +1,11 @@
 import type { MiTienda } from '../api/get-mi-tienda';
 
-/** The settings menu's messages the spec quotes (store-owner spec, sections 2 and 5). */
+/** The settings menu's first-edition messages (docs/api.md, "Texts and forms"). */
 export const ajustesMessages = {
   faltaConfigurar: 'Falta configurar tienda',
   faltaProductos: 'Falta agregar productos a mi tienda',
   sinProductosQr: 'Debe agregar al menos un producto en mi tienda para ver el codigo qr',
-  // The spec names this toast without quoting it; same style as its other texts.
+  // The first edition named this toast without its text; same style as its other texts.
   sinConfigurarMiTienda: 'Debe configurar la tienda antes de ver mi tienda',
   tiendaDesactivada: 'Tienda desactivada',
 } as const;
@@ -31,7 +31,7 @@ export function hasProductos(tienda: Pick<MiTienda, 'categorias'>): boolean {
   return tienda.categorias.some((c) => c.productos.length > 0);
 }
 
-/** Only what is still missing, in the spec's order. */
+/** Only what is still missing, in the menu's order. */
 export function findTareasPendientes(
   tienda: Pick<MiTienda, 'configured' | 'categorias'>,
 ): TareaPendiente[] {

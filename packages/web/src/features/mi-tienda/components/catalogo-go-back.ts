@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
- * Back to the previous screen (the spec's forms return there); a page opened directly, with
- * nothing behind it in this tab, goes to `fallback` instead of leaving the app.
+ * Back to the previous screen (the first edition's forms return there); a page opened
+ * directly, with nothing behind it in this tab, goes to `fallback` instead of leaving the app.
  */
 export function useGoBack(fallback = '/mitienda') {
   const navigate = useNavigate();

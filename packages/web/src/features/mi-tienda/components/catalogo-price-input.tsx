@@ -3,15 +3,16 @@ import { forwardRef } from 'react';
 import { TextField } from '../../../components/ui/field';
 
 /**
- * The text the price field keeps after a keystroke or a paste: the new text when the spec's
- * price rules allow it (a comma typed as the decimal point counts as a point), else the old.
+ * The text the price field keeps after a keystroke or a paste: the new text when the
+ * price rules (docs/api.md) allow it (a comma typed as the decimal point counts as a point),
+ * else the old.
  */
 export function filterPriceInput(previous: string, next: string): string {
   const candidate = next.replace(',', '.');
   return isPriceInputAllowed(candidate) ? candidate : previous;
 }
 
-/** Precio: refuses keystrokes the spec's price rules don't allow; the phone shows digits. */
+/** Precio: refuses keystrokes the price rules don't allow; the phone shows digits. */
 export const CatalogoPriceInput = forwardRef<
   HTMLInputElement,
   {

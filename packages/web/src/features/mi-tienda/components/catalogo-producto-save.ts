@@ -44,8 +44,8 @@ const FIELD_OF: Record<string, ProductoField> = {
 };
 
 /**
- * What Guardar does. An existing product switched OFF sends the deactivation only (store-owner
- * spec, section 4), so nothing else is checked or changed. Otherwise the domain's product rules
+ * What Guardar does. An existing product switched OFF sends the deactivation only (docs/api.md,
+ * "Texts and forms"), so nothing else is checked or changed. Otherwise the domain's product rules
  * run in the form's order, then the option groups' (gruposInputSchema), and the first one broken
  * is answered with its field.
  */

@@ -76,7 +76,7 @@ export function readId(value: string | null | undefined): number | undefined {
   return isIdValido(id) ? id : undefined;
 }
 
-/** An image the shop has set, or undefined for the spec's unset marker 'N/A'. */
+/** An image the shop has set, or undefined for the unset marker 'N/A'. */
 export function imageOrUndefined(imageUrl: string | undefined): string | undefined {
   const value = imageUrl?.trim() ?? '';
   return value === '' || value === 'N/A' ? undefined : value;

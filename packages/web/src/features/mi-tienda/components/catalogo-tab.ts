@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** The /mitienda tab is remembered on this device (store-owner spec, section 2). */
+/** The /mitienda tab is remembered on this device (docs/api.md, "Texts and forms"). */
 export const MITIENDA_TAB_KEY = 'tianguis.mitienda.tab';
 
 export type MiTiendaTab = 'categorias' | 'productos';

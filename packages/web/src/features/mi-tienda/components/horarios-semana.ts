@@ -16,7 +16,7 @@ export interface FilaHorario {
   cerrado: boolean;
 }
 
-/** 'Crear Horarios': every day open from 08:00 to 18:00 (store-owner spec, section 9). */
+/** 'Crear Horarios': every day open from 08:00 to 18:00 (docs/api.md). */
 export function filasPorDefecto(): FilaHorario[] {
   return DIAS.map((dia) => ({
     dia,

@@ -41,7 +41,7 @@ function saveDataUrl(dataUrl: string, fileName: string) {
 }
 
 /**
- * The QR page (store-owner spec, section 2): the public link with 'Copiar', the QR, 'Descargar
+ * The QR page (docs/api.md, "Texts and forms"): the public link with 'Copiar', the QR, 'Descargar
  * QR' and the printable poster. Needs at least one product first.
  */
 export function QrCodigo({ tienda, origin }: { tienda: MiTienda; origin: string }) {

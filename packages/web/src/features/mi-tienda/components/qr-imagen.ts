@@ -6,7 +6,7 @@ export const QR_MARGIN_PX = 80;
 
 /**
  * Draws the QR for `text` as a PNG data URL: the modules at scale 8 with no quiet zone of the
- * library's own, then an 80 px white border around them, so the margin is exactly the spec's.
+ * library's own, then an 80 px white border around them (docs/api.md, "Texts and forms").
  */
 export async function drawQrPng(text: string): Promise<string> {
   const code = document.createElement('canvas');

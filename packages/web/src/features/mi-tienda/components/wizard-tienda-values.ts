@@ -47,7 +47,7 @@ export type TiendaUpdateBody = TiendaUpdateInput & { entrega?: EntregaTienda; pa
 export type WizardCheck =
   { ok: true; input: TiendaUpdateBody } | { ok: false; field: WizardField; message: string };
 
-/** What the spec stores for an unset name or image. */
+/** What is stored for an unset name or image (docs/api.md, "Texts and forms"). */
 const SIN_VALOR = 'N/A';
 
 function readSiNo(value: string | undefined): SiNo | undefined {
@@ -152,9 +152,9 @@ function asWizardField(key: PropertyKey | undefined): WizardField {
 }
 
 /**
- * The body Guardar sends, checked by the domain schemas: the first broken rule in the spec's
- * order (name, image, minimum amount, shipping cost), then delivery and payments. With No, 0 is
- * sent (section 5).
+ * The body Guardar sends, checked by the domain schemas: the first broken rule in order (name,
+ * image, minimum amount, shipping cost), then delivery and payments (docs/api.md, "Texts and
+ * forms"). With No, 0 is sent.
  */
 export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   const input = {

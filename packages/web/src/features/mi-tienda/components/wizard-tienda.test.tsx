@@ -153,7 +153,7 @@ describe('WizardTienda steps', SLOW, () => {
 });
 
 describe('WizardTienda checks', SLOW, () => {
-  it('reports one rule at a time in the spec order: name, image, minimum, shipping', async () => {
+  it('reports one rule at a time in order: name, image, minimum, shipping', async () => {
     const { user, saved } = setup();
     await goToStep3(user, 'Si', 'Si');
 

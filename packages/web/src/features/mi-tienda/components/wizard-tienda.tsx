@@ -111,8 +111,8 @@ function AvisoGuardado({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The 3-step store setup (store-owner spec, section 2): minimum amount Si/No, shipping cost
- * Si/No, then the fields. Checks come from the domain (section 5); the first broken rule is shown
+ * The 3-step store setup (docs/api.md, "Texts and forms"): minimum amount Si/No, shipping cost
+ * Si/No, then the fields. Checks come from the domain; the first broken rule is shown
  * beside its field and as a toast.
  */
 export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: WizardTiendaProps) {

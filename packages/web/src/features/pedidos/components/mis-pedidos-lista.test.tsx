@@ -49,7 +49,7 @@ describe('MisPedidosLista', { timeout: 20_000 }, () => {
     expect(tiles).toEqual(['2Activos', '1Completados', '1Cancelados']);
   });
 
-  it('shows the cards in the spec order with text badges; unknown reads NUEVO and goes last', () => {
+  it('shows the cards in the documented order with text badges; unknown reads NUEVO and goes last', () => {
     renderLista(pedidos);
     const cards = within(screen.getByRole('list', { name: 'Lista de pedidos' })).getAllByRole(
       'listitem',

@@ -109,7 +109,7 @@ export function SinPedidos() {
   );
 }
 
-/** Tiles and the order cards in the spec's order, or the empty state. */
+/** Tiles and the order cards in order (docs/api.md, "Texts and forms"), or the empty state. */
 export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoVista[] }) {
   if (pedidos.length === 0) return <SinPedidos />;
   return (

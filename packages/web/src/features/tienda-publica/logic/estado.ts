@@ -24,9 +24,9 @@ export function isTiendaNoEncontrada(
 export interface AvisoDeCierre {
   /** '{nombre} está cerrada' */
   titulo: string;
-  /** The reason, one of the spec's closed-shop messages. */
+  /** The reason, one of the closed-shop messages (docs/api.md, "Hours and special days"). */
   motivo: string;
-  /** 'Próxima apertura: ...' or the spec's 'no hours' text. */
+  /** 'Próxima apertura: ...' or the 'no hours' text. */
   proximaApertura: string;
   footer: string;
 }
