@@ -76,6 +76,7 @@ function issuesOf(
   return (result.error?.issues ?? []) as { message: string; path: PropertyKey[] }[];
 }
 
+// Rule numbers are the registration rules of docs/web-screens.md, "Registration rules".
 // [case, payload, message, path]: each payload breaks exactly one submit rule.
 const singleRuleCases: [string, Payload, string, string][] = [
   [

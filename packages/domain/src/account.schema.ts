@@ -170,7 +170,10 @@ interface CredentialMessages {
   readonly passwordMin: string;
 }
 
-/** Rule 1 of registration and the first sign-in rule: one combined message when both are short. */
+/**
+ * Registration rule 1 and the first sign-in rule: one combined message when both are short
+ * (docs/web-screens.md, "Registration rules").
+ */
 function requireCredentialsMin(messages: CredentialMessages): Rule<Credentials> {
   return ({ email, password }) => {
     const isEmailShort = email.length < EMAIL_MIN;
@@ -229,7 +232,8 @@ const registroRulesBeforeConfirmacion: readonly Rule<RegistroData>[] = [
   requireCredentialsMin(registroMessages),
   checkField('password', requirePasswordMax),
   // Rule 3 repeats rule 1's single variant (same text; rule 2 cannot fire for a short password),
-  // so it never decides the outcome here; it stays so the list reads as the form's rules.
+  // so it never decides the outcome here; it stays so the list reads as the form's rules
+  // (numbered in docs/web-screens.md, "Registration rules").
   checkField('password', requirePasswordMin),
   checkField('email', requireEmailArroba),
   checkField('email', requireEmailMax),

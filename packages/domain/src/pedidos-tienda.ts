@@ -34,13 +34,13 @@ export const pedidosTiendaMessages = {
   desconocido: 'Desconocido',
 } as const;
 
-/** 'Nuevo pedido recibido' stays 5 s (section 9). */
+/** 'Nuevo pedido recibido' stays 5 s (docs/web-screens.md, "Toasts and timings"). */
 export const DURACION_AVISO_NUEVO_PEDIDO_MS = 5000;
-/** Order polling every 30000 ms (section 9). */
+/** Order polling every 30000 ms (docs/web-screens.md, "Toasts and timings"). */
 export const INTERVALO_SONDEO_PEDIDOS_MS = 30_000;
-/** Back to /pedidos after completing or cancelling (section 9). */
+/** Back to /pedidos after completing or cancelling (docs/web-screens.md, "Toasts and timings"). */
 export const ESPERA_TRAS_ACCION_PEDIDO_MS = 500;
-/** The alert sound's volume (section 9). */
+/** The alert sound's volume (docs/web-screens.md, "Toasts and timings"). */
 export const VOLUMEN_AVISO_PEDIDO = 0.5;
 
 export type PedidosTab = 'ACTIVOS' | 'COMPLETADOS' | 'CANCELADOS' | 'SIN_ATENDER';
@@ -154,8 +154,9 @@ export function countPedidosPorTab(pedidos: readonly PedidoDeTab[]): ConteoPorTa
 export type FiltroFecha = 'TODAS' | 'HOY' | 'SEMANA' | 'MES';
 
 /**
- * Section 9: today, the last 7 days, the last 30 days, counted in calendar days of the shop's
- * time zone with today included ('Esta semana' is today and the 6 days before it).
+ * Today, the last 7 days, the last 30 days, counted in calendar days of the shop's time zone
+ * with today included ('Esta semana' is today and the 6 days before it; docs/web-screens.md,
+ * "The owner's screens").
  */
 export const FILTROS_FECHA: readonly {
   readonly filtro: FiltroFecha;
@@ -307,7 +308,10 @@ export function mergePedido<T extends { readonly id: number }>(
 
 // ---- New-order alerts ----
 
-/** Section 4: the first two polls never alert, whatever they bring. */
+/**
+ * The first two polls never alert, whatever they bring (docs/web-screens.md, "Toasts and
+ * timings").
+ */
 export const CARGAS_SIN_AVISO = 2;
 
 /** What the order list has already seen, to alert only on orders not seen before. */

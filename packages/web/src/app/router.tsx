@@ -5,8 +5,9 @@ import type { Area } from '../features/auth/guards';
 import { Layout } from './layout';
 
 /**
- * Every route of section 2 (accounts document). Each screen is its own chunk, so the public shop
- * page downloads only the shell and itself.
+ * Every route of the web app, with who may open it (docs/web-screens.md, "Screens and who may
+ * open them"). Each screen is its own chunk, so the public shop page downloads only the shell
+ * and itself.
  */
 type ScreenModule = { default: ComponentType };
 const screen = (
@@ -98,7 +99,7 @@ export function AppRoutes() {
           path="preguntas-frecuentes-tienda"
           element={guarded('faq-tienda', PreguntasFrecuentesTienda)}
         />
-        {/* The shop owner's screens (store-owner document, section 2). */}
+        {/* The shop owner's screens (docs/web-screens.md, "The owner's screens"). */}
         <Route path="configuracion-de-tienda" element={guarded('tienda', ConfiguracionDeTienda)} />
         <Route path="configurar-tienda" element={guarded('tienda', ConfigurarTienda)} />
         <Route path="mitienda" element={guarded('tienda', MiTienda)} />

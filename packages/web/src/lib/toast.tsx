@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * Toasts (section 9: bottom-right, 4 s, at most 3 visible) through sonner, which is loaded only
- * when the first toast is shown, so a visitor who never sees one never downloads it.
+ * Toasts (bottom-right, 4 s, at most 3 visible: docs/web-screens.md, "Toasts and timings")
+ * through sonner, which is loaded only when the first toast is shown, so a visitor who never
+ * sees one never downloads it.
  */
 type Kind = 'success' | 'error' | 'info';
 interface Pending {

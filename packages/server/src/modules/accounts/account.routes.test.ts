@@ -246,6 +246,7 @@ describe('accounts: registerUser and authenticate', () => {
   describe('registerUser: every submit-time rule (400 VALIDACION, the documented text)', () => {
     const long31 = `Ab1${'x'.repeat(28)}`;
     type Row = [string, 'shopper' | 'shop', Record<string, unknown>, string, string];
+    // Rule numbers: docs/web-screens.md, "Registration rules".
     const rows: Row[] = [
       // Rule 1: email and password under 8.
       [
@@ -291,7 +292,7 @@ describe('accounts: registerUser and authenticate', () => {
         'password',
         'La contraseña debe tener al menos 8 caracteres',
       ],
-      // Rule 4 and the section-9 maximum.
+      // Rule 4 and the email maximum.
       [
         'email without @',
         'shopper',
@@ -428,7 +429,7 @@ describe('accounts: registerUser and authenticate', () => {
         'celular',
         'El celular debe contener 10 números',
       ],
-      // Rule 10 and the section-9 maxima (shoppers only).
+      // Rule 10 and the name and address maxima (shoppers only).
       [
         'shopper nombreCompleto under 2',
         'shopper',

@@ -21,7 +21,7 @@ import type { CachedAnswer } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
 
 const tiendaListDescription =
-  'Lista de tiendas con sus categorias y productos (forma del spec: tiendaId, usuario, nombre, ...)';
+  'Lista de tiendas con sus categorias y productos (forma de la primera edición: tiendaId, usuario, nombre, ...)';
 const notModifiedDescription = 'Responde 304 cuando If-None-Match coincide con el ETag.';
 
 /** Sends a cached answer (its bytes, not serialised again) or 304, with its ETag. */

@@ -17,7 +17,7 @@ const tiles = [
   },
 ] as const;
 
-/** The admin's home (section 2, Admin): two big tiles. */
+/** The admin's home: two big tiles (docs/web-screens.md, "The admin's screens"). */
 export default function AdminMenu() {
   return (
     <Page title="Administrador">

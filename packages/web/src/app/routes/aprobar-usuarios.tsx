@@ -1,7 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { AprobarTiendas } from '../../features/admin/components/aprobar-tiendas';
 
-/** Section 2, Admin: each pending shop's user with an 'Aprobar' button. */
+/** Each pending shop's user with an 'Aprobar' button (docs/web-screens.md, admin's screens). */
 export default function AprobarUsuarios() {
   return (
     <Page title="Aprobar Usuarios">

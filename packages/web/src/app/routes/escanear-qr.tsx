@@ -6,8 +6,9 @@ import { useSession } from '../../features/auth/session-store';
 import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
 
 /**
- * Section 2: 'Escanee el Codigo QR'. An owner is taken to its own shop page (what its shoppers
- * see on scanning); a visitor without a session to sign in; anyone else is told how scanning works.
+ * 'Escanee el Codigo QR' (docs/web-screens.md, "Screens and who may open them"). An owner is
+ * taken to its own shop page (what its shoppers see on scanning); a visitor without a session to
+ * sign in; anyone else is told how scanning works.
  */
 export default function EscanearQr() {
   const session = useSession();

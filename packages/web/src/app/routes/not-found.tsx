@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 
-/** Section 2: '404 Pagina no encontrada'. */
+/** '404 Pagina no encontrada' (docs/web-screens.md, "Screens and who may open them"). */
 export default function NotFound() {
   return <NotFoundContent />;
 }

@@ -2,7 +2,7 @@ import { Page } from '../../components/ui/page';
 import { FaqList } from '../../features/info/components/faq-list';
 import { faqItems, faqVideos } from '../../features/info/faq';
 
-/** Section 2, Shop FAQ (TIENDA only; the router's guard sends the others away). */
+/** The shop FAQ (TIENDA only; the router's guard sends the others away; docs/web-screens.md). */
 export default function PreguntasFrecuentesTienda() {
   return (
     <Page title="Preguntas Frecuentes">

@@ -15,8 +15,9 @@ import { RecuperarEmailForm } from '../../features/auth/components/recuperar-ema
 import { notify } from '../../lib/toast';
 
 /**
- * /recuperar-contrasena (section 2): the emailed link brings `?secret=...` and opens the
- * new-password step; without it, the person asks for a link by email or a code by phone.
+ * /recuperar-contrasena: the emailed link brings `?secret=...` and opens the new-password step;
+ * without it, the person asks for a link by email or a code by phone (docs/web-screens.md,
+ * "Signing in and out").
  */
 export default function RecuperarContrasena() {
   const [params] = useSearchParams();

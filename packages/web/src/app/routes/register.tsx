@@ -6,7 +6,10 @@ import { RegistroCompletado } from '../../features/auth/components/registro-comp
 import { RegistroWizard } from '../../features/auth/components/registro-wizard';
 import type { TipoUsuario } from '../../features/auth/components/tipo-usuario-step';
 
-/** /register (section 2): account type, then the form, then the 'Registro completado' welcome. */
+/**
+ * /register: account type, then the form, then the 'Registro completado' welcome
+ * (docs/web-screens.md, "Signing in and out").
+ */
 export default function Register() {
   const navigate = useNavigate();
   const [registrado, setRegistrado] = useState<TipoUsuario>();

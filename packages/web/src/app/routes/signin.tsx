@@ -7,7 +7,7 @@ import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { homeAfterSignIn } from '../../features/auth/session';
 import { storeToken } from '../../features/auth/session-store';
 
-/** /signin (section 2): each role lands on its own home after signing in. */
+/** /signin: each role lands on its own home (docs/web-screens.md, "Signing in and out"). */
 export default function SignIn() {
   const navigate = useNavigate();
 

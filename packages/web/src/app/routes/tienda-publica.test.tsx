@@ -94,7 +94,7 @@ describe('/tienda/{usuario}', () => {
       status: 500,
       body: { code: 'ERROR', message: 'Falló' },
     });
-    // Section 4: three retries (0.3 + 0.6 + 0.9 s apart) before the page gives up.
+    // Three retries (0.3 + 0.6 + 0.9 s apart) before the page gives up (docs/web-screens.md).
     await screen.findByRole('button', { name: 'Reintentar' }, { timeout: 4000 });
     expect(calls).toHaveLength(4);
     expect(screen.queryByText('404 Pagina no encontrada')).toBeNull();

@@ -1,7 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { UsuariosRegistradosList } from '../../features/admin/components/usuarios-registrados-list';
 
-/** Section 2, Admin: cards with id, type, phone, email and date. */
+/** Cards with id, type, phone, email and date (docs/web-screens.md, "The admin's screens"). */
 export default function UsuariosRegistrados() {
   return (
     <Page title="Usuarios Registrados">

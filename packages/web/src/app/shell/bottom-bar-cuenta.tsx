@@ -12,7 +12,8 @@ const EstadoTienda = lazy(
 const signOut = <BarLink to="/signout" label="Salir" icon={<LogOut aria-hidden="true" />} />;
 
 /**
- * The bottom bar's links for a signed-in account, one set per role (section 2). A chunk of its
+ * The bottom bar's links for a signed-in account, one set per role (docs/web-screens.md, "Top
+ * and bottom bars"). A chunk of its
  * own: a visitor opening a shop's link (the page with the 100 KB budget) never needs it.
  */
 export default function BottomBarCuenta({ session }: { session: Session }) {

@@ -5,7 +5,10 @@ import { BarLink } from './bar-link';
 
 const BottomBarCuenta = lazy(() => import('./bottom-bar-cuenta'));
 
-/** Bottom bar (section 2): fixed to the viewport's bottom edge, centred, one set per role. */
+/**
+ * Bottom bar: fixed to the viewport's bottom edge, centred, one set per role (docs/web-screens.md,
+ * "Top and bottom bars").
+ */
 export function BottomBar() {
   const session = useSession();
   return (

@@ -31,7 +31,8 @@ export function TopBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
-  // Section 2: the back button becomes enabled about 100 ms after load.
+  // The back button becomes enabled about 100 ms after load (docs/web-screens.md, "Top and
+  // bottom bars").
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setReady(true), 100);

@@ -3,7 +3,10 @@ import { Navigate, useNavigate } from 'react-router';
 import { resolveAccess, type Area } from './guards';
 import { useSession } from './session-store';
 
-/** Section 6's table at the door of a screen: let in, send to /, or send back one page. */
+/**
+ * The roles-per-screen table (docs/web-screens.md, "Screens and who may open them") at the door
+ * of a screen: let in, send to /, or send back one page.
+ */
 export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const session = useSession();
   const access = resolveAccess(area, session?.tipoUsuario);

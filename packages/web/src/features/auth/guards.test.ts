@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveAccess, type Access, type Area } from './guards';
 
-// Section 6 of the accounts document, row by row: USUARIO, TIENDA, ADMIN, anonymous.
+// The roles-per-screen table (docs/web-screens.md), row by row: USUARIO, TIENDA, ADMIN, anonymous.
 const rows: [Area, Access, Access, Access, Access][] = [
   ['publica', 'permitir', 'permitir', 'permitir', 'permitir'],
   ['compras', 'permitir', 'atras', 'atras', 'inicio'],

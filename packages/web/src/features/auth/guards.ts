@@ -1,6 +1,6 @@
 import type { Role } from '@tianguis/domain';
 
-/** The kinds of screen the roles table of section 6 distinguishes. */
+/** The kinds of screen the roles-per-screen table distinguishes (docs/web-screens.md). */
 export type Area =
   'publica' | 'compras' | 'carrito' | 'tienda' | 'admin' | 'faq-tienda' | 'solo-anonimo';
 
@@ -21,7 +21,7 @@ const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
   'solo-anonimo': { USUARIO: 'inicio', TIENDA: 'inicio', ADMIN: 'inicio', ANONIMO: 'permitir' },
 };
 
-/** Section 6's table as one lookup; `role` undefined means not signed in. */
+/** The roles-per-screen table as one lookup; `role` undefined means not signed in. */
 export function resolveAccess(area: Area, role: Role | undefined): Access {
   return table[area][role ?? 'ANONIMO'];
 }

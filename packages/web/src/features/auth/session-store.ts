@@ -33,7 +33,7 @@ let active: Session | undefined;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
-/** Works out the active session and wakes up when the token expires (section 4). */
+/** Works out the active session and wakes up when the token expires (docs/web-screens.md). */
 function recompute() {
   const now = Date.now();
   const before = active;

@@ -44,7 +44,7 @@ describe('decodeSession', () => {
   });
 });
 
-describe('isLoggedIn (section 4)', () => {
+describe('isLoggedIn (docs/web-screens.md, Signing in and out)', () => {
   const session = decodeSession(tokenWith(claims)) as Session;
   const expMs = 2_000_000_000 * 1000;
 

@@ -50,8 +50,8 @@ export function decodeSession(token: string): Session | undefined {
 }
 
 /**
- * Section 4: logged in only if the login flag is set and the token's expiry is not in the past;
- * if the token can't be read, the stored flag is used as is.
+ * Logged in only if the login flag is set and the token's expiry is not in the past; if the
+ * token can't be read, the stored flag is used as is (docs/web-screens.md, "Signing in and out").
  */
 export function isLoggedIn(stored: StoredSession, nowMs: number): boolean {
   if (!stored.isLogin) return false;
@@ -60,7 +60,7 @@ export function isLoggedIn(stored: StoredSession, nowMs: number): boolean {
   return exp * 1000 > nowMs;
 }
 
-/** Where each role lands after signing in (section 2, sign-in). */
+/** Where each role lands after signing in (docs/web-screens.md, "Signing in and out"). */
 export function homeAfterSignIn(role: Role): string {
   switch (role) {
     case 'TIENDA':

@@ -1,4 +1,4 @@
-/** The shop FAQ (section 2, Shop FAQ): five questions, each answered in text. */
+/** The shop FAQ: five questions, each answered in text (docs/web-screens.md, owner's screens). */
 export type FaqId =
   'escaneo-qr' | 'hacer-pedido' | 'recibir-pedido' | 'horarios-feriados' | 'buscar-productos';
 

@@ -1,4 +1,7 @@
-/** The plans page's benefit table (section 2: configuration, categories, products, QR, hours, orders, cart, shopper orders). */
+/**
+ * The plans page's benefit table: configuration, categories, products, QR, hours, orders, cart,
+ * shopper orders (docs/web-screens.md, "Information pages").
+ */
 export interface Beneficio {
   funcion: string;
   detalle: string;

@@ -16,7 +16,10 @@ export function useUsuariosRegistrados() {
   return useQuery(usuariosRegistradosKey, getUsuariosRegistrados);
 }
 
-/** Section 3: the list is read sorted by id, newest first (the server does too; this keeps it so). */
+/**
+ * The list is read sorted by id, newest first (the server does too; this keeps it so;
+ * docs/web-screens.md, "The admin's screens").
+ */
 export function sortNewestFirst(list: readonly UsuarioRegistrado[]): UsuarioRegistrado[] {
   return [...list].sort((a, b) => b.id - a.id);
 }

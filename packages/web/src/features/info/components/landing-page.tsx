@@ -35,7 +35,10 @@ const servicios = [
   'Envío del pedido por WhatsApp al celular de tu negocio, si el cliente lo desea.',
 ] as const;
 
-/** The marketing landing page (section 1): hero, featured solutions, about, services, contact. */
+/**
+ * The marketing landing page: hero, featured solutions, about, services, contact
+ * (docs/web-screens.md, "Information pages").
+ */
 export function LandingPage() {
   useEffect(() => {
     document.title = 'Tianguis · Tu tienda en línea';

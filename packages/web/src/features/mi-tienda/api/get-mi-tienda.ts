@@ -43,7 +43,10 @@ export function miTiendaFromList(
   return list.find((t) => t.tiendaId === tiendaId);
 }
 
-/** Online only when configured, with at least one product, and activated (section 1). */
+/**
+ * Online only when configured, with at least one product, and activated (docs/web-screens.md,
+ * "Top and bottom bars").
+ */
 export function isTiendaEnLinea(t: MiTienda): boolean {
   const hasProducto = t.categorias.some((c) => c.productos.length > 0);
   return t.configured && hasProducto && t.activarODesactivar;

@@ -11,7 +11,7 @@ export const activarMessages = {
   desactivadaGuardada: 'La tienda ha sido desactivada',
 } as const;
 
-/** Section 9: the screen goes back one second after saving. */
+/** The screen goes back one second after saving (docs/web-screens.md, "Toasts and timings"). */
 export const VOLVER_TRAS_GUARDAR_MS = 1000;
 
 /**

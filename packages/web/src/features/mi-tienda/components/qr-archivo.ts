@@ -8,9 +8,10 @@ function pad(n: number): string {
 }
 
 /**
- * The downloaded QR's file name, by local date and time (section 2: 'Descargar QR' saves a PNG
- * named by date and time), e.g. qr-taqueria-lupe-2026-11-22_14-05-09.png. Only characters every
- * file system accepts are kept from the shop's address.
+ * The downloaded QR's file name, by local date and time ('Descargar' saves a PNG named by date
+ * and time; docs/web-screens.md, "The owner's screens"), e.g.
+ * qr-taqueria-lupe-2026-11-22_14-05-09.png. Only characters every file system accepts are kept
+ * from the shop's address.
  */
 export function qrFileName(usuario: string, at: Date): string {
   const nombre = usuario.toLowerCase().replace(/[^a-z0-9._-]+/g, '-') || 'tienda';

@@ -9,7 +9,7 @@ import { qrFileName, tiendaPublicUrl } from './qr-archivo';
 import { QrCartel } from './qr-cartel';
 import { drawQrPng } from './qr-imagen';
 
-/** Section 9: 'Copiado' shows for 2 s. */
+/** 'Copiado' shows for 2 s (docs/web-screens.md, "Toasts and timings"). */
 export const COPIADO_MS = 2000;
 
 const SIN_VALOR = 'N/A';
@@ -63,7 +63,7 @@ export function QrCodigo({ tienda, origin }: { tienda: MiTienda; origin: string 
   }
 
   function copy() {
-    // Section 2: a clipboard failure is only logged.
+    // A clipboard failure is only logged (docs/web-screens.md, "The owner's screens").
     if (!navigator.clipboard) {
       console.error('El portapapeles no está disponible');
       return;

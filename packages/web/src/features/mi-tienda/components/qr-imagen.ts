@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 
-/** Section 9: the exported QR is drawn at scale 8 with an 80 px white margin. */
+/** The exported QR is drawn at scale 8 with an 80 px white margin (docs/web-screens.md). */
 export const QR_SCALE = 8;
 export const QR_MARGIN_PX = 80;
 

@@ -55,7 +55,7 @@ function readSiNo(value: string | undefined): SiNo | undefined {
   return v === 'si' || v === 'no' ? v : undefined;
 }
 
-/** Section 3: an amount of 0 is shown as an empty field. */
+/** An amount of 0 is shown as an empty field (docs/web-screens.md, "Other forms"). */
 function readMonto(value: number | string | undefined): string {
   if (value === undefined || value === '') return '';
   const n = Number(value);
@@ -69,7 +69,8 @@ function readTexto(value: string | undefined): string {
 /**
  * The wizard opens on what the shop already has, so an owner only changes what they need. Until
  * the shop is first configured its Si/No answers are the server's defaults ('no'), not the
- * owner's: steps 1 and 2 start with no choice made, so Siguiente waits for one (section 2).
+ * owner's: steps 1 and 2 start with no choice made, so Siguiente waits for one
+ * (docs/web-screens.md, "Other forms").
  */
 export function wizardValuesFromTienda(
   tienda: Pick<

@@ -150,7 +150,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
 
   const setMonto =
     (field: 'montoMinimo' | 'costoDeEnvio') => (e: ChangeEvent<HTMLInputElement>) => {
-      // Section 5: the price input refuses the keystroke rather than showing an error.
+      // The price input refuses the keystroke rather than showing an error (docs/web-screens.md).
       if (isPriceInputAllowed(e.target.value)) set(field, e.target.value);
     };
 

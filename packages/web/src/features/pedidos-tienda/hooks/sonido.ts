@@ -72,8 +72,8 @@ export function unlockAudio(): void {
 }
 
 /**
- * A synthesised two-note beep (section 9: volume 0.5, no audio file needed). Answers false when
- * the browser has no Web Audio.
+ * A synthesised two-note beep (volume 0.5, no audio file needed; docs/web-screens.md, "Toasts
+ * and timings"). Answers false when the browser has no Web Audio.
  */
 export function playBeep(volume: number = VOLUMEN_AVISO_PEDIDO): boolean {
   const ctx = getContext();

@@ -45,7 +45,10 @@ function getConexion(): EstadoConexion {
   return conexion;
 }
 
-/** Called with the orders to alert about (section 4's rule, in the domain), from any screen. */
+/**
+ * Called with the orders to alert about (the domain's rule, docs/web-screens.md, "Toasts and
+ * timings"), from any screen.
+ */
 export function onPedidosNuevos(listener: (nuevos: PedidoTienda[]) => void): () => void {
   nuevosListeners.add(listener);
   return () => nuevosListeners.delete(listener);

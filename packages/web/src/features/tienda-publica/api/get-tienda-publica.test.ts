@@ -21,7 +21,7 @@ function answering(...statuses: number[]) {
   return () => calls;
 }
 
-describe('getTiendaPublica (section 4: the hours load is retried at most 3 times)', () => {
+describe('getTiendaPublica (the shop load is retried at most 3 times, docs/web-screens.md)', () => {
   it('tries again after a lost connection or a server failure', async () => {
     const calls = answering(0, 503, 200);
     const answer = await getTiendaPublica('taqueria-lupe', 1);

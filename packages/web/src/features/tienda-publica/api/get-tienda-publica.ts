@@ -56,8 +56,8 @@ export async function getTiendaPublica(
   retryDelayMs = 300,
 ): Promise<TiendaPublicaAnswer> {
   const path = `/api/tienda/publica/${encodeURIComponent(usuario.toLowerCase())}`;
-  // Section 4: the hours load is retried at most 3 times. Only a lost connection or a server
-  // failure is worth another try; a 404 (no such shop) is the answer.
+  // The shop's load is retried at most 3 times (docs/web-screens.md, "Toasts and timings"). Only a
+  // lost connection or a server failure is worth another try; a 404 (no such shop) is the answer.
   for (let retry = 0; ; retry++) {
     try {
       return await api<TiendaPublicaAnswer>(path);

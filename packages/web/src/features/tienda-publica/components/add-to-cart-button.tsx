@@ -182,8 +182,8 @@ export function ProductoAgregar(props: {
 }
 
 /**
- * The product page's 'Agregar al carrito' (section 6: only a USUARIO or a visitor buys; a shop
- * or admin account sees it switched off, with why).
+ * The product page's 'Agregar al carrito': only a USUARIO or a visitor buys; a shop or admin
+ * account sees it switched off, with why (docs/web-screens.md, "Screens and who may open them").
  */
 export function AddToCartButton(props: { answer: TiendaPublicaAnswer; producto: ProductoPublico }) {
   const session = useSession();

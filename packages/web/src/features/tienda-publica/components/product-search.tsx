@@ -13,7 +13,8 @@ import { precioTexto } from '../logic/precio';
 export const SEARCH_LABEL = 'Buscar productos...';
 
 /**
- * The top bar's product search on a shop's pages (section 3): from 2 characters, a
+ * The top bar's product search on a shop's pages (docs/web-screens.md, "Shop pages"): from 2
+ * characters, a
  * case-insensitive match on product names; each result leads to the product's detail page.
  * ArrowDown moves into the results, Escape closes them.
  */

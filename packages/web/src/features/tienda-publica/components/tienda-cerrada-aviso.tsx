@@ -4,7 +4,7 @@ import type { TiendaPublica, TiendaPublicaAnswer } from '../api/get-tienda-publi
 import { useNow } from '../hooks/use-now';
 import { avisoDeCierre } from '../logic/estado';
 
-/** Section 4: the open/closed state is rechecked every 60 seconds. */
+/** The open/closed state is rechecked every 60 seconds (docs/web-screens.md, timings). */
 export const RECHEQUEO_MS = 60_000;
 
 /**

@@ -8,7 +8,7 @@ export function toSegment(title: string): string {
   return title.toLowerCase().replace(/\s+/g, '');
 }
 
-/** The category's segment (section 3: its title lowercased with spaces removed). */
+/** The category's segment: its title lowercased, spaces removed (docs/web-screens.md). */
 export function segmentOf(categoria: Pick<CategoriaPublica, 'title'>): string {
   return toSegment(categoria.title);
 }
@@ -55,12 +55,13 @@ export function findProducto(tienda: TiendaPublica, id: number): ProductoEnTiend
   return undefined;
 }
 
-/** Section 9: the search starts at 2 characters. */
+/** The search starts at 2 characters (docs/web-screens.md, "Shop pages"). */
 export const BUSQUEDA_MINIMA = 2;
 
 /**
- * Section 3's product search: case-insensitive substring of the product name, across the shop's
- * categories; nothing below 2 characters (spaces around the text don't count).
+ * The product search (docs/web-screens.md, "Shop pages"): case-insensitive substring of the
+ * product name, across the shop's categories; nothing below 2 characters (spaces around the text
+ * don't count).
  */
 export function buscarProductos(tienda: TiendaPublica, texto: string): ProductoEnTienda[] {
   const needle = texto.trim().toLocaleLowerCase('es');
@@ -93,7 +94,7 @@ export function productoPath(
   return `${categoriaPath(usuario, categoria)}/productodetalle/${producto.id}`;
 }
 
-/** Navigation state the product links carry, so the detail page shows at once (section 3). */
+/** Navigation state the product links carry, so the detail page shows at once (web-screens.md). */
 export interface ProductoNavState {
   producto: ProductoPublico;
 }

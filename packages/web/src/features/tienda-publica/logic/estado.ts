@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api-client';
 import type { TiendaPublica } from '../api/get-tienda-publica';
 
 /**
- * Section 3: a shop that doesn't exist (the API's 404), has no name yet ('N/A') or is switched
- * off shows the not-found page.
+ * A shop that doesn't exist (the API's 404), has no name yet ('N/A') or is switched off shows
+ * the not-found page (docs/web-screens.md, "Shop pages").
  */
 export function isTiendaNoEncontrada(
   tienda: Pick<TiendaPublica, 'nombre' | 'activarODesactivar'> | undefined,
