@@ -9,7 +9,7 @@ export type Access = 'permitir' | 'inicio' | 'atras';
 
 const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
   publica: { USUARIO: 'permitir', TIENDA: 'permitir', ADMIN: 'permitir', ANONIMO: 'permitir' },
-  // Add to cart, checkout, /mispedidos.
+  // A signed-in shopper's own orders (/mispedidosdetalle); docs/web-screens.md lists the routes.
   compras: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'inicio' },
   // The cart (checkout): a visitor's basket lives in the browser and can be ordered as a guest.
   carrito: { USUARIO: 'permitir', TIENDA: 'atras', ADMIN: 'atras', ANONIMO: 'permitir' },
