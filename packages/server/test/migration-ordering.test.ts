@@ -38,6 +38,9 @@ const TABLES = [
   'pedido_evento',
 ] as const;
 
+/** Old columns later migrations drop: the order counter on the shop's row (docs/write-path.md). */
+const DROPPED: Partial<Record<string, string[]>> = { tienda: ['pedidos_version'] };
+
 describe('the ordering migration on a first-edition database', () => {
   let database: TestDatabase;
   let handle: DbHandle | undefined;
@@ -208,12 +211,11 @@ describe('the ordering migration on a first-edition database', () => {
     for (const table of TABLES) {
       rowsBefore[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
     }
-    expect(await migrateToLatest(handle.db)).toEqual([
-      '2026_11_25_1000_ordering',
-      '2026_11_25_1400_imagenes',
-      '2026_11_25_1600_push',
-      '2026_11_25_1610_dia_especial_unico',
-    ]);
+    // Everything from the ordering migration on (later ones included, as the build ships them).
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(handle.db)).toEqual(
+      names.slice(names.indexOf('2026_11_25_1000_ordering')),
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -226,7 +228,12 @@ describe('the ordering migration on a first-edition database', () => {
     expect(await countAll(db)).toEqual(countsBefore);
     for (const table of TABLES) {
       const after = await db.selectFrom(table).selectAll().orderBy('id').execute();
-      const before = rowsBefore[table] as Record<string, unknown>[];
+      // Columns a later migration drops on purpose are not kept.
+      const kept = (row: Record<string, unknown>) =>
+        Object.keys(row).filter((column) => !DROPPED[table]?.includes(column));
+      const before = (rowsBefore[table] as Record<string, unknown>[]).map((row) =>
+        pick(row, kept(row)),
+      );
       expect(
         after.map((row, i) => pick(row, Object.keys(before[i]!))),
         table,
