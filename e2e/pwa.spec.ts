@@ -176,6 +176,9 @@ test('el service worker controla la app y sin conexión muestra la página de si
   await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeHidden();
 });
 
+/** A push reaches the service worker through DevTools; on a busy machine that takes seconds. */
+const PUSH_SHOWN_MS = 15_000;
+
 test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la genérica', async ({
   page,
   context,
@@ -197,7 +200,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
     }),
   );
   await expect
-    .poll(() => notifications(page))
+    .poll(() => notifications(page), { timeout: PUSH_SHOWN_MS })
     .toEqual([
       {
         title: 'Pedido nuevo #4812',
@@ -220,7 +223,7 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
     }),
   );
   await expect
-    .poll(() => notifications(page))
+    .poll(() => notifications(page), { timeout: PUSH_SHOWN_MS })
     .toEqual([
       expect.objectContaining({
         title: 'Tu pedido fue cancelado',
@@ -231,7 +234,9 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
 
   await push('esto no es JSON');
   await expect
-    .poll(async () => (await notifications(page)).find((n) => n.tag === ''))
+    .poll(async () => (await notifications(page)).find((n) => n.tag === ''), {
+      timeout: PUSH_SHOWN_MS,
+    })
     .toEqual({
       title: 'Tianguis',
       body: 'Tienes un aviso nuevo. Ábrelo para ver los detalles.',
