@@ -176,6 +176,8 @@ async function measure(
     minSeconds?: number;
     /** This many requests, without a warm-up, instead of a timed run. */
     amount?: number;
+    /** A longer warm-up (processes just started: their JIT and caches are cold). */
+    warmupSeconds?: number;
     flow: (connection: number) => () => LoadRequest;
     report: { kind: string; id: string; name: string; unit?: Row['unit'] }[];
   },
@@ -189,7 +191,7 @@ async function measure(
     runLoadSpread({ bases, connections, timeout: spec.timeout, flow: spec.flow, ...options });
   const drainAll = () => Promise.all(bases.map((b) => drain(b)));
   if (spec.amount === undefined) {
-    await run({ seconds: WARMUP_SECONDS });
+    await run({ seconds: spec.warmupSeconds ?? WARMUP_SECONDS });
     await drainAll();
   }
   const result = await run({
@@ -280,7 +282,7 @@ async function benchServer(
   /** Per product of the one-shop row, the ids of one option of each of its two groups. */
   opciones: Map<number, number[]>,
   /** Starts more instances on the same database (PostgreSQL only: SQLite is one process). */
-  startMoreInstances?: (count: number) => Promise<ServerProcess[]>,
+  startMoreInstances?: (count: number, env?: Record<string, string>) => Promise<ServerProcess[]>,
 ) {
   const { base } = server;
   const { shops, shoppers } = seeded;
@@ -472,16 +474,19 @@ async function benchServer(
   // Several instances on one database (PostgreSQL): the checkout load of the row above, spread
   // over three processes.
   if (startMoreInstances && wants('instances')) {
-    const more = await startMoreInstances(2);
+    // Three processes on 2 cores share the database's: each keeps 4 connections instead of 10
+    // (DB_POOL_MAX, docs/operations.md), 12 in all against one instance's 10.
+    const more = await startMoreInstances(2, { DB_POOL_MAX: '4' });
     try {
       await measure(database, [base, ...more.map((m) => m.base)], {
         id: 'instances',
+        warmupSeconds: args.quick ? 2 : 5,
         flow: checkoutFlow(ROLE.instances, (i, order) => SPREAD_FROM + ((i * 7 + order) % spread)),
         report: [
           {
             kind: 'proccesscart',
             id: 'instances-3',
-            name: `proccesscart, 50 shoppers, ${spread} shops, 3 instances on one database`,
+            name: `proccesscart, 50 shoppers, ${spread} shops, 3 instances on one database (DB_POOL_MAX 4)`,
             unit: 'orders/s',
           },
         ],
@@ -1021,7 +1026,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   console.log(`  sembrado en ${seedSeconds.toFixed(1)} s`);
   seedTimes[database] = { seconds: seedSeconds, ...seeded.timings };
 
-  const instance = (k: number) =>
+  const instance = (k: number, extraEnv: Record<string, string> = {}) =>
     startBuiltServer({
       root,
       database: k === 0 ? database : `${database}-${k + 1}`,
@@ -1032,7 +1037,12 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
       // The sign-in row comes from 50 addresses through a "proxy" on loopback (see there).
       // The alert rows' push service stand-in listens on this machine. Instances share the
       // secret their sessions are signed with.
-      env: { TRUST_PROXY: '127.0.0.1', PUSH_ORIGINS: 'http://127.0.0.1:*', JWT_SECRET: jwtSecret },
+      env: {
+        TRUST_PROXY: '127.0.0.1',
+        PUSH_ORIGINS: 'http://127.0.0.1:*',
+        JWT_SECRET: jwtSecret,
+        ...extraEnv,
+      },
     });
   const jwtSecret = randomBytes(32).toString('hex');
   const server = await instance(0);
@@ -1043,7 +1053,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
       seeded,
       opciones,
       database === 'postgres'
-        ? (count) => Promise.all(Array.from({ length: count }, (_, k) => instance(k + 1)))
+        ? (count, env) => Promise.all(Array.from({ length: count }, (_, k) => instance(k + 1, env)))
         : undefined,
     );
     if (ventasSeed) await benchVentas(database, server.base, ventasSeed);

@@ -399,6 +399,7 @@ async function assembleApp(
 
   const database = createDb(config.databaseUrl, {
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    max: config.dbPoolMax,
   });
   app.decorate('database', database);
   watchDatabasePool(metrics, database);

@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
+  it('keeps 10 connections per instance to PostgreSQL unless DB_POOL_MAX says otherwise', () => {
+    expect(loadConfig({}).dbPoolMax).toBe(10);
+    expect(loadConfig({ DB_POOL_MAX: '4' }).dbPoolMax).toBe(4);
+  });
+
   it('keeps the sample shops on for any DEMO_DATA but 0', () => {
     expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
     expect(loadConfig({ DEMO_DATA: '' }).demoData).toBe(true);
@@ -55,6 +60,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'corto' }, 'JWT_SECRET'],
     [{ ADMIN_EMAIL: 'admin@tianguis.mx' }, 'ADMIN_EMAIL y ADMIN_PASSWORD'],
+    [{ DB_POOL_MAX: '0' }, 'DB_POOL_MAX'],
+    [{ DB_POOL_MAX: 'muchas' }, 'DB_POOL_MAX'],
   ])('stops the boot on %o naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

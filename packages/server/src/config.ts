@@ -40,6 +40,11 @@ export interface Config {
    */
   dbStatementTimeoutMs: number;
   /**
+   * DB_POOL_MAX: connections each instance keeps to PostgreSQL. With several instances on one
+   * database, instances × this should stay a few times the database's cores (docs/operations.md).
+   */
+  dbPoolMax: number;
+  /**
    * SHUTDOWN_DRAIN_MS: after SIGTERM the server keeps listening this long with /ready at 503
    * `cerrando`, so a load balancer stops sending before the listener closes (server.ts,
    * docs/reliability.md). Default 5000 in production, else 0.
@@ -205,6 +210,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['0', '1'], { error: 'MIGRATE_ON_BOOT debe ser 0 o 1' }).default('1'),
   ),
+  DB_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   DB_STATEMENT_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).default(5000),
@@ -402,6 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA !== '0' && !production,
     migrateOnBoot: e.MIGRATE_ON_BOOT === '1',
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbPoolMax: e.DB_POOL_MAX,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
     outboxDir: path.resolve(e.OUTBOX_DIR),
     imagesDir: path.resolve(e.IMAGES_DIR),
