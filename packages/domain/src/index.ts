@@ -16,3 +16,4 @@ export * from './tienda-estado.js';
 export * from './push.schema.js';
 export * from './ventas.js';
 export * from './reglas.js';
+export * from './wire.js';
