@@ -1,5 +1,5 @@
 import { Printer } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useDocumentStyleSheet } from '../../../lib/document-style';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../components/ui/button';
@@ -36,14 +36,24 @@ body>*:not(.ticket-print-root){display:none!important}
 
 const MM_POR_PX = 25.4 / 96;
 
-/** 'Imprimir ticket' with the 58/80 mm choice (remembered) and a preview on screen. */
-export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string }) {
+/**
+ * What every printable receipt has (the kitchen ticket, the cash close): the 58/80 mm choice
+ * (remembered for both), the print button, a preview on screen, and the copy that prints,
+ * outside the app's root, with the print sheet measured to its length.
+ */
+export function ImpresionTicket(props: {
+  /** The button's words, e.g. 'Imprimir ticket'. */
+  imprimir: string;
+  /** The receipt at a width: drawn for the preview and for the printed copy. */
+  render: (ancho: AnchoTicket) => ReactNode;
+}) {
   const [ancho, setAncho] = useState<AnchoTicket>(readAncho);
   const id = useId();
   const printRef = useRef<HTMLDivElement>(null);
   const printSheet = useDocumentStyleSheet(ticketPrintCss(ancho, undefined));
   // Written straight into the stylesheet: a state update made in 'beforeprint' could land after
-  // the browser has already laid out the printed page.
+  // the browser has already laid out the printed page. Measured after every render (the
+  // receipt's content may have changed).
   useLayoutEffect(() => {
     const measure = () => {
       const px = printRef.current?.getBoundingClientRect().height ?? 0;
@@ -54,7 +64,7 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
     // Fonts may arrive after the first layout and change the ticket's length.
     window.addEventListener('beforeprint', measure);
     return () => window.removeEventListener('beforeprint', measure);
-  }, [ancho, printSheet, props.pedido, props.timeZone]);
+  });
   const choose = (value: AnchoTicket) => {
     setAncho(value);
     try {
@@ -64,13 +74,7 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
     }
   };
   return (
-    <section
-      aria-labelledby={`${id}-t`}
-      className="no-print mt-4 rounded-xl border border-stone-200 bg-white p-4"
-    >
-      <h2 id={`${id}-t`} className="mb-2 text-lg font-bold">
-        Ticket de cocina
-      </h2>
+    <>
       <div className="flex flex-wrap items-center gap-3">
         <fieldset className="flex items-center gap-2">
           <legend className="sr-only">Ancho del papel</legend>
@@ -94,7 +98,7 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
         </fieldset>
         <Button variant="secondary" onClick={() => window.print()}>
           <Printer aria-hidden="true" className="size-5" />
-          Imprimir ticket
+          {props.imprimir}
         </Button>
       </div>
       <details className="mt-3">
@@ -103,16 +107,37 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
         </summary>
         <div className="mt-2 overflow-x-auto rounded-lg bg-stone-100 p-3">
           <div className="mx-auto w-fit border border-stone-300 bg-white p-2 shadow-sm">
-            <TicketCocina pedido={props.pedido} timeZone={props.timeZone} ancho={ancho} />
+            {props.render(ancho)}
           </div>
         </div>
       </details>
       {createPortal(
         <div ref={printRef} className="ticket-print-root" aria-hidden="true">
-          <TicketCocina pedido={props.pedido} timeZone={props.timeZone} ancho={ancho} />
+          {props.render(ancho)}
         </div>,
         document.body,
       )}
+    </>
+  );
+}
+
+/** 'Imprimir ticket' with the 58/80 mm choice (remembered) and a preview on screen. */
+export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-t`}
+      className="no-print mt-4 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <h2 id={`${id}-t`} className="mb-2 text-lg font-bold">
+        Ticket de cocina
+      </h2>
+      <ImpresionTicket
+        imprimir="Imprimir ticket"
+        render={(ancho) => (
+          <TicketCocina pedido={props.pedido} timeZone={props.timeZone} ancho={ancho} />
+        )}
+      />
     </section>
   );
 }

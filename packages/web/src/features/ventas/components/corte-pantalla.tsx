@@ -6,17 +6,15 @@ import {
   ZONA_HORARIA_POR_DEFECTO,
   type Corte,
 } from '@tianguis/domain';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { ArrowLeft } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useDocumentStyleSheet } from '../../../lib/document-style';
 import { useMiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { ANCHO_IMPRESO_MM, type AnchoTicket } from '../../pedidos-tienda/components/ticket-cocina';
-import { ticketPrintCss } from '../../pedidos-tienda/components/ticket-impresion';
+import { ImpresionTicket } from '../../pedidos-tienda/components/ticket-impresion';
 import { useCorte } from '../api/ventas-api';
 import { fechaCorta, hoyEn } from '../logic/rangos';
 
@@ -25,16 +23,6 @@ import { fechaCorta, hoyEn } from '../logic/rangos';
 // (same print sheet: the page is the paper's width and the ticket's length).
 
 const pesos = (valor: number) => formatPesos(pesosToCentavos(valor));
-const ANCHO_KEY = 'tianguis.ticket.ancho';
-
-function readAncho(): AnchoTicket {
-  try {
-    return localStorage.getItem(ANCHO_KEY) === '58' ? 58 : 80;
-  } catch {
-    return 80;
-  }
-}
-
 function Fila(props: { left: ReactNode; right: ReactNode; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-2 ${props.strong ? 'font-bold' : ''}`}>
@@ -82,8 +70,6 @@ export function CorteTicket(props: { corte: Corte; nombreTienda: string; ancho: 
     </article>
   );
 }
-
-const MM_POR_PX = 25.4 / 96;
 
 export function CortePantalla() {
   const tienda = useMiTienda();
@@ -139,28 +125,6 @@ export function CortePantalla() {
 
 function CorteDetalle(props: { corte: Corte; nombreTienda: string }) {
   const { corte } = props;
-  const [ancho, setAncho] = useState<AnchoTicket>(readAncho);
-  const id = useId();
-  const printRef = useRef<HTMLDivElement>(null);
-  const printSheet = useDocumentStyleSheet(ticketPrintCss(ancho, undefined));
-  useLayoutEffect(() => {
-    const measure = () => {
-      const px = printRef.current?.getBoundingClientRect().height ?? 0;
-      const altoMm = px > 0 ? Math.ceil(px * MM_POR_PX) + 2 : undefined;
-      printSheet?.replaceSync(ticketPrintCss(ancho, altoMm));
-    };
-    measure();
-    window.addEventListener('beforeprint', measure);
-    return () => window.removeEventListener('beforeprint', measure);
-  }, [ancho, printSheet, corte]);
-  const choose = (value: AnchoTicket) => {
-    setAncho(value);
-    try {
-      localStorage.setItem(ANCHO_KEY, String(value));
-    } catch {
-      // The choice lasts this visit only.
-    }
-  };
   const t = corte.transferencia;
   return (
     <div className="space-y-3">
@@ -179,49 +143,13 @@ function CorteDetalle(props: { corte: Corte; nombreTienda: string }) {
         completados.
       </p>
       <section className="no-print rounded-xl border border-stone-200 bg-white p-4">
-        <div className="flex flex-wrap items-center gap-3">
-          <fieldset className="flex items-center gap-2">
-            <legend className="sr-only">Ancho del papel</legend>
-            <span aria-hidden="true" className="text-sm font-medium">
-              Papel:
-            </span>
-            {([58, 80] as const).map((value) => (
-              <label key={value} className="relative cursor-pointer">
-                <input
-                  type="radio"
-                  name={`${id}-ancho`}
-                  checked={ancho === value}
-                  onChange={() => choose(value)}
-                  className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
-                />
-                <span className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-medium peer-checked:border-marca-600 peer-checked:bg-marca-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marca-600">
-                  {value} mm
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <Button variant="secondary" onClick={() => window.print()}>
-            <Printer aria-hidden="true" className="size-5" />
-            Imprimir corte
-          </Button>
-        </div>
-        <details className="mt-3">
-          <summary className="cursor-pointer py-2 text-sm font-medium text-marca-700">
-            Ver vista previa
-          </summary>
-          <div className="mt-2 overflow-x-auto rounded-lg bg-stone-100 p-3">
-            <div className="mx-auto w-fit border border-stone-300 bg-white p-2 shadow-sm">
-              <CorteTicket corte={corte} nombreTienda={props.nombreTienda} ancho={ancho} />
-            </div>
-          </div>
-        </details>
+        <ImpresionTicket
+          imprimir="Imprimir corte"
+          render={(ancho) => (
+            <CorteTicket corte={corte} nombreTienda={props.nombreTienda} ancho={ancho} />
+          )}
+        />
       </section>
-      {createPortal(
-        <div ref={printRef} className="ticket-print-root" aria-hidden="true">
-          <CorteTicket corte={corte} nombreTienda={props.nombreTienda} ancho={ancho} />
-        </div>,
-        document.body,
-      )}
     </div>
   );
 }
