@@ -53,19 +53,6 @@ function noisePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function uploadPng(base: string, token: string, png: Buffer): Promise<string> {
-  const body = new FormData();
-  body.append('files', new Blob([png], { type: 'image/png' }), 'ruido.png');
-  const res = await fetch(`${base}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`uploadImage: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { path: string }).path;
-}
-
 /** Resolves once the stream has answered 200 (its subscription exists by then). */
 async function opened(stream: SseStream, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -143,7 +130,7 @@ export async function runChecks(options: {
 
   await check(CHECKS.imagen, async () => {
     const png = await noisePng();
-    const imagePath = await uploadPng(uno, owner.token, png);
+    const imagePath = await uploadImage(uno, owner.token, png);
     const served = await Promise.all(
       instances.map(async (base) => {
         const res = await fetch(base + imagePath);

@@ -14,10 +14,14 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-/** Uploads the 1×1 PNG as `token`'s shop; answers its path. */
-export async function uploadImage(baseUrl: string, token: string): Promise<string> {
+/** Uploads a PNG (the 1×1 one unless given) as `token`'s shop; answers its path. */
+export async function uploadImage(
+  baseUrl: string,
+  token: string,
+  png: Buffer = PNG_1X1,
+): Promise<string> {
   const body = new FormData();
-  body.append('files', new Blob([PNG_1X1], { type: 'image/png' }), 'prueba.png');
+  body.append('files', new Blob([png], { type: 'image/png' }), 'prueba.png');
   const res = await fetch(`${baseUrl}/api/ImageStorage/uploadImage`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
