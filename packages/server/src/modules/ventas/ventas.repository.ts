@@ -9,6 +9,15 @@ import type { DbOrTx } from '../../db/database.js';
 
 const COMPLETADO = sql.lit('COMPLETADO');
 
+/**
+ * The filter every sales query starts from: the shop's completed orders placed in the interval,
+ * on `pedido` under its own name or an alias.
+ */
+function completadosEn(rango: Intervalo, tabla = 'pedido') {
+  const columna = (nombre: string) => sql.ref(`${tabla}.${nombre}`);
+  return sql<boolean>`${columna('tienda_id')} = ${rango.tiendaId} and ${columna('status')} = ${COMPLETADO} and ${columna('fecha')} >= ${rango.inicio} and ${columna('fecha')} < ${rango.fin}`;
+}
+
 export interface Intervalo {
   tiendaId: number;
   /** ISO instant, included. */
@@ -54,10 +63,7 @@ export async function ventasPorFranja(
       (eb) => eb.fn.countAll().as('pedidos'),
       (eb) => eb.fn.sum('monto_total').as('total'),
     ])
-    .where('tienda_id', '=', rango.tiendaId)
-    .where(sql.ref('status'), '=', COMPLETADO)
-    .where('fecha', '>=', rango.inicio)
-    .where('fecha', '<', rango.fin)
+    .where(completadosEn(rango))
     .groupBy([franja, 'pago_metodo'])
     .execute();
   return rows.map((r) => ({
@@ -94,10 +100,7 @@ export async function ventasPorProducto(db: DbOrTx, rango: Intervalo): Promise<V
       sql<number>`sum(d.cantidad * d.precio)`.as('total'),
       (eb) => eb.fn.max('d.id').as('ultimaLinea'),
     ])
-    .where('p.tienda_id', '=', rango.tiendaId)
-    .where(sql.ref('p.status'), '=', COMPLETADO)
-    .where('p.fecha', '>=', rango.inicio)
-    .where('p.fecha', '<', rango.fin)
+    .where(completadosEn(rango, 'p'))
     .groupBy('d.producto_id')
     .execute();
   const ultimas = rows.map((r) => Number(r.ultimaLinea));
@@ -137,10 +140,7 @@ export async function corte(db: DbOrTx, rango: Intervalo): Promise<CuentaDeCorte
       (eb) => eb.fn.countAll().as('pedidos'),
       (eb) => eb.fn.sum('monto_total').as('total'),
     ])
-    .where('tienda_id', '=', rango.tiendaId)
-    .where(sql.ref('status'), '=', COMPLETADO)
-    .where('fecha', '>=', rango.inicio)
-    .where('fecha', '<', rango.fin)
+    .where(completadosEn(rango))
     .groupBy(['pago_metodo', 'pagado'])
     .execute();
   return rows.map((r) => ({
