@@ -180,6 +180,15 @@ async function startServer(
   };
 }
 
+/** Waits until the server has written `text` to its output (at most 10 s). */
+async function waitForOutput(server: RunningServer, text: string): Promise<void> {
+  const deadline = now() + 10_000;
+  while (!server.output.join('').includes(text)) {
+    if (now() > deadline) throw new Error(`el servidor no escribió «${text}»`);
+    await sleep(5);
+  }
+}
+
 /** The database's orders of one shop, by Idempotency-Key. */
 async function ordersByKey(
   databaseUrl: string,
@@ -562,6 +571,10 @@ describe('SIGTERM under load', () => {
     await sleep(200);
 
     server.child.kill('SIGTERM');
+    // The signal reaches the server's event loop asynchronously: a request it is already reading
+    // can still be answered 200. "After the signal" starts when the server says it is draining
+    // (its log line is written right after /ready turns 503).
+    await waitForOutput(server, 'cerrando: /ready responde 503');
     signalAt = now();
     // The balancer's probe on new connections, from the signal until refused.
     const probes: Awaited<ReturnType<typeof readyOnNewConnection>>[] = [];

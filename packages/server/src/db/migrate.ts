@@ -51,15 +51,19 @@ export class SchemaRefusedError extends Error {
  * migrated (no migration table). A database that doesn't answer throws.
  */
 export async function readAppliedMigrations(db: Db): Promise<string[]> {
+  const read = async () =>
+    (
+      await sql<{ name: string }>`
+        select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)
+    ).rows.map((r) => r.name);
   try {
-    const { rows } = await sql<{ name: string }>`
-      select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
-    return rows.map((r) => r.name);
+    return await read();
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
     if (!tables.some((t) => t.name === MIGRATION_TABLE)) return [];
-    throw error;
+    // Another instance booting at the same moment created the table in between: read it now.
+    return read();
   }
 }
 

@@ -27,7 +27,7 @@ import {
   type CarritoGrupo,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
-import { horaLocal } from '@tianguis/domain';
+import { CANTIDAD_MAXIMA_POR_LINEA, horaLocal } from '@tianguis/domain';
 
 // docs/api.md, "Basket (signed-in shopper)": a line is a product with one option set and one note;
 // option rules name the group; quantities 0–99; the unit price includes the extras; basket groups
@@ -246,6 +246,17 @@ describe('cart lines with options and notes', () => {
       expect(res.status).toBe(200);
       expectCartShape(res.body, shopper.id);
       expect(lines(res.body)[0]!.cantidad).toBe(99);
+      // addItem stops at 99 too: refused, the line unchanged.
+      const more = await expectNothingChanged(server, () =>
+        add(shopper.token, { productoId: agua.id }),
+      );
+      expectError(
+        more,
+        400,
+        'VALIDACION',
+        `No puedes agregar más de ${CANTIDAD_MAXIMA_POR_LINEA} piezas de un producto`,
+      );
+      expect(lines(await listCart(server, shopper.token))[0]!.cantidad).toBe(99);
       for (const bad of [100, -1, 1.5, '3', null]) {
         const refused = await expectNothingChanged(server, () => set(bad));
         expectValidation(refused, 'La cantidad debe ser de 0 a 99');
@@ -399,6 +410,36 @@ describe('cart lines with options and notes', () => {
       expectError(res, 409, 'PRODUCTO_AGOTADO', 'Tamal de rajas está agotado por hoy');
       await agotar(server, tienda, producto.id, false);
       expect((await add(shopper.token, { productoId: producto.id })).status).toBe(200);
+    });
+
+    it('a product added before and then sold out, or deleted, is refused like one never added', async () => {
+      const tienda = await createPublicShop(server, await signInAdmin(server), {
+        productos: [{ name: 'Champurrado', price: 20 }],
+      });
+      const producto = tienda.productos[0]!;
+      const shopper = await createShopper(server);
+      expect((await add(shopper.token, { productoId: producto.id })).status).toBe(200);
+      await agotar(server, tienda, producto.id, true);
+      const agotado = await expectNothingChanged(server, () =>
+        add(shopper.token, { productoId: producto.id }),
+      );
+      expectError(agotado, 409, 'PRODUCTO_AGOTADO', 'Champurrado está agotado por hoy');
+      await agotar(server, tienda, producto.id, false);
+      const again = await add(shopper.token, { productoId: producto.id });
+      expect(again.status).toBe(200);
+      expect(grupoOf(again.body, tienda.tiendaId)!.listOfShoppingCartMarketStore[0]).toMatchObject({
+        cantidad: 2,
+      });
+      const deleted = await call(
+        server,
+        `/api/tienda/deleteproducto/${producto.id}`,
+        tienda.owner.token,
+      );
+      expect(deleted.status).toBe(200);
+      const gone = await expectNothingChanged(server, () =>
+        add(shopper.token, { productoId: producto.id }),
+      );
+      expectError(gone, 404, 'NO_ENCONTRADO', 'El producto no existe o no está disponible');
     });
 
     it('a line already in the basket shows unavailable while its product is sold out', async () => {

@@ -202,33 +202,81 @@ export async function listCarrito(db: Db, session: Session): Promise<CarritoGrup
   return groupLineas(db, await repo.listLineas(db, session.accountId), new Date());
 }
 
+/**
+ * The last read of each product a shopper added (findBuyableProducto), per database, at most
+ * PRODUCTOS_LEIDOS_MAX, the oldest read dropped first. addItem checks the options against it
+ * and writes with one statement that checks the product again and requires its shop's version
+ * unchanged (addUnitIfVersion): every change to a product, its options, its sold-out mark or
+ * its shop raises that version (docs/write-path.md, "Adding to the basket").
+ */
+const productosLeidos = new WeakMap<object, Map<number, repo.BuyableProducto>>();
+const PRODUCTOS_LEIDOS_MAX = 10_000;
+
+function productosLeidosDe(db: Db): Map<number, repo.BuyableProducto> {
+  const owner = db.getExecutor().adapter;
+  let leidos = productosLeidos.get(owner);
+  if (!leidos) {
+    leidos = new Map();
+    productosLeidos.set(owner, leidos);
+  }
+  return leidos;
+}
+
+/**
+ * Why the product, as `producto` read it, can't go into the basket with these options: sold out,
+ * or options its groups refuse; undefined when it can.
+ */
+async function problemaAlAgregar(
+  db: Db,
+  producto: repo.BuyableProducto,
+  ids: number[],
+): Promise<AppError | undefined> {
+  if (isAgotado(producto.agotado_hasta, new Date())) {
+    return new AppError('PRODUCTO_AGOTADO', estadoMessages.agotado(producto.name));
+  }
+  const grupos =
+    (await loadGruposDeTienda(db, producto.tienda_id, producto.tienda_version)).get(producto.id) ??
+    [];
+  const elegidas = elegirOpciones(grupos, ids);
+  return elegidas.ok ? undefined : new AppError('OPCIONES_INVALIDAS', elegidas.message);
+}
+
 export async function addItem(
   db: Db,
   session: Session,
   input: { productoId: number; opciones?: number[] | undefined; nota?: string | null },
 ) {
+  const ids = input.opciones ?? [];
+  const unit = {
+    accountId: session.accountId,
+    productoId: input.productoId,
+    opciones: claveDeOpciones(ids),
+    nota: normalizarNota(input.nota),
+    now: nowIso(),
+    max: CANTIDAD_MAXIMA_POR_LINEA,
+  };
+  const leidos = productosLeidosDe(db);
+  const leido = leidos.get(input.productoId);
+  // A product added before, unchanged since: one statement. Anything else (a product not read
+  // yet, a change, a refusal, the line at its maximum) goes the long way, which says why.
+  if (
+    leido &&
+    (await problemaAlAgregar(db, leido, ids)) === undefined &&
+    (await runWrite(db, (trx) =>
+      repo.addUnitIfVersion(trx, { ...unit, version: leido.tienda_version }),
+    ))
+  ) {
+    return listCarrito(db, session);
+  }
+  leidos.delete(input.productoId);
   const producto = await repo.findBuyableProducto(db, input.productoId);
   if (!producto) throw new AppError('NO_ENCONTRADO', 'El producto no existe o no está disponible');
-  if (isAgotado(producto.agotado_hasta, new Date())) {
-    throw new AppError('PRODUCTO_AGOTADO', estadoMessages.agotado(producto.name));
-  }
-  const ids = input.opciones ?? [];
-  const grupos =
-    (await loadGruposDeTienda(db, producto.tienda_id, producto.tienda_version)).get(
-      input.productoId,
-    ) ?? [];
-  const elegidas = elegirOpciones(grupos, ids);
-  if (!elegidas.ok) throw new AppError('OPCIONES_INVALIDAS', elegidas.message);
+  leidos.set(input.productoId, producto);
+  if (leidos.size > PRODUCTOS_LEIDOS_MAX) leidos.delete(leidos.keys().next().value!);
+  const problema = await problemaAlAgregar(db, producto, ids);
+  if (problema) throw problema;
   const added = await runWrite(db, (trx) =>
-    repo.addUnit(trx, {
-      accountId: session.accountId,
-      productoId: input.productoId,
-      tiendaId: producto.tienda_id,
-      opciones: claveDeOpciones(ids),
-      nota: normalizarNota(input.nota),
-      now: nowIso(),
-      max: CANTIDAD_MAXIMA_POR_LINEA,
-    }),
+    repo.addUnit(trx, { ...unit, tiendaId: producto.tienda_id }),
   );
   if (!added) throw new AppError('VALIDACION', carritoMessages.cantidadMaxima);
   return listCarrito(db, session);
@@ -289,12 +337,10 @@ export async function takeGrupoForOrder(
   accountId: number,
   tiendaId: number,
 ): Promise<{ lineas: repo.LineaRow[]; restantes: repo.LineaRow[] }> {
-  const todas = await repo.listLineas(trx, accountId);
+  const { todas, borradas } = await repo.listLineasDeletingTienda(trx, accountId, tiendaId);
   const lineas = todas.filter((l) => l.tienda_id === tiendaId);
   const restantes = todas.filter((l) => l.tienda_id !== tiendaId);
-  if (lineas.length === 0) return { lineas, restantes };
-  const deleted = await repo.deleteLineasOfTienda(trx, accountId, tiendaId);
-  if (deleted !== lineas.length) {
+  if (borradas !== lineas.length) {
     throw new AppError('ESTADO_INVALIDO', 'Tu canasta cambió mientras se procesaba; revísala');
   }
   return { lineas, restantes };

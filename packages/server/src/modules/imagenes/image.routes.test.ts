@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { MAX_IMAGE_BYTES } from './image.service.js';
 import {
   createShopper,
   createShopOwner,
@@ -120,6 +122,57 @@ describe('POST /api/ImageStorage/uploadImage', () => {
       Buffer.alloc(6 * 1024 * 1024, 1),
     ]);
     const res = await upload(form(big, 'grande.png', 'image/png'));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      code: 'ARCHIVO_GRANDE',
+      message: 'La imagen no debe pesar más de 5 MB',
+    });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a file 1 byte over 5 MB whose last piece ends right at the limit', async () => {
+    // The upload arrives in two writes: the file's first 5 MB exactly (a valid PNG padded), then,
+    // once the server has read them, its last byte. The 5 MB were all within the limit as they
+    // came; the byte over it is what must turn the answer into 413, not a file cut at 5 MB.
+    const before = await storedFiles();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const limit = MAX_IMAGE_BYTES;
+    expect(limit).toBe(5 * 1024 * 1024);
+    const file = Buffer.concat([png, Buffer.alloc(limit + 1 - png.length, 1)]);
+    const boundary = 'limite-exacto';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="justo.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const url = new URL('/api/ImageStorage/uploadImage', server.baseUrl);
+    const res = await new Promise<{ status: number; body: Record<string, string> }>(
+      (resolve, reject) => {
+        const request = http.request(url, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${ownerToken}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + file.length + tail.length,
+          },
+        });
+        request.on('error', reject);
+        request.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>,
+            }),
+          );
+        });
+        request.write(Buffer.concat([head, file.subarray(0, limit)]));
+        setTimeout(() => request.end(Buffer.concat([file.subarray(limit), tail])), 300);
+      },
+    );
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
       code: 'ARCHIVO_GRANDE',

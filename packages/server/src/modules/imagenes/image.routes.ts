@@ -20,7 +20,8 @@ export const CUOTA_EXCEDIDA_IMAGEN = 'Tu tienda alcanzó el límite de espacio p
 
 /**
  * The one file of field `files`. A broken multipart body (cut short, no boundary) is the
- * client's mistake: 400, not a fault. Past 5 MB, FST_REQ_FILE_TOO_LARGE maps to ARCHIVO_GRANDE.
+ * client's mistake: 400, not a fault. Past 5 MB: ARCHIVO_GRANDE (413), from FST_REQ_FILE_TOO_LARGE
+ * or from the stream's own mark.
  */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   try {
@@ -28,7 +29,12 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     if (!file || file.fieldname !== 'files') {
       throw new AppError('VALIDACION', 'Falta la imagen en el campo files');
     }
-    return await file.toBuffer();
+    const data = await file.toBuffer();
+    // toBuffer refuses a file over the limit only when a piece of it arrives once the limit is
+    // passed; a file whose pieces end right at 5 MB comes back cut there, without an error. The
+    // stream's own mark says it was cut.
+    if (file.file.truncated) throw new AppError('ARCHIVO_GRANDE');
+    return data;
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (error instanceof AppError || (status !== undefined && status < 500)) throw error;

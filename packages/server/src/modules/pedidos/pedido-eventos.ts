@@ -16,9 +16,9 @@ type Listener = (evento: PedidoEvento) => void;
 /** Delivers order events to the live streams of every server process. */
 export interface PedidoEventBus {
   /**
-   * Call after the commit that wrote the event row. On PostgreSQL the event already went out
-   * with that commit (insertPedidoEventos queues its NOTIFY), so this only runs what wraps it
-   * (push alerts, the orders counter); on SQLite it wakes this process's streams.
+   * Call after the commit that wrote the event row. On PostgreSQL it queues the event for the
+   * next NOTIFY, which every process's LISTEN (this one's included) hears; on SQLite it wakes
+   * this process's streams. What wraps it (push alerts, the orders counter) runs here too.
    */
   publish(evento: PedidoEvento): Promise<void>;
   subscribe(listener: Listener): () => void;
@@ -51,7 +51,7 @@ export function createLocalEventBus(): PedidoEventBus {
   };
 }
 
-/** The NOTIFY channel of order events (payload: a PedidoEvento as JSON). */
+/** The NOTIFY channel of order events (payload: a JSON array of PedidoEvento). */
 export const PEDIDO_EVENTO_CHANNEL = 'tianguis_pedido_evento';
 const CHANNEL = PEDIDO_EVENTO_CHANNEL;
 
@@ -79,6 +79,44 @@ export const LISTEN_CHECK_TIMEOUT_MS = 5_000;
 const CATCH_UP_MARGIN = 100;
 
 /**
+ * Events kept for the next NOTIFY while the LISTEN connection is down. Past this the oldest are
+ * dropped: the other instances' sweeps find them in the outbox all the same.
+ */
+export const MAX_PENDING = 10_000;
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: a longer batch is split. */
+export const NOTIFY_MAX_BYTES = 7_500;
+
+/**
+ * Splits events into NOTIFY payloads (JSON arrays) under NOTIFY_MAX_BYTES each, in order.
+ * Exported for its test.
+ */
+export function notifyPayloads(eventos: readonly PedidoEvento[]): string[] {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let bytes = 2;
+  for (const evento of eventos) {
+    const part = JSON.stringify(evento);
+    const size = Buffer.byteLength(part) + 1;
+    if (parts.length > 0 && bytes + size > NOTIFY_MAX_BYTES) {
+      payloads.push(`[${parts.join(',')}]`);
+      parts = [];
+      bytes = 2;
+    }
+    parts.push(part);
+    bytes += size;
+  }
+  if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+  return payloads;
+}
+
+/** The events of a NOTIFY payload: an array, or one event (a build before batching). */
+export function eventosDePayload(payload: string): PedidoEvento[] {
+  const parsed = JSON.parse(payload) as PedidoEvento | PedidoEvento[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+/**
  * The newest event of each shop and shopper (and of each order without an account: a guest's
  * tracking stream follows one order) after `afterId`, oldest first: enough to wake every
  * stream that may have missed something, each of which then reads the outbox from its own
@@ -89,7 +127,7 @@ const CATCH_UP_QUERY = `
     SELECT DISTINCT ON (tienda_id, account_id, sin_cuenta) id, tienda_id, account_id, pedido_id, tipo
     FROM (
       SELECT *, CASE WHEN account_id IS NULL THEN pedido_id END AS sin_cuenta FROM pedido_evento
-      WHERE id > $1
+      WHERE id > $1 AND ($2::bigint IS NULL OR id <= $2::bigint)
     ) AS recientes
     ORDER BY tienda_id, account_id, sin_cuenta, id DESC
   ) AS newest ORDER BY id`;
@@ -99,14 +137,18 @@ async function readNewestId(client: pg.Client): Promise<number> {
   return Number(rows[0]?.id ?? 0);
 }
 
-async function readNewestPerStream(client: pg.Client, afterId: number): Promise<PedidoEvento[]> {
+async function readNewestPerStream(
+  client: pg.Client,
+  afterId: number,
+  upToId: number | null = null,
+): Promise<PedidoEvento[]> {
   const { rows } = await client.query<{
     id: unknown;
     tienda_id: number;
     account_id: number | null;
     pedido_id: number;
     tipo: string;
-  }>(CATCH_UP_QUERY, [afterId]);
+  }>(CATCH_UP_QUERY, [afterId, upToId]);
   return rows.map((r) => ({
     id: Number(r.id),
     tiendaId: r.tienda_id,
@@ -117,9 +159,17 @@ async function readNewestPerStream(client: pg.Client, afterId: number): Promise<
 }
 
 /**
- * PostgreSQL: every process LISTENs on one channel, and every transaction that writes an event
- * sends its NOTIFY (insertPedidoEventos), delivered at the commit: an order placed through any
- * process reaches the streams of all of them, this one's included, with no second round trip.
+ * PostgreSQL: every process LISTENs on one channel. Events are published after their commit,
+ * and the process that committed them sends them on its LISTEN connection, several to a NOTIFY:
+ * one NOTIFY at a time, the next carrying whatever was published meanwhile. A transaction that
+ * notifies holds a lock of the whole database cluster through its commit, so a NOTIFY inside
+ * each order's transaction would make every order's commit wait for the others'
+ * (docs/write-path.md, "Notifications"). An order placed through any process reaches the
+ * streams of all of them, this one's included.
+ *
+ * A process that stops between an order's commit and its NOTIFY leaves the event unheard: each
+ * health check re-reads the outbox between the two previous checks and wakes the streams whose
+ * newest event there was never heard, so such an event reaches them within two checks.
  *
  * The LISTEN connection is lost when PostgreSQL restarts; it is reopened by itself, with a
  * growing wait (LISTEN_RETRY_*) for as long as the server stays away. Notifications sent while
@@ -142,10 +192,42 @@ export function createPostgresEventBus(
   let attempts = 0;
   /** The newest event id this process knows of; undefined until the first connection. */
   let newestHeard: number | undefined;
+  /** Ids heard since the older of the two last checks (the health check's sweep). */
+  const heardIds = new Set<number>();
+  /** The outbox's newest id at the last two checks (or the connection's opening): the sweep's window. */
+  let marks: number[] = [];
+  /** Published here, not yet sent in a NOTIFY. */
+  let pending: PedidoEvento[] = [];
+  let sending: Promise<void> | undefined;
 
   const hear = (evento: PedidoEvento) => {
     if (newestHeard === undefined || evento.id > newestHeard) newestHeard = evento.id;
+    heardIds.add(evento.id);
     listeners.emit(evento);
+  };
+
+  /** Sends what is pending, one NOTIFY at a time; a failed one is kept for the next connection. */
+  const flush = () => {
+    const current = client;
+    if (sending || pending.length === 0 || !current) return;
+    const batch = pending;
+    pending = [];
+    sending = (async () => {
+      for (const payload of notifyPayloads(batch)) {
+        await current.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+      }
+    })().then(
+      () => {
+        sending = undefined;
+        flush();
+      },
+      (error: unknown) => {
+        // Sent again on the reopened connection (a duplicate only wakes a stream twice).
+        pending = [...batch, ...pending].slice(-MAX_PENDING);
+        sending = undefined;
+        lost(current, error);
+      },
+    );
   };
 
   const lost = (which: pg.Client, error?: unknown) => {
@@ -172,7 +254,7 @@ export function createPostgresEventBus(
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        hear(JSON.parse(message.payload) as PedidoEvento);
+        for (const evento of eventosDePayload(message.payload)) hear(evento);
       } catch (error) {
         log.warn({ err: error }, 'evento de pedido ilegible');
       }
@@ -193,6 +275,7 @@ export function createPostgresEventBus(
       if (closed) throw new Error('bus cerrado');
       client = next;
       newestHeard = newest;
+      marks = [newest];
       if (missed.length > 0) {
         log.warn(
           { eventos: missed.length, desde: newestHeard },
@@ -200,6 +283,7 @@ export function createPostgresEventBus(
         );
       }
       for (const evento of missed) hear(evento);
+      flush();
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
@@ -232,6 +316,28 @@ export function createPostgresEventBus(
   // The first attempt's failure is the boot's to report (ready()); later ones retry quietly.
   ready.catch(() => undefined);
 
+  /**
+   * Wakes the streams whose newest event between the two previous checks was never heard (its
+   * process stopped before the NOTIFY). Any event of that window had a whole check's time to be
+   * notified; a stream woken by a later event read the earlier ones with it.
+   */
+  const sweep = async (current: pg.Client) => {
+    const newest = await readNewestId(current);
+    const [from, upTo] = marks;
+    marks = [marks.at(-1) ?? newest, newest];
+    if (from === undefined || upTo === undefined || upTo <= from) return;
+    const unheard = (await readNewestPerStream(current, from, upTo)).filter(
+      (e) => !heardIds.has(e.id),
+    );
+    for (const id of heardIds) if (id <= from) heardIds.delete(id);
+    if (current !== client || unheard.length === 0) return;
+    log.warn(
+      { eventos: unheard.length, pedidos: unheard.map((e) => e.pedidoId) },
+      'eventos de pedidos sin aviso entregados desde la bandeja de salida',
+    );
+    for (const evento of unheard) hear(evento);
+  };
+
   let checking = false;
   const check = setInterval(() => {
     const current = client;
@@ -244,7 +350,8 @@ export function createPostgresEventBus(
         checkTimeoutMs,
       );
     });
-    Promise.race([current.query('SELECT 1'), timedOut])
+    // The sweep's reads answer within the same time, or the connection counts as lost too.
+    Promise.race([current.query('SELECT 1').then(() => sweep(current)), timedOut])
       .then(
         () => undefined,
         (error: unknown) => lost(current, error),
@@ -256,15 +363,32 @@ export function createPostgresEventBus(
   }, checkEveryMs);
   check.unref();
 
+  /**
+   * Waits, up to `ms`, for what was published to be sent. Each publish starts a NOTIFY at once
+   * or joins the next one, so something is unsent while connected only while `sending`.
+   */
+  const drain = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    while (sending && Date.now() < deadline) await Promise.race([sending, late]);
+    clearTimeout(timer);
+  };
+
   return {
-    // The NOTIFY went out with the event's commit.
-    publish: async () => undefined,
+    publish: async (evento) => {
+      pending.push(evento);
+      if (pending.length > MAX_PENDING) pending.shift();
+      flush();
+    },
     subscribe: listeners.subscribe,
     ready: () => ready,
     async close() {
+      clearInterval(check);
+      // The last orders' events still go out to the other processes.
+      await drain(2_000);
       closed = true;
       clearTimeout(retry);
-      clearInterval(check);
       await opening?.catch(() => undefined);
       const last = client;
       client = undefined;

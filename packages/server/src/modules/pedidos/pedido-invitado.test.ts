@@ -409,6 +409,19 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       expect(res.status).toBe(201);
     });
 
+    it('concurrency: seven orders from one phone at once make exactly 3; the others are 429', async () => {
+      const cliente = guestCliente();
+      const count = await countPedidos(server);
+      const answers = await Promise.all(
+        Array.from({ length: 7 }, () => invitado(body({ cliente }), newKey(), newIp())),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429]);
+      for (const refused of answers.filter((a) => a.status === 429)) {
+        expectError(refused, 429, 'DEMASIADOS_PEDIDOS');
+      }
+      expect(await countPedidos(server)).toBe(count + 3);
+    });
+
     it('the same for a signed-in shopper: its account or its phone', async () => {
       const shopper = await createShopper(server);
       const order = async (extra: Record<string, unknown> = {}) => {

@@ -66,7 +66,9 @@ function newSeguimiento(): string {
  * Every rule of a new order, then its rows, all on `trx` (the caller's transaction): lines
  * priced from the catalogue now with their options, the shop open and not paused, delivery and
  * payment among the shop's, the minimum, the total the shopper saw, the change, and at most
- * three NUEVO orders per phone. A refusal throws before anything is written.
+ * three NUEVO orders per phone. A refusal throws before anything is written. For a WEB order the
+ * caller has taken the lock of the order's phone at the shop (lockCelularParaPedido), which
+ * makes two orders of one phone count and insert one after the other.
  */
 export async function writeNuevoPedido(
   trx: DbOrTx,
@@ -157,16 +159,10 @@ export async function writeNuevoPedido(
     throw new AppError('VALIDACION', pedidoWireMessages.pagaConMenor(totals.total));
   }
 
-  if (!manual) {
-    await repo.lockCelularDeTienda(trx, p.tiendaId, p.cliente.celular);
-    const nuevos = await repo.countNuevosDe(trx, p.tiendaId, p.cliente.celular, p.accountId);
-    if (nuevos >= NUEVOS_POR_CELULAR) throw new AppError('DEMASIADOS_PEDIDOS');
-  }
-
   const fecha = p.now.toISOString();
   const seguimiento = newSeguimiento();
   const transferencia = pago.metodo === 'TRANSFERENCIA' ? pagos.transferencia : null;
-  const pedidoId = await repo.insertPedido(
+  const insertado = await repo.insertPedidoNuevo(
     trx,
     {
       tienda_id: p.tiendaId,
@@ -208,13 +204,18 @@ export async function writeNuevoPedido(
       opciones: JSON.stringify(l.opciones),
       nota: l.row.nota === '' ? null : l.row.nota,
     })),
+    manual ? null : { celular: p.cliente.celular, max: NUEVOS_POR_CELULAR },
   );
+  if (!insertado) throw new AppError('DEMASIADOS_PEDIDOS');
+  const { pedidoId, eventoId } = insertado;
   if (transferencia) await repo.setPagoReferencia(trx, pedidoId, `Pedido ${pedidoId}`);
-  // The event's stream locks (every order into the shop waits for them) are taken last before
-  // the commit, so they are held for as short a time as possible.
-  const pedidoEvento = { tiendaId: p.tiendaId, accountId: p.accountId, pedidoId, tipo: 'NUEVO' };
-  const id = await repo.insertPedidoEvento(trx, { ...pedidoEvento, now: fecha });
-  const evento = { id, ...pedidoEvento };
+  const evento = {
+    id: eventoId,
+    tiendaId: p.tiendaId,
+    accountId: p.accountId,
+    pedidoId,
+    tipo: 'NUEVO',
+  };
   origenes.set(evento, p.origen);
   return { evento, seguimiento };
 }

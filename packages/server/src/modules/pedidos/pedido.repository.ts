@@ -1,8 +1,7 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { PEDIDO_STATUSES_ACTIVOS, REGLA_DESATENDIDO } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { PEDIDO_EVENTO_CHANNEL } from './pedido-eventos.js';
 import type { PedidoTable } from './pedido.table.js';
 import type { Insertable } from 'kysely';
 
@@ -53,50 +52,81 @@ function insertPedidoRow(db: DbOrTx, pedido: NewPedido) {
   return insertPedidoQuery(db, ...PEDIDO_COLUMNS.map((c) => pedido[c] ?? null));
 }
 
-export async function insertPedido(
+export interface NewPedidoDetalle {
+  producto_id: number;
+  nombre_producto: string;
+  imagen_producto: string;
+  cantidad: number;
+  precio: number;
+  opciones: string;
+  nota: string | null;
+}
+
+/**
+ * A new order, its lines and its `NUEVO` event; answers their ids, or undefined when `limite`
+ * refuses it: `limite.max` NUEVO orders of its phone (or its account) at the shop already. The
+ * caller holds the lock of that phone at the shop (lockCelularAndFindByKey), taken in an earlier
+ * statement: this statement's snapshot is then taken after the lock, so it counts every order
+ * the lock's previous holder committed.
+ *
+ * On PostgreSQL it is one statement (docs/write-path.md, "Round trips on PostgreSQL"): the count,
+ * the order, its lines, the event stream locks and the event row. On SQLite, where a
+ * statement costs no round trip, they are separate ones.
+ */
+export async function insertPedidoNuevo(
   db: DbOrTx,
-  pedido: NewPedido,
-  detalles: {
-    producto_id: number;
-    nombre_producto: string;
-    imagen_producto: string;
-    cantidad: number;
-    precio: number;
-    opciones: string;
-    nota: string | null;
-  }[],
-): Promise<number> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter && detalles.length > 0) {
-    // One statement for the order and its lines (one round trip fewer per order).
-    const lineas = detalles.map(
-      (d) =>
-        sql`(${d.producto_id}::int, ${d.nombre_producto}::text, ${d.imagen_producto}::text, ${d.cantidad}::int, ${d.precio}::int, ${d.opciones}::text, ${d.nota}::text)`,
-    );
-    const { pedido_id } = await db
-      .with('p', (qb) => qb.insertInto('pedido').values(pedido).returning(['id', 'tienda_id']))
+  pedido: NewPedido & { tienda_id: number; fecha: string },
+  detalles: readonly NewPedidoDetalle[],
+  limite: { celular: string; max: number } | null,
+): Promise<{ pedidoId: number; eventoId: number } | undefined> {
+  const accountId = pedido.account_id ?? null;
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (limite) {
+      const nuevos = await countNuevosDe(db, pedido.tienda_id, limite.celular, accountId);
+      if (nuevos >= limite.max) return undefined;
+    }
+    const { id: pedidoId } = (await insertPedidoRow(db, pedido)).rows[0]!;
+    await db
       .insertInto('pedido_detalle')
-      .columns([
-        'pedido_id',
-        'tienda_id',
-        'producto_id',
-        'nombre_producto',
-        'imagen_producto',
-        'cantidad',
-        'precio',
-        'opciones',
-        'nota',
-      ])
-      .expression(sql`SELECT p.id, p.tienda_id, d.* FROM p, (VALUES ${sql.join(lineas)}) AS d`)
-      .returning('pedido_id')
-      .executeTakeFirstOrThrow();
-    return pedido_id;
+      .values(detalles.map((d) => ({ ...d, pedido_id: pedidoId, tienda_id: pedido.tienda_id })))
+      .execute();
+    const eventoId = await insertPedidoEvento(db, {
+      tiendaId: pedido.tienda_id,
+      accountId,
+      pedidoId,
+      tipo: 'NUEVO',
+      now: pedido.fecha,
+    });
+    return { pedidoId, eventoId };
   }
-  const { id } = (await insertPedidoRow(db, pedido)).rows[0]!;
-  await db
-    .insertInto('pedido_detalle')
-    .values(detalles.map((d) => ({ ...d, pedido_id: id, tienda_id: pedido.tienda_id })))
-    .execute();
-  return id;
+  const valores = PEDIDO_COLUMNS.map((c) => sql`${pedido[c] ?? null}`);
+  const lineas = detalles.map(
+    (d) =>
+      sql`(${d.producto_id}::int, ${d.nombre_producto}::text, ${d.imagen_producto}::text, ${d.cantidad}::int, ${d.precio}::int, ${d.opciones}::text, ${d.nota}::text)`,
+  );
+  // `c` counts before the order exists; `p` inserts only when the count allows it (an INSERT's
+  // SELECT takes its parameters' types from the columns). The stream locks are held before the
+  // event's id is drawn, as in insertPedidoEventos.
+  const { rows } = await sql<{ pedido_id: number; id: number }>`
+    WITH c AS MATERIALIZED (
+      SELECT count(*) AS n FROM pedido
+      WHERE tienda_id = ${pedido.tienda_id}::int AND status = 'NUEVO'
+        AND (celular = ${limite?.celular ?? ''}::text OR account_id = ${accountId}::int)
+    ), p AS (
+      INSERT INTO pedido (${sql.join(PEDIDO_COLUMNS.map((c) => sql.ref(c)))})
+      SELECT ${sql.join(valores)} FROM c WHERE ${limite?.max ?? null}::int IS NULL OR c.n < ${limite?.max ?? null}::int
+      RETURNING id, tienda_id, account_id
+    ), d AS (
+      INSERT INTO pedido_detalle (pedido_id, tienda_id, producto_id, nombre_producto,
+        imagen_producto, cantidad, precio, opciones, nota)
+      SELECT p.id, p.tienda_id, d.* FROM p, (VALUES ${sql.join(lineas)}) AS d
+    ), ${eventoLocksAndRows(
+      [{ tiendaId: pedido.tienda_id, accountId }],
+      sql`SELECT p.tienda_id, p.account_id, p.id, 'NUEVO', ${pedido.fecha} FROM p`,
+    )}
+    ${selectEventos}`.execute(db);
+  const row = rows[0];
+  return row && { pedidoId: Number(row.pedido_id), eventoId: Number(row.id) };
 }
 
 const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
@@ -123,6 +153,38 @@ export async function findPedidoByIdempotencyKey(
     .where('account_id', 'is', null)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+}
+
+/**
+ * Takes the lock of one phone at one shop (lockCelularDeTienda) and answers the order an
+ * Idempotency-Key already made (findPedidoByIdempotencyKey), in one statement on PostgreSQL.
+ * Its snapshot predates the lock: a concurrent order with the same key that commits while this
+ * one waits is not seen here, and the key's unique index then refuses the second insert.
+ */
+export async function lockCelularAndFindByKey(
+  db: DbOrTx,
+  lock: { tiendaId: number; celular: string },
+  idempotency: { owner: { accountId: number } | { tiendaId: number }; key: string } | undefined,
+) {
+  if (!idempotency || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await lockCelularDeTienda(db, lock.tiendaId, lock.celular);
+    return idempotency && findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
+  }
+  const { owner, key } = idempotency;
+  const { rows } = await sql<{
+    id: number | null;
+    idempotency_hash: string | null;
+    seguimiento: string | null;
+  }>`
+    SELECT p.id, p.idempotency_hash, p.seguimiento
+    FROM (SELECT pg_advisory_xact_lock(${lock.tiendaId}::int, hashtext(${lock.celular}::text))) AS l
+    LEFT JOIN pedido AS p ON p.idempotency_key = ${key}::text AND ${
+      'accountId' in owner
+        ? sql`p.account_id = ${owner.accountId}::int`
+        : sql`p.tienda_id = ${owner.tiendaId}::int AND p.account_id IS NULL`
+    }`.execute(db);
+  const row = rows[0];
+  return row === undefined || row.id === null ? undefined : { ...row, id: row.id };
 }
 
 /** NUEVO orders at one shop from one phone (or one account). */
@@ -299,23 +361,57 @@ export function claimPedidosPorEscalar(
 
 export type PedidoEscalado = Awaited<ReturnType<typeof claimPedidosPorEscalar>>[number];
 
+const DETALLE_COLUMNS = [
+  'pedido_id',
+  'producto_id',
+  'nombre_producto',
+  'imagen_producto',
+  'cantidad',
+  'precio',
+  'opciones',
+  'nota',
+] as const;
+
 export function listDetallesOf(db: DbOrTx, pedidoIds: number[]) {
   if (pedidoIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('pedido_detalle')
-    .select([
-      'pedido_id',
-      'producto_id',
-      'nombre_producto',
-      'imagen_producto',
-      'cantidad',
-      'precio',
-      'opciones',
-      'nota',
-    ])
+    .select(DETALLE_COLUMNS)
     .where('pedido_id', 'in', pedidoIds)
     .orderBy('id')
     .execute();
+}
+
+export type DetalleRow = Awaited<ReturnType<typeof listDetallesOf>>[number];
+
+// An order and its lines in one statement: one row per line, the order's columns on each.
+const selectPedidoConDetalles = preparedQuery((db, id: number) =>
+  db
+    .selectFrom('pedido')
+    .leftJoin('pedido_detalle', 'pedido_detalle.pedido_id', 'pedido.id')
+    .selectAll('pedido')
+    .select((eb) => DETALLE_COLUMNS.map((c) => eb.ref(`pedido_detalle.${c}`).as(`detalle_${c}`)))
+    .where('pedido.id', '=', id)
+    .orderBy('pedido_detalle.id'),
+);
+
+/** One order with its lines (as listDetallesOf reads them), in one statement. */
+export async function findPedidoConDetalles(
+  db: DbOrTx,
+  id: number,
+): Promise<{ row: PedidoRow; detalles: DetalleRow[] } | undefined> {
+  const { rows } = await selectPedidoConDetalles(db, id);
+  const first = rows[0];
+  if (!first) return undefined;
+  const row = Object.fromEntries(
+    Object.entries(first).filter(([k]) => !k.startsWith('detalle_')),
+  ) as PedidoRow;
+  const detalles = rows.flatMap((r) => {
+    const d = r as unknown as Record<`detalle_${(typeof DETALLE_COLUMNS)[number]}`, unknown>;
+    if (d.detalle_pedido_id === null) return [];
+    return [Object.fromEntries(DETALLE_COLUMNS.map((c) => [c, d[`detalle_${c}`]])) as DetalleRow];
+  });
+  return { row, detalles };
 }
 
 // Every owner poll starts with it (the ETag): the shop's newest event, read through the index
@@ -412,6 +508,33 @@ function streamLockKeys(eventos: readonly { tiendaId: number; accountId: number 
   ];
 }
 
+/**
+ * The `l` and `e` parts of a `WITH` that writes events: `l` takes the stream locks of these
+ * events (streamLockKeys), `e` inserts the rows `source` selects (tienda_id, account_id,
+ * pedido_id, tipo, created_at). `e` reads every row of `l` before its own rows exist, so every
+ * lock is held before any id is drawn.
+ */
+function eventoLocksAndRows(
+  eventos: readonly { tiendaId: number; accountId: number | null }[],
+  source: RawBuilder<unknown>,
+) {
+  return sql`l AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(k) FROM unnest(${streamLockKeys(eventos)}::bigint[])
+        WITH ORDINALITY AS keys(k, n) ORDER BY n
+    ), e AS (
+      INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at)
+      SELECT s.* FROM (${source}) AS s, (SELECT count(*) FROM l) AS locked
+      RETURNING id, tienda_id, account_id, pedido_id, tipo
+    )`;
+}
+
+/**
+ * Answers the events `e` wrote, in id order. No NOTIFY here: PostgreSQL serialises the commits
+ * of every transaction that notifies, fsync included, so the bus sends them after the commit,
+ * several to a NOTIFY (docs/write-path.md, "Notifications").
+ */
+const selectEventos = sql`SELECT e.id, e.pedido_id FROM e ORDER BY e.id`;
+
 export interface NuevoPedidoEvento {
   tiendaId: number;
   accountId: number | null;
@@ -436,8 +559,8 @@ export async function insertPedidoEvento(db: DbOrTx, values: NuevoPedidoEvento) 
  * shopper, are then drawn and committed one after the other, while different shops never wait
  * for each other; locks are taken in one global order, so no two transactions wait for each
  * other in a circle; a guest's tracking stream follows one order, whose events all go through
- * its shop); inserts the rows; and queues their NOTIFY, which PostgreSQL delivers to every
- * instance's LISTEN at the commit, never before it and never for a rollback.
+ * its shop); and inserts the rows. The caller publishes them on the bus after the commit, which
+ * tells every instance (pedido-eventos.ts).
  */
 export async function insertPedidoEventos(
   db: DbOrTx,
@@ -462,21 +585,9 @@ export async function insertPedidoEventos(
   const rows = eventos.map(
     (e) => sql`(${e.tiendaId}::int, ${e.accountId}::int, ${e.pedidoId}::int, ${e.tipo}, ${e.now})`,
   );
-  // `locked` reads every row of `l` before the insert's rows exist, so every lock is held
-  // before any id is drawn.
   const { rows: inserted } = await sql<{ id: number }>`
-    WITH l AS MATERIALIZED (
-      SELECT pg_advisory_xact_lock(k) FROM unnest(${streamLockKeys(eventos)}::bigint[])
-        WITH ORDINALITY AS keys(k, n) ORDER BY n
-    ), e AS (
-      INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at)
-      SELECT v.* FROM (VALUES ${sql.join(rows)}) AS v, (SELECT count(*) FROM l) AS locked
-      RETURNING id, tienda_id, account_id, pedido_id, tipo
-    )
-    SELECT e.id, pg_notify(${PEDIDO_EVENTO_CHANNEL}, json_build_object(
-      'id', e.id, 'tiendaId', e.tienda_id, 'accountId', e.account_id,
-      'pedidoId', e.pedido_id, 'tipo', e.tipo)::text) AS notified
-    FROM e ORDER BY e.id`.execute(db);
+    WITH ${eventoLocksAndRows(eventos, sql`SELECT v.* FROM (VALUES ${sql.join(rows)}) AS v`)}
+    ${selectEventos}`.execute(db);
   return inserted.map((r) => Number(r.id));
 }
 
@@ -516,8 +627,4 @@ export function listEventosSince(db: DbOrTx, filter: EventoFilter, afterId: numb
         ? query.where('account_id', '=', filter.accountId)
         : query.where('pedido_id', '=', filter.pedidoId);
   return query.orderBy('id').limit(limit).execute();
-}
-
-export function findPedidoById(db: DbOrTx, id: number) {
-  return db.selectFrom('pedido').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -56,6 +56,10 @@ export async function toViews(db: DbOrTx, rows: repo.PedidoRow[]): Promise<Pedid
     db,
     rows.map((r) => r.id),
   );
+  return viewsOf(rows, detalles);
+}
+
+function viewsOf(rows: repo.PedidoRow[], detalles: repo.DetalleRow[]): PedidoView[] {
   const byPedido = new Map<number, PedidoView['pedidoDetalles']>();
   for (const d of detalles) {
     const line = {
@@ -144,10 +148,9 @@ export async function placePedido(
     runInWriteTransaction(db, async (trx) => {
       const cliente = await lockShopperForCheckout(trx, session.accountId);
       if (!cliente) throw new AppError('NO_AUTENTICADO');
-      if (idempotency) {
-        const existing = await findExisting(trx, idempotency);
-        if (existing) return { existing };
-      }
+      const celular = input.cliente?.celular ?? cliente.celular ?? '';
+      const existing = await lockCelularParaPedido(trx, input.tiendaId, celular, idempotency);
+      if (existing) return { existing };
       const { lineas, restantes } = await takeGrupoForOrder(trx, session.accountId, input.tiendaId);
       if (lineas.length === 0) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
       const nuevo = await writeNuevoPedido(trx, {
@@ -156,7 +159,7 @@ export async function placePedido(
         lineas,
         cliente: {
           nombreCompleto: input.cliente?.nombreCompleto ?? cliente.nombre_completo,
-          celular: input.cliente?.celular ?? cliente.celular ?? '',
+          celular,
           direccionEntrega: cliente.direccion_entrega,
         },
         checkout: input,
@@ -194,10 +197,12 @@ export async function placePedidoDirecto(
     : undefined;
   const result = await withIdempotency(db, idempotency, () =>
     runInWriteTransaction(db, async (trx) => {
-      if (idempotency) {
-        const existing = await findExisting(trx, idempotency);
-        if (existing) return { existing };
-      }
+      // An order the owner types is spared the per-phone limit, and so its lock.
+      const existing =
+        origen === 'MANUAL'
+          ? idempotency && (await findExisting(trx, idempotency))
+          : await lockCelularParaPedido(trx, input.tiendaId, input.cliente.celular, idempotency);
+      if (existing) return { existing };
       const lineas = await readLineasDirectas(
         trx,
         input.tiendaId,
@@ -289,13 +294,29 @@ function fingerprint(body: unknown): string {
 /** The order a key already made; refused when the key came with another body (another shop). */
 async function findExisting(db: DbOrTx, idempotency: Idempotency) {
   const existing = await repo.findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
-  if (
-    existing &&
-    existing.idempotency_hash !== null &&
-    existing.idempotency_hash !== idempotency.hash
-  ) {
+  if (existing) checkSameBody(existing, idempotency);
+  return existing;
+}
+
+function checkSameBody(existing: { idempotency_hash: string | null }, idempotency: Idempotency) {
+  if (existing.idempotency_hash !== null && existing.idempotency_hash !== idempotency.hash) {
     throw new AppError('IDEMPOTENCIA_CONFLICTO');
   }
+}
+
+/**
+ * Before a WEB order is written: takes the lock of its phone at the shop (writeNuevoPedido counts
+ * the phone's NUEVO orders under it), and answers the order the Idempotency-Key already made, if
+ * any. One statement on PostgreSQL.
+ */
+async function lockCelularParaPedido(
+  trx: DbOrTx,
+  tiendaId: number,
+  celular: string,
+  idempotency: Idempotency | undefined,
+) {
+  const existing = await repo.lockCelularAndFindByKey(trx, { tiendaId, celular }, idempotency);
+  if (existing && idempotency) checkSameBody(existing, idempotency);
   return existing;
 }
 
@@ -391,8 +412,7 @@ export function createOwnerPedidoLists(db: Db) {
 export type OwnerPedidoLists = ReturnType<typeof createOwnerPedidoLists>;
 
 export async function findPedidoView(db: Db, id: number): Promise<PedidoView | undefined> {
-  const row = await repo.findPedidoById(db, id);
-  return row ? (await toViews(db, [row]))[0] : undefined;
+  return (await findPedidoConSeguimiento(db, id))?.pedido;
 }
 
 /** An order with its tracking secret (alerts link a guest to the tracking page), by id. */
@@ -400,8 +420,9 @@ export async function findPedidoConSeguimiento(
   db: Db,
   id: number,
 ): Promise<{ pedido: PedidoView; seguimiento: string | null } | undefined> {
-  const row = await repo.findPedidoById(db, id);
-  return row ? { pedido: (await toViews(db, [row]))[0]!, seguimiento: row.seguimiento } : undefined;
+  const found = await repo.findPedidoConDetalles(db, id);
+  if (!found) return undefined;
+  return { pedido: viewsOf([found.row], found.detalles)[0]!, seguimiento: found.row.seguimiento };
 }
 
 /** Event types of changes that are not a status: the owner opened the order, or it was paid. */

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 /** Who a subscription belongs to: an account, or the guest order it follows. */
 export type PushDueno = { accountId: number } | { pedidoId: number };
@@ -101,13 +102,17 @@ export function listSuscripcionesDe(db: DbOrTx, dueno: PushDueno) {
 
 export type SuscripcionRow = Awaited<ReturnType<typeof listSuscripcionesDe>>[number];
 
-/** The subscriptions of the account that owns a shop. */
-export function listSuscripcionesDeTienda(db: DbOrTx, tiendaId: number) {
-  return db
+// Read after every new order: built and compiled once.
+const selectSuscripcionesDeTienda = preparedQuery((db, tiendaId: number) =>
+  db
     .selectFrom('push_suscripcion')
     .innerJoin('tienda', 'tienda.account_id', 'push_suscripcion.account_id')
     .select(['push_suscripcion.endpoint', 'push_suscripcion.p256dh', 'push_suscripcion.auth'])
     .where('tienda.id', '=', tiendaId)
-    .orderBy('push_suscripcion.id')
-    .execute();
+    .orderBy('push_suscripcion.id'),
+);
+
+/** The subscriptions of the account that owns a shop. */
+export async function listSuscripcionesDeTienda(db: DbOrTx, tiendaId: number) {
+  return (await selectSuscripcionesDeTienda(db, tiendaId)).rows;
 }
