@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { createShop, createTaqueria, GRUPO_TORTILLA, pedidosDeLaTienda } from './fixtures/api';
-import { expect, expectRoute, openRoute, otroTelefono, test } from './fixtures/test';
+import { conSesion, expect, expectRoute, openRoute, otroTelefono, test } from './fixtures/test';
 
 // Second edition ("Order life", POST /api/pedido/manual): a shopper calls the taquería. The
 // owner, on a phone, opens "Nuevo pedido" from the orders board, types the shopper's name and
@@ -17,9 +17,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
 }) => {
   const shop = await createTaqueria('Taquería Doña Rosa', [GRUPO_TORTILLA]);
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
-  await page.context().addInitScript((token) => {
-    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
-  }, shop.owner.token);
+  await conSesion(page.context(), shop.owner.token);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
   // ---- From the orders board to the form ----
@@ -124,9 +122,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
 
 test('sin productos, el formulario lo dice y lleva a agregar uno', async ({ page }) => {
   const shop = await createShop({ productos: [], approve: false });
-  await page.context().addInitScript((token) => {
-    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
-  }, shop.owner.token);
+  await conSesion(page.context(), shop.owner.token);
   await openRoute(page, '/pedidos/nuevo');
   await expect(page.getByText('Aún no tienes productos')).toBeVisible();
   await page.getByRole('link', { name: 'Agregar un producto' }).click();

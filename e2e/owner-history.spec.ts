@@ -1,5 +1,5 @@
 import { api, createShop, unique, type SeededShop } from './fixtures/api';
-import { expect, openRoute, test } from './fixtures/test';
+import { conSesion, expect, openRoute, test } from './fixtures/test';
 
 // The owner's order history beyond the newest page (docs/api.md, "Order life": the board loads
 // the newest 500 orders; older ones come with `antes`). A shop with 503 orders typed by its
@@ -52,9 +52,7 @@ test('el dueño carga sus pedidos anteriores a los 500 más nuevos', async ({ pa
   expect(todos).toHaveLength(TOTAL);
   const masViejo = todos[TOTAL - 1]!;
 
-  await page.context().addInitScript((token) => {
-    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
-  }, shop.owner.token);
+  await conSesion(page.context(), shop.owner.token);
   await openRoute(page, '/pedidos');
 
   // ---- The newest page: 500 orders, the oldest three are not there ----

@@ -10,7 +10,7 @@ import {
   unique,
   type SignedIn,
 } from './fixtures/api';
-import { expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
+import { conSesion, expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
 
 // The owner's whole journey: a shop owner registers, configures the shop through the wizard (logo upload), adds
 // categories and products, sets the hours and a holiday, downloads the QR; once the admin has
@@ -106,9 +106,7 @@ async function openAs(browser: Browser, baseURL: string, page: Page, token?: str
     timezoneId: ZONA,
   });
   if (token) {
-    await context.addInitScript((value) => {
-      localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token: value }));
-    }, token);
+    await conSesion(context, token);
   }
   return { context, page: await context.newPage() };
 }

@@ -1,10 +1,12 @@
 import { createShop, miTienda } from './fixtures/api';
 import {
+  conSesion,
   expect,
   expectRoute,
   horaEnLaTienda,
   openRoute,
   otroTelefono,
+  retener,
   test,
 } from './fixtures/test';
 
@@ -68,4 +70,28 @@ test('una tienda pausa sus pedidos y los reanuda', async ({ page, browser, shot 
   await expect(page.getByRole('link', { name: 'Carrito, 1 producto' })).toBeVisible();
   await shot('categoria-reanudada');
   await dueno.close();
+});
+
+test('en el tablero de pedidos, la tarjeta de recepción guarda su lugar mientras llega la tienda', async ({
+  page,
+  context,
+  shot,
+}) => {
+  const shop = await createShop({ productos: [{ name: 'Tamal verde', price: 25 }] });
+  await conSesion(context, shop.owner.token);
+  // The shop's answer held back, as on a slow connection, while the rest of the board loads.
+  const soltar = await retener(page, '**/api/tienda/mitienda');
+  await openRoute(page, '/pedidos');
+  const recepcion = page.getByRole('region', { name: 'Recepción de pedidos' });
+  await expect(recepcion.getByRole('status')).toContainText('Cargando la recepción de pedidos…');
+  await expect(recepcion.getByRole('button')).toHaveCount(0);
+  const avisos = page.getByRole('region', { name: 'Avisos de pedidos nuevos' });
+  const antes = await avisos.boundingBox();
+  await shot('tablero-cargando-tienda');
+
+  soltar();
+  await expect(recepcion.getByRole('status')).toHaveText('Recibiendo pedidos');
+  await expect(recepcion.getByRole('button', { name: 'Pausar pedidos' })).toBeVisible();
+  // What sits below the card ("Activar avisos", the list) stayed where the owner saw it.
+  expect(await avisos.boundingBox()).toEqual(antes);
 });

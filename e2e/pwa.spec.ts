@@ -1,6 +1,6 @@
 import type { APIResponse, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { createShop } from './fixtures/api';
-import { expect, navigateInApp, openRoute, test } from './fixtures/test';
+import { conSesion, expect, navigateInApp, openRoute, test } from './fixtures/test';
 
 // The installable app (decision 0014) in Debian's Chromium: the manifest and its icons, the
 // service worker taking control, the offline page, and pushes delivered through the DevTools
@@ -178,6 +178,34 @@ test('el service worker controla la app y sin conexión muestra la página de si
 
 /** A push reaches the service worker through DevTools; on a busy machine that takes seconds. */
 const PUSH_SHOWN_MS = 15_000;
+const PUSH_TRIES = 3;
+
+/**
+ * Delivers `data` and waits until the listed notifications pass `check`. Now and then Chromium
+ * never lists a notification whose `showNotification()` had resolved in the worker (about one
+ * run in sixty on a loaded machine; the worker's own log said it was shown), so a push not seen
+ * within its share of the wait is delivered again. The messages here replace their own
+ * notification or are found by tag, so a second delivery changes nothing checked; a worker that
+ * never shows the right notification fails all three tries.
+ */
+async function pushUntilShown(
+  page: Page,
+  push: (data: string) => Promise<void>,
+  data: string,
+  check: (shown: Shown[]) => void,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await push(data);
+    try {
+      await expect(async () => check(await notifications(page))).toPass({
+        timeout: PUSH_SHOWN_MS / PUSH_TRIES,
+      });
+      return;
+    } catch (error) {
+      if (attempt === PUSH_TRIES) throw error;
+    }
+  }
+}
 
 test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la genérica', async ({
   page,
@@ -188,7 +216,9 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
   await openControlled(page);
   const push = await pushTo(context, page);
 
-  await push(
+  await pushUntilShown(
+    page,
+    push,
     JSON.stringify({
       tipo: 'PEDIDO_NUEVO',
       pedidoId: 4812,
@@ -198,20 +228,21 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
       cuerpo: 'Ana López · $185.50 · Recoger en tienda',
       url: '/pedidosdetalle?id=4812',
     }),
+    (shown) =>
+      expect(shown).toEqual([
+        {
+          title: 'Pedido nuevo #4812',
+          body: 'Ana López · $185.50 · Recoger en tienda',
+          tag: 'pedido-4812',
+          data: { url: '/pedidosdetalle?id=4812', tipo: 'PEDIDO_NUEVO' },
+        },
+      ]),
   );
-  await expect
-    .poll(() => notifications(page), { timeout: PUSH_SHOWN_MS })
-    .toEqual([
-      {
-        title: 'Pedido nuevo #4812',
-        body: 'Ana López · $185.50 · Recoger en tienda',
-        tag: 'pedido-4812',
-        data: { url: '/pedidosdetalle?id=4812', tipo: 'PEDIDO_NUEVO' },
-      },
-    ]);
 
   // The same order again replaces its notification instead of piling up a second one.
-  await push(
+  await pushUntilShown(
+    page,
+    push,
     JSON.stringify({
       tipo: 'PEDIDO_ESTADO',
       pedidoId: 4812,
@@ -221,28 +252,24 @@ test('un push de pedido nuevo muestra su notificación; uno que no es JSON, la g
       cuerpo: 'La tienda canceló el pedido #4812',
       url: '/mispedidosdetalle?id=4812',
     }),
+    (shown) =>
+      expect(shown).toEqual([
+        expect.objectContaining({
+          title: 'Tu pedido fue cancelado',
+          tag: 'pedido-4812',
+          data: { url: '/mispedidosdetalle?id=4812', tipo: 'PEDIDO_ESTADO' },
+        }),
+      ]),
   );
-  await expect
-    .poll(() => notifications(page), { timeout: PUSH_SHOWN_MS })
-    .toEqual([
-      expect.objectContaining({
-        title: 'Tu pedido fue cancelado',
-        tag: 'pedido-4812',
-        data: { url: '/mispedidosdetalle?id=4812', tipo: 'PEDIDO_ESTADO' },
-      }),
-    ]);
 
-  await push('esto no es JSON');
-  await expect
-    .poll(async () => (await notifications(page)).find((n) => n.tag === ''), {
-      timeout: PUSH_SHOWN_MS,
-    })
-    .toEqual({
+  await pushUntilShown(page, push, 'esto no es JSON', (shown) =>
+    expect(shown.find((n) => n.tag === '')).toEqual({
       title: 'Tianguis',
       body: 'Tienes un aviso nuevo. Ábrelo para ver los detalles.',
       tag: '',
       data: { url: '/', tipo: 'OTRO' },
-    });
+    }),
+  );
   // The click on a notification (focus the app's window and take it to `data.url`, or open
   // one) can't be driven here: the DevTools protocol has no way to click a notification, and
   // a notificationclick event made by a script is untrusted, so waitUntil, focus() and
@@ -257,9 +284,7 @@ test('"Activar avisos" en los pedidos del dueño explica el fallo cuando el nave
   shot,
 }) => {
   const shop = await createShop({ productos: [{ name: 'Tamal verde', price: 25 }] });
-  await context.addInitScript((token) => {
-    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
-  }, shop.owner.token);
+  await conSesion(context, shop.owner.token);
   // Granted, as a person who accepted the browser's question: what fails is the subscription.
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await openControlled(page);

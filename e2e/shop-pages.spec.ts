@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { api, createShop, unique, type SeededShop } from './fixtures/api';
 import { baseUrl } from './fixtures/env';
-import { expect, expectRoute, otroTelefono, test } from './fixtures/test';
+import { appLista, expect, expectRoute, otroTelefono, retener, test } from './fixtures/test';
 
 // A shop's link as it travels: rendered by the server (readable without JavaScript, as a link
 // preview or a slow phone reads it), then taken over by the app in place (no warning, no second
@@ -46,14 +46,6 @@ function lecturasDeLaTienda(page: Page): () => number {
     if (new URL(request.url()).pathname.startsWith('/api/tienda/publica/')) lecturas += 1;
   });
   return () => lecturas;
-}
-
-/** React has taken the server's markup over (hydrateRoot marks the container). */
-async function hidratada(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-  });
 }
 
 test('sin JavaScript, la tienda, su categoría y su producto se leen completos', async ({
@@ -109,7 +101,7 @@ test('con JavaScript, la página del servidor se vuelve interactiva sin avisos n
   const respuesta = await page.goto(`/tienda/${shop.usuario}/tacos`);
   // The menu came in the page itself.
   expect(await respuesta?.text()).toContain('Taco de canasta');
-  await hidratada(page);
+  await appLista(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar Agua de jamaica' }).click();
   await expect(page.getByText('Producto agregado').first()).toBeVisible();
@@ -123,6 +115,34 @@ test('con JavaScript, la página del servidor se vuelve interactiva sin avisos n
 
   expect(lecturas(), 'lecturas de /api/tienda/publica/').toBe(0);
   expect(dicho.filter((text) => /hydrat|did not match|server rendered/i.test(text))).toEqual([]);
+  expect(dicho).toEqual([]);
+});
+
+test('un toque en "Agregar" antes de que cargue la app no se pierde: se hace al cargar', async ({
+  page,
+  shot,
+}) => {
+  const shop = await tiendaDeTacos();
+  const dicho = consola(page);
+  // The app's code held back, as on a slow phone: for a while the server's page is all there is.
+  const soltar = await retener(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto(`/tienda/${shop.usuario}/tacos`, { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'cargando');
+  const agregar = page.getByRole('button', { name: 'Agregar Agua de jamaica' });
+  await agregar.click();
+  // The tap is kept: the button shows it waits, and nothing is added yet.
+  await expect(agregar).toHaveAttribute('data-toque-pendiente', '');
+  await expect(page.getByText('Producto agregado')).toHaveCount(0);
+  await shot('toque-antes-de-cargar');
+
+  soltar();
+  await appLista(page);
+  // Made once the app has the page: one of it in the basket, as tapped.
+  await expect(page.getByText('Producto agregado').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito, 1 producto' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar Agua de jamaica' })).toHaveCount(0);
+  await expect(page.locator('[data-toque-pendiente]')).toHaveCount(0);
+  await shot('toque-hecho-al-cargar');
   expect(dicho).toEqual([]);
 });
 
@@ -141,7 +161,7 @@ test('"Compartir" copia el enlace de la tienda y lo ofrece por WhatsApp', async 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
   await page.goto(`/tienda/${shop.usuario}`);
-  await hidratada(page);
+  await appLista(page);
   const compartir = page.getByRole('button', { name: 'Compartir' });
   await compartir.click();
   await expect(compartir).toHaveAttribute('aria-expanded', 'true');

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { createTaqueria, GRUPO_TORTILLA, productoDe } from './fixtures/api';
-import { expect, expectRoute, openRoute, test } from './fixtures/test';
+import { conSesion, expect, expectRoute, openRoute, test } from './fixtures/test';
 import { cancelarPedido, completarPedido, pedidoInvitado } from './fixtures/ventas';
 
 // Sales for the owner (docs/sales.md): three orders placed today through the API (two
@@ -76,9 +76,7 @@ test('el dueño ve sus ventas del día, cambia el periodo, revisa el corte y exp
   await cancelarPedido(shop, cancelado);
   const hoy = hoyEnLaTienda();
 
-  await page.context().addInitScript((token) => {
-    localStorage.setItem('tianguis.signIn', JSON.stringify({ isLogin: true, token }));
-  }, shop.owner.token);
+  await conSesion(page.context(), shop.owner.token);
 
   // ---- From the orders board, through 'Más', to Ventas ----
   await openRoute(page, '/pedidos');

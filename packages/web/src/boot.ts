@@ -4,6 +4,7 @@ import { categoriasConProductos, hasImage } from './features/tienda-publica/logi
 import { DATOS_ID } from './lib/datos-de-pagina';
 import { imageSrcSet } from './lib/image-variants';
 import { rewriteLegacyHash } from './lib/legacy-hash';
+import { guardarToquesTempranos } from './lib/toques-tempranos';
 
 /**
  * The app's first script: a small entry of its own that the page loads beside main.tsx
@@ -18,6 +19,9 @@ import { rewriteLegacyHash } from './lib/legacy-hash';
 
 // An old `/#/tienda/x` link (a printed QR poster) becomes `/tienda/x` before anything reads it.
 rewriteLegacyHash();
+
+// A tap on a button the server rendered, before the app has the page, is kept and made again then.
+guardarToquesTempranos();
 
 const tiendaUrl = /^\/tienda\/([^/]+)(\/.)?/.exec(window.location.pathname);
 const usuario = tiendaUrl?.[1] ? decoded(tiendaUrl[1]) : undefined;

@@ -7,6 +7,7 @@ import { registerServiceWorker } from './features/push/service-worker';
 import { leerDatosDePagina } from './lib/datos-de-pagina';
 import { rewriteLegacyHash } from './lib/legacy-hash';
 import { setQueryData } from './lib/query';
+import { dejarDeGuardarToques } from './lib/toques-tempranos';
 import './index.css';
 
 // boot.ts did it already (it runs first); an old `/#/x` link must never reach the router.
@@ -25,7 +26,11 @@ if (datos) {
   void screenOf(window.location.pathname)
     .preload()
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, <App now={datos.now} />));
+    .then(() => {
+      // From here React answers taps; those boot.ts kept are made again by the screen's frame.
+      dejarDeGuardarToques();
+      hydrateRoot(root, <App now={datos.now} />);
+    });
 } else {
   // A shop's page opened from its QR code without the server's rendering: boot.ts has asked for
   // the shop and the screen's code; render once that code is here. The screen then shows without
@@ -33,7 +38,10 @@ if (datos) {
   const ready = tiendaDeEntrada?.propia
     ? Tienda.preload().catch(() => undefined)
     : Promise.resolve();
-  void ready.then(() => createRoot(root).render(<App />));
+  void ready.then(() => {
+    dejarDeGuardarToques(); // #root is empty until React renders: no tap was kept.
+    createRoot(root).render(<App />);
+  });
 }
 
 /** The screen of a server-rendered address: /tienda/{usuario}[/{categoria}[/productodetalle/{id}]]. */

@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
 import { useSession } from '../features/auth/session-store';
 import { ToastHost } from '../lib/toast';
+import { repetirToquesTempranos } from '../lib/toques-tempranos';
 import { BottomBar } from './shell/bottom-bar';
 import { TopBar } from './shell/top-bar';
 
@@ -35,6 +36,16 @@ class ErrorBoundary extends Component<
   render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * Taps made on the server's page before the app loaded (lib/toques-tempranos.ts), made again once
+ * the screen beside it is hydrated: React hydrates the screen's Suspense boundary after the
+ * frame around it, and runs this effect with the screen's own.
+ */
+function RepetirToquesTempranos() {
+  useEffect(repetirToquesTempranos, []);
+  return null;
 }
 
 // Owners only: shoppers and the public shop pages download none of it (their JS budget).
@@ -70,6 +81,7 @@ export function Layout() {
         <ErrorBoundary fallback={<ScreenFailed />}>
           <Suspense fallback={<Loading />}>
             <Outlet />
+            <RepetirToquesTempranos />
           </Suspense>
         </ErrorBoundary>
       </main>

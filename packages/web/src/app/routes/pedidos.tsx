@@ -32,7 +32,10 @@ import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido
 import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
 import { notify } from '../../lib/toast';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
+import {
+  PausaPedidos,
+  PausaPedidosCargando,
+} from '../../features/mi-tienda/components/pausa-pedidos';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
 function readFiltros(params: URLSearchParams): FiltrosPedidos {
@@ -126,8 +129,13 @@ export default function PedidosScreen() {
       }
     >
       <AjustesBannerDesactivada />
-      {/* A rush is seen on the board: pausing is one tap away here too. */}
-      {tienda.data && <PausaPedidos tienda={tienda.data} />}
+      {/* A rush is seen on the board: pausing is one tap away here too. Its room is kept while
+          the shop loads, so the buttons below stay where the owner is about to tap. */}
+      {tienda.data ? (
+        <PausaPedidos tienda={tienda.data} />
+      ) : (
+        tienda.isLoading && <PausaPedidosCargando />
+      )}
       <div className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3">
         <Indicador
           conexion={pedidos.conexion}

@@ -1,6 +1,6 @@
 import { horaLocal, isPausada } from '@tianguis/domain';
 import { PauseCircle, PlayCircle } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MINUTOS_PAUSA, pausarPedidos } from '../api/pausar-pedidos';
 import type { MiTienda } from '../api/get-mi-tienda';
@@ -19,6 +19,48 @@ function useAhora(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+const RECIBIENDO = 'Recibiendo pedidos';
+
+/** What "Pausar pedidos" shows, in the card and in its stand-in alike. */
+const pausarContenido = (
+  <>
+    <PauseCircle aria-hidden="true" className="size-5" />
+    Pausar pedidos
+  </>
+);
+
+/**
+ * The card's box and first line (its state and one button), for the card and its stand-in while
+ * the shop loads alike: the same box takes the same room.
+ */
+function Tarjeta(props: {
+  id: string;
+  pausada?: boolean;
+  cargando?: boolean;
+  estado: ReactNode;
+  boton: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${props.id}-t`}
+      aria-busy={props.cargando || undefined}
+      className={`mb-4 rounded-xl border p-4 ${props.pausada ? 'border-amber-400 bg-amber-50' : 'border-stone-200 bg-white'}`}
+    >
+      <h2 id={`${props.id}-t`} className="sr-only">
+        Recepción de pedidos
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p role="status" className="font-semibold">
+          {props.estado}
+        </p>
+        {props.boton}
+      </div>
+      {props.children}
+    </section>
+  );
 }
 
 /**
@@ -51,18 +93,12 @@ export function PausaPedidos({ tienda }: { tienda: MiTienda }) {
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-t`}
-      className={`mb-4 rounded-xl border p-4 ${pausada ? 'border-amber-400 bg-amber-50' : 'border-stone-200 bg-white'}`}
-    >
-      <h2 id={`${id}-t`} className="sr-only">
-        Recepción de pedidos
-      </h2>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="font-semibold">
-          {pausada ? `Pedidos en pausa hasta las ${hasta}` : 'Recibiendo pedidos'}
-        </p>
-        {pausada ? (
+    <Tarjeta
+      id={id}
+      pausada={pausada}
+      estado={pausada ? `Pedidos en pausa hasta las ${hasta}` : RECIBIENDO}
+      boton={
+        pausada ? (
           <Button
             onClick={() => void enviar(0)}
             disabled={enCurso}
@@ -79,11 +115,11 @@ export function PausaPedidos({ tienda }: { tienda: MiTienda }) {
             onClick={() => setEligiendo((v) => !v)}
             disabled={enCurso}
           >
-            <PauseCircle aria-hidden="true" className="size-5" />
-            Pausar pedidos
+            {pausarContenido}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {!pausada && eligiendo && (
         <div id={`${id}-opciones`} role="group" aria-label="Pausar por" className="mt-3">
           <p className="mb-2 text-sm text-stone-700">
@@ -109,6 +145,35 @@ export function PausaPedidos({ tienda }: { tienda: MiTienda }) {
           {error}
         </p>
       )}
-    </section>
+    </Tarjeta>
+  );
+}
+
+/**
+ * The card while the shop loads: the same box, button and line as "Recibiendo pedidos", only
+ * hidden, so that what sits below it (the orders screen's "Activar avisos", the list) doesn't
+ * jump when the shop arrives and a tap lands where the person aimed. Screen readers hear that it
+ * is loading.
+ */
+export function PausaPedidosCargando() {
+  const id = useId();
+  return (
+    <Tarjeta
+      id={id}
+      cargando
+      estado={
+        <>
+          <span className="sr-only">Cargando la recepción de pedidos…</span>
+          <span aria-hidden="true" className="invisible">
+            {RECIBIENDO}
+          </span>
+        </>
+      }
+      boton={
+        <Button variant="secondary" disabled aria-hidden="true" tabIndex={-1} className="invisible">
+          {pausarContenido}
+        </Button>
+      }
+    />
   );
 }

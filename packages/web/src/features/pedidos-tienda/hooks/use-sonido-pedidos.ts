@@ -31,8 +31,11 @@ function setActivo(on: boolean): void {
 
 /**
  * The order alerts' sound: ON/OFF remembered on this device, 'Probar', and the beep itself.
- * The first click or key press anywhere on the page unlocks audio, since browsers keep it muted
- * until the person interacts.
+ * The first tap, click or key press anywhere on the page unlocks audio, since browsers keep it
+ * muted until the person interacts. It listens for `click`, not `pointerdown`: the hint above the
+ * order board goes away once the sound is on, and were that to happen while the finger is still
+ * down, everything below would move up under it and the tap would land beside the button it was
+ * meant for (docs/web-screens.md, "Nothing moves under a tap").
  */
 export function useSonidoPedidos() {
   const on = useSyncExternalStore(subscribeActivo, getActivo, () => true);
@@ -43,11 +46,11 @@ export function useSonidoPedidos() {
       if (audioState() === 'listo') remove();
     };
     const remove = () => {
-      document.removeEventListener('pointerdown', unlock, true);
+      document.removeEventListener('click', unlock, true);
       document.removeEventListener('keydown', unlock, true);
     };
     if (audioState() === 'listo') return;
-    document.addEventListener('pointerdown', unlock, true);
+    document.addEventListener('click', unlock, true);
     document.addEventListener('keydown', unlock, true);
     return remove;
   }, []);
