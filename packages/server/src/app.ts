@@ -44,6 +44,10 @@ import { createTokenService } from './modules/accounts/token.js';
 import { isDatabaseEmpty, seedDemoData } from './modules/demo/demo-data.service.js';
 import { registerCarritoRoutes } from './modules/carrito/carrito.routes.js';
 import { registerCatalogoRoutes } from './modules/catalogo/catalogo.routes.js';
+import {
+  GUEST_ORDERS_WINDOW_MS,
+  registerCheckoutRoutes,
+} from './modules/checkout/checkout.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
 import { startOrphanImageSweep } from './modules/imagenes/image-orphans.js';
 import { registerImageReferenceCheck } from './modules/imagenes/image-references.js';
@@ -68,7 +72,7 @@ import {
   withPushAlerts,
   type PushService,
 } from './modules/push/push.service.js';
-import { GUEST_ORDERS_WINDOW_MS, registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
+import { registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
 import {
   createPublicTiendaReader,
   type PublicTiendaReader,
@@ -211,9 +215,11 @@ const MODULES: readonly RegisterModule[] = [
   (app, { db, guards }) => registerCatalogoRoutes(app, { db, guards }),
   (app, { db, guards }) => registerHorarioRoutes(app, { db, guards }),
   (app, { db, guards }) => registerVentasRoutes(app, { db, guards }),
-  (app, { db, guards, bus }) => registerCarritoRoutes(app, { db, guards, bus }),
+  (app, { db, guards }) => registerCarritoRoutes(app, { db, guards }),
+  (app, { db, guards, bus }) => registerPedidoRoutes(app, { db, guards, bus }),
+  // Placing an order: the basket's, a guest's, the owner's typed one (docs/write-path.md).
   (app, { db, guards, bus, limitStore }) =>
-    registerPedidoRoutes(app, {
+    registerCheckoutRoutes(app, {
       db,
       guards,
       bus,
@@ -400,6 +406,7 @@ async function assembleApp(
   const database = createDb(config.databaseUrl, {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     max: config.dbPoolMax,
+    poolWaitMs: config.dbPoolWaitMs,
   });
   app.decorate('database', database);
   watchDatabasePool(metrics, database);

@@ -45,6 +45,12 @@ export interface Config {
    */
   dbPoolMax: number;
   /**
+   * DB_POOL_WAIT_MS: longest a query waits for a PostgreSQL connection (all DB_POOL_MAX busy, or
+   * a new one not opening) before its request answers 503 SERVICIO_NO_DISPONIBLE. With
+   * DB_STATEMENT_TIMEOUT_MS it bounds how long a statement of a request can keep it waiting.
+   */
+  dbPoolWaitMs: number;
+  /**
    * SHUTDOWN_DRAIN_MS: after SIGTERM the server keeps listening this long with /ready at 503
    * `cerrando`, so a load balancer stops sending before the listener closes (server.ts,
    * docs/reliability.md). Default 5000 in production, else 0.
@@ -190,6 +196,12 @@ export const defaultRateLimits: RateLimits = {
   phoneCodeAttempts: 5,
 };
 
+/**
+ * DB_POOL_WAIT_MS's default: a pool that has had no free connection for 3 s is overloaded or
+ * stuck, and a 503 with Retry-After sheds the load sooner than a queue that only grows.
+ */
+export const DEFAULT_DB_POOL_WAIT_MS = 3_000;
+
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
 
@@ -211,6 +223,15 @@ const envSchema = z.object({
     z.enum(['0', '1'], { error: 'MIGRATE_ON_BOOT debe ser 0 o 1' }).default('1'),
   ),
   DB_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  DB_POOL_WAIT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'DB_POOL_WAIT_MS debe ser un número de milisegundos' })
+      .int('DB_POOL_WAIT_MS debe ser un número entero de milisegundos')
+      .min(1, 'DB_POOL_WAIT_MS debe ser al menos 1 (sin límite, una petición esperaría sin fin)')
+      .max(600_000, 'DB_POOL_WAIT_MS no puede pasar de 600000 (10 minutos)')
+      .default(DEFAULT_DB_POOL_WAIT_MS),
+  ),
   DB_STATEMENT_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).default(5000),
@@ -409,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnBoot: e.MIGRATE_ON_BOOT === '1',
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbPoolMax: e.DB_POOL_MAX,
+    dbPoolWaitMs: e.DB_POOL_WAIT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
     outboxDir: path.resolve(e.OUTBOX_DIR),
     imagesDir: path.resolve(e.IMAGES_DIR),

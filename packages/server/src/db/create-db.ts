@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
+  sql,
   SqliteDialect,
   SqliteDriver,
   type Driver,
@@ -13,8 +14,11 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_DB_POOL_WAIT_MS } from '../config.js';
+import { isDiskFull } from '../lib/db-errors.js';
 import type { Database, Db, Dialect } from './database.js';
-import { enableGroupCommit } from './group-commit.js';
+import { createDiskFullWatch, type DiskFullWatch } from './disk-full.js';
+import { enableGroupCommit, runWrite, type GroupCommit } from './group-commit.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
 // COUNT(*) and SUM() come back as int8; every figure we keep fits a JS number.
@@ -76,6 +80,16 @@ export function withStatementCache(
   };
 }
 
+/** The database's connections as they are now (http/metrics.ts reads them at scrape time). */
+export interface ConnectionFigures {
+  /** Connections the process may hold: the pool's size, 1 for SQLite. */
+  max: number;
+  inUse: number;
+  idle: number;
+  /** Work waiting for a connection: pool checkouts, or SQLite writes queued for a group commit. */
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
@@ -83,6 +97,42 @@ export interface DbHandle {
   sqliteFile?: string;
   /** PostgreSQL's pool behind `db`, read for its figures (http/metrics.ts); query through `db`. */
   pool?: pg.Pool;
+  /** Read, never kept: each call says how the connections are now. */
+  connections(): ConnectionFigures;
+  /**
+   * SQLite only: set while its disk refuses writes (db/disk-full.ts), which `/ready` reports.
+   * A full PostgreSQL disk is every instance's: taking them all out of the balancer would not
+   * bring it back, so it is answered per request only (503, http/error-handler.ts).
+   */
+  diskFull?: DiskFullWatch;
+}
+
+/** SQLite's one connection: in use while a group commit holds it, waiting = writes queued. */
+function sqliteConnections(groupCommit: GroupCommit): ConnectionFigures {
+  const inUse = groupCommit.busy ? 1 : 0;
+  return { max: 1, inUse, idle: 1 - inUse, waiting: groupCommit.queued };
+}
+
+function poolConnections(pool: pg.Pool): ConnectionFigures {
+  return {
+    max: pool.options.max,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  };
+}
+
+/**
+ * A write that commits the way requests commit theirs (a place in the group commit, fsync
+ * included) and changes nothing: the header's user_version set to itself, which still writes
+ * the page to the WAL. `/ready` runs it after the disk was full (db/disk-full.ts).
+ */
+function probeWrite(db: Db): Promise<void> {
+  return runWrite(db, async (trx) => {
+    const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(trx);
+    const version = Math.trunc(Number(rows[0]?.user_version ?? 0));
+    await sql.raw(`pragma user_version = ${version}`).execute(trx);
+  });
 }
 
 export function dialectOf(databaseUrl: string): Dialect {
@@ -102,6 +152,11 @@ export interface CreateDbOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL pool size. */
   max?: number;
+  /**
+   * PostgreSQL: longest wait for a connection (a free one from the pool, or a new one opened),
+   * after which the query fails and the request answers 503 (DB_POOL_WAIT_MS).
+   */
+  poolWaitMs?: number;
 }
 
 /** Opens the database named by DATABASE_URL: `sqlite:<file>` or `postgres://...`. */
@@ -126,20 +181,37 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
         checkpointer.stop(),
       ),
     });
+    // Failed batches report a full disk here too, whoever's writes they were.
+    let diskFull: DiskFullWatch | undefined;
     // One connection and a synchronous fsync per commit: concurrent writes share commits.
-    enableGroupCommit(db);
-    return { db, dialect: 'sqlite', sqliteFile: file };
+    const groupCommit = enableGroupCommit(db, {
+      onBatchError: (error) => {
+        if (isDiskFull(error)) diskFull?.markFull();
+      },
+    });
+    diskFull = createDiskFullWatch({ dir: path.dirname(file), probe: () => probeWrite(db) });
+    return {
+      db,
+      dialect: 'sqlite',
+      sqliteFile: file,
+      connections: () => sqliteConnections(groupCommit),
+      diskFull,
+    };
   }
   const pool = createPostgresPool(databaseUrl, options);
   return {
     db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',
     pool,
+    connections: () => poolConnections(pool),
   };
 }
 
-/** Longest wait for a connection, from the pool or a new one, before the request gives up (503). */
-export const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Longest wait for a PostgreSQL connection, from the pool or a new one, before the request
+ * gives up (503), unless DB_POOL_WAIT_MS says otherwise (config.ts).
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = DEFAULT_DB_POOL_WAIT_MS;
 
 /**
  * The pool behind Kysely, made to live through a PostgreSQL restart: a connection the server
@@ -160,9 +232,12 @@ export function createPostgresPool(
     ...(options.statementTimeoutMs !== undefined && {
       statement_timeout: options.statementTimeoutMs,
     }),
-    // A server that doesn't answer at all (a network cut rather than a refusal) fails the
-    // request after this long instead of holding it open forever.
-    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    // Bounds both waits for a connection: behind other queries for a free one when all `max`
+    // are taken, and for a new one from a server that doesn't answer at all (a network cut
+    // rather than a refusal). Past it the query fails ('timeout exceeded when trying to
+    // connect'), answered 503, so a request waits at most this plus DB_STATEMENT_TIMEOUT_MS
+    // per statement instead of queueing for as long as the client holds on.
+    connectionTimeoutMillis: options.poolWaitMs ?? POSTGRES_CONNECT_TIMEOUT_MS,
     // Notices a dead peer on an idle connection (a cut cable sends no FIN).
     keepAlive: true,
   });

@@ -26,6 +26,12 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to grupo');
 /** Enough to share an fsync among every shopper at once, short enough to bound the wait. */
 const MAX_BATCH = 256;
 
+export interface GroupCommitOptions {
+  maxBatch?: number;
+  /** Told the error of every batch that failed as a whole (create-db.ts watches for a full disk). */
+  onBatchError?: (error: unknown) => void;
+}
+
 /**
  * Group commit for SQLite (docs/decisions/0008): one connection, and every commit is an fsync
  * that blocks the process (better-sqlite3 is synchronous), so one commit per request caps the
@@ -33,8 +39,10 @@ const MAX_BATCH = 256;
  * a batch is one transaction in which each piece of work runs inside its own SAVEPOINT, so a
  * refused one (a thrown error) rolls back alone and rejects alone while the others go on. Every
  * piece is answered only after the COMMIT that holds it, so nothing is acknowledged before it
- * is durable; if the batch itself fails (BEGIN, a savepoint command or COMMIT), nothing of it was
- * written and every piece that had succeeded is rejected with that error.
+ * is durable; if the batch itself fails (BEGIN, a savepoint command, COMMIT, or a piece whose
+ * error took the transaction with it: a full disk), nothing of it was written and every piece
+ * that had succeeded or not run yet is rejected with that error (a full disk: 503 for each,
+ * http/error-handler.ts).
  *
  * The pieces run one after the other, never interleaved, and must use only the `trx` they are
  * given: a query on the plain `db` inside one would wait for the connection the batch holds.
@@ -42,13 +50,25 @@ const MAX_BATCH = 256;
 export class GroupCommit {
   readonly #db: Db;
   readonly #maxBatch: number;
+  readonly #onBatchError: ((error: unknown) => void) | undefined;
   #queue: Pending[] = [];
   #running = false;
   #scheduled = false;
 
-  constructor(db: Db, options: { maxBatch?: number } = {}) {
+  constructor(db: Db, options: GroupCommitOptions = {}) {
     this.#db = db;
     this.#maxBatch = options.maxBatch ?? MAX_BATCH;
+    this.#onBatchError = options.onBatchError;
+  }
+
+  /** Pieces of work waiting for a batch (read at scrape time by http/metrics.ts). */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Whether a batch holds the connection now. */
+  get busy(): boolean {
+    return this.#running;
   }
 
   run<T>(work: WriteWork<T>): Promise<T> {
@@ -103,6 +123,7 @@ export class GroupCommit {
       });
       return outcomes;
     } catch (error) {
+      this.#onBatchError?.(error);
       // Nothing of the batch was committed. A piece that was refused keeps its own answer (it
       // changed nothing either way); every other piece fails with the batch's error.
       return batch.map((_, i) => {
@@ -120,10 +141,16 @@ export class GroupCommit {
         await trx.executeQuery(RELEASE);
         outcomes.push({ ok: true, value });
       } catch (error) {
-        // If the transaction itself is gone (disk full, I/O error), these throw and the whole
-        // batch fails.
-        await trx.executeQuery(ROLLBACK_TO);
-        await trx.executeQuery(RELEASE);
+        try {
+          await trx.executeQuery(ROLLBACK_TO);
+          await trx.executeQuery(RELEASE);
+        } catch {
+          // The transaction itself is gone: SQLite rolls the whole of it back on a full disk
+          // or an I/O error (SQLITE_FULL, SQLITE_IOERR_*), and the savepoint with it. The whole
+          // batch fails, with the piece's error, which says why ("no such savepoint" would
+          // turn a full disk into a 500 for every request of the batch).
+          throw error;
+        }
         outcomes.push({ ok: false, error });
       }
     }
@@ -133,8 +160,10 @@ export class GroupCommit {
 const groupCommits = new WeakMap<Db, GroupCommit>();
 
 /** Makes `runInWriteTransaction` on this database share commits (SQLite's single connection). */
-export function enableGroupCommit(db: Db, options: { maxBatch?: number } = {}): void {
-  groupCommits.set(db, new GroupCommit(db, options));
+export function enableGroupCommit(db: Db, options: GroupCommitOptions = {}): GroupCommit {
+  const groupCommit = new GroupCommit(db, options);
+  groupCommits.set(db, groupCommit);
+  return groupCommit;
 }
 
 /**

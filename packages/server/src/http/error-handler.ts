@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isDiskFull } from '../lib/db-errors.js';
 import { AppError, errorCatalog, type FieldError } from './app-error.js';
 
 interface ErrorBody {
@@ -26,6 +26,27 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function databaseUnavailable(cause: unknown): AppError {
   const error = new AppError('SERVICIO_NO_DISPONIBLE', undefined, {
     headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+  error.cause = cause;
+  return error;
+}
+
+/** What a person reads when the database's disk refused the write (a full disk). */
+export const DISCO_LLENO_MENSAJE =
+  'No se pudo guardar porque el servidor se quedó sin espacio en disco; no se guardó nada de esta operación. Inténtalo de nuevo en unos minutos.';
+
+/** A full disk needs a person to free space: a longer wait than a database restart's. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The database's disk is full (SQLITE_FULL and its I/O errors, PostgreSQL's 53100): the write
+ * was rolled back whole, what was committed before stays, and it may work once there is room.
+ * 503, like the database being away, with its own message: "try again in a few seconds" would
+ * not be true.
+ */
+export function databaseDiskFull(cause: unknown): AppError {
+  const error = new AppError('SERVICIO_NO_DISPONIBLE', DISCO_LLENO_MENSAJE, {
+    headers: { 'retry-after': String(DISK_FULL_RETRY_AFTER_SECONDS) },
   });
   error.cause = cause;
   return error;
@@ -73,6 +94,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     } else {
       error =
         fromFrameworkError(rawError) ??
+        (isDiskFull(rawError) ? databaseDiskFull(rawError) : undefined) ??
         (isDatabaseUnavailable(rawError) ? databaseUnavailable(rawError) : undefined);
     }
     if (!error) {

@@ -86,37 +86,41 @@ export function createMetrics(): AppMetrics {
 }
 
 /**
- * PostgreSQL's connection pool, read at scrape time. SQLite has one connection and no pool:
- * nothing is reported there (its writes queue in group-commit.ts, not in a pool).
+ * The database's connections, read at scrape time (nothing is counted per request): on
+ * PostgreSQL the pool's own figures; on SQLite its one connection, in use while a group commit
+ * holds it, with the writes queued for the next commit as `waiting` (db/create-db.ts).
  */
 export function watchDatabasePool(metrics: AppMetrics, database: DbHandle): void {
-  const { pool } = database;
-  if (!pool) return;
   const registers = [metrics.registry];
+  const engine = database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   new Gauge({
     name: 'tianguis_db_pool_connections',
-    help: 'Conexiones del pool de PostgreSQL: en uso o libres',
+    help: `Conexiones a ${engine}: en uso o libres`,
     labelNames: ['estado'] as const,
     registers,
     collect() {
-      this.set({ estado: 'en_uso' }, pool.totalCount - pool.idleCount);
-      this.set({ estado: 'libre' }, pool.idleCount);
+      const { inUse, idle } = database.connections();
+      this.set({ estado: 'en_uso' }, inUse);
+      this.set({ estado: 'libre' }, idle);
     },
   });
   new Gauge({
     name: 'tianguis_db_pool_waiting',
-    help: 'Consultas esperando una conexión libre del pool de PostgreSQL',
+    help:
+      database.dialect === 'sqlite'
+        ? 'Escrituras en cola para la siguiente confirmación en grupo de SQLite'
+        : 'Consultas esperando una conexión libre del pool de PostgreSQL',
     registers,
     collect() {
-      this.set(pool.waitingCount);
+      this.set(database.connections().waiting);
     },
   });
   new Gauge({
     name: 'tianguis_db_pool_max',
-    help: 'Conexiones que el pool de PostgreSQL puede abrir como máximo',
+    help: `Conexiones que el proceso puede tener abiertas a ${engine} como máximo`,
     registers,
     collect() {
-      this.set(pool.options.max);
+      this.set(database.connections().max);
     },
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../db/create-db.js';
 import { compareWithBuild, EXPECTED_MIGRATION, readAppliedMigrations } from '../db/migrate.js';
+import { isDiskFull } from '../lib/db-errors.js';
 
 // The same reading of the schema as the boot's check (db/migrate.ts), which refuses to start
 // on a database a newer build migrated.
@@ -18,9 +19,12 @@ declare module 'fastify' {
   }
 }
 
-/** What `/ready` answers: `ok`, or why not (`cerrando`, `sin-base-de-datos`, `esquema-distinto`). */
+/**
+ * What `/ready` answers: `ok`, or why not (`cerrando`, `sin-base-de-datos`, `esquema-distinto`,
+ * `sin-espacio`).
+ */
 const readySchema = z.object({
-  status: z.enum(['ok', 'cerrando', 'sin-base-de-datos', 'esquema-distinto']),
+  status: z.enum(['ok', 'cerrando', 'sin-base-de-datos', 'esquema-distinto', 'sin-espacio']),
   database: z.string().optional(),
   esquema: z.string().nullable().optional(),
   esperado: z.string().optional(),
@@ -33,7 +37,9 @@ const readySchema = z.object({
  * - `GET /ready`: send it traffic: 200 when the database answers and has exactly the
  *   migrations this build ships (newest: EXPECTED_MIGRATION); 503 while the database does not answer, while its schema is another
  *   build's, and from the moment a shutdown starts (SIGTERM), so the balancer stops sending
- *   requests while those in flight finish.
+ *   requests while those in flight finish; and, on SQLite, while its disk refuses writes:
+ *   from a write failing on a full disk until there is room again and a write commits
+ *   (db/disk-full.ts; reads still work, so the database "answering" is not enough).
  * `/health` stays as it was.
  */
 export function registerProbes(app: FastifyInstance, database: DbHandle): void {
@@ -51,6 +57,15 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
     if (draining) void reply.header('connection', 'close');
     done();
   });
+
+  // Only errors pass here: nothing is added to a request that succeeds.
+  const { diskFull } = database;
+  if (diskFull) {
+    app.addHook('onError', (_request, _reply, error, done) => {
+      if (isDiskFull(error)) diskFull.markFull();
+      done();
+    });
+  }
 
   app.get(
     '/live',
@@ -91,6 +106,9 @@ export function registerProbes(app: FastifyInstance, database: DbHandle): void {
           esperado: EXPECTED_MIGRATION,
           encontrado: newest ?? null,
         });
+      }
+      if (diskFull?.isFull && !(await diskFull.recheck())) {
+        return notReady({ status: 'sin-espacio', database: database.dialect });
       }
       return { status: 'ok' as const, database: database.dialect, esquema: newest ?? null };
     },

@@ -8,6 +8,28 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * The database's disk refused a write: SQLite's SQLITE_FULL (its VFS reports ENOSPC so), the
+ * I/O errors its VFS gives when growing or syncing a file fails (a full filesystem shows as
+ * these too: the WAL index growing, a truncate), and PostgreSQL's disk_full (53100). Nothing of
+ * the failed statement's transaction was written; what was committed before stays.
+ */
+const DISK_FULL_CODES = new Set([
+  'SQLITE_FULL',
+  'SQLITE_IOERR_WRITE',
+  'SQLITE_IOERR_FSYNC',
+  'SQLITE_IOERR_DIR_FSYNC',
+  'SQLITE_IOERR_TRUNCATE',
+  'SQLITE_IOERR_SHMSIZE',
+  '53100',
+]);
+
+/** A write failed because the database's disk is full (or refuses writes): see DISK_FULL_CODES. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DISK_FULL_CODES.has(code);
+}
+
 /** The socket to the database could not be opened or was cut (Node's codes). */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
