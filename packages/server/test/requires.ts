@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'vitest';
 
 /**
@@ -45,3 +49,22 @@ export const itOnPostgres = process.env.TEST_DATABASE_URL
   ? it
   : (name: string, ...rest: Parameters<typeof it.skip> extends [unknown, ...infer R] ? R : never) =>
       it.skip(`${name} (solo PostgreSQL: corre con TEST_DATABASE_URL, como en CI)`, ...rest);
+
+/**
+ * Why a tmpfs can't be mounted here, or undefined when it can: mounting needs root with
+ * CAP_SYS_ADMIN (a privileged container or a real machine), which CI's machine has. Faults of a
+ * real filesystem (a full disk) are made with small mounts; chmod would not stop root writing.
+ */
+export function tmpfsMountReason(): string | undefined {
+  if (process.getuid?.() !== 0) return 'montar un tmpfs necesita root con CAP_SYS_ADMIN';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tianguis-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return undefined;
+  } catch {
+    return 'montar un tmpfs necesita root con CAP_SYS_ADMIN';
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
