@@ -4,6 +4,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { runWrite } from '../src/db/group-commit.js';
 import { isLoopback, mayReadMetrics, SIN_RUTA } from '../src/http/metrics.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
@@ -290,12 +291,42 @@ describe('GET /metrics', () => {
     expect((await outcome('reintento'))! - before.reintento).toBe(expected.reintento);
   });
 
-  it('reports the PostgreSQL pool at scrape time; SQLite has no pool to report', async () => {
+  it("reports the database's connections at scrape time, and they move while one is held", async () => {
     const { pool, db } = server.app.database;
     if (server.database.dialect === 'sqlite') {
-      expect(pool).toBeUndefined();
-      const samples = await scrape();
-      expect(samples.some((s) => s.name.startsWith('tianguis_db_pool'))).toBe(false);
+      // One connection, shared by group commits: in use while a batch holds it, and the writes
+      // queued behind that batch are what waits.
+      const idle = await scrape();
+      expect(valueOf(idle, 'tianguis_db_pool_max')).toBe(1);
+      expect(valueOf(idle, 'tianguis_db_pool_connections', { estado: 'en_uso' })).toBe(0);
+      expect(valueOf(idle, 'tianguis_db_pool_connections', { estado: 'libre' })).toBe(1);
+      expect(valueOf(idle, 'tianguis_db_pool_waiting')).toBe(0);
+      // A batch held open by a write that waits on the test, then three more writes: they
+      // queue for the next commit.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const holding = new Promise<void>((resolve) => (started = resolve));
+      const held = runWrite(db, async () => {
+        started();
+        await gate;
+      });
+      await holding;
+      const queued = Array.from({ length: 3 }, () =>
+        runWrite(db, (trx) => sql`select 1`.execute(trx)),
+      );
+      try {
+        const busy = await scrape();
+        expect(valueOf(busy, 'tianguis_db_pool_connections', { estado: 'en_uso' })).toBe(1);
+        expect(valueOf(busy, 'tianguis_db_pool_connections', { estado: 'libre' })).toBe(0);
+        expect(valueOf(busy, 'tianguis_db_pool_waiting')).toBe(3);
+      } finally {
+        release();
+      }
+      await Promise.all([held, ...queued]);
+      const after = await scrape();
+      expect(valueOf(after, 'tianguis_db_pool_connections', { estado: 'en_uso' })).toBe(0);
+      expect(valueOf(after, 'tianguis_db_pool_waiting')).toBe(0);
       return;
     }
     const idle = await scrape();
@@ -313,6 +344,18 @@ describe('GET /metrics', () => {
       for (const client of held) client.release();
     }
     await queued;
+    // Back down once released (polled: a background sweep may hold one for a moment).
+    await pollUntil(
+      async () => {
+        const after = await scrape();
+        return (
+          valueOf(after, 'tianguis_db_pool_connections', { estado: 'en_uso' }) === 0 &&
+          valueOf(after, 'tianguis_db_pool_waiting') === 0
+        );
+      },
+      5_000,
+      () => 'el pool no volvió a quedar libre',
+    );
   });
 
   it('from another address: 404 like an unknown route, unless the Bearer token is right', async () => {
