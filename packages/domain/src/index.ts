@@ -12,6 +12,7 @@ export * from './pedidos-tienda.js';
 export * from './alertas-tienda.js';
 export * from './opciones.js';
 export * from './pedido.schema.js';
+export * from './entrega-pagos.js';
 export * from './tienda-estado.js';
 export * from './push.schema.js';
 export * from './ventas.js';

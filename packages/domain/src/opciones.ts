@@ -2,6 +2,8 @@
 // (docs/api.md, "Product options" and "Cart lines"). Pure functions: the server checks a line
 // with them, the options sheet uses them to say what is missing before the shopper taps "Agregar".
 
+import { centavosToPesos } from './money.js';
+
 export const GRUPOS_MAX = 10;
 export const OPCIONES_POR_GRUPO_MAX = 30;
 export const NOMBRE_OPCION_MAX = 50;
@@ -33,6 +35,11 @@ export interface OpcionElegida {
   readonly nombre: string;
   /** Centavos. */
   readonly precioExtra: number;
+}
+
+/** Options as answers carry them (basket and order lines): the extra in pesos. */
+export function opcionesVista(opciones: readonly OpcionElegida[]) {
+  return opciones.map((o) => ({ ...o, precioExtra: centavosToPesos(o.precioExtra) }));
 }
 
 export const opcionesMessages = {

@@ -2,6 +2,7 @@ import { TIENDA_VISIBLE } from '@tianguis/domain';
 import { PostgresAdapter, sql, type OnConflictBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { PRODUCTO_Y_TIENDA } from '../catalogo/precio.service.js';
 
 /** The product when a shopper may put it in a basket: live, active, in a live category of a public shop. */
 function buyableProducto(db: DbOrTx, productoId: number) {
@@ -234,38 +235,10 @@ export async function deleteLineasOfTienda(db: DbOrTx, accountId: number, tienda
   return Number(result.numAffectedRows ?? 0n);
 }
 
-/** What a line needs of its product and shop to be shown, priced and ordered. */
-const PRODUCTO_Y_TIENDA = [
-  'tienda.version as tienda_version',
-  'producto.name',
-  'producto.price',
-  'producto.image_url',
-  'producto.deleted as producto_deleted',
-  'producto.activated as producto_activated',
-  'producto.agotado_hasta',
-  'categoria.deleted as categoria_deleted',
-  'tienda.nombre as tienda_nombre',
-  'tienda.usuario as tienda_usuario',
-  'tienda.image_url as tienda_image_url',
-  'tienda.monto_minimo',
-  'tienda.costo_de_envio',
-  'tienda.deleted as tienda_deleted',
-  'tienda.approved as tienda_approved',
-  'tienda.activated as tienda_activated',
-  'tienda.configured as tienda_configured',
-  'tienda.time_zone',
-  'tienda.pausado_hasta',
-  'tienda.entrega_recoger',
-  'tienda.entrega_domicilio',
-  'tienda.pago_efectivo',
-  'tienda.pago_terminal',
-  'tienda.transferencia_clabe',
-  'tienda.transferencia_banco',
-  'tienda.transferencia_titular',
-  'account.celular as tienda_celular',
-] as const;
-
-/** Every line of the shopper with what PRODUCTO_Y_TIENDA reads of its product and shop. */
+/**
+ * Every line of the shopper with what PRODUCTO_Y_TIENDA reads of its product and shop: the
+ * catalogue's columns of a line, so it prices and checks basket lines like any other.
+ */
 function lineasOf(db: DbOrTx, accountId: number) {
   return db
     .selectFrom('carrito_linea')
@@ -335,40 +308,3 @@ export async function listLineasDeletingTienda(
 }
 
 export type LineaRow = Awaited<ReturnType<typeof listLineas>>[number];
-
-/**
- * Lines that live outside the server's cart (a guest's basket, an order the owner types): each
- * read like a stored line, so they are priced and checked by the same code. Products of another
- * shop or unknown ids are left out; the caller compares counts.
- */
-export async function readLineasDirectas(
-  db: DbOrTx,
-  tiendaId: number,
-  lineas: readonly { productoId: number; cantidad: number; opciones: string; nota: string }[],
-): Promise<LineaRow[]> {
-  const ids = [...new Set(lineas.map((l) => l.productoId))];
-  const rows = await db
-    .selectFrom('producto')
-    .innerJoin('categoria', 'categoria.id', 'producto.categoria_id')
-    .innerJoin('tienda', 'tienda.id', 'producto.tienda_id')
-    .innerJoin('account', 'account.id', 'tienda.account_id')
-    .select(['producto.id as producto_id', 'producto.tienda_id', ...PRODUCTO_Y_TIENDA])
-    .where('producto.id', 'in', ids)
-    .where('producto.tienda_id', '=', tiendaId)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.producto_id, r]));
-  return lineas.flatMap((l, index) => {
-    const row = byId.get(l.productoId);
-    if (!row) return [];
-    return [
-      {
-        ...row,
-        linea_id: index + 1,
-        cantidad: l.cantidad,
-        opciones: l.opciones,
-        nota: l.nota,
-        account_id: 0,
-      },
-    ];
-  });
-}

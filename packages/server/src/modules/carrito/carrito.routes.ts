@@ -4,24 +4,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { idSchema, tokenBodySchema } from '../../http/schemas.js';
-import type { PedidoEventBus } from '../pedidos/pedido-eventos.js';
-import { placePedido } from '../pedidos/pedido.service.js';
 import * as carrito from './carrito.service.js';
-import {
-  addItemSchema,
-  cantidadLineaSchema,
-  carritoSchema,
-  idempotencyKeyHeadersSchema,
-  procesarCarritoSchema,
-} from '@tianguis/domain';
+import { addItemSchema, cantidadLineaSchema, carritoSchema } from '@tianguis/domain';
 
 const tags = ['carrito'];
 
-export function registerCarritoRoutes(
-  app: FastifyInstance,
-  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
-) {
-  const { db, guards, bus } = deps;
+export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
+  const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const shopper = guards.requireRole('USUARIO');
 
@@ -127,32 +116,5 @@ export function registerCarritoRoutes(
       preValidation: shopper,
     },
     async (request) => carrito.removeCart(db, sessionOf(request), request.body.tiendaId),
-  );
-
-  api.post(
-    '/api/shoppingcartmarket/proccesscart',
-    {
-      schema: {
-        tags,
-        summary: 'Convierte la canasta de una tienda en un pedido',
-        description:
-          'Con el encabezado Idempotency-Key, repetir la llamada responde el mismo pedido. El id del pedido va en el encabezado X-Pedido-Id.',
-        body: procesarCarritoSchema,
-        headers: idempotencyKeyHeadersSchema,
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
-    async (request, reply) => {
-      const { pedidoId, carrito: answer } = await placePedido(
-        db,
-        bus,
-        sessionOf(request),
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      void reply.header('x-pedido-id', String(pedidoId));
-      return answer;
-    },
   );
 }

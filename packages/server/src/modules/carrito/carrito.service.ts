@@ -6,16 +6,16 @@ import {
   elegirOpciones,
   estadoMessages,
   getEstadoPedidos,
-  idsDeClave,
   isAgotado,
   normalizarNota,
+  opcionesVista,
+  redactPagos,
   sumLineas,
+  toEntregaTienda,
+  toPagosTienda,
   type LineaDeMonto,
   type CarritoGrupo,
   type CarritoItem,
-  type GrupoDef,
-  type OpcionElegida,
-  isTiendaVisible,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction, runWrite } from '../../db/group-commit.js';
@@ -23,8 +23,8 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
 import { loadGruposDeTienda } from '../catalogo/opciones.service.js';
+import { isTiendaDeLineaPublica, resolveLineas } from '../catalogo/precio.service.js';
 import { findCalendarioDe } from '../horarios/horario.service.js';
-import { redactPagos, toEntregaTienda, toPagosTienda } from '../tiendas/tienda.view.js';
 import * as repo from './carrito.repository.js';
 
 /** A basket line as the first edition's client reads it, plus options, note and availability. */
@@ -33,97 +33,6 @@ export type CarritoItemView = CarritoItem;
 export type CarritoGrupoView = CarritoGrupo;
 
 export type LineaRow = repo.LineaRow;
-
-/** Lines sent in a request (a guest's basket, an owner-typed order), read like stored lines. */
-export function readLineasDirectas(
-  db: DbOrTx,
-  tiendaId: number,
-  lineas: readonly { productoId: number; cantidad: number; opciones: string; nota: string }[],
-): Promise<LineaRow[]> {
-  return repo.readLineasDirectas(db, tiendaId, lineas);
-}
-
-/** Whether the line's shop takes orders at all: the domain's visibility rule (`isTiendaVisible`). */
-export function isTiendaDeLineaPublica(l: repo.LineaRow): boolean {
-  return isTiendaVisible({
-    deleted: l.tienda_deleted,
-    approved: l.tienda_approved,
-    activated: l.tienda_activated,
-    configured: l.tienda_configured,
-  });
-}
-
-/** Whether a line's product could be ordered right now from the catalogue's point of view. */
-export function isLineaDisponible(l: repo.LineaRow): boolean {
-  return (
-    l.producto_deleted === 0 &&
-    l.producto_activated === 1 &&
-    l.categoria_deleted === 0 &&
-    isTiendaDeLineaPublica(l)
-  );
-}
-
-/** A line with its options resolved against the product's groups as they are now. */
-export interface LineaResuelta {
-  row: repo.LineaRow;
-  /** Unit price with options, centavos. */
-  precio: number;
-  opciones: OpcionElegida[];
-  /** Why it can't be ordered now, or undefined. */
-  problema:
-    | {
-        code: 'PRODUCTO_NO_DISPONIBLE' | 'PRODUCTO_AGOTADO' | 'OPCIONES_INVALIDAS';
-        message: string;
-      }
-    | undefined;
-}
-
-/** The option groups of the lines' shops (read once per shop version), by shop. */
-async function gruposDeLineas(db: DbOrTx, lineas: readonly repo.LineaRow[]) {
-  const versiones = new Map(lineas.map((l) => [l.tienda_id, l.tienda_version]));
-  const grupos = new Map<number, Map<number, GrupoDef[]>>();
-  await Promise.all(
-    [...versiones].map(async ([tiendaId, version]) => {
-      grupos.set(tiendaId, await loadGruposDeTienda(db, tiendaId, version));
-    }),
-  );
-  return grupos;
-}
-
-/** Resolves each line's options and finds what stops it being ordered at `now`. */
-export async function resolveLineas(
-  db: DbOrTx,
-  lineas: repo.LineaRow[],
-  now: Date,
-): Promise<LineaResuelta[]> {
-  // Every line's product, those chosen without options too: a group the owner made required
-  // since the line went into the basket makes it invalid (its minimo is not met).
-  const grupos = await gruposDeLineas(db, lineas);
-  return lineas.map((row) => {
-    const elegidas = elegirOpciones(
-      grupos.get(row.tienda_id)?.get(row.producto_id) ?? [],
-      idsDeClave(row.opciones),
-    );
-    const opciones = elegidas.ok ? elegidas.opciones : [];
-    const precio = row.price + (elegidas.ok ? elegidas.extra : 0);
-    let problema: LineaResuelta['problema'];
-    if (!isLineaDisponible(row)) {
-      problema = {
-        code: 'PRODUCTO_NO_DISPONIBLE',
-        message: `El producto ${row.name} ya no está disponible; quítalo de tu canasta`,
-      };
-    } else if (isAgotado(row.agotado_hasta, now)) {
-      problema = { code: 'PRODUCTO_AGOTADO', message: estadoMessages.agotado(row.name) };
-    } else if (!elegidas.ok) {
-      problema = { code: 'OPCIONES_INVALIDAS', message: `${row.name}: ${elegidas.message}` };
-    }
-    return { row, precio, opciones, problema };
-  });
-}
-
-export function opcionesVista(opciones: readonly OpcionElegida[]) {
-  return opciones.map((o) => ({ ...o, precioExtra: centavosToPesos(o.precioExtra) }));
-}
 
 /** The shop's open state for its basket group: hours, special days and pause, at `now`. */
 async function estadoDe(db: DbOrTx, l: repo.LineaRow, now: Date) {

@@ -17,9 +17,20 @@ import {
   listTiendasFor,
   requireOwnTienda,
 } from '../tiendas/tienda.service.js';
-import type { TiendaView } from '../tiendas/tienda.view.js';
+import type { TiendaView } from '../tiendas/tienda.service.js';
 import * as repo from './catalogo.repository.js';
 import * as opcionesRepo from './opciones.repository.js';
+
+/**
+ * What other modules read of the catalogue (the shops' pages and lists), in catalogo-lectura.ts:
+ * the catalogue's tables are this module's, read elsewhere only through these functions.
+ */
+export {
+  hasVisibleProduct,
+  listAgotadoBounds,
+  listCategoriasOf,
+  listProductosOf,
+} from './catalogo-lectura.js';
 
 /** A category and a product as the domain schemas answer them (price in centavos). */
 export type CategoriaInput = Categoria;

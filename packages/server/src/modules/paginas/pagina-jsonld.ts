@@ -1,5 +1,5 @@
 import { normalizeDia, pesosToCentavos, type Dia } from '@tianguis/domain';
-import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.view.js';
+import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.service.js';
 import {
   absoluteUrl,
   categoriasVisibles,

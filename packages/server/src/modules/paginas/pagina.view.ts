@@ -1,6 +1,6 @@
 import { formatPesos, pesosToCentavos } from '@tianguis/domain';
 import type { HorarioView } from '../horarios/horario.service.js';
-import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.view.js';
+import type { CategoriaView, ProductoView, TiendaView } from '../tiendas/tienda.service.js';
 import { escapeHtml, SITE_NAME, type PageImage, type PageMeta } from './pagina-html.js';
 
 /** The body `GET /api/tienda/publica/:usuario` answers: what a page is made from. */

@@ -65,7 +65,7 @@ export interface NewPedidoDetalle {
 /**
  * A new order, its lines and its `NUEVO` event; answers their ids, or undefined when `limite`
  * refuses it: `limite.max` NUEVO orders of its phone (or its account) at the shop already. The
- * caller holds the lock of that phone at the shop (lockCelularAndFindByKey), taken in an earlier
+ * caller holds the lock of that phone at the shop (the checkout's lockCelularAndFindByKey), taken in an earlier
  * statement: this statement's snapshot is then taken after the lock, so it counts every order
  * the lock's previous holder committed.
  *
@@ -129,64 +129,6 @@ export async function insertPedidoNuevo(
   return row && { pedidoId: Number(row.pedido_id), eventoId: Number(row.id) };
 }
 
-const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
-  db
-    .selectFrom('pedido')
-    .select(['id', 'idempotency_hash', 'seguimiento'])
-    .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', key),
-);
-
-/** The order an Idempotency-Key already made: per account, or per shop for orders without one. */
-export async function findPedidoByIdempotencyKey(
-  db: DbOrTx,
-  owner: { accountId: number } | { tiendaId: number },
-  key: string,
-) {
-  if ('accountId' in owner) {
-    return (await selectPedidoIdByIdempotencyKey(db, owner.accountId, key)).rows[0];
-  }
-  return db
-    .selectFrom('pedido')
-    .select(['id', 'idempotency_hash', 'seguimiento'])
-    .where('tienda_id', '=', owner.tiendaId)
-    .where('account_id', 'is', null)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-}
-
-/**
- * Takes the lock of one phone at one shop (lockCelularDeTienda) and answers the order an
- * Idempotency-Key already made (findPedidoByIdempotencyKey), in one statement on PostgreSQL.
- * Its snapshot predates the lock: a concurrent order with the same key that commits while this
- * one waits is not seen here, and the key's unique index then refuses the second insert.
- */
-export async function lockCelularAndFindByKey(
-  db: DbOrTx,
-  lock: { tiendaId: number; celular: string },
-  idempotency: { owner: { accountId: number } | { tiendaId: number }; key: string } | undefined,
-) {
-  if (!idempotency || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    await lockCelularDeTienda(db, lock.tiendaId, lock.celular);
-    return idempotency && findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
-  }
-  const { owner, key } = idempotency;
-  const { rows } = await sql<{
-    id: number | null;
-    idempotency_hash: string | null;
-    seguimiento: string | null;
-  }>`
-    SELECT p.id, p.idempotency_hash, p.seguimiento
-    FROM (SELECT pg_advisory_xact_lock(${lock.tiendaId}::int, hashtext(${lock.celular}::text))) AS l
-    LEFT JOIN pedido AS p ON p.idempotency_key = ${key}::text AND ${
-      'accountId' in owner
-        ? sql`p.account_id = ${owner.accountId}::int`
-        : sql`p.tienda_id = ${owner.tiendaId}::int AND p.account_id IS NULL`
-    }`.execute(db);
-  const row = rows[0];
-  return row === undefined || row.id === null ? undefined : { ...row, id: row.id };
-}
-
 /** NUEVO orders at one shop from one phone (or one account). */
 export async function countNuevosDe(
   db: DbOrTx,
@@ -206,17 +148,6 @@ export async function countNuevosDe(
     )
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/**
- * On PostgreSQL, makes checkouts of one phone at one shop take turns until commit, so two at
- * once can't both count 2 NUEVO orders and both pass the limit of 3. (SQLite's writes already
- * take turns.)
- */
-export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular: string) {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`SELECT pg_advisory_xact_lock(${tiendaId}::int, hashtext(${celular}))`.execute(db);
-  }
 }
 
 export async function setPagoReferencia(db: DbOrTx, id: number, referencia: string) {
@@ -487,7 +418,7 @@ const insertPedidoEventoQuery = preparedQuery(
 
 /**
  * Advisory lock keys of the event streams (PostgreSQL's one-bigint form, which shares no key
- * with the two-int locks of lockCelularDeTienda): a shop's is 1·2³² + id, a shopper's 2·2³² + id.
+ * with the two-int locks of the checkout's lockCelularDeTienda): a shop's is 1·2³² + id, a shopper's 2·2³² + id.
  */
 const SHOP_STREAM = 1n << 32n;
 const ACCOUNT_STREAM = 2n << 32n;

@@ -6,17 +6,11 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { sendCachedJson } from '../../http/json-answer-cache.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { tokenBodySchema } from '../../http/schemas.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
 import {
   aceptarPedidoSchema,
   cancelarPedidoSchema,
-  idempotencyKeyHeadersSchema,
-  idempotencyKeyRequiredHeadersSchema,
-  pedidoConSeguimientoSchema,
   pedidoIdSchema,
-  pedidoInvitadoSchema,
   pedidoListaSchema,
-  pedidoManualSchema,
   pedidosTiendaQuerySchema,
   pedidoVistaSchema,
   seguimientoParamsSchema,
@@ -27,13 +21,11 @@ const tags = ['pedidos'];
 /** 304 carries no body (If-None-Match named the list as it is). */
 const noModificadoSchema = z.null().describe('Sin cambios: sin cuerpo');
 
-export { GUEST_ORDERS_PER_IP, GUEST_ORDERS_WINDOW_MS } from './pedido.service.js';
-
 export function registerPedidoRoutes(
   app: FastifyInstance,
-  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus; guestLimiter: RateLimiter },
+  deps: { db: Db; guards: AuthGuards; bus: PedidoEventBus },
 ) {
-  const { db, guards, bus, guestLimiter } = deps;
+  const { db, guards, bus } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const owner = guards.requireRole('TIENDA');
   const ownerLists = pedidos.createOwnerPedidoLists(db);
@@ -162,57 +154,6 @@ export function registerPedidoRoutes(
     async (request) => pedidos.marcarVisto(db, bus, sessionOf(request), request.body.pedidoId),
   );
 
-  const pedidoNuevoAnswer = { response: { 201: pedidoConSeguimientoSchema } };
-  api.post(
-    '/api/pedido/invitado',
-    {
-      schema: {
-        tags,
-        summary: 'Pedido sin cuenta (invitado)',
-        description:
-          'El encabezado Idempotency-Key es obligatorio: repetirlo responde el mismo pedido y el mismo seguimiento. Responde 201 {pedido, seguimiento}.',
-        body: pedidoInvitadoSchema,
-        headers: idempotencyKeyRequiredHeadersSchema,
-        ...pedidoNuevoAnswer,
-      },
-    },
-    async (request, reply) => {
-      const answer = await pedidos.placePedidoInvitado(
-        db,
-        bus,
-        guestLimiter,
-        request.ip,
-        request.body,
-        request.headers['idempotency-key'],
-      );
-      return reply.status(201).send(answer);
-    },
-  );
-  api.post(
-    '/api/pedido/manual',
-    {
-      schema: {
-        tags,
-        summary: 'Pedido que el dueño escribe por un cliente de teléfono o WhatsApp',
-        description:
-          'Sin las reglas de horario, pausa, mínimo ni pedidos por teléfono. Idempotency-Key opcional. Responde 201 {pedido, seguimiento}.',
-        body: pedidoManualSchema,
-        headers: idempotencyKeyHeadersSchema,
-        ...pedidoNuevoAnswer,
-      },
-      preValidation: owner,
-    },
-    async (request, reply) => {
-      const session = sessionOf(request);
-      const answer = await pedidos.placePedidoDirecto(
-        db,
-        bus,
-        { ...request.body, tiendaId: session.tiendaId, origen: 'MANUAL' },
-        request.headers['idempotency-key'],
-      );
-      return reply.status(201).send(answer);
-    },
-  );
   api.get(
     '/api/pedido/seguimiento/:seguimiento',
     {

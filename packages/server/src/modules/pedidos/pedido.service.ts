@@ -1,17 +1,11 @@
-import { createHash } from 'node:crypto';
 import {
-  carritoMessages,
   centavosToPesos,
-  claveDeOpciones,
-  normalizarNota,
+  opcionesVista,
+  PEDIDO_STATUSES_ACTIVOS,
   type MetodoPago,
   type OpcionElegida,
-  type PedidoConSeguimiento,
-  type PedidoInvitado,
-  type PedidoManual,
   type PedidosTiendaQuery,
   type PedidoVista,
-  type ProcesarCarrito,
   type TipoEntrega,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -20,24 +14,44 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { nowIso } from '../../lib/clock.js';
-import {
-  groupLineas,
-  listCarrito,
-  opcionesVista,
-  readLineasDirectas,
-  takeGrupoForOrder,
-  type CarritoGrupoView,
-} from '../carrito/carrito.service.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
-import { writeNuevoPedido } from './pedido-nuevo.js';
 import * as repo from './pedido.repository.js';
-import { lockShopperForCheckout } from '../accounts/account.service.js';
-import { existsTienda } from '../tiendas/tienda.service.js';
 
-import { PEDIDO_STATUSES_ACTIVOS } from '@tianguis/domain';
+/**
+ * An order's life once placed: its views, the owner's and the shopper's lists, accept, finish,
+ * cancel, paid, seen, lookups by tracking secret, and its events. Placing an order is the
+ * checkout's (modules/checkout); it writes the order's rows and NUEVO event with the statements
+ * re-exported below, in its own transaction (docs/write-path.md, "Modules on the order path").
+ */
+
+/** The live events of orders and the bus that carries them (pedido-eventos.ts). */
+export type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
+
+/**
+ * A new order's rows and its NUEVO event in one statement on PostgreSQL (the count of the
+ * phone's NUEVO orders, the order, its lines, the stream locks, the event), and the transfer
+ * reference that needs the order's id. The orders module owns these tables and the outbox's lock
+ * order; the checkout calls them inside its transaction.
+ */
+export { insertPedidoNuevo, setPagoReferencia } from './pedido.repository.js';
+
+/**
+ * How each new order's event was made, for the orders counter (http/metrics.ts), which counts
+ * at the bus's publish after the commit, where only the event is at hand. Weak: an event no one
+ * holds any more is forgotten with it.
+ */
+const origenes = new WeakMap<PedidoEvento, 'WEB' | 'MANUAL'>();
+
+/** Records how a new order's event was made (the checkout, for each order it places). */
+export function setOrigenDePedidoNuevo(evento: PedidoEvento, origen: 'WEB' | 'MANUAL'): void {
+  origenes.set(evento, origen);
+}
+
+/** WEB or MANUAL for a new order's event; undefined for any other event. */
+export function origenDePedidoNuevo(evento: PedidoEvento): 'WEB' | 'MANUAL' | undefined {
+  return origenes.get(evento);
+}
 
 /** An order as both roles read it (docs/api.md, "Checkout": the order answer). */
 export type PedidoView = PedidoVista;
@@ -123,218 +137,6 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
     vistoEn: r.visto_en,
     pedidoDetalles,
   };
-}
-
-/**
- * `proccesscart`: turns the shopper's basket for one shop into one order, in one transaction,
- * with names, prices and options read from the catalogue now (pedido-nuevo.ts). The same
- * Idempotency-Key answers the first order again instead of making a second one; reused with
- * another body it is refused. On SQLite the transaction is shared with the other writes of the
- * moment (group commit); a refusal rolls back only this order's part, and the answer comes
- * only once the order is committed.
- */
-export async function placePedido(
-  db: Db,
-  bus: PedidoEventBus,
-  session: Session,
-  input: Pick<ProcesarCarrito, 'tiendaId'> & Partial<ProcesarCarrito>,
-  idempotencyKey: string | undefined,
-  now: Date = new Date(),
-): Promise<{ pedidoId: number; carrito: CarritoGrupoView[] }> {
-  const idempotency = idempotencyKey
-    ? { key: idempotencyKey, hash: fingerprint(input), owner: { accountId: session.accountId } }
-    : undefined;
-  const result = await withIdempotency(db, idempotency, () =>
-    runInWriteTransaction(db, async (trx) => {
-      const cliente = await lockShopperForCheckout(trx, session.accountId);
-      if (!cliente) throw new AppError('NO_AUTENTICADO');
-      const celular = input.cliente?.celular ?? cliente.celular ?? '';
-      const existing = await lockCelularParaPedido(trx, input.tiendaId, celular, idempotency);
-      if (existing) return { existing };
-      const { lineas, restantes } = await takeGrupoForOrder(trx, session.accountId, input.tiendaId);
-      if (lineas.length === 0) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
-      const nuevo = await writeNuevoPedido(trx, {
-        tiendaId: input.tiendaId,
-        accountId: session.accountId,
-        lineas,
-        cliente: {
-          nombreCompleto: input.cliente?.nombreCompleto ?? cliente.nombre_completo,
-          celular,
-          direccionEntrega: cliente.direccion_entrega,
-        },
-        checkout: input,
-        origen: 'WEB',
-        idempotency,
-        now,
-      });
-      return { nuevo, carrito: await groupLineas(trx, restantes, now) };
-    }),
-  );
-  if ('existing' in result && result.existing) {
-    return { pedidoId: result.existing.id, carrito: await listCarrito(db, session) };
-  }
-  await publishQuietly(bus, result.nuevo.evento);
-  return { pedidoId: result.nuevo.evento.pedidoId, carrito: result.carrito };
-}
-
-/**
- * `POST /api/pedido/invitado` and `POST /api/pedido/manual`: an order from lines sent in the
- * request, without an account. Answers the order and its tracking secret; a repeated
- * Idempotency-Key answers the same ones.
- */
-export async function placePedidoDirecto(
-  db: Db,
-  bus: PedidoEventBus,
-  input: (PedidoInvitado | (PedidoManual & { tiendaId: number })) & {
-    origen: 'WEB' | 'MANUAL';
-  },
-  idempotencyKey: string | undefined,
-  now: Date = new Date(),
-): Promise<PedidoConSeguimiento> {
-  const { origen, ...body } = input;
-  const idempotency = idempotencyKey
-    ? { key: idempotencyKey, hash: fingerprint(body), owner: { tiendaId: input.tiendaId } }
-    : undefined;
-  const result = await withIdempotency(db, idempotency, () =>
-    runInWriteTransaction(db, async (trx) => {
-      // An order the owner types is spared the per-phone limit, and so its lock.
-      const existing =
-        origen === 'MANUAL'
-          ? idempotency && (await findExisting(trx, idempotency))
-          : await lockCelularParaPedido(trx, input.tiendaId, input.cliente.celular, idempotency);
-      if (existing) return { existing };
-      const lineas = await readLineasDirectas(
-        trx,
-        input.tiendaId,
-        input.lineas.map((l) => ({
-          productoId: l.productoId,
-          cantidad: l.cantidad,
-          opciones: claveDeOpciones(l.opciones ?? []),
-          nota: normalizarNota(l.nota),
-        })),
-      );
-      if (lineas.length !== input.lineas.length) {
-        // An unknown shop is 404 (docs/api.md, "Errors"), not a product missing from it.
-        if (!(await existsTienda(trx, input.tiendaId))) {
-          throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
-        }
-        throw new AppError(
-          'PRODUCTO_NO_DISPONIBLE',
-          'Un producto de tu pedido no existe en esta tienda',
-        );
-      }
-      const nuevo = await writeNuevoPedido(trx, {
-        tiendaId: input.tiendaId,
-        accountId: null,
-        lineas,
-        cliente: { ...input.cliente, direccionEntrega: '' },
-        checkout: input,
-        origen,
-        idempotency,
-        now,
-      });
-      return { nuevo };
-    }),
-  );
-  if ('existing' in result && result.existing) {
-    const pedido = (await findPedidoView(db, result.existing.id))!;
-    return { pedido, seguimiento: result.existing.seguimiento ?? '' };
-  }
-  await publishQuietly(bus, result.nuevo.evento);
-  const pedido = (await findPedidoView(db, result.nuevo.evento.pedidoId))!;
-  return { pedido, seguimiento: result.nuevo.seguimiento };
-}
-
-/** Whether an Idempotency-Key already made an order without an account at this shop. */
-export async function hasPedidoSinCuenta(db: Db, tiendaId: number, key: string): Promise<boolean> {
-  return (await repo.findPedidoByIdempotencyKey(db, { tiendaId }, key)) !== undefined;
-}
-
-/** One address may place this many guest orders per window (docs/api.md, "Guest checkout"). */
-export const GUEST_ORDERS_PER_IP = 20;
-export const GUEST_ORDERS_WINDOW_MS = 10 * 60_000;
-const GUEST_LIMIT_MESSAGE =
-  'Se hicieron demasiados pedidos desde esta conexión. Espera unos minutos y vuelve a intentarlo.';
-
-/**
- * `POST /api/pedido/invitado`: a guest's order, at most GUEST_ORDERS_PER_IP per address and
- * window (`limiter`). A retry of an order already placed (its answer was lost) still gets its
- * order past the limit.
- */
-export async function placePedidoInvitado(
-  db: Db,
-  bus: PedidoEventBus,
-  limiter: RateLimiter,
-  ip: string,
-  input: PedidoInvitado,
-  idempotencyKey: string,
-): Promise<PedidoConSeguimiento> {
-  try {
-    await limiter.consume(`pedido-invitado-ip:${ip}`, GUEST_ORDERS_PER_IP);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'DEMASIADOS_INTENTOS')) throw error;
-    if (!(await hasPedidoSinCuenta(db, input.tiendaId, idempotencyKey))) {
-      throw new AppError('DEMASIADOS_PEDIDOS', GUEST_LIMIT_MESSAGE, { headers: error.headers });
-    }
-  }
-  return placePedidoDirecto(db, bus, { ...input, origen: 'WEB' }, idempotencyKey);
-}
-
-interface Idempotency {
-  key: string;
-  hash: string;
-  owner: { accountId: number } | { tiendaId: number };
-}
-
-/** The same request body gives the same fingerprint (the parsed body: keys in schema order). */
-function fingerprint(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-}
-
-/** The order a key already made; refused when the key came with another body (another shop). */
-async function findExisting(db: DbOrTx, idempotency: Idempotency) {
-  const existing = await repo.findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
-  if (existing) checkSameBody(existing, idempotency);
-  return existing;
-}
-
-function checkSameBody(existing: { idempotency_hash: string | null }, idempotency: Idempotency) {
-  if (existing.idempotency_hash !== null && existing.idempotency_hash !== idempotency.hash) {
-    throw new AppError('IDEMPOTENCIA_CONFLICTO');
-  }
-}
-
-/**
- * Before a WEB order is written: takes the lock of its phone at the shop (writeNuevoPedido counts
- * the phone's NUEVO orders under it), and answers the order the Idempotency-Key already made, if
- * any. One statement on PostgreSQL.
- */
-async function lockCelularParaPedido(
-  trx: DbOrTx,
-  tiendaId: number,
-  celular: string,
-  idempotency: Idempotency | undefined,
-) {
-  const existing = await repo.lockCelularAndFindByKey(trx, { tiendaId, celular }, idempotency);
-  if (existing && idempotency) checkSameBody(existing, idempotency);
-  return existing;
-}
-
-/** Belt and braces: if the same key still raced itself, the first one's order is the answer. */
-async function withIdempotency<T>(
-  db: Db,
-  idempotency: Idempotency | undefined,
-  run: () => Promise<T>,
-): Promise<T | { existing: { id: number; seguimiento: string | null } }> {
-  try {
-    return await run();
-  } catch (error) {
-    if (idempotency && isUniqueViolation(error)) {
-      const existing = await findExisting(db, idempotency);
-      if (existing) return { existing };
-    }
-    throw error;
-  }
 }
 
 export async function listPedidosOfShopper(db: Db, session: Session): Promise<PedidoView[]> {
@@ -563,7 +365,7 @@ export async function findPedidoIdBySeguimiento(db: Db, seguimiento: string): Pr
  * The order is committed whatever happens here: a stream that misses this live event gets it
  * from the outbox when it reconnects with Last-Event-ID, and polling sees it anyway.
  */
-async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
+export async function publishQuietly(bus: PedidoEventBus, evento: PedidoEvento) {
   try {
     await bus.publish(evento);
   } catch {

@@ -16,8 +16,8 @@ import { getOrCreateSetting } from '../../db/settings.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
-import type { PedidoEventBus, PedidoEvento } from '../pedidos/pedido-eventos.js';
 import * as pedidos from '../pedidos/pedido.service.js';
+import type { PedidoEventBus, PedidoEvento } from '../pedidos/pedido.service.js';
 import { findTiendaById } from '../tiendas/tienda.service.js';
 import * as repo from './push.repository.js';
 import {

@@ -6,7 +6,7 @@ import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { listDiasEspecialesOf, listHorariosOf } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
-import * as catalogo from '../catalogo/catalogo-lectura.js';
+import * as catalogo from '../catalogo/catalogo.service.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
 import { assembleTiendas, gruposVista } from './tienda.view.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { hasVisibleProduct } from '../catalogo/catalogo-lectura.js';
+import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
 import { TIENDA_VISIBLE, type EntregaTienda, type PagosTienda } from '@tianguis/domain';
 
 export async function insertTienda(

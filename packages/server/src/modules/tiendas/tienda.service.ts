@@ -10,7 +10,7 @@ import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import * as repo from './tienda.repository.js';
-import * as catalogo from '../catalogo/catalogo-lectura.js';
+import * as catalogo from '../catalogo/catalogo.service.js';
 import { assembleTiendas, gruposVista, type TiendaView } from './tienda.view.js';
 
 /**
@@ -203,6 +203,9 @@ export async function approveTienda(db: Db, session: Session, tiendaId: number) 
   if (!updated) throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
   return listTiendasFor(db, session);
 }
+
+/** A shop, a category and a product as every answer carries them (tienda.view.ts). */
+export type { CategoriaView, ProductoView, TiendaView } from './tienda.view.js';
 
 /** What the orders module reads of shops: whether one exists, and where its alerts go. */
 export {

@@ -1,17 +1,17 @@
 import {
   centavosToPesos,
   isAgotado,
-  type EntregaTienda,
+  redactPagos,
+  toEntregaTienda,
+  toPagosTienda,
   type GrupoDef,
   type GrupoVista,
-  type PagosTienda,
-  type PagosVista,
   type CategoriaVista,
   type ProductoVista,
   type TiendaVista,
 } from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
-import type * as catalogo from '../catalogo/catalogo-lectura.js';
+import type * as catalogo from '../catalogo/catalogo.service.js';
 
 type CategoriaRow = Awaited<ReturnType<typeof catalogo.listCategoriasOf>>[number];
 type ProductoRow = Awaited<ReturnType<typeof catalogo.listProductosOf>>[number];
@@ -21,42 +21,6 @@ type ProductoRow = Awaited<ReturnType<typeof catalogo.listProductosOf>>[number];
 export type ProductoView = ProductoVista;
 export type CategoriaView = CategoriaVista;
 export type TiendaView = TiendaVista;
-
-/** A shop's delivery choices as stored. */
-export function toEntregaTienda(t: {
-  entrega_recoger: number;
-  entrega_domicilio: number;
-}): EntregaTienda {
-  return { recoger: t.entrega_recoger === 1, domicilio: t.entrega_domicilio === 1 };
-}
-
-/** A shop's payment choices as stored, the transfer details whole (owner, admin, orders). */
-export function toPagosTienda(t: {
-  pago_efectivo: number;
-  pago_terminal: number;
-  transferencia_clabe: string | null;
-  transferencia_banco: string | null;
-  transferencia_titular: string | null;
-}): PagosTienda {
-  const transferencia =
-    t.transferencia_clabe !== null && t.transferencia_banco !== null
-      ? {
-          clabe: t.transferencia_clabe,
-          banco: t.transferencia_banco,
-          titular: t.transferencia_titular ?? '',
-        }
-      : null;
-  return { efectivo: t.pago_efectivo === 1, terminal: t.pago_terminal === 1, transferencia };
-}
-
-/** What anyone but the owner and the admin sees: the bank's name only, never CLABE or holder. */
-export function redactPagos(pagos: PagosTienda): PagosVista {
-  return {
-    efectivo: pagos.efectivo,
-    terminal: pagos.terminal,
-    transferencia: pagos.transferencia ? { banco: pagos.transferencia.banco } : null,
-  };
-}
 
 /** Option groups as answers carry them: prices in pesos. */
 export function gruposVista(

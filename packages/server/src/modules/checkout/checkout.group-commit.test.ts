@@ -21,8 +21,8 @@ import {
 } from '../../../test/pedido-factories.js';
 import type { Session } from '../../http/auth.js';
 import type { AppError } from '../../http/app-error.js';
-import { createLocalEventBus, type PedidoEvento } from './pedido-eventos.js';
-import { placePedido } from './pedido.service.js';
+import { createLocalEventBus, type PedidoEvento } from '../pedidos/pedido-eventos.js';
+import { placePedido } from './checkout.service.js';
 
 // On SQLite, checkouts that arrive together share one transaction (group commit), each in its
 // own savepoint. These tests fire accepted and refused checkouts at once and check every

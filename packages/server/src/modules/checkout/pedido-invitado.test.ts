@@ -36,7 +36,7 @@ import {
   type PedidoConSeguimiento,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
-import { GUEST_ORDERS_PER_IP } from './pedido.routes.js';
+import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 
 // docs/api.md, "Guest orders" and the owner-typed order of "Order life": an order
 // without an account, its Idempotency-Key and tracking secret, every shop rule, the per-phone and

@@ -1,0 +1,107 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { DbOrTx } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
+
+// The checkout's own statements: the lock of a phone at a shop and the order an Idempotency-Key
+// already made. The order's rows and its NUEVO event are written by the orders module's
+// statements (pedido.service.ts re-exports them), inside the checkout's transaction.
+
+/** Who an Idempotency-Key belongs to: a shopper's account, or orders without one. */
+export type IdempotencyOwner = { accountId: number } | { tiendaId: number };
+
+/**
+ * An order an Idempotency-Key made. `tienda_id` is there for keys of orders without an account:
+ * such a key is looked up at every shop, and one found at another shop is a conflict.
+ */
+export interface PedidoDeLlave {
+  id: number;
+  tienda_id?: number;
+  idempotency_hash: string | null;
+  seguimiento: string | null;
+}
+
+const selectPedidoIdByIdempotencyKey = preparedQuery((db, accountId: number, key: string) =>
+  db
+    .selectFrom('pedido')
+    .select(['id', 'idempotency_hash', 'seguimiento'])
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key),
+);
+
+const selectPedidoSinCuentaByIdempotencyKey = preparedQuery((db, key: string) =>
+  db
+    .selectFrom('pedido')
+    .select(['id', 'tienda_id', 'idempotency_hash', 'seguimiento'])
+    .where('account_id', 'is', null)
+    .where('idempotency_key', '=', key),
+);
+
+/**
+ * Of the orders without an account a key made (at most one per shop: the unique index is per
+ * shop), the one at `tiendaId`, else one at another shop.
+ */
+function pedidoDeLaTienda<T extends { tienda_id: number }>(rows: T[], tiendaId: number) {
+  return rows.find((r) => r.tienda_id === tiendaId) ?? rows[0];
+}
+
+/**
+ * The order an Idempotency-Key already made: per account, or, for orders without one, at any
+ * shop (the index on (account_id, idempotency_key) serves `account_id IS NULL` too).
+ */
+export async function findPedidoByIdempotencyKey(
+  db: DbOrTx,
+  owner: IdempotencyOwner,
+  key: string,
+): Promise<PedidoDeLlave | undefined> {
+  if ('accountId' in owner) {
+    return (await selectPedidoIdByIdempotencyKey(db, owner.accountId, key)).rows[0];
+  }
+  return pedidoDeLaTienda(
+    (await selectPedidoSinCuentaByIdempotencyKey(db, key)).rows,
+    owner.tiendaId,
+  );
+}
+
+/**
+ * Takes the lock of one phone at one shop (lockCelularDeTienda) and answers the order an
+ * Idempotency-Key already made (findPedidoByIdempotencyKey), in one statement on PostgreSQL.
+ * Its snapshot predates the lock: a concurrent order with the same key that commits while this
+ * one waits is not seen here, and the key's unique index then refuses the second insert.
+ */
+export async function lockCelularAndFindByKey(
+  db: DbOrTx,
+  lock: { tiendaId: number; celular: string },
+  idempotency: { owner: IdempotencyOwner; key: string } | undefined,
+): Promise<PedidoDeLlave | undefined> {
+  if (!idempotency || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await lockCelularDeTienda(db, lock.tiendaId, lock.celular);
+    return idempotency && findPedidoByIdempotencyKey(db, idempotency.owner, idempotency.key);
+  }
+  const { owner, key } = idempotency;
+  const { rows } = await sql<{
+    id: number | null;
+    tienda_id: number | null;
+    idempotency_hash: string | null;
+    seguimiento: string | null;
+  }>`
+    SELECT p.id, p.tienda_id, p.idempotency_hash, p.seguimiento
+    FROM (SELECT pg_advisory_xact_lock(${lock.tiendaId}::int, hashtext(${lock.celular}::text))) AS l
+    LEFT JOIN pedido AS p ON p.idempotency_key = ${key}::text AND ${
+      'accountId' in owner ? sql`p.account_id = ${owner.accountId}::int` : sql`p.account_id IS NULL`
+    }`.execute(db);
+  const found = rows.flatMap((r) =>
+    r.id === null || r.tienda_id === null ? [] : [{ ...r, id: r.id, tienda_id: r.tienda_id }],
+  );
+  return 'accountId' in owner ? found[0] : pedidoDeLaTienda(found, owner.tiendaId);
+}
+
+/**
+ * On PostgreSQL, makes checkouts of one phone at one shop take turns until commit, so two at
+ * once can't both count 2 NUEVO orders and both pass the limit of 3. (SQLite's writes already
+ * take turns.)
+ */
+export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular: string) {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_advisory_xact_lock(${tiendaId}::int, hashtext(${celular}))`.execute(db);
+  }
+}
