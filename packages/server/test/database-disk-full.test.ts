@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../src/db/create-db.js';
@@ -14,8 +15,11 @@ import { isDiskFull } from '../src/lib/db-errors.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
 import {
+  call,
   createPublicShop,
   guestBody,
+  newKey,
+  type PedidoConSeguimiento,
   PEDIDO2,
   placeGuest,
   postInvitado,
@@ -35,8 +39,13 @@ import { describeWhenAvailable, tmpfsMountReason } from './requires.js';
  * WAL is checkpointed and truncated to 0 bytes (`wal_checkpoint(TRUNCATE)`) before the disk is
  * filled: the moment a filling disk reaches sooner or later, reached at once.
  *
- * SQLite only (on PostgreSQL a full disk is the database server's, answered 503 by SQLSTATE
- * 53100 in lib/db-errors.ts); needs root to mount (test/requires.ts says so, and fails in CI).
+ * On PostgreSQL the disk is the database server's: the order tables are moved to a tablespace
+ * on a small tmpfs, filled the same way, and a write that must extend a table file fails with
+ * SQLSTATE 53100 (disk_full), answered with the same 503. `/ready` stays 200 there on purpose:
+ * every instance shares that disk, and taking them all out of the balancer would not free it.
+ *
+ * Needs root to mount, and on PostgreSQL a server on this machine (test/requires.ts says what
+ * is missing, and fails in CI).
  */
 
 const run = (command: string, args: string[]) =>
@@ -49,14 +58,28 @@ const isMounted = (dir: string) =>
     .some((line) => line.split(' ')[1] === dir);
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const mountReason = onPostgres ? undefined : tmpfsMountReason();
+const mountReason = tmpfsMountReason();
+
+/** The PostgreSQL server's own user, which must own a tablespace's folder (a local server). */
+const postgresUser = (() => {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  } catch {
+    return undefined;
+  }
+})();
 
 /** A small tmpfs at a new folder; `fill()` takes every free byte, `free()` gives them back. */
-async function mountSmallDisk(sizeMb: number) {
+async function mountSmallDisk(sizeMb: number, owner?: { uid: number; gid: number }) {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-disco-lleno-'));
+  // The PostgreSQL server must be able to reach the folder.
+  await fs.chmod(root, 0o755);
   const dir = path.join(root, 'disco');
   await fs.mkdir(dir);
-  run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0755`, 'tmpfs', dir]);
+  const ownerOptions = owner ? `,uid=${owner.uid},gid=${owner.gid},mode=0700` : ',mode=0755';
+  run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m${ownerOptions}`, 'tmpfs', dir]);
   const filler = path.join(dir, 'relleno');
   return {
     dir,
@@ -95,6 +118,16 @@ const suite = (name: string, body: () => void) =>
   onPostgres
     ? describe.skip(`${name} (solo SQLite: corre en la pasada SQLite de CI)`, body)
     : describeWhenAvailable(name, mountReason, body);
+
+const postgresSuite = (name: string, body: () => void) =>
+  onPostgres
+    ? describeWhenAvailable(
+        name,
+        mountReason ??
+          (postgresUser ? undefined : 'un servidor PostgreSQL en esta máquina (usuario postgres)'),
+        body,
+      )
+    : describe.skip(`${name} (solo PostgreSQL: corre con TEST_DATABASE_URL, como en CI)`, body);
 
 suite('SQLite on a full disk: the group commit', () => {
   let disk: Awaited<ReturnType<typeof mountSmallDisk>>;
@@ -272,5 +305,96 @@ suite('SQLite on a full disk: requests, /ready and committed orders', () => {
     } finally {
       check.close();
     }
+  });
+});
+
+postgresSuite('PostgreSQL on a full disk (its tables on a filled tmpfs tablespace)', () => {
+  let disk: Awaited<ReturnType<typeof mountSmallDisk>>;
+  let server: TestServer;
+  let shop: PublicShop;
+  let admin: pg.Client;
+  const tablespace = `tianguis_lleno_${process.pid}`;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk(8, postgresUser);
+    // Guests come from many addresses (X-Forwarded-For believed): more orders than one address
+    // may place are needed before a page fills.
+    server = await startTestServer({ config: { ...TEST_ADMIN, trustProxy: true } });
+    shop = await createPublicShop(server, await signInAdmin(server), {
+      productos: [{ name: 'Memela', price: 30 }],
+    });
+    admin = new pg.Client({ connectionString: server.database.url });
+    await admin.connect();
+    await admin.query(`create tablespace ${tablespace} location '${disk.dir}'`);
+    // An order writes these three: each new row needs room in its table's file.
+    for (const table of ['pedido', 'pedido_detalle', 'pedido_evento']) {
+      await admin.query(`alter table ${table} set tablespace ${tablespace}`);
+    }
+  });
+  afterAll(async () => {
+    await admin?.end();
+    // The database (and its files in the tablespace) first, then the tablespace, then the disk.
+    await server?.destroy();
+    if (disk) {
+      const root = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await root.connect();
+      await root.query(`drop tablespace if exists ${tablespace}`).finally(() => root.end());
+      await disk.unmount();
+    }
+  });
+
+  /** A guest order that had to be taken: 201 and its answer. */
+  const placed = (res: { status: number; body: PedidoConSeguimiento }) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+  let guest = 0;
+  /** A guest order from an address of its own. */
+  const order = () => {
+    guest += 1;
+    return call<PedidoConSeguimiento>(
+      server,
+      PEDIDO2.invitado,
+      undefined,
+      guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }]),
+      {
+        headers: {
+          'idempotency-key': newKey(),
+          'x-forwarded-for': `10.9.${guest >> 8}.${guest & 255}`,
+        },
+      },
+    );
+  };
+
+  it('a write that cannot extend a table answers 503 with the Spanish message; orders committed before stay; it works again once there is room', async () => {
+    const before = placed(await order());
+    await disk.fill();
+    // Orders still fit in the pages the tables have; one of them soon needs a new page, which
+    // the disk refuses (53100). At most a page's worth of orders can get in first.
+    const accepted: number[] = [];
+    let refused: Awaited<ReturnType<typeof order>> | undefined;
+    for (let i = 0; i < 200 && !refused; i++) {
+      const res = await order();
+      if (res.status === 201) accepted.push(res.body.pedido.id);
+      else refused = res;
+    }
+    expect(refused?.status).toBe(503);
+    expect(refused?.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: DISCO_LLENO_MENSAJE });
+    expect(refused?.headers.get('retry-after')).toBe('30');
+    // Still full: refused again; the process serves reads, and /ready stays 200 (see above).
+    const again = await order();
+    expect(again.status).toBe(503);
+    expect((await server.call(PEDIDO2.seguimiento(before.seguimiento))).status).toBe(200);
+    expect((await server.call('/ready')).status).toBe(200);
+
+    await disk.free();
+    const after = placed(await order());
+    // Every acknowledged order is there, whole; the refused ones are not.
+    const { rows } = await admin.query<{ id: number; lineas: number }>(
+      `select p.id, (select count(*)::int from pedido_detalle d where d.pedido_id = p.id) as lineas
+         from pedido p order by p.id`,
+    );
+    expect(rows.map((r) => r.id)).toEqual([before.pedido.id, ...accepted, after.pedido.id]);
+    expect(rows.every((r) => r.lineas === 1)).toBe(true);
   });
 });
