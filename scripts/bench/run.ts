@@ -13,6 +13,14 @@
  *   npm run bench -- --databases postgres  # only these databases (sqlite,postgres by default)
  *   npm run bench -- --cpu-prof        # each server writes a V8 CPU profile to bench/results/
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *
+ * A/B mode (ab.ts): the same workload, alternately, against the build of a git ref (A, built in a
+ * temporary worktree) and this working tree (B), each round on fresh databases seeded through
+ * the HTTP API; prints A, B and B/A per row (median of the rounds, min–max):
+ *
+ *   npm run bench -- --ab d84021a                       # rows orders, catalogue; 4 rounds each
+ *   npm run bench -- --ab d84021a --databases sqlite --rounds 2 --duration 5 --rows orders
+ *   npm run bench -- --ab d84021a --rounds 1 --rows orders --cpu-prof --count-statements
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +66,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     rows: { type: 'string' },
     databases: { type: 'string', default: 'sqlite,postgres' },
+    ab: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+    'count-statements': { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.duration ?? (args.quick ? 2 : 5));
@@ -1123,4 +1134,18 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-await main();
+if (args.ab !== undefined) {
+  const { runAb } = await import('./ab.js');
+  await runAb({
+    root,
+    ref: args.ab,
+    rounds: Number(args.rounds),
+    seconds: Number(args.duration ?? (args.quick ? 3 : 8)),
+    databases,
+    wants: (id) => !selected || selected.some((prefix) => id.startsWith(prefix)),
+    cpuProf: args['cpu-prof'],
+    countStatements: args['count-statements'],
+  });
+} else {
+  await main();
+}
