@@ -275,7 +275,9 @@ export function createPostgresEventBus(
       if (closed) throw new Error('bus cerrado');
       client = next;
       newestHeard = newest;
-      marks = [newest];
+      // The sweep goes on from where it was: the window the lost connection had not swept yet
+      // (an instance that died before its NOTIFY meanwhile) is still swept.
+      marks = [marks[0] ?? newest];
       if (missed.length > 0) {
         log.warn(
           { eventos: missed.length, desde: newestHeard },

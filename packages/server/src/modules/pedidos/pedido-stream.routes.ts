@@ -67,6 +67,8 @@ export function registerPedidoStreamRoutes(
       // it ends, so a held-open HEAD would never answer (found by fuzz.test.ts).
       if (request.method === 'HEAD') return reply.status(200).headers(STREAM_HEAD).send();
 
+      // Before the head: once the client sees the stream open, every later event reaches it.
+      const from = lastEventId ?? (await streams.startingPoint(filter));
       streams.reserve(limitKey);
       reply.hijack();
       const raw = reply.raw;
@@ -82,7 +84,7 @@ export function registerPedidoStreamRoutes(
         filter,
         session: 'pedidoId' in filter ? undefined : sessionOf(request),
         limitKey,
-        lastEventId,
+        lastEventId: from,
         log: request.log,
       });
     };

@@ -16,6 +16,10 @@ import {
 
 const REPLAY_LIMIT = 500;
 
+/** Waits before a stream reads again after a failed read: doubled each time, up to the cap. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5_000;
+
 /**
  * Open streams one account (or one tracking secret) may hold in this process
  * (docs/reliability.md): a few tabs and devices. The next one is refused with 429 rather than
@@ -133,8 +137,20 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
     },
 
     /**
-     * Runs a stream whose head is written: with `lastEventId` it first replays what was missed
-     * from the outbox table, then goes live, in id order and without duplicates.
+     * Where a stream opened without Last-Event-ID starts: the newest event of its own (ids of
+     * different streams may commit out of order). Read before the stream's head is written, so
+     * a client that sees the stream open gets every event committed from then on, and a
+     * database away at that moment is a 503 the client retries, not an open stream with no
+     * starting point.
+     */
+    startingPoint(filter: EventoFilter): Promise<number> {
+      return findLastEventoId(db, filter);
+    },
+
+    /**
+     * Runs a stream whose head is written, from `lastEventId` (the client's Last-Event-ID, or
+     * startingPoint): it first sends what the outbox holds after it, then goes live, in id
+     * order and without duplicates.
      */
     attach(
       raw: ServerResponse,
@@ -142,7 +158,7 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
         filter: EventoFilter;
         session: Session | undefined;
         limitKey: string;
-        lastEventId: number | undefined;
+        lastEventId: number;
         log: FastifyBaseLogger;
       },
     ): void {
@@ -158,50 +174,77 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
 
       // A notification only says "something happened here": the events themselves are read
       // from the outbox, after the last one sent. Notifications may arrive in any order (another
-      // process, a late publish); the ids are in commit order (insertPedidoEvento), so reading
-      // after the last id sent never skips one.
+      // process, a late publish); the ids are in commit order within a stream
+      // (insertPedidoEventos), so reading after the last id sent never skips one.
       // Wakes arriving while a read is queued add nothing: that read sends everything after
       // the last id sent, so a burst of orders (or a client slow to read) queues one read, not
       // one per notification.
-      let lastSent: number | undefined = s.lastEventId;
+      // `lastSent` moves only once an event is written to the socket: a read that fails midway
+      // (PostgreSQL restarting between the list and the order's view) leaves it where it was,
+      // and the read is tried again (RETRY_*) until it succeeds or the stream closes, so a
+      // failed read never skips an event nor waits for the next order to be found again.
+      let lastSent = s.lastEventId;
       let chain = Promise.resolve();
       let queued = false;
+      let closed = false;
+      let retry: NodeJS.Timeout | undefined;
+      let retryMs = RETRY_FIRST_MS;
       const wake = () => {
-        if (queued) return;
+        if (queued || closed) return;
         queued = true;
+        clearTimeout(retry);
+        retry = undefined;
         chain = chain
           .then(async () => {
             queued = false;
             if (raw.writableEnded) return;
-            let after = (lastSent ??= await findLastEventoId(db, filter));
             for (;;) {
-              const eventos = await listEventosSince(db, filter, after, REPLAY_LIMIT);
+              const eventos = await listEventosSince(db, filter, lastSent, REPLAY_LIMIT);
               for (const e of eventos) {
                 if (raw.writableEnded) return;
-                lastSent = after = e.id;
                 const pedido = await findPedidoView(db, e.pedidoId);
                 const chunk = `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`;
                 if (!(await send(raw, chunk, stallMs))) return;
+                lastSent = e.id;
               }
-              if (eventos.length < REPLAY_LIMIT) return;
+              if (eventos.length < REPLAY_LIMIT) break;
             }
+            retryMs = RETRY_FIRST_MS;
           })
-          .catch((error: unknown) => s.log.warn({ err: error }, 'evento no enviado'));
+          .catch((error: unknown) => {
+            if (closed) return;
+            if (!isDatabaseUnavailable(error)) s.log.warn({ err: error }, 'evento no enviado');
+            if (!retry && !queued) {
+              retry = setTimeout(() => {
+                retry = undefined;
+                wake();
+              }, retryMs);
+              retry.unref();
+            }
+            retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+          });
       };
 
-      // Subscribed before the starting point is read: whatever commits after it wakes the stream.
+      // Subscribed before the first read: whatever commits after `lastEventId` is either read by
+      // it or wakes the stream afterwards.
       const unsubscribe = bus.subscribe((e) => {
         if (matches(e)) wake();
       });
       wake();
-      raw.on('close', () => {
+      const done = () => {
+        if (closed) return;
+        closed = true;
+        clearTimeout(retry);
         unsubscribe();
         open.delete(raw);
         openStreams?.dec();
         const left = (openPerKey.get(limitKey) ?? 1) - 1;
         if (left > 0) openPerKey.set(limitKey, left);
         else openPerKey.delete(limitKey);
-      });
+      };
+      raw.on('close', done);
+      // The client may have gone while the starting point was read: its 'close' has passed.
+      if (raw.destroyed || !raw.socket || raw.socket.destroyed) done();
     },
 
     /** Open streams would hold a graceful shutdown forever: they end first. */
