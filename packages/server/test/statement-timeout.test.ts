@@ -78,7 +78,7 @@ describeOnPostgres('DB_STATEMENT_TIMEOUT_MS on PostgreSQL', () => {
       message: errorCatalog.SERVICIO_NO_DISPONIBLE.message,
     });
     expect(blocked.headers.get('retry-after')).toBe('5');
-    // Cut by the limit, not by some other, longer wait (the pool's 10 s connect timeout).
+    // Cut by the limit, not by some other, longer wait (the pool's wait for a connection, DB_POOL_WAIT_MS).
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS * 0.9);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);
 
