@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** modules/<a>/ may import from another module <b> only `../<b>/<name>.service.js`. */
+const onlyThroughServices = {
+  regex: '^\\.\\./(?!\\.\\.?/)[^/]+/(?![^/]+\\.service\\.js$)',
+  message:
+    'use another module only through its service file (../<module>/<name>.service.js); expose what you need there',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,23 +58,36 @@ export default tseslint.config(
     },
   },
   {
-    // A server module uses another module only through its service (ARCHITECTURE.md).
+    // A server module uses another module only through its service file(s): from
+    // modules/<a>/, `../<b>/<name>.service.js` and nothing else of <b> (docs/write-path.md,
+    // "Modules on the order path"). Tests may reach into any module.
     files: ['packages/server/src/modules/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyThroughServices] }] },
+  },
+  // The basket and the orders never import each other: the checkout composes them.
+  ...[
+    ['carrito', 'pedidos'],
+    ['pedidos', 'carrito'],
+  ].map(([module, other]) => ({
+    files: [`packages/server/src/modules/${module}/**/*.ts`],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            onlyThroughServices,
             {
-              regex: '^\\.\\./[^/]+/[^/]+\\.repository\\.js$',
-              message: 'use the other module through its service, not its repository',
+              regex: `^\\.\\./${other}/`,
+              message:
+                'the basket and the orders never import each other; modules/checkout composes them',
             },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
