@@ -151,7 +151,7 @@ function postgresPids(dbName: string): { backends: number[]; shared: number[] } 
     if (!title.startsWith('postgres: ')) continue;
     if (title.includes(` ${dbName} `) || title.endsWith(` ${dbName}`)) backends.push(Number(entry));
     else if (
-      /postgres: (walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher|stats collector)/.test(
+      /postgres: (?:[^:]+: )?(walwriter|checkpointer|background writer|autovacuum launcher|logical replication launcher|stats collector)/.test(
         title,
       )
     )
@@ -673,11 +673,39 @@ interface PerOrder {
   machineBusy: number;
   othersBusy: number;
   othersXactPerS: number | null;
+  /** The same less what the deployment does when idle over as long (sweeps, health checks). */
+  net: NetPerOrder | null;
+}
+
+interface NetPerOrder {
+  serverCpuMs: number;
+  dbCpuMs: number | null;
+  segments: number | null;
+  xact: number | null;
+  walBytes: number;
+}
+
+let idleWindow: Window | undefined;
+
+function netOf(w: Window, divideBy: number): NetPerOrder | null {
+  const idle = idleWindow;
+  if (!idle) return null;
+  const f = w.seconds / idle.seconds;
+  const less = (x: number | null, y: number | null) =>
+    x === null || y === null ? null : (x - y * f) / divideBy;
+  return {
+    serverCpuMs: less(w.serverCpuMs, idle.serverCpuMs)!,
+    dbCpuMs: less(w.dbCpuMs, idle.dbCpuMs),
+    segments: less(w.segments, idle.segments),
+    xact: w.pg && idle.pg ? less(w.pg.xact, idle.pg.xact) : null,
+    walBytes: less(w.walBytes, idle.walBytes)!,
+  };
 }
 
 function perOrder(w: Window, orders: number, failed: number, divideBy = orders): PerOrder {
   const per = (x: number | null) => (x === null ? null : x / divideBy);
   return {
+    net: netOf(w, divideBy),
     orders,
     failed,
     seconds: w.seconds,
@@ -734,7 +762,28 @@ function medianOf(samples: PerOrder[]): PerOrder {
     machineBusy: pick((s) => s.machineBusy)!,
     othersBusy: pick((s) => s.othersBusy)!,
     othersXactPerS: pick((s) => s.othersXactPerS),
+    net: samples[0]?.net
+      ? {
+          serverCpuMs: pick((s) => s.net!.serverCpuMs)!,
+          dbCpuMs: pick((s) => s.net!.dbCpuMs),
+          segments: pick((s) => s.net!.segments),
+          xact: pick((s) => s.net!.xact),
+          walBytes: pick((s) => s.net!.walBytes)!,
+        }
+      : null,
   };
+}
+
+/** What the deployment does with no traffic at all, over `seconds`. */
+async function measureIdle(d: Deployment, seconds: number): Promise<Window> {
+  await sleep(1000);
+  const c = await startCounters(d);
+  await sleep(seconds * 1000);
+  const w = await stopCounters(d, c);
+  console.log(
+    `  en reposo ${seconds} s: servidor ${(w.serverCpuMs / w.seconds).toFixed(1)} ms/s, base ${w.dbCpuMs === null ? '–' : (w.dbCpuMs / w.seconds).toFixed(1)} ms/s, viajes ${w.segments === null ? '–' : (w.segments / w.seconds).toFixed(1)}/s, tx ${w.pg ? (w.pg.xact / w.seconds).toFixed(1) : '–'}/s, WAL ${(w.walBytes / w.seconds).toFixed(0)} B/s`,
+  );
+  return w;
 }
 
 async function measurePaced(
@@ -1102,6 +1151,8 @@ interface DeploymentResult {
   database: string;
   instances: number;
   dbPoolMax: number;
+  /** The deployment with no traffic (its sweeps and health checks), subtracted in `net`. */
+  idle?: Window;
   signedIn?: { median: PerOrder; samples: PerOrder[] };
   guest?: { median: PerOrder; samples: PerOrder[] };
   push?: PushCosts;
@@ -1153,13 +1204,18 @@ async function runDeployment(
 
     // Each deployment its own shoppers, so no shopper reaches 3 NUEVO orders at one shop.
     const first = round * 200;
-    const emails = seeded.shoppers.slice(first, first + 100).map((c) => c.email);
+    const emails = seeded.shoppers.slice(first, first + 150).map((c) => c.email);
     const tokens = await signInSeeded(bases[0]!, emails, (i) => ({
       'x-forwarded-for': addressOf(1000 + round * 200 + i),
     }));
-    const paceShoppers = emails.slice(0, 50).map((email) => ({ email, token: tokens.get(email)! }));
-    const maxShoppers = emails.slice(50).map((email) => ({ email, token: tokens.get(email)! }));
+    const paceShoppers = emails
+      .slice(0, 100)
+      .map((email) => ({ email, token: tokens.get(email)! }));
+    const maxShoppers = emails.slice(100).map((email) => ({ email, token: tokens.get(email)! }));
 
+    idleWindow = undefined;
+    result.idle = await measureIdle(d, args.quick ? 5 : 15);
+    idleWindow = result.idle;
     if (instances === 1 && wants('wire')) {
       result.wire = await measureWire(bases[0]!, seeded, maxShoppers[0]!);
       console.log('  bytes:', JSON.stringify(result.wire));
@@ -1286,18 +1342,20 @@ function summary(): string {
       ['guest order', r.guest?.median],
     ] as const) {
       if (!m) continue;
+      const both = (raw: number | null, net: number | null | undefined, digits = 2) =>
+        `${fmt(raw, digits)} (${fmt(net, digits)})`;
       body.push([
         r.database,
         String(r.instances),
         what,
         `${m.rate.toFixed(1)}/s`,
-        fmt(m.serverCpuMs),
-        fmt(m.dbCpuMs),
+        both(m.serverCpuMs, m.net?.serverCpuMs),
+        both(m.dbCpuMs, m.net?.dbCpuMs),
         fmt(m.pgSharedCpuMs),
         fmt(m.loadCpuMs),
-        fmt(m.segments, 1),
-        fmt(m.xact, 2),
-        `${(m.walBytes / 1024).toFixed(1)} KB`,
+        both(m.segments, m.net?.segments, 1),
+        both(m.xact, m.net?.xact, 1),
+        `${(m.walBytes / 1024).toFixed(1)} (${((m.net?.walBytes ?? NaN) / 1024).toFixed(1)}) KB`,
         `${(m.machineBusy * 100).toFixed(0)} % (${(m.othersBusy * 100).toFixed(0)} %)`,
       ]);
     }
@@ -1308,13 +1366,13 @@ function summary(): string {
       'inst',
       'what',
       'rate',
-      'server CPU ms',
-      'db backends CPU ms',
+      'server CPU ms (net of idle)',
+      'db backends CPU ms (net)',
       'pg shared CPU ms',
       'load gen CPU ms',
-      'round trips',
-      'pg transactions',
-      'WAL',
+      'round trips (net)',
+      'pg transactions (net)',
+      'WAL (net)',
       'machine busy (not ours)',
     ],
     body,
