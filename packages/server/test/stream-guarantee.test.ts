@@ -8,7 +8,10 @@ import {
 } from '../../../scripts/lib/private-postgres.js';
 import { openSseStream, type SseStream } from '../../../scripts/lib/sse-client.js';
 import type * as Eventos from '../src/modules/pedidos/pedido-eventos.js';
-import { LISTEN_APPLICATION_NAME } from '../src/modules/pedidos/pedido-eventos.js';
+import {
+  LISTEN_APPLICATION_NAME,
+  PEDIDO_EVENTO_CHANNEL,
+} from '../src/modules/pedidos/pedido-eventos.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
@@ -503,5 +506,43 @@ describeOnPostgres(
         await silent.stop();
       }
     }, 120_000);
+
+    it('(d) a stream whose read fails midway sends that event once the database answers, with no later order to wake it', async () => {
+      // An order every board has, whose event comes next.
+      const { pedidoId } = await placeUntilAcknowledged(servers[0]!, shop);
+      await waitUntil(
+        () => boards.every((b) => nuevosOf(b).includes(pedidoId)),
+        20_000,
+        () => `el pedido ${pedidoId} en cada tablero`,
+      );
+      const fromId = (await outboxIds(database.url, shop.owner.tiendaId, 0)).at(-1)! + 1;
+      const before = logs.map((log) => log.length);
+      // The order's lines can't be read for a while: each stream lists the new event, then
+      // fails reading its order (what a restart between the two queries does).
+      await admin.query('ALTER TABLE pedido_detalle RENAME TO pedido_detalle_fuera');
+      try {
+        const { rows } = await admin.query<{ id: string }>(
+          `INSERT INTO pedido_evento (tienda_id, account_id, pedido_id, tipo, created_at)
+           VALUES ($1, NULL, $2, 'VISTO', $3) RETURNING id`,
+          [shop.owner.tiendaId, pedidoId, new Date().toISOString()],
+        );
+        const id = Number(rows[0]!.id);
+        await admin.query('SELECT pg_notify($1, $2)', [
+          PEDIDO_EVENTO_CHANNEL,
+          JSON.stringify([
+            { id, tiendaId: shop.owner.tiendaId, accountId: null, pedidoId, tipo: 'VISTO' },
+          ]),
+        ]);
+        await waitUntil(
+          () => logs.every((log, i) => log.slice(before[i]).join('').includes('evento no enviado')),
+          20_000,
+          () => 'la lectura fallida en cada instancia',
+        );
+      } finally {
+        await admin.query('ALTER TABLE pedido_detalle_fuera RENAME TO pedido_detalle');
+      }
+      // Nothing else happens: only the stream's own retry can send it.
+      await expectEveryEventOnce(boards, [], database.url, shop.owner.tiendaId, fromId, 20_000);
+    }, 60_000);
   },
 );
