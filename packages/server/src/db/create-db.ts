@@ -181,15 +181,14 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
         checkpointer.stop(),
       ),
     });
-    // Failed batches report a full disk here too, whoever's writes they were.
-    let diskFull: DiskFullWatch | undefined;
-    // One connection and a synchronous fsync per commit: concurrent writes share commits.
+    const diskFull = createDiskFullWatch({ dir: path.dirname(file), probe: () => probeWrite(db) });
+    // One connection and a synchronous fsync per commit: concurrent writes share commits. A
+    // failed batch reports a full disk too, whoever's writes it held.
     const groupCommit = enableGroupCommit(db, {
       onBatchError: (error) => {
-        if (isDiskFull(error)) diskFull?.markFull();
+        if (isDiskFull(error)) diskFull.markFull();
       },
     });
-    diskFull = createDiskFullWatch({ dir: path.dirname(file), probe: () => probeWrite(db) });
     return {
       db,
       dialect: 'sqlite',
