@@ -227,6 +227,30 @@ suite('SQLite on a full disk: requests, /ready and committed orders', () => {
 
   const lineas = () => shop.productos.map((p) => ({ productoId: p.id, cantidad: 2 }));
 
+  it('a write outside the group commit (an owner adding a special day) is refused the same way, and /ready notices it too', async () => {
+    truncateWal(file);
+    await disk.fill();
+    const refused = await server.call('/api/horariosdias/add', {
+      token: shop.owner.token,
+      body: { fecha: '2099-12-25' },
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: DISCO_LLENO_MENSAJE });
+    // Only the request's error told: no group commit batch failed.
+    expect((await server.call('/ready')).body).toEqual({
+      status: 'sin-espacio',
+      database: 'sqlite',
+    });
+
+    await disk.free();
+    expect((await server.call('/ready')).status).toBe(200);
+    const saved = await server.call('/api/horariosdias/add', {
+      token: shop.owner.token,
+      body: { fecha: '2099-12-25' },
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it('answers 503 with a Spanish message, /ready 503 while writes fail and 200 once they work; no committed order is lost', async () => {
     // Orders acknowledged before the disk fills.
     const committed = [];

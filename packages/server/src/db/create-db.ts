@@ -8,6 +8,7 @@ import {
   sql,
   SqliteDialect,
   SqliteDriver,
+  type DatabaseConnection,
   type Driver,
   type SqliteDialectConfig,
   type SqliteDatabase as KyselySqliteDatabase,
@@ -24,23 +25,42 @@ import { startWalCheckpointer } from './wal-checkpointer.js';
 // COUNT(*) and SUM() come back as int8; every figure we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** SQLite with `destroy()` that also waits for `onDestroy` (the checkpointer). */
+/**
+ * SQLite with `destroy()` that also waits for `onDestroy` (the checkpointer), and a rollback
+ * that keeps the error that caused it.
+ */
 class DestroyingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #onDestroy: () => Promise<void>;
+  readonly #inTransaction: () => boolean;
 
-  constructor(config: SqliteDialectConfig, onDestroy: () => Promise<void>) {
+  constructor(
+    config: SqliteDialectConfig,
+    onDestroy: () => Promise<void>,
+    inTransaction: () => boolean,
+  ) {
     super(config);
     this.#config = config;
     this.#onDestroy = onDestroy;
+    this.#inTransaction = inTransaction;
   }
 
   override createDriver(): Driver {
     const onDestroy = this.#onDestroy;
+    const inTransaction = this.#inTransaction;
     return new (class extends SqliteDriver {
       override async destroy(): Promise<void> {
         await super.destroy();
         await onDestroy();
+      }
+
+      // SQLite rolls a transaction back by itself when the disk refuses a write (SQLITE_FULL,
+      // SQLITE_IOERR_*). Kysely's ROLLBACK after that would fail ("no transaction is active"),
+      // and its error would replace the one that says why: a full disk, answered 503, would
+      // become a 500.
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (!inTransaction()) return;
+        await super.rollbackTransaction(connection);
       }
     })(this.#config);
   }
@@ -177,8 +197,10 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     const db = new Kysely<Database>({
       // Destroying the database also closes the checkpointer's connection before it resolves,
       // so whoever deletes the file next finds no connection still opening or closing it.
-      dialect: new DestroyingSqliteDialect({ database: withStatementCache(sqlite) }, () =>
-        checkpointer.stop(),
+      dialect: new DestroyingSqliteDialect(
+        { database: withStatementCache(sqlite) },
+        () => checkpointer.stop(),
+        () => sqlite.inTransaction,
       ),
     });
     const diskFull = createDiskFullWatch({ dir: path.dirname(file), probe: () => probeWrite(db) });
