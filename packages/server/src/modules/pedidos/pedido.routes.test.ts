@@ -1,833 +1,354 @@
 import { pedidoListaSchema } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import {
-  createOwner,
-  expectError,
-  ok,
-  type ProductoView,
-} from '../../../test/catalogo-factories.js';
+import { createOwner, expectError, ok } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   addUnits,
   call,
-  CART,
   checkout,
-  countPedidos,
   createPublicShop,
   createShopper,
-  createShopperWithBasket,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
-  grupoOf,
-  listCart,
-  nowInZone,
   PEDIDO,
-  setPrecio,
-  setProductoActivo,
-  setTiendaActiva,
   shopperPedidos,
   tiendaPedidos,
-  type CarritoGrupo,
   type Pedido,
   type PublicShop,
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
-// The first edition's checkout texts, quoted verbatim (docs/api.md, "Texts and forms").
-const MONTO_MINIMO =
-  'El monto para poder comprar debe ser igual o mayor al monto mínimo (sin contar el costo de envio)';
-const CARRITO_VACIO = 'Tu carrito esta vacio';
-// The closed notice (docs/api.md, "Hours and special days").
-const ESTA_CERRADA = 'está cerrada';
-const NO_DISPONIBLE_TIENDA = 'La tienda no está disponible en este momento';
 const PEDIDO_NO_EXISTE = 'El pedido no existe';
-const productoNoDisponible = (name: string) =>
-  `El producto ${name} ya no está disponible; quítalo de tu canasta`;
 
-const DIA_LABEL: Record<string, string> = {
-  LUNES: 'Lunes',
-  MARTES: 'Martes',
-  MIERCOLES: 'Miércoles',
-  JUEVES: 'Jueves',
-  VIERNES: 'Viernes',
-  SABADO: 'Sábado',
-  DOMINGO: 'Domingo',
-};
-const SEMANA = Object.keys(DIA_LABEL);
-const hh = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
-
-describe('checkout and orders', () => {
+describe('orders', () => {
   let server: TestServer;
   let adminToken: string;
-  /** Minimum 150, shipping 25.50; prices that drift when summed as binary floats. */
-  let fonda: PublicShop;
-  let tacos: ProductoView;
-  let salsa: ProductoView;
-  let corrida: ProductoView;
-  let paquete: ProductoView;
-  let agua: ProductoView;
-  /** No minimum, no shipping. */
+  /** A second shop with orders of its own. */
   let jugos: PublicShop;
-  let jugo: ProductoView;
 
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
     adminToken = await signInAdmin(server);
-    fonda = await createPublicShop(server, adminToken, {
-      nombre: 'Fonda Doña Lupe',
-      imageUrl: '/images/fonda-lupe.png',
-      montoMinimo: 150,
-      costoDeEnvio: 25.5,
-      productos: [
-        { name: 'Orden de tacos', price: 19.99 },
-        { name: 'Salsa extra', price: 0.29 },
-        { name: 'Comida corrida', price: 95.5 },
-        { name: 'Paquete familiar', price: 50 },
-        { name: 'Agua fresca', price: 1.1 },
-      ],
-    });
-    [tacos, salsa, corrida, paquete, agua] = fonda.productos as [
-      ProductoView,
-      ProductoView,
-      ProductoView,
-      ProductoView,
-      ProductoView,
-    ];
     jugos = await createPublicShop(server, adminToken, {
       nombre: 'Jugos La Naranja',
       productos: [{ name: 'Jugo verde', price: 35 }],
     });
-    jugo = jugos.productos[0]!;
   });
   afterAll(() => server.destroy());
 
-  const proccess = (token: string, tiendaId: number, headers: Record<string, string> = {}) =>
-    call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });
+  let mercado: PublicShop;
+  let ana: Shopper;
+  let beto: Shopper;
+  /** Ana's orders at the mercado, oldest first. */
+  let anaIds: number[];
+  let betoId: number;
+  let anaJugosId: number;
 
-  /** proccesscart must be refused with this answer, change nothing and keep the basket. */
-  async function expectRefused(
-    shopper: Shopper,
-    tiendaId: number,
-    status: number,
-    code: Parameters<typeof expectError>[2],
-    message: string | ((m: string) => void),
-  ) {
-    const cartBefore = await listCart(server, shopper.token);
-    const res = await expectNothingChanged(server, () => proccess(shopper.token, tiendaId));
-    if (typeof message === 'string') {
-      expectError(res, status, code, message);
-    } else {
-      const body = res.body as unknown as { code: string; message: string };
-      expect({ status: res.status, code: body.code }).toEqual({ status, code });
-      message(body.message);
-    }
-    expect(res.headers.get('x-pedido-id')).toBeNull();
-    expect(await listCart(server, shopper.token)).toEqual(cartBefore);
-    return res;
+  async function order(shopper: Shopper, shop: PublicShop, cantidad: number) {
+    await addUnits(server, shopper.token, shop.productos[0]!.id, cantidad);
+    return (await checkout(server, shopper.token, shop.tiendaId)).pedidoId;
   }
 
-  describe('proccesscart', () => {
-    it('turns the shop’s group into one order: lines, prices of now, exact totals, shopper and shop data; the group is emptied', async () => {
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: tacos.id, cantidad: 3 },
-        { productoId: salsa.id, cantidad: 7 },
-        { productoId: corrida.id, cantidad: 1 },
-        { productoId: agua.id, cantidad: 3 },
-        { productoId: jugo.id, cantidad: 2 },
-      ]);
-      const jugosGroup = grupoOf(await listCart(server, shopper.token), jugos.tiendaId);
-      // The price changes after the product went into the basket: the order uses the new one.
-      await setPrecio(server, fonda, corrida, 99.99);
+  beforeAll(async () => {
+    mercado = await createPublicShop(server, adminToken, {
+      nombre: 'Mercado San Juan',
+      costoDeEnvio: 30,
+      productos: [{ name: 'Kilo de aguacate', price: 64.9 }],
+    });
+    ana = await createShopper(server);
+    beto = await createShopper(server);
+    anaIds = [];
+    anaIds.push(await order(ana, mercado, 1));
+    anaIds.push(await order(ana, mercado, 2));
+    betoId = await order(beto, mercado, 1);
+    anaIds.push(await order(ana, mercado, 3));
+    anaJugosId = await order(ana, jugos, 1);
+  });
 
-      const before = Date.now();
-      const res = await proccess(shopper.token, fonda.tiendaId);
-      const after = Date.now();
-      expect(res.status).toBe(200);
-      const pedidoId = Number(res.headers.get('x-pedido-id'));
-      expect(Number.isInteger(pedidoId) && pedidoId > 0).toBe(true);
-      // The answer is the updated cart: only the other shop's group is left.
-      expect(res.body).toEqual([jugosGroup]);
-      expect(await listCart(server, shopper.token)).toEqual(res.body);
+  const allMercadoIds = () => [anaIds[0]!, anaIds[1]!, betoId, anaIds[2]!];
 
-      const mine = await shopperPedidos(server, shopper.token);
-      expect(mine).toHaveLength(1);
-      const pedido = mine[0]!;
-      expectPedidoShape(pedido);
-      // 19.99×3 + 0.29×7 + 99.99×1 + 1.10×3 = 165.29; + 25.50 shipping = 190.79 exactly
-      // (summed as binary floats it would be 190.79000000000002).
-      expect(pedido).toEqual({
-        id: pedidoId,
-        tiendaId: fonda.tiendaId,
-        usuarioId: shopper.id,
-        status: 'NUEVO',
-        fecha: expect.any(String),
-        cantidadDeArticulos: 14,
-        montoTotal: 190.79,
-        costoDeEnvio: 25.5,
-        nombreTienda: 'Fonda Doña Lupe',
-        usuarioTienda: fonda.owner.usuario,
-        tiendaImageUrl: '/images/fonda-lupe.png',
-        celularTienda: fonda.owner.celular,
-        nombreCompleto: shopper.nombreCompleto,
-        celular: shopper.celular,
-        direccionEntrega: shopper.direccionEntrega,
-        // Second edition: the defaults of a checkout that sends none of the new fields.
-        entrega: { tipo: 'DOMICILIO', direccion: shopper.direccionEntrega, referencias: null },
-        pago: { metodo: 'EFECTIVO', pagaCon: null, cambio: null, referencia: null, pagado: false },
-        nota: null,
-        invitado: false,
-        origen: 'WEB',
-        aceptadoEn: null,
-        listoEstimado: null,
-        motivoCancelacion: null,
-        escalado: false,
-        vistoEn: null,
+  describe('listarpedidosbyid (the shopper’s own orders)', () => {
+    it('answers only the caller’s orders, in the documented shape', async () => {
+      const list = await shopperPedidos(server, ana.token);
+      for (const p of list) {
+        expectPedidoShape(p);
+        expectTotalsExact(p);
+        expect(p.usuarioId).toBe(ana.id);
+        expect(p.nombreCompleto).toBe(ana.nombreCompleto);
+      }
+      expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual(
+        [...anaIds, anaJugosId].sort((a, b) => a - b),
+      );
+      expect(list.map((p) => p.id)).not.toContain(betoId);
+      const betoList = await shopperPedidos(server, beto.token);
+      expect(betoList.map((p) => p.id)).toEqual([betoId]);
+      expect(betoList[0]).toMatchObject({
+        tiendaId: mercado.tiendaId,
+        cantidadDeArticulos: 1,
+        montoTotal: 94.9,
+        costoDeEnvio: 30,
         pedidoDetalles: [
           {
-            productoId: tacos.id,
-            nombreProducto: 'Orden de tacos',
-            imagenProducto: tacos.imageUrl,
-            cantidad: 3,
-            precio: 19.99,
-            opciones: [],
-            nota: null,
-          },
-          {
-            productoId: salsa.id,
-            nombreProducto: 'Salsa extra',
-            imagenProducto: salsa.imageUrl,
-            cantidad: 7,
-            precio: 0.29,
-            opciones: [],
-            nota: null,
-          },
-          {
-            productoId: corrida.id,
-            nombreProducto: 'Comida corrida',
-            imagenProducto: corrida.imageUrl,
+            nombreProducto: 'Kilo de aguacate',
             cantidad: 1,
-            precio: 99.99,
-            opciones: [],
-            nota: null,
-          },
-          {
-            productoId: agua.id,
-            nombreProducto: 'Agua fresca',
-            imagenProducto: agua.imageUrl,
-            cantidad: 3,
-            precio: 1.1,
-            opciones: [],
-            nota: null,
+            precio: 64.9,
+            imagenProducto: mercado.productos[0]!.imageUrl,
           },
         ],
       });
-      expectTotalsExact(pedido);
-      const fecha = Date.parse(pedido.fecha);
-      expect(fecha).toBeGreaterThanOrEqual(before - 1000);
-      expect(fecha).toBeLessThanOrEqual(after + 1000);
-
-      // Stored as integer centavos.
-      const row = await server.app.database.db
-        .selectFrom('pedido')
-        .select(['subtotal', 'costo_de_envio', 'monto_total', 'cantidad_de_articulos'])
-        .where('id', '=', pedidoId)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({
-        subtotal: 16529,
-        costo_de_envio: 2550,
-        monto_total: 19079,
-        cantidad_de_articulos: 14,
-      });
-      // The owner sees the same order.
-      const ownerList = await tiendaPedidos(server, fonda.owner.token);
-      expect(ownerList.find((p) => p.id === pedidoId)).toEqual(pedido);
-
-      // The order is a copy: later catalogue changes do not touch it.
-      await setPrecio(server, fonda, corrida, 95.5);
-      expect(await shopperPedidos(server, shopper.token)).toEqual([pedido]);
     });
 
-    it('retrying proccesscart after success makes no second order (400, the basket is empty)', async () => {
-      const shopper = await createShopperWithBasket(server, [{ productoId: jugo.id, cantidad: 1 }]);
-      await checkout(server, shopper.token, jugos.tiendaId);
-      await expectRefused(shopper, jugos.tiendaId, 400, 'VALIDACION', CARRITO_VACIO);
-      expect(await countPedidos(server, { accountId: shopper.id })).toBe(1);
+    it('answers the same list with the token in the header and no body', async () => {
+      const list = await shopperPedidos(server, ana.token);
+      const bare = await server.call<Pedido[]>(PEDIDO.byShopper, {
+        method: 'POST',
+        token: ana.token,
+      });
+      expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
     });
 
-    it('an empty basket: 400 with the first edition’s text, nothing changed', async () => {
-      const nothing = await createShopper(server);
-      await expectRefused(nothing, fonda.tiendaId, 400, 'VALIDACION', CARRITO_VACIO);
-      // A basket in another shop is not this shop's basket, and stays as it is.
-      const other = await createShopperWithBasket(server, [{ productoId: jugo.id, cantidad: 1 }]);
-      await expectRefused(other, fonda.tiendaId, 400, 'VALIDACION', CARRITO_VACIO);
-      await expectRefused(other, 999_999, 400, 'VALIDACION', CARRITO_VACIO);
-    });
-
-    it('below the minimum: 400 MONTO_MINIMO with the first edition’s text and the basket kept; shipping does not count toward it', async () => {
-      // 50×2 + 19.99×2 = 139.98 < 150, although 139.98 + 25.50 shipping = 165.48 ≥ 150.
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: paquete.id, cantidad: 2 },
-        { productoId: tacos.id, cantidad: 2 },
-      ]);
-      await expectRefused(shopper, fonda.tiendaId, 400, 'MONTO_MINIMO', MONTO_MINIMO);
-      expect(await countPedidos(server, { accountId: shopper.id })).toBe(0);
-      // One more taco: 159.97 reaches the minimum.
-      await addUnits(server, shopper.token, tacos.id, 1);
-      const { pedidoId } = await checkout(server, shopper.token, fonda.tiendaId);
-      const [pedido] = await shopperPedidos(server, shopper.token);
-      expect(pedido).toMatchObject({ id: pedidoId, montoTotal: 185.47, cantidadDeArticulos: 5 });
-      expectTotalsExact(pedido!);
-    });
-
-    it('a subtotal exactly at the minimum is accepted', async () => {
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: paquete.id, cantidad: 3 },
-      ]);
-      await checkout(server, shopper.token, fonda.tiendaId);
-      const [pedido] = await shopperPedidos(server, shopper.token);
-      expect(pedido).toMatchObject({ montoTotal: 175.5, costoDeEnvio: 25.5 });
-    });
-
-    it('a product deactivated since it was added: 400 PRODUCTO_NO_DISPONIBLE naming it, basket kept', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Pozole rojo', price: 89 },
-          { name: 'Tostada de tinga', price: 22.5 },
-        ],
-      });
-      const [pozole, tostada] = shop.productos as [ProductoView, ProductoView];
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: pozole.id, cantidad: 1 },
-        { productoId: tostada.id, cantidad: 2 },
-      ]);
-      await setProductoActivo(server, shop, tostada.id, false);
-      await expectRefused(
-        shopper,
-        shop.tiendaId,
-        400,
-        'PRODUCTO_NO_DISPONIBLE',
-        productoNoDisponible('Tostada de tinga'),
-      );
-      await setProductoActivo(server, shop, tostada.id, true);
-      await checkout(server, shopper.token, shop.tiendaId);
-    });
-
-    it('a product deleted since it was added: 400 PRODUCTO_NO_DISPONIBLE naming it, basket kept', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Chilaquiles verdes', price: 75 },
-          { name: 'Café de olla', price: 25 },
-        ],
-      });
-      const [chilaquiles, cafe] = shop.productos as [ProductoView, ProductoView];
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: chilaquiles.id, cantidad: 1 },
-        { productoId: cafe.id, cantidad: 1 },
-      ]);
-      ok(await call(server, `/api/tienda/deleteproducto/${cafe.id}`, shop.owner.token), 'delete');
-      await expectRefused(
-        shopper,
-        shop.tiendaId,
-        400,
-        'PRODUCTO_NO_DISPONIBLE',
-        productoNoDisponible('Café de olla'),
-      );
-    });
-
-    describe('a closed shop: 400 TIENDA_CERRADA with the closed notice, basket kept', () => {
-      async function closedShop() {
-        const shop = await createPublicShop(server, adminToken, {
-          nombre: 'Cocina Cerrada',
-          productos: [{ name: 'Enchiladas suizas', price: 85 }],
-        });
-        const shopper = await createShopperWithBasket(server, [
-          { productoId: shop.productos[0]!.id, cantidad: 1 },
-        ]);
-        return { shop, shopper };
-      }
-
-      it('today (in America/Mexico_City) is a special day', async () => {
-        const { shop, shopper } = await closedShop();
-        const { fecha } = nowInZone();
-        const dias = ok(
-          await call<{ id: number }[]>(server, '/api/horariosdias/add', shop.owner.token, {
-            fecha,
-            recurrenteCadaAnio: false,
-          }),
-          'horariosdias/add',
-        );
-        await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message.startsWith(`Cocina Cerrada ${ESTA_CERRADA}`)).toBe(true);
-          expect(message).toContain('Cerrado por día especial/feriado');
-          expect(message).toContain('No hay horarios de apertura disponibles');
-          expect(message.endsWith('Te esperamos pronto para atenderte mejor')).toBe(true);
-        });
-        // Lifting the special day opens the shop again: the basket was kept.
-        ok(
-          await call(server, `/api/horariosdias/delete/${dias[0]!.id}`, shop.owner.token),
-          'horariosdias/delete',
-        );
-        await checkout(server, shopper.token, shop.tiendaId);
-      });
-
-      it('a recurring special day on today’s month and day (another year)', async () => {
-        const { shop, shopper } = await closedShop();
-        const { fecha } = nowInZone();
-        ok(
-          await call(server, '/api/horariosdias/add', shop.owner.token, {
-            fecha: `2001${fecha.slice(4)}`,
-            recurrenteCadaAnio: true,
-          }),
-          'horariosdias/add',
-        );
-        await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message).toContain(ESTA_CERRADA);
-          expect(message).toContain('Cerrado por día especial/feriado');
-        });
-      });
-
-      it('every day’s hours exclude the current time', async () => {
-        const { shop, shopper } = await closedShop();
-        const { hour } = nowInZone();
-        const apertura = hh(hour + 2);
-        const cierre = hh(hour + 3);
-        ok(
-          await call(
-            server,
-            '/api/horario/addrange',
-            shop.owner.token,
-            SEMANA.map((dia) => ({ dia, apertura, cierre, cerrado: false })),
-          ),
-          'addrange',
-        );
-        const cuando = hour + 2 < 24 ? 'Hoy' : 'Mañana';
-        await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message.startsWith(`Cocina Cerrada ${ESTA_CERRADA}`)).toBe(true);
-          expect(message).toContain(`Fuera del horario de atención (${apertura} - ${cierre})`);
-          expect(message).toContain(`Próxima apertura: ${cuando} a las ${apertura}`);
-        });
-        // Hours covering the whole day open it.
-        ok(
-          await call(
-            server,
-            '/api/horario/addrange',
-            shop.owner.token,
-            SEMANA.map((dia) => ({ dia, apertura: '00:00', cierre: '23:59:59', cerrado: false })),
-          ),
-          'addrange',
-        );
-        await checkout(server, shopper.token, shop.tiendaId);
-      });
-
-      it('today is marked cerrado', async () => {
-        const { shop, shopper } = await closedShop();
-        const { dia } = nowInZone();
-        ok(
-          await call(
-            server,
-            '/api/horario/addrange',
-            shop.owner.token,
-            SEMANA.map((d) => ({ dia: d, apertura: '00:00', cierre: '23:59', cerrado: d === dia })),
-          ),
-          'addrange',
-        );
-        await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', (message) => {
-          expect(message).toContain(ESTA_CERRADA);
-          expect(message).toContain(
-            `Cerrado el día de hoy (${DIA_LABEL[dia]}) por configuración especial`,
-          );
-          expect(message).toContain('Próxima apertura: Mañana a las 00:00');
-        });
-      });
-    });
-
-    describe('a shop that is not publicly visible any more: 400 TIENDA_CERRADA, basket kept', () => {
-      async function visibleThen(hide: (shop: PublicShop) => Promise<void>) {
-        const shop = await createPublicShop(server, adminToken, {
-          productos: [{ name: 'Birria de res', price: 120 }],
-        });
-        const shopper = await createShopperWithBasket(server, [
-          { productoId: shop.productos[0]!.id, cantidad: 1 },
-        ]);
-        await hide(shop);
-        await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', NO_DISPONIBLE_TIENDA);
-      }
-      const setFlag = (flag: 'configured' | 'deleted', value: number) => (shop: PublicShop) =>
-        server.app.database.db
-          .updateTable('tienda')
-          .set({ [flag]: value })
-          .where('id', '=', shop.tiendaId)
-          .execute()
-          .then(() => undefined);
-
-      it('deactivated by its owner', async () => {
-        await visibleThen((shop) => setTiendaActiva(server, shop, false));
-      });
-      // No API reaches these states; the flags are set directly.
-      it('no longer configured', async () => {
-        await visibleThen(setFlag('configured', 0));
-      });
-      it('deleted', async () => {
-        await visibleThen(setFlag('deleted', 1));
-      });
-    });
-
-    describe('Idempotency-Key', () => {
-      it('the same key twice answers the same X-Pedido-Id and makes one order', async () => {
-        const shopper = await createShopperWithBasket(server, [
-          { productoId: jugo.id, cantidad: 2 },
-        ]);
-        const headers = { 'Idempotency-Key': 'pedido-7f3a' };
-        const first = await checkout(server, shopper.token, jugos.tiendaId, headers);
-        const second = await proccess(shopper.token, jugos.tiendaId, headers);
-        expect(second.status).toBe(200);
-        expect(Number(second.headers.get('x-pedido-id'))).toBe(first.pedidoId);
-        expect(second.body).toEqual([]);
-        expect(await countPedidos(server, { accountId: shopper.id })).toBe(1);
-
-        // A new basket with a new key is a new order.
-        await addUnits(server, shopper.token, jugo.id, 1);
-        const third = await checkout(server, shopper.token, jugos.tiendaId, {
-          'Idempotency-Key': 'pedido-9b21',
-        });
-        expect(third.pedidoId).not.toBe(first.pedidoId);
-        expect(await countPedidos(server, { accountId: shopper.id })).toBe(2);
-      });
-
-      it('keys belong to one shopper: another shopper’s same key makes its own order', async () => {
-        const headers = { 'Idempotency-Key': 'compartida-1' };
-        const ana = await createShopperWithBasket(server, [{ productoId: jugo.id, cantidad: 1 }]);
-        const beto = await createShopperWithBasket(server, [{ productoId: jugo.id, cantidad: 3 }]);
-        const a = await checkout(server, ana.token, jugos.tiendaId, headers);
-        const b = await checkout(server, beto.token, jugos.tiendaId, headers);
-        expect(b.pedidoId).not.toBe(a.pedidoId);
-        const [pedidoBeto] = await shopperPedidos(server, beto.token);
-        expect(pedidoBeto).toMatchObject({ id: b.pedidoId, usuarioId: beto.id, montoTotal: 105 });
-      });
+    it('answers [] for a shopper without orders', async () => {
+      const nadie = await createShopper(server);
+      expect(await shopperPedidos(server, nadie.token)).toEqual([]);
     });
   });
 
-  describe('orders', () => {
-    let mercado: PublicShop;
-    let ana: Shopper;
-    let beto: Shopper;
-    /** Ana's orders at the mercado, oldest first. */
-    let anaIds: number[];
-    let betoId: number;
-    let anaJugosId: number;
-
-    async function order(shopper: Shopper, shop: PublicShop, cantidad: number) {
-      await addUnits(server, shopper.token, shop.productos[0]!.id, cantidad);
-      return (await checkout(server, shopper.token, shop.tiendaId)).pedidoId;
-    }
-
-    beforeAll(async () => {
-      mercado = await createPublicShop(server, adminToken, {
-        nombre: 'Mercado San Juan',
-        costoDeEnvio: 30,
-        productos: [{ name: 'Kilo de aguacate', price: 64.9 }],
-      });
-      ana = await createShopper(server);
-      beto = await createShopper(server);
-      anaIds = [];
-      anaIds.push(await order(ana, mercado, 1));
-      anaIds.push(await order(ana, mercado, 2));
-      betoId = await order(beto, mercado, 1);
-      anaIds.push(await order(ana, mercado, 3));
-      anaJugosId = await order(ana, jugos, 1);
+  describe('listarpedidosbytiendaid (the shop’s orders)', () => {
+    it('answers the shop’s orders only, newest first', async () => {
+      const list = await tiendaPedidos(server, mercado.owner.token);
+      for (const p of list) {
+        expectPedidoShape(p);
+        expectTotalsExact(p);
+        expect(p.tiendaId).toBe(mercado.tiendaId);
+      }
+      expect(list.map((p) => p.id)).toEqual([...allMercadoIds()].reverse());
+      expect(list.map((p) => p.id)).not.toContain(anaJugosId);
     });
 
-    const allMercadoIds = () => [anaIds[0]!, anaIds[1]!, betoId, anaIds[2]!];
-
-    describe('listarpedidosbyid (the shopper’s own orders)', () => {
-      it('answers only the caller’s orders, in the documented shape', async () => {
-        const list = await shopperPedidos(server, ana.token);
-        for (const p of list) {
-          expectPedidoShape(p);
-          expectTotalsExact(p);
-          expect(p.usuarioId).toBe(ana.id);
-          expect(p.nombreCompleto).toBe(ana.nombreCompleto);
-        }
-        expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual(
-          [...anaIds, anaJugosId].sort((a, b) => a - b),
-        );
-        expect(list.map((p) => p.id)).not.toContain(betoId);
-        const betoList = await shopperPedidos(server, beto.token);
-        expect(betoList.map((p) => p.id)).toEqual([betoId]);
-        expect(betoList[0]).toMatchObject({
-          tiendaId: mercado.tiendaId,
-          cantidadDeArticulos: 1,
-          montoTotal: 94.9,
-          costoDeEnvio: 30,
-          pedidoDetalles: [
-            {
-              nombreProducto: 'Kilo de aguacate',
-              cantidad: 1,
-              precio: 64.9,
-              imagenProducto: mercado.productos[0]!.imageUrl,
-            },
-          ],
-        });
+    it('answers the same list with the token in the header and no body, or an empty JSON body', async () => {
+      const list = await tiendaPedidos(server, mercado.owner.token);
+      const bare = await server.call<Pedido[]>(PEDIDO.byTienda, {
+        method: 'POST',
+        token: mercado.owner.token,
       });
-
-      it('answers the same list with the token in the header and no body', async () => {
-        const list = await shopperPedidos(server, ana.token);
-        const bare = await server.call<Pedido[]>(PEDIDO.byShopper, {
-          method: 'POST',
-          token: ana.token,
-        });
-        expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
+      expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
+      const empty = await server.call<Pedido[]>(PEDIDO.byTienda, {
+        method: 'POST',
+        token: mercado.owner.token,
+        headers: { 'content-type': 'application/json' },
+        rawBody: '',
       });
-
-      it('answers [] for a shopper without orders', async () => {
-        const nadie = await createShopper(server);
-        expect(await shopperPedidos(server, nadie.token)).toEqual([]);
-      });
+      expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: list });
     });
 
-    describe('listarpedidosbytiendaid (the shop’s orders)', () => {
-      it('answers the shop’s orders only, newest first', async () => {
-        const list = await tiendaPedidos(server, mercado.owner.token);
-        for (const p of list) {
-          expectPedidoShape(p);
-          expectTotalsExact(p);
-          expect(p.tiendaId).toBe(mercado.tiendaId);
-        }
-        expect(list.map((p) => p.id)).toEqual([...allMercadoIds()].reverse());
-        expect(list.map((p) => p.id)).not.toContain(anaJugosId);
-      });
-
-      it('answers the same list with the token in the header and no body, or an empty JSON body', async () => {
-        const list = await tiendaPedidos(server, mercado.owner.token);
-        const bare = await server.call<Pedido[]>(PEDIDO.byTienda, {
-          method: 'POST',
-          token: mercado.owner.token,
-        });
-        expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
-        const empty = await server.call<Pedido[]>(PEDIDO.byTienda, {
-          method: 'POST',
-          token: mercado.owner.token,
-          headers: { 'content-type': 'application/json' },
-          rawBody: '',
-        });
-        expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: list });
-      });
-
-      it('answers [] for a shop without orders', async () => {
-        const owner = await createOwner(server);
-        expect(await tiendaPedidos(server, owner.token)).toEqual([]);
-      });
-
-      it('desde answers only newer ids; antes only older; limite caps the count', async () => {
-        const ids = allMercadoIds();
-        const desde = await tiendaPedidos(server, mercado.owner.token, { desde: ids[1] });
-        expect(desde.map((p) => p.id)).toEqual([ids[3], ids[2]]);
-        const none = await tiendaPedidos(server, mercado.owner.token, { desde: ids[3] });
-        expect(none).toEqual([]);
-        const antes = await tiendaPedidos(server, mercado.owner.token, { antes: ids[2] });
-        expect(antes.map((p) => p.id)).toEqual([ids[1], ids[0]]);
-        const limite = await tiendaPedidos(server, mercado.owner.token, { limite: 2 });
-        expect(limite.map((p) => p.id)).toEqual([ids[3], ids[2]]);
-      });
-
-      it.each([
-        ['an unknown status', { status: 'PAGADO' }, 'Estado inválido'],
-        ['limite 0', { limite: 0 }, undefined],
-        ['a text desde', { desde: 'ayer' }, undefined],
-      ])('400 VALIDACION for %s', async (_label, body, message) => {
-        const res = await call(server, PEDIDO.byTienda, mercado.owner.token, body);
-        expect(res.status).toBe(400);
-        expect((res.body as { code: string }).code).toBe('VALIDACION');
-        if (message) expect((res.body as { message: string }).message).toBe(message);
-      });
+    it('answers [] for a shop without orders', async () => {
+      const owner = await createOwner(server);
+      expect(await tiendaPedidos(server, owner.token)).toEqual([]);
     });
 
-    describe('completar / cancelar', () => {
-      it('completes a NUEVO order: answers it COMPLETADO; the shopper sees it so', async () => {
-        const id = anaIds[0]!;
-        const res = await call<Pedido>(server, PEDIDO.completar, mercado.owner.token, {
-          pedidoId: id,
-        });
-        expect(res.status).toBe(200);
-        expectPedidoShape(res.body);
-        const before = (await shopperPedidos(server, ana.token)).find((p) => p.id === id)!;
-        expect(res.body).toEqual({ ...before, status: 'COMPLETADO' });
-        expect(before.status).toBe('COMPLETADO');
-        const row = await server.app.database.db
-          .selectFrom('pedido')
-          .select('status')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        expect(row.status).toBe('COMPLETADO');
+    it('desde answers only newer ids; antes only older; limite caps the count', async () => {
+      const ids = allMercadoIds();
+      const desde = await tiendaPedidos(server, mercado.owner.token, { desde: ids[1] });
+      expect(desde.map((p) => p.id)).toEqual([ids[3], ids[2]]);
+      const none = await tiendaPedidos(server, mercado.owner.token, { desde: ids[3] });
+      expect(none).toEqual([]);
+      const antes = await tiendaPedidos(server, mercado.owner.token, { antes: ids[2] });
+      expect(antes.map((p) => p.id)).toEqual([ids[1], ids[0]]);
+      const limite = await tiendaPedidos(server, mercado.owner.token, { limite: 2 });
+      expect(limite.map((p) => p.id)).toEqual([ids[3], ids[2]]);
+    });
+
+    it.each([
+      ['an unknown status', { status: 'PAGADO' }, 'Estado inválido'],
+      ['limite 0', { limite: 0 }, undefined],
+      ['a text desde', { desde: 'ayer' }, undefined],
+    ])('400 VALIDACION for %s', async (_label, body, message) => {
+      const res = await call(server, PEDIDO.byTienda, mercado.owner.token, body);
+      expect(res.status).toBe(400);
+      expect((res.body as { code: string }).code).toBe('VALIDACION');
+      if (message) expect((res.body as { message: string }).message).toBe(message);
+    });
+  });
+
+  describe('completar / cancelar', () => {
+    it('completes a NUEVO order: answers it COMPLETADO; the shopper sees it so', async () => {
+      const id = anaIds[0]!;
+      const res = await call<Pedido>(server, PEDIDO.completar, mercado.owner.token, {
+        pedidoId: id,
       });
+      expect(res.status).toBe(200);
+      expectPedidoShape(res.body);
+      const before = (await shopperPedidos(server, ana.token)).find((p) => p.id === id)!;
+      expect(res.body).toEqual({ ...before, status: 'COMPLETADO' });
+      expect(before.status).toBe('COMPLETADO');
+      const row = await server.app.database.db
+        .selectFrom('pedido')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('COMPLETADO');
+    });
 
-      it('cancels a NUEVO order: answers it CANCELADO', async () => {
-        const id = anaIds[1]!;
-        const res = await call<Pedido>(server, PEDIDO.cancelar, mercado.owner.token, {
-          pedidoId: id,
-        });
-        expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ id, status: 'CANCELADO', tiendaId: mercado.tiendaId });
-        const seen = (await tiendaPedidos(server, mercado.owner.token)).find((p) => p.id === id);
-        expect(seen?.status).toBe('CANCELADO');
+    it('cancels a NUEVO order: answers it CANCELADO', async () => {
+      const id = anaIds[1]!;
+      const res = await call<Pedido>(server, PEDIDO.cancelar, mercado.owner.token, {
+        pedidoId: id,
       });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, status: 'CANCELADO', tiendaId: mercado.tiendaId });
+      const seen = (await tiendaPedidos(server, mercado.owner.token)).find((p) => p.id === id);
+      expect(seen?.status).toBe('CANCELADO');
+    });
 
-      it.each([
-        ['completing', PEDIDO.completar, 0, 'COMPLETADO'],
-        ['cancelling', PEDIDO.cancelar, 0, 'COMPLETADO'],
-        ['completing', PEDIDO.completar, 1, 'CANCELADO'],
-        ['cancelling', PEDIDO.cancelar, 1, 'CANCELADO'],
-      ] as const)(
-        '%s an order already %s: 409 ESTADO_INVALIDO, nothing changed',
-        async (_label, path, index, status) => {
-          const pedidoId = anaIds[index]!;
-          const res = await expectNothingChanged(server, () =>
-            call(server, path, mercado.owner.token, { pedidoId }),
-          );
-          expectError(res, 409, 'ESTADO_INVALIDO', `El pedido ya está ${status}`);
-        },
-      );
-
-      it('the status filter answers only orders in that state', async () => {
-        const byStatus = async (status: string) =>
-          (await tiendaPedidos(server, mercado.owner.token, { status })).map((p) => p.id);
-        expect(await byStatus('COMPLETADO')).toEqual([anaIds[0]]);
-        expect(await byStatus('CANCELADO')).toEqual([anaIds[1]]);
-        expect(await byStatus('NUEVO')).toEqual([anaIds[2], betoId]);
-      });
-
-      it.each([PEDIDO.completar, PEDIDO.cancelar])(
-        '%s of an unknown order: 404 NO_ENCONTRADO, nothing changed',
-        async (path) => {
-          const res = await expectNothingChanged(server, () =>
-            call(server, path, mercado.owner.token, { pedidoId: 999_999 }),
-          );
-          expectError(res, 404, 'NO_ENCONTRADO', PEDIDO_NO_EXISTE);
-        },
-      );
-
-      it.each([PEDIDO.completar, PEDIDO.cancelar])(
-        '%s of another shop’s order: 404 NO_ENCONTRADO, nothing changed',
-        async (path) => {
-          const res = await expectNothingChanged(server, () =>
-            call(server, path, jugos.owner.token, { pedidoId: betoId }),
-          );
-          expectError(res, 404, 'NO_ENCONTRADO', PEDIDO_NO_EXISTE);
-          const seen = (await tiendaPedidos(server, mercado.owner.token)).find(
-            (p) => p.id === betoId,
-          );
-          expect(seen?.status).toBe('NUEVO');
-          // Nor does the other owner see it.
-          const theirs = await tiendaPedidos(server, jugos.owner.token);
-          expect(theirs.map((p) => p.id)).not.toContain(betoId);
-        },
-      );
-
-      it.each([
-        [PEDIDO.completar, { pedidoId: 'x' }],
-        [PEDIDO.cancelar, {}],
-      ])('%s with %j: 400 VALIDACION, nothing changed', async (path, body) => {
+    it.each([
+      ['completing', PEDIDO.completar, 0, 'COMPLETADO'],
+      ['cancelling', PEDIDO.cancelar, 0, 'COMPLETADO'],
+      ['completing', PEDIDO.completar, 1, 'CANCELADO'],
+      ['cancelling', PEDIDO.cancelar, 1, 'CANCELADO'],
+    ] as const)(
+      '%s an order already %s: 409 ESTADO_INVALIDO, nothing changed',
+      async (_label, path, index, status) => {
+        const pedidoId = anaIds[index]!;
         const res = await expectNothingChanged(server, () =>
-          call(server, path, mercado.owner.token, body),
+          call(server, path, mercado.owner.token, { pedidoId }),
         );
-        expectError(res, 400, 'VALIDACION', 'Identificador inválido');
-      });
+        expectError(res, 409, 'ESTADO_INVALIDO', `El pedido ya está ${status}`);
+      },
+    );
+
+    it('the status filter answers only orders in that state', async () => {
+      const byStatus = async (status: string) =>
+        (await tiendaPedidos(server, mercado.owner.token, { status })).map((p) => p.id);
+      expect(await byStatus('COMPLETADO')).toEqual([anaIds[0]]);
+      expect(await byStatus('CANCELADO')).toEqual([anaIds[1]]);
+      expect(await byStatus('NUEVO')).toEqual([anaIds[2], betoId]);
     });
 
-    describe('ETag and If-None-Match', () => {
-      const list = (headers: Record<string, string> = {}, body: Record<string, unknown> = {}) =>
-        call<Pedido[]>(server, PEDIDO.byTienda, mercado.owner.token, body, { headers });
+    it.each([PEDIDO.completar, PEDIDO.cancelar])(
+      '%s of an unknown order: 404 NO_ENCONTRADO, nothing changed',
+      async (path) => {
+        const res = await expectNothingChanged(server, () =>
+          call(server, path, mercado.owner.token, { pedidoId: 999_999 }),
+        );
+        expectError(res, 404, 'NO_ENCONTRADO', PEDIDO_NO_EXISTE);
+      },
+    );
 
-      it('304 with no body while nothing changed; a new order or a status change changes the ETag', async () => {
-        const first = await list();
-        expect(first.status).toBe(200);
-        const etag = first.headers.get('etag')!;
-        expect(etag).toBeTruthy();
+    it.each([PEDIDO.completar, PEDIDO.cancelar])(
+      '%s of another shop’s order: 404 NO_ENCONTRADO, nothing changed',
+      async (path) => {
+        const res = await expectNothingChanged(server, () =>
+          call(server, path, jugos.owner.token, { pedidoId: betoId }),
+        );
+        expectError(res, 404, 'NO_ENCONTRADO', PEDIDO_NO_EXISTE);
+        const seen = (await tiendaPedidos(server, mercado.owner.token)).find(
+          (p) => p.id === betoId,
+        );
+        expect(seen?.status).toBe('NUEVO');
+        // Nor does the other owner see it.
+        const theirs = await tiendaPedidos(server, jugos.owner.token);
+        expect(theirs.map((p) => p.id)).not.toContain(betoId);
+      },
+    );
 
-        const again = await list({ 'If-None-Match': etag });
-        expect(again.status).toBe(304);
-        expect(again.body).toBeUndefined();
-        expect(again.headers.get('etag')).toBe(etag);
-        // Another ETag in the list matches as well.
-        expect((await list({ 'If-None-Match': `W/"otro", ${etag}` })).status).toBe(304);
+    it.each([
+      [PEDIDO.completar, { pedidoId: 'x' }],
+      [PEDIDO.cancelar, {}],
+    ])('%s with %j: 400 VALIDACION, nothing changed', async (path, body) => {
+      const res = await expectNothingChanged(server, () =>
+        call(server, path, mercado.owner.token, body),
+      );
+      expectError(res, 400, 'VALIDACION', 'Identificador inválido');
+    });
+  });
 
-        // An order in another shop changes nothing here.
-        await order(beto, jugos, 1);
-        expect((await list({ 'If-None-Match': etag })).status).toBe(304);
+  describe('ETag and If-None-Match', () => {
+    const list = (headers: Record<string, string> = {}, body: Record<string, unknown> = {}) =>
+      call<Pedido[]>(server, PEDIDO.byTienda, mercado.owner.token, body, { headers });
 
-        // A new order of this shop.
-        const nuevo = await order(beto, mercado, 2);
-        const afterOrder = await list({ 'If-None-Match': etag });
-        expect(afterOrder.status).toBe(200);
-        expect(afterOrder.body[0]?.id).toBe(nuevo);
-        const etag2 = afterOrder.headers.get('etag')!;
-        expect(etag2).not.toBe(etag);
-        expect((await list({ 'If-None-Match': etag2 })).status).toBe(304);
+    it('304 with no body while nothing changed; a new order or a status change changes the ETag', async () => {
+      const first = await list();
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toBeTruthy();
 
-        // A status change.
-        ok(await call(server, PEDIDO.cancelar, mercado.owner.token, { pedidoId: nuevo }), 'cancel');
-        const afterCancel = await list({ 'If-None-Match': etag2 });
-        expect(afterCancel.status).toBe(200);
-        expect(afterCancel.body.find((p) => p.id === nuevo)?.status).toBe('CANCELADO');
-        const etag3 = afterCancel.headers.get('etag')!;
-        expect(etag3).not.toBe(etag2);
+      const again = await list({ 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body).toBeUndefined();
+      expect(again.headers.get('etag')).toBe(etag);
+      // Another ETag in the list matches as well.
+      expect((await list({ 'If-None-Match': `W/"otro", ${etag}` })).status).toBe(304);
 
-        // A refused status change (409) does not change it.
-        await call(server, PEDIDO.completar, mercado.owner.token, { pedidoId: nuevo });
-        expect((await list({ 'If-None-Match': etag3 })).status).toBe(304);
-      });
+      // An order in another shop changes nothing here.
+      await order(beto, jugos, 1);
+      expect((await list({ 'If-None-Match': etag })).status).toBe(304);
 
-      it('the list, sent as the bytes kept under its ETag, is exactly the answer schema of packages/domain', async () => {
-        const first = await list();
-        expect(first.status).toBe(200);
-        expect(first.body.length).toBeGreaterThan(0);
-        // parse keeps only the schema's fields: equal means none missing, none extra.
-        expect(pedidoListaSchema.parse(first.body)).toEqual(first.body);
-        // The shopper's list goes through the serializer: the same shape.
-        const mine = await shopperPedidos(server, beto.token);
-        expect(pedidoListaSchema.parse(mine)).toEqual(mine);
-      });
+      // A new order of this shop.
+      const nuevo = await order(beto, mercado, 2);
+      const afterOrder = await list({ 'If-None-Match': etag });
+      expect(afterOrder.status).toBe(200);
+      expect(afterOrder.body[0]?.id).toBe(nuevo);
+      const etag2 = afterOrder.headers.get('etag')!;
+      expect(etag2).not.toBe(etag);
+      expect((await list({ 'If-None-Match': etag2 })).status).toBe(304);
 
-      it('a filtered list has its own ETag', async () => {
-        const all = await list();
-        const nuevos = await list({}, { status: 'NUEVO' });
-        expect(nuevos.headers.get('etag')).not.toBe(all.headers.get('etag'));
-        expect(
-          (await list({ 'If-None-Match': all.headers.get('etag')! }, { status: 'NUEVO' })).status,
-        ).toBe(200);
-      });
+      // A status change.
+      ok(await call(server, PEDIDO.cancelar, mercado.owner.token, { pedidoId: nuevo }), 'cancel');
+      const afterCancel = await list({ 'If-None-Match': etag2 });
+      expect(afterCancel.status).toBe(200);
+      expect(afterCancel.body.find((p) => p.id === nuevo)?.status).toBe('CANCELADO');
+      const etag3 = afterCancel.headers.get('etag')!;
+      expect(etag3).not.toBe(etag2);
+
+      // A refused status change (409) does not change it.
+      await call(server, PEDIDO.completar, mercado.owner.token, { pedidoId: nuevo });
+      expect((await list({ 'If-None-Match': etag3 })).status).toBe(304);
     });
 
-    describe('roles', () => {
-      it('listarpedidosbyid: anonymous 401, TIENDA and ADMIN 403', async () => {
-        expectError(await call(server, PEDIDO.byShopper, undefined, {}), 401, 'NO_AUTENTICADO');
-        expectError(
-          await call(server, PEDIDO.byShopper, mercado.owner.token, {}),
-          403,
-          'PROHIBIDO',
-        );
-        expectError(await call(server, PEDIDO.byShopper, adminToken, {}), 403, 'PROHIBIDO');
-      });
+    it('the list, sent as the bytes kept under its ETag, is exactly the answer schema of packages/domain', async () => {
+      const first = await list();
+      expect(first.status).toBe(200);
+      expect(first.body.length).toBeGreaterThan(0);
+      // parse keeps only the schema's fields: equal means none missing, none extra.
+      expect(pedidoListaSchema.parse(first.body)).toEqual(first.body);
+      // The shopper's list goes through the serializer: the same shape.
+      const mine = await shopperPedidos(server, beto.token);
+      expect(pedidoListaSchema.parse(mine)).toEqual(mine);
+    });
 
-      it('owner calls: anonymous 401, USUARIO and ADMIN 403, nothing changed', async () => {
-        const pedidoId = anaIds[2]!;
-        for (const [path, body] of [
-          [PEDIDO.byTienda, {}],
-          [PEDIDO.completar, { pedidoId }],
-          [PEDIDO.cancelar, { pedidoId }],
-        ] as const) {
-          const anon = await expectNothingChanged(server, () =>
-            call(server, path, undefined, body),
-          );
-          expectError(anon, 401, 'NO_AUTENTICADO');
-          for (const token of [ana.token, adminToken]) {
-            const res = await expectNothingChanged(server, () => call(server, path, token, body));
-            expectError(res, 403, 'PROHIBIDO');
-          }
+    it('a filtered list has its own ETag', async () => {
+      const all = await list();
+      const nuevos = await list({}, { status: 'NUEVO' });
+      expect(nuevos.headers.get('etag')).not.toBe(all.headers.get('etag'));
+      expect(
+        (await list({ 'If-None-Match': all.headers.get('etag')! }, { status: 'NUEVO' })).status,
+      ).toBe(200);
+    });
+  });
+
+  describe('roles', () => {
+    it('listarpedidosbyid: anonymous 401, TIENDA and ADMIN 403', async () => {
+      expectError(await call(server, PEDIDO.byShopper, undefined, {}), 401, 'NO_AUTENTICADO');
+      expectError(await call(server, PEDIDO.byShopper, mercado.owner.token, {}), 403, 'PROHIBIDO');
+      expectError(await call(server, PEDIDO.byShopper, adminToken, {}), 403, 'PROHIBIDO');
+    });
+
+    it('owner calls: anonymous 401, USUARIO and ADMIN 403, nothing changed', async () => {
+      const pedidoId = anaIds[2]!;
+      for (const [path, body] of [
+        [PEDIDO.byTienda, {}],
+        [PEDIDO.completar, { pedidoId }],
+        [PEDIDO.cancelar, { pedidoId }],
+      ] as const) {
+        const anon = await expectNothingChanged(server, () => call(server, path, undefined, body));
+        expectError(anon, 401, 'NO_AUTENTICADO');
+        for (const token of [ana.token, adminToken]) {
+          const res = await expectNothingChanged(server, () => call(server, path, token, body));
+          expectError(res, 403, 'PROHIBIDO');
         }
-      });
+      }
     });
   });
 });
