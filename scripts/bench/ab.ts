@@ -659,6 +659,10 @@ export async function runAb(opts: AbOptions): Promise<void> {
   };
   const refCommit = git(opts.root, ['rev-parse', '--verify', `${opts.ref}^{commit}`]);
   const headCommit = git(opts.root, ['rev-parse', 'HEAD']);
+  // B is the working tree as it was compiled: what differed from HEAD then.
+  const uncommitted = git(opts.root, ['status', '--porcelain', '--untracked-files=no'])
+    .split('\n')
+    .filter(Boolean);
   try {
     await withInterruptCleanup(removeWorktree, async () => {
       const a = await buildRef(opts.root, opts.ref, tmp);
@@ -755,7 +759,7 @@ export async function runAb(opts: AbOptions): Promise<void> {
       {
         at: startedAt.toISOString(),
         A: { ref: opts.ref, commit: refCommit },
-        B: { workingTreeOf: headCommit },
+        B: { workingTreeOf: headCommit, uncommitted },
         machine: {
           cpus: os.cpus().length,
           loadavgAtStart: loadAtStart,
