@@ -207,7 +207,7 @@ export async function approveTienda(db: Db, session: Session, tiendaId: number) 
 /** A shop, a category and a product as every answer carries them (tienda.view.ts). */
 export type { CategoriaView, ProductoView, TiendaView } from './tienda.view.js';
 
-/** What the orders module reads of shops: whether one exists, and where its alerts go. */
+/** What the checkout and the orders read of shops: whether one exists, where its alerts go. */
 export {
   existsTienda,
   findContactosDeTiendas,
