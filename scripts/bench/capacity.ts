@@ -67,11 +67,12 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     samples: { type: 'string' },
     seconds: { type: 'string' },
-    rate: { type: 'string' },
+    rates: { type: 'string' },
     streams: { type: 'string' },
     'idle-seconds': { type: 'string' },
     'max-seconds': { type: 'string' },
     only: { type: 'string' },
+    'push-rate': { type: 'string' },
   },
 });
 const databases = args.databases.split(',').map((d) => d.trim());
@@ -79,7 +80,7 @@ const instanceCounts = args.instances.split(',').map((n) => Number(n.trim()));
 const SAMPLES = Number(args.samples ?? (args.quick ? 2 : 3));
 const SAMPLE_SECONDS = Number(args.seconds ?? (args.quick ? 6 : 15));
 /** The moderate rate: well under what one instance places at saturation here (~300/s on PG). */
-const RATE = Number(args.rate ?? 30);
+const RATES = (args.rates ?? '30,90').split(',').map(Number);
 const STREAMS = Number(args.streams ?? (args.quick ? 500 : 2000));
 const IDLE_SECONDS = Number(args['idle-seconds'] ?? (args.quick ? 15 : 30));
 const MAX_SECONDS = Number(args['max-seconds'] ?? (args.quick ? 5 : 10));
@@ -87,6 +88,8 @@ const only = args.only?.split(',');
 const wants = (part: string) => !only || only.includes(part);
 const PUSH_SUBSCRIPTIONS = 10; // per owner: an account keeps its 10 newest
 const PUSH_SHOPS = { first: 600, count: 100 };
+/** Orders a second in the push rows: 10 pushes each, well under the push queue's pace here. */
+const PUSH_RATE = Number(args['push-rate'] ?? 10);
 const ORDER_SHOPS = { first: 3, count: 590 };
 const CLK_TCK = 100;
 const PG_ADMIN_URL =
@@ -294,7 +297,7 @@ interface Deployment {
   database: 'sqlite' | 'postgres';
   servers: ServerProcess[];
   /** PostgreSQL only: the run's database and an admin client on it. */
-  pg?: { name: string; client: pg.Client };
+  pg?: { name: string; oid: number; client: pg.Client };
   sqliteFile?: string;
 }
 
@@ -322,6 +325,7 @@ interface PgStats {
   blksHit: number;
   blksRead: number;
   lsn: string;
+  flushLsn: string;
   othersXact: number;
 }
 
@@ -331,7 +335,7 @@ async function readPgStats(d: Deployment): Promise<PgStats> {
   const { rows } = await c.query(
     `select xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted, tup_updated,
             tup_deleted, blks_hit, blks_read,
-            pg_current_wal_lsn()::text as lsn,
+            pg_current_wal_lsn()::text as lsn, pg_current_wal_flush_lsn()::text as flush,
             (select coalesce(sum(xact_commit), 0) from pg_stat_database o
               where o.datname is distinct from $1) as others
        from pg_stat_database where datname = $1`,
@@ -349,8 +353,58 @@ async function readPgStats(d: Deployment): Promise<PgStats> {
     blksHit: Number(r.blks_hit),
     blksRead: Number(r.blks_read),
     lsn: r.lsn,
+    flushLsn: r.flush,
     othersXact: Number(r.others),
   };
+}
+
+const PG_WAL_DIR = process.env.CAPACITY_PG_WAL_DIR ?? '/var/lib/postgresql/15/main/pg_wal';
+const PG_WALDUMP = process.env.CAPACITY_PG_WALDUMP ?? '/usr/lib/postgresql/15/bin/pg_waldump';
+
+/**
+ * The WAL of this run's database alone, out of the shared cluster's: pg_waldump over the
+ * window, each record counted when a block it touches is in the database (rel <ts>/<oid>/…) or
+ * when its transaction touched one (its commit record). Full-page images counted apart.
+ */
+function walOfDatabase(
+  oid: number,
+  from: string,
+  to: string,
+): { bytes: number; fpiBytes: number; records: number } | undefined {
+  let text: string;
+  try {
+    text = execFileSync(PG_WALDUMP, ['-p', PG_WAL_DIR, '-s', from, '-e', to], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (error) {
+    // pg_waldump exits 1 when the last record runs past `to`; what it printed still counts.
+    const out = (error as { stdout?: string }).stdout;
+    if (!out) return undefined;
+    text = out;
+  }
+  const ours = new RegExp(`rel \\d+/${oid}/`);
+  const lines = text.split('\n');
+  const xids = new Set<string>();
+  for (const line of lines) {
+    if (!ours.test(line)) continue;
+    const tx = /tx:\s+(\d+)/.exec(line)?.[1];
+    if (tx && tx !== '0') xids.add(tx);
+  }
+  let bytes = 0;
+  let fpiBytes = 0;
+  let records = 0;
+  for (const line of lines) {
+    const tx = /tx:\s+(\d+)/.exec(line)?.[1];
+    if (!ours.test(line) && !(tx && xids.has(tx))) continue;
+    const len = /len \(rec\/tot\):\s+(\d+)\/\s*(\d+)/.exec(line);
+    if (!len) continue;
+    records += 1;
+    bytes += Number(len[2]);
+    fpiBytes += Number(len[2]) - Number(len[1]);
+  }
+  return { bytes, fpiBytes, records };
 }
 
 async function walDiff(d: Deployment, from: string, to: string): Promise<number> {
@@ -397,7 +451,11 @@ interface Window {
   /** Fraction of the machine's cores busy (everything on it), and the part that was not ours. */
   machineBusy: number;
   othersBusy: number;
+  /** PostgreSQL: this database's WAL (pg_waldump); SQLite: the WAL frames appended. */
   walBytes: number;
+  /** PostgreSQL: of walBytes, full-page images; and the whole cluster's WAL (others' too). */
+  walFpiBytes?: number;
+  clusterWalBytes?: number;
   walFrames?: number;
   writeBytes: number;
   segments: number | null;
@@ -418,6 +476,7 @@ async function stopCounters(d: Deployment, c: Counters): Promise<Window> {
   let walFrames: number | undefined;
   let segments: number | null = null;
   let pgDelta: Window['pg'];
+  let walExtra: Pick<Window, 'clusterWalBytes' | 'walFpiBytes'> = {};
   if (d.pg) {
     segments = segmentsDelta(c.segments!, segmentsToPostgres(serverPids));
     dbCpuMs = c.backends!.stop();
@@ -426,7 +485,10 @@ async function stopCounters(d: Deployment, c: Counters): Promise<Window> {
     await sleep(1200);
     const after = await readPgStats(d);
     const before = c.pgStats!;
-    walBytes = await walDiff(d, before.lsn, after.lsn);
+    const clusterWalBytes = await walDiff(d, before.lsn, after.lsn);
+    const ours = walOfDatabase(d.pg.oid, before.flushLsn, after.flushLsn);
+    walBytes = ours?.bytes ?? clusterWalBytes;
+    walExtra = { clusterWalBytes, walFpiBytes: ours?.fpiBytes };
     pgDelta = {
       xact: after.xact - before.xact,
       rollback: after.rollback - before.rollback,
@@ -458,6 +520,7 @@ async function stopCounters(d: Deployment, c: Counters): Promise<Window> {
     machineBusy,
     othersBusy,
     walBytes,
+    ...walExtra,
     walFrames,
     writeBytes,
     segments,
@@ -666,9 +729,13 @@ interface PerOrder {
   pgSharedCpuMs: number | null;
   loadCpuMs: number;
   walBytes: number;
+  walFpiBytes: number | null;
+  clusterWalBytes: number | null;
   writeBytes: number;
   segments: number | null;
   xact: number | null;
+  /** Pushes the stand-in received during the window (the push rows). */
+  pushes?: number;
   rows: Record<string, number> | null;
   machineBusy: number;
   othersBusy: number;
@@ -715,6 +782,8 @@ function perOrder(w: Window, orders: number, failed: number, divideBy = orders):
     pgSharedCpuMs: per(w.pgSharedCpuMs),
     loadCpuMs: w.loadCpuMs / divideBy,
     walBytes: w.walBytes / divideBy,
+    walFpiBytes: w.walFpiBytes === undefined ? null : w.walFpiBytes / divideBy,
+    clusterWalBytes: w.clusterWalBytes === undefined ? null : w.clusterWalBytes / divideBy,
     writeBytes: w.writeBytes / divideBy,
     segments: per(w.segments),
     xact: w.pg ? w.pg.xact / divideBy : null,
@@ -755,6 +824,8 @@ function medianOf(samples: PerOrder[]): PerOrder {
     pgSharedCpuMs: pick((s) => s.pgSharedCpuMs),
     loadCpuMs: pick((s) => s.loadCpuMs)!,
     walBytes: pick((s) => s.walBytes)!,
+    walFpiBytes: pick((s) => s.walFpiBytes),
+    clusterWalBytes: pick((s) => s.clusterWalBytes),
     writeBytes: pick((s) => s.writeBytes)!,
     segments: pick((s) => s.segments),
     xact: pick((s) => s.xact),
@@ -791,7 +862,7 @@ async function measurePaced(
   label: string,
   maker: OrderMaker,
   rate: number,
-  pushes?: { wait: () => Promise<void> },
+  pushes?: { wait: () => Promise<void>; count: () => number },
 ): Promise<{ median: PerOrder; samples: PerOrder[] }> {
   // Warm-up: the shops' versions, products and prepared statements, as a running server has them.
   await paced(maker, rate, args.quick ? 2 : 4);
@@ -799,12 +870,14 @@ async function measurePaced(
   await sleep(500);
   const samples: PerOrder[] = [];
   for (let s = 0; s < SAMPLES; s += 1) {
+    const pushedBefore = pushes?.count() ?? 0;
     const c = await startCounters(d);
     const r = await paced(maker, rate, SAMPLE_SECONDS);
     await pushes?.wait();
     const w = await stopCounters(d, c);
     if (r.errors.length > 0) console.log(`    errores: ${r.errors.join(' | ')}`);
     const p = perOrder(w, r.placed, r.failed);
+    if (pushes) p.pushes = pushes.count() - pushedBefore;
     samples.push(p);
     console.log(
       `  ${label} #${s + 1}: ${p.orders} pedidos (${p.rate.toFixed(1)}/s, ${r.failed} fallidos, ${r.skipped} omitidos); servidor ${p.serverCpuMs.toFixed(2)} ms, base ${p.dbCpuMs?.toFixed(2) ?? '–'} ms, carga ${p.loadCpuMs.toFixed(2)} ms, WAL ${Math.round(p.walBytes)} B, viajes ${p.segments?.toFixed(1) ?? '–'}, tx ${p.xact?.toFixed(2) ?? '–'}; máquina ${(p.machineBusy * 100).toFixed(0)} % ocupada (${(p.othersBusy * 100).toFixed(0)} % ajena)`,
@@ -1153,8 +1226,8 @@ interface DeploymentResult {
   dbPoolMax: number;
   /** The deployment with no traffic (its sweeps and health checks), subtracted in `net`. */
   idle?: Window;
-  signedIn?: { median: PerOrder; samples: PerOrder[] };
-  guest?: { median: PerOrder; samples: PerOrder[] };
+  /** Orders at each steady rate: signed-in (2 addItem + proccesscart) and guest. */
+  paced: { kind: 'signed-in' | 'guest'; rate: number; median: PerOrder; samples: PerOrder[] }[];
   push?: PushCosts;
   wire?: Record<string, { request: number; response: number }>;
   streams?: StreamCosts;
@@ -1199,7 +1272,7 @@ async function runDeployment(
     }
     const d: Deployment = { database, servers, ...extra };
     const bases = servers.map((s) => s.base);
-    const result: DeploymentResult = { database, instances, dbPoolMax };
+    const result: DeploymentResult = { database, instances, dbPoolMax, paced: [] };
     results.push(result);
 
     // Each deployment its own shoppers, so no shopper reaches 3 NUEVO orders at one shop.
@@ -1220,28 +1293,24 @@ async function runDeployment(
       result.wire = await measureWire(bases[0]!, seeded, maxShoppers[0]!);
       console.log('  bytes:', JSON.stringify(result.wire));
     }
-    if (wants('orders')) {
-      result.signedIn = await measurePaced(
-        d,
-        'con cuenta',
-        signedInOrders(bases, seeded, paceShoppers),
-        RATE,
-      );
-    }
     const seguimientos: string[] = [];
-    if (wants('orders') || wants('streams') || wants('push')) {
-      result.guest = await measurePaced(
-        d,
-        'invitado',
-        guestOrders(bases, seeded, ORDER_SHOPS, seguimientos),
-        RATE,
-      );
-    }
-    if (instances === 1 && wants('push')) {
-      result.push = await measurePush(d, seeded, result.guest!.median);
+    const signedIn = signedInOrders(bases, seeded, paceShoppers);
+    const guest = guestOrders(bases, seeded, ORDER_SHOPS, seguimientos);
+    for (const rate of RATES) {
+      if (wants('orders')) {
+        const m = await measurePaced(d, `con cuenta, ${rate}/s`, signedIn, rate);
+        result.paced.push({ kind: 'signed-in', rate, ...m });
+      }
+      if (wants('orders') || (wants('streams') && rate === RATES[0])) {
+        const m = await measurePaced(d, `invitado, ${rate}/s`, guest, rate);
+        result.paced.push({ kind: 'guest', rate, ...m });
+      }
     }
     if (instances === 1 && wants('streams')) {
       result.streams = await measureStreams(d, seguimientos, STREAMS);
+    }
+    if (instances === 1 && wants('push')) {
+      result.push = await measurePush(d, seeded);
     }
     if (wants('max')) result.max = await measureMax(d, seeded, maxShoppers);
   } finally {
@@ -1249,11 +1318,7 @@ async function runDeployment(
   }
 }
 
-async function measurePush(
-  d: Deployment,
-  seeded: SeededScale,
-  withoutPush: PerOrder,
-): Promise<PushCosts> {
+async function measurePush(d: Deployment, seeded: SeededScale): Promise<PushCosts> {
   const base = d.servers[0]!.base;
   const service = await startPushServiceStandIn();
   try {
@@ -1297,17 +1362,35 @@ async function measurePush(
       const deadline = performance.now() + 15_000;
       while (receivedCount() < expected && performance.now() < deadline) await sleep(20);
     };
-    const withPush = await measurePaced(d, 'invitado con 10 avisos', counting, RATE, { wait });
+    // The same guest orders at the same rate, to shops nobody subscribed to, then to the
+    // subscribed ones: the difference is the pushes'.
+    const without = await measurePaced(
+      d,
+      `invitado sin avisos, ${PUSH_RATE}/s`,
+      guestOrders([base], seeded, ORDER_SHOPS),
+      PUSH_RATE,
+    );
+    const withPush = await measurePaced(
+      d,
+      `invitado con ${PUSH_SUBSCRIPTIONS} avisos, ${PUSH_RATE}/s`,
+      counting,
+      PUSH_RATE,
+      { wait, count: receivedCount },
+    );
     const w = withPush.median;
+    const withoutPush = without.median;
+    const perPush = (f: (p: PerOrder) => number | null) =>
+      median(
+        withPush.samples.map(
+          (s) => ((f(s) ?? NaN) - (f(withoutPush) ?? NaN)) * (s.orders / (s.pushes || NaN)),
+        ),
+      );
     const costs: PushCosts = {
       subscriptionsPerOrder: PUSH_SUBSCRIPTIONS,
       withPush: w,
       withoutPush,
-      serverCpuMsPerPush: (w.serverCpuMs - withoutPush.serverCpuMs) / PUSH_SUBSCRIPTIONS,
-      dbCpuMsPerPush:
-        w.dbCpuMs === null || withoutPush.dbCpuMs === null
-          ? null
-          : (w.dbCpuMs - withoutPush.dbCpuMs) / PUSH_SUBSCRIPTIONS,
+      serverCpuMsPerPush: perPush((p) => p.serverCpuMs),
+      dbCpuMsPerPush: w.dbCpuMs === null ? null : perPush((p) => p.dbCpuMs),
       pushesReceived: receivedCount(),
       problems: service.problems.slice(0, 5),
     };
@@ -1337,11 +1420,10 @@ function fmt(x: number | null | undefined, digits = 2): string {
 function summary(): string {
   const body: string[][] = [];
   for (const r of results) {
-    for (const [what, m] of [
-      ['signed-in order (2 addItem + proccesscart)', r.signedIn?.median],
-      ['guest order', r.guest?.median],
-    ] as const) {
-      if (!m) continue;
+    for (const p of r.paced) {
+      const m = p.median;
+      const what =
+        p.kind === 'signed-in' ? 'signed-in order (2 addItem + proccesscart)' : 'guest order';
       const both = (raw: number | null, net: number | null | undefined, digits = 2) =>
         `${fmt(raw, digits)} (${fmt(net, digits)})`;
       body.push([
@@ -1390,7 +1472,7 @@ async function main() {
   const head = git(['rev-parse', '--short', 'HEAD']);
   const dirty = git(['status', '--short', '--', 'packages/server', 'packages/domain']);
   console.log(
-    `${os.cpus().length} núcleos, carga ${load.map((l) => l.toFixed(2)).join(' ')}; ${SAMPLES} muestras de ${SAMPLE_SECONDS} s a ${RATE} pedidos/s; servidor ${head}${dirty ? ' con cambios sin confirmar' : ''}`,
+    `${os.cpus().length} núcleos, carga ${load.map((l) => l.toFixed(2)).join(' ')}; ${SAMPLES} muestras de ${SAMPLE_SECONDS} s a ${RATES.join(' y ')} pedidos/s; servidor ${head}${dirty ? ' con cambios sin confirmar' : ''}`,
   );
   let failed = false;
   try {
@@ -1409,9 +1491,21 @@ async function main() {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         try {
+          const oid = Number(
+            (await client.query('select oid from pg_database where datname = $1', [name])).rows[0]
+              .oid,
+          );
           let round = 1;
           for (const n of instanceCounts) {
-            await runDeployment('postgres', url, seeded, n, tmp, { pg: { name, client } }, round);
+            await runDeployment(
+              'postgres',
+              url,
+              seeded,
+              n,
+              tmp,
+              { pg: { name, oid, client } },
+              round,
+            );
             round += 1;
           }
         } finally {
@@ -1450,7 +1544,8 @@ async function main() {
         options: {
           samples: SAMPLES,
           sampleSeconds: SAMPLE_SECONDS,
-          rate: RATE,
+          rates: RATES,
+          pushRate: PUSH_RATE,
           streams: STREAMS,
           idleSeconds: IDLE_SECONDS,
           maxSeconds: MAX_SECONDS,
