@@ -26,7 +26,9 @@ import { describeOnPostgres, describeWhenAvailable } from './requires.js';
  *   (a) a PostgreSQL restart (and a stop of a moment): private cluster, restarted for real;
  *   (b) the LISTEN connections ended under the instances (pg_terminate_backend);
  *   (c) an instance that dies between its commits and their NOTIFY: the other instances'
- *       streams get its orders from the outbox sweep, within a bounded time.
+ *       streams get its orders from the outbox sweep, within a bounded time;
+ *   (d) a stream's read failing between the event list and the order's view, with nothing
+ *       after it to wake the stream again.
  * Real HTTP servers, real SSE clients (scripts/lib/sse-client.ts); clients retry a 503 with the
  * same Idempotency-Key, as the app does. The streams must never drop: an event missing from a
  * stream that stayed open is one Last-Event-ID can never bring back.
