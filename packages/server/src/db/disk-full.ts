@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
  * Free space the database's filesystem must have again before `/ready` tries a write: a write of
  * one page may fit in WAL space already allocated while an order's batch, which must grow the
  * WAL, still fails; without a margin the probe would pass, traffic would come back and fail
- * again (docs/reliability.md, "Under faults").
+ * again (docs/operations.md, "A full disk under the database").
  */
 export const DISK_FULL_MIN_FREE_BYTES = 8 * 1024 * 1024;
 
