@@ -3,9 +3,9 @@
  * server: A, the ref (built in a temporary git worktree), and B, this working tree. Each build
  * runs as its own process on its own fresh database per round (a new SQLite file; with
  * BENCH_DATABASE_URL, a new PostgreSQL database created and dropped per round), seeded through
- * the HTTP API only (api-seed.ts), rounds A B A B … Prints each row's figures for A and B (median
- * of the rounds, min–max) and B/A (the median of the per-round ratios, min–max), and writes
- * them as JSON to bench/results/ab-<time>.json. docs/performance.md, "A/B runs".
+ * the HTTP API only (api-seed.ts), in rounds A B, B A, A B … Prints each row's figures for A
+ * and B (median of the rounds, min–max) and B/A (the median of the per-round ratios, min–max),
+ * and writes them as JSON to bench/results/ab-<time>.json. docs/performance.md, "A/B runs".
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -675,7 +675,7 @@ export async function runAb(opts: AbOptions): Promise<void> {
       trees = { A: a, B: '' };
       trees.B = await snapshotWorkingTree(opts.root, tmp);
       console.log(
-        `\n${os.cpus().length} núcleos, carga ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}; ${opts.rounds} rondas A B, ${opts.seconds} s por fila`,
+        `\n${os.cpus().length} núcleos, carga ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}; ${opts.rounds} rondas (A B, B A, …), ${opts.seconds} s por fila`,
       );
       for (const database of opts.databases) {
         if (database === 'postgres' && !process.env.BENCH_DATABASE_URL) {
@@ -684,7 +684,10 @@ export async function runAb(opts: AbOptions): Promise<void> {
         }
         console.log(`\n${database}:`);
         for (let round = 1; round <= opts.rounds; round += 1) {
-          for (const build of ['A', 'B'] as const) {
+          // A B, B A, A B, …: a load that rises or falls through the run (others' work on a
+          // shared machine) favours neither build, where A B, A B would favour the second.
+          const order: Build[] = round % 2 === 1 ? ['A', 'B'] : ['B', 'A'];
+          for (const build of order) {
             const slot = (url: string) =>
               runSlot(build, round, database, url, trees!, tmp, opts, all, counts);
             const { seedSeconds: s } =
