@@ -66,8 +66,11 @@ interface StatementCount {
   perAddItem: number;
   perCheckout: number;
   /** The statements of the checkout phase, most frequent first (per checkout). */
-  checkoutStatements: { sql: string; perCheckout: number }[];
-  addItemStatements: { sql: string; perAddItem: number }[];
+  /** SQLite only: ms inside the statements per addItem / per proccesscart. */
+  msPerAddItem: number;
+  msPerCheckout: number;
+  checkoutStatements: { sql: string; perCheckout: number; msPerCheckout: number }[];
+  addItemStatements: { sql: string; perAddItem: number; msPerAddItem: number }[];
 }
 
 const ROW_NAMES: Record<string, string> = {
@@ -369,10 +372,7 @@ function report(m: Measurement): Measurement {
   return m;
 }
 
-async function countStatementsOf(
-  server: ServerProcess,
-  file: string,
-): Promise<{ total: number; bySql: Record<string, number> }> {
+async function countStatementsOf(server: ServerProcess, file: string): Promise<Counted> {
   await fs.rm(file, { force: true });
   process.kill(server.pid, 'SIGUSR2');
   const deadline = Date.now() + 5000;
@@ -384,16 +384,28 @@ async function countStatementsOf(
   return JSON.parse(await fs.readFile(file, 'utf8'));
 }
 
+interface Counted {
+  total: number;
+  bySql: Record<string, number>;
+  msBySql?: Record<string, number>;
+}
+
 function diffCounts(
-  before: { total: number; bySql: Record<string, number> },
-  after: { total: number; bySql: Record<string, number> },
+  before: Counted,
+  after: Counted,
   per: number,
-): { total: number; bySql: { sql: string; per: number }[] } {
+): { total: number; ms: number; bySql: { sql: string; per: number; ms: number }[] } {
+  const msOf = (c: Counted, sql: string) => c.msBySql?.[sql] ?? 0;
   const bySql = Object.entries(after.bySql)
-    .map(([sql, n]) => ({ sql, per: (n - (before.bySql[sql] ?? 0)) / per }))
+    .map(([sql, n]) => ({
+      sql,
+      per: (n - (before.bySql[sql] ?? 0)) / per,
+      ms: (msOf(after, sql) - msOf(before, sql)) / per,
+    }))
     .filter((s) => s.per > 0)
-    .sort((a, b) => b.per - a.per);
-  return { total: (after.total - before.total) / per, bySql };
+    .sort((a, b) => b.ms - a.ms || b.per - a.per);
+  const ms = bySql.reduce((sum, s) => sum + s.ms, 0);
+  return { total: (after.total - before.total) / per, ms, bySql };
 }
 
 /**
@@ -459,12 +471,25 @@ async function countPerOrder(
     database: ctx.database,
     perAddItem: add.total,
     perCheckout: checkout.total,
-    addItemStatements: add.bySql.map((s) => ({ sql: s.sql, perAddItem: s.per })),
-    checkoutStatements: checkout.bySql.map((s) => ({ sql: s.sql, perCheckout: s.per })),
+    msPerAddItem: add.ms,
+    msPerCheckout: checkout.ms,
+    addItemStatements: add.bySql.map((s) => ({
+      sql: s.sql,
+      perAddItem: s.per,
+      msPerAddItem: s.ms,
+    })),
+    checkoutStatements: checkout.bySql.map((s) => ({
+      sql: s.sql,
+      perCheckout: s.per,
+      msPerCheckout: s.ms,
+    })),
   };
   console.log(
     `    ${ctx.build} sentencias SQL: ${add.total.toFixed(2)} por addItem, ${checkout.total.toFixed(2)} por proccesscart (secuencial, ${counted.length} pedidos)`,
   );
+  for (const s of checkout.bySql.slice(0, 3)) {
+    if (s.ms > 0) console.log(`      ${s.ms.toFixed(3)} ms  ${s.sql.slice(0, 110)}`);
+  }
   return result;
 }
 
@@ -756,7 +781,10 @@ export async function runAb(opts: AbOptions): Promise<void> {
   }
   for (const c of counts) {
     console.log(
-      `${c.database} ${c.build}: ${c.perAddItem.toFixed(2)} sentencias por addItem, ${c.perCheckout.toFixed(2)} por proccesscart, ${(c.perAddItem + c.perCheckout).toFixed(2)} por pedido`,
+      `${c.database} ${c.build}: ${c.perAddItem.toFixed(2)} sentencias por addItem, ${c.perCheckout.toFixed(2)} por proccesscart, ${(c.perAddItem + c.perCheckout).toFixed(2)} por pedido` +
+        (c.database === 'sqlite'
+          ? `; ${(c.msPerAddItem + c.msPerCheckout).toFixed(3)} ms en SQLite por pedido`
+          : ''),
     );
   }
   const resultsDir = path.join(opts.root, 'bench/results');
