@@ -53,6 +53,7 @@ describe('migrations', () => {
       '2026_11_25_1610_dia_especial_unico',
       '2026_11_27_0800_sin_pedidos_version',
       '2026_11_27_0900_ventas',
+      '2026_11_28_1200_nuevos_por_celular',
     ]);
   });
 

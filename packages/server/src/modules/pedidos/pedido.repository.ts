@@ -109,9 +109,7 @@ export async function insertPedidoNuevo(
   // event's id is drawn, as in insertPedidoEventos.
   const { rows } = await sql<{ pedido_id: number; id: number }>`
     WITH c AS MATERIALIZED (
-      SELECT count(*) AS n FROM pedido
-      WHERE tienda_id = ${pedido.tienda_id}::int AND status = 'NUEVO'
-        AND (celular = ${limite?.celular ?? ''}::text OR account_id = ${accountId}::int)
+      SELECT ${nuevosDe(pedido.tienda_id, limite?.celular ?? '', accountId)} AS n
     ), p AS (
       INSERT INTO pedido (${sql.join(PEDIDO_COLUMNS.map((c) => sql.ref(c)))})
       SELECT ${sql.join(valores)} FROM c WHERE ${limite?.max ?? null}::int IS NULL OR c.n < ${limite?.max ?? null}::int
@@ -129,6 +127,22 @@ export async function insertPedidoNuevo(
   return row && { pedidoId: Number(row.pedido_id), eventoId: Number(row.id) };
 }
 
+/**
+ * The number of NUEVO orders at a shop from one phone, plus those of one account there under
+ * another phone: two seeks of the partial indexes `pedido_nuevo_celular` and
+ * `pedido_nuevo_account` (migration 2026_11_28_1200). `status = 'NUEVO'` is written as a
+ * literal so that both databases use them; an `OR` of the two halves walked every NUEVO order
+ * of the shop instead.
+ */
+function nuevosDe(tiendaId: number, celular: string, accountId: number | null) {
+  const porCelular = sql`(SELECT count(*) FROM pedido
+    WHERE tienda_id = ${tiendaId} AND celular = ${celular} AND status = 'NUEVO')`;
+  if (accountId === null) return porCelular;
+  return sql`${porCelular} + (SELECT count(*) FROM pedido
+    WHERE account_id = ${accountId} AND tienda_id = ${tiendaId} AND status = 'NUEVO'
+      AND celular <> ${celular})`;
+}
+
 /** NUEVO orders at one shop from one phone (or one account). */
 export async function countNuevosDe(
   db: DbOrTx,
@@ -136,18 +150,12 @@ export async function countNuevosDe(
   celular: string,
   accountId: number | null,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('pedido')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('tienda_id', '=', tiendaId)
-    .where('status', '=', 'NUEVO')
-    .where((eb) =>
-      accountId === null
-        ? eb('celular', '=', celular)
-        : eb.or([eb('celular', '=', celular), eb('account_id', '=', accountId)]),
-    )
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const { rows } = await sql<{ n: number | string }>`SELECT ${nuevosDe(
+    tiendaId,
+    celular,
+    accountId,
+  )} AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function setPagoReferencia(db: DbOrTx, id: number, referencia: string) {

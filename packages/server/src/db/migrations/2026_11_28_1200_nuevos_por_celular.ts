@@ -1,0 +1,33 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The limit of NUEVO orders per phone (or account) at a shop, counted by index seeks only
+ * (docs/write-path.md, "What one order writes").
+ *
+ * The count ran `tienda_id = ? AND status = 'NUEVO' AND (celular = ? OR account_id = ?)`, which
+ * both databases answered by walking every NUEVO order of the shop: a busy shop's checkout
+ * slowed with each order it had not yet accepted. Two partial indexes hold only NUEVO orders
+ * (an order leaves them when it is accepted or cancelled), one per half of the OR, so each half
+ * is one short seek. They replace the full `(tienda_id, celular, status)` index, which held
+ * every order ever placed. The queries repeat `status = 'NUEVO'` as a literal so both databases
+ * can use them.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('pedido_tienda_celular_status').execute();
+  await db.schema
+    .createIndex('pedido_nuevo_celular')
+    .on('pedido')
+    .columns(['tienda_id', 'celular'])
+    .where(sql.ref('status'), '=', 'NUEVO')
+    .execute();
+  await db.schema
+    .createIndex('pedido_nuevo_account')
+    .on('pedido')
+    .columns(['account_id', 'tienda_id'])
+    .where(sql.ref('status'), '=', 'NUEVO')
+    .execute();
+}
+
+export async function down(): Promise<void> {
+  throw new Error('Las migraciones solo avanzan');
+}
