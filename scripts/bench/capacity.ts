@@ -34,6 +34,7 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -911,7 +912,7 @@ async function wireBytes(
   const out: WireCall[] = [];
   let written = 0;
   let read = 0;
-  let socket: import('node:net').Socket | undefined;
+  let socket: Socket | undefined;
   try {
     for (const c of calls) {
       const body = c.body === undefined ? undefined : JSON.stringify(c.body);
