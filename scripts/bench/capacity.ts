@@ -460,7 +460,7 @@ interface Window {
   walFrames?: number;
   writeBytes: number;
   segments: number | null;
-  pg?: Omit<PgStats, 'lsn'>;
+  pg?: Omit<PgStats, 'lsn' | 'flushLsn'>;
 }
 
 async function stopCounters(d: Deployment, c: Counters): Promise<Window> {
