@@ -11,6 +11,10 @@ import { sql, type Kysely } from 'kysely';
  * is one short seek. They replace the full `(tienda_id, celular, status)` index, which held
  * every order ever placed. The queries repeat `status = 'NUEVO'` as a literal so both databases
  * can use them.
+ *
+ * `pedido_detalle_pedido` (the lines by order) goes too: `pedido_detalle_ventas` starts with the
+ * same column, so it serves every lookup of an order's lines, and each line written updated
+ * both.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('pedido_tienda_celular_status').execute();
@@ -26,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['account_id', 'tienda_id'])
     .where(sql.ref('status'), '=', 'NUEVO')
     .execute();
+  await db.schema.dropIndex('pedido_detalle_pedido').execute();
 }
 
 export async function down(): Promise<void> {

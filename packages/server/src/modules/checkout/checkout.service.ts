@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   carritoMessages,
   claveDeOpciones,
@@ -24,6 +24,7 @@ import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { pooledRandomSecret } from '../../lib/secrets.js';
 import { lockShopperForCheckout } from '../accounts/account.service.js';
 import {
   groupLineas,
@@ -83,7 +84,7 @@ export interface NuevoPedido {
 
 /** The tracking secret: 192 random bits, URL-safe. */
 function newSeguimiento(): string {
-  return randomBytes(24).toString('base64url');
+  return pooledRandomSecret(24);
 }
 
 /**

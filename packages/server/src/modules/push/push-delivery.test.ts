@@ -312,3 +312,26 @@ describe('a push service that hangs', () => {
     expect(setup.logs.some((l) => l.includes('notificaciones cortadas al cerrar'))).toBe(true);
   });
 });
+
+describe('push on, nobody subscribed yet', () => {
+  it('orders placed before the first subscription send nothing; the next order after it is pushed at once', async () => {
+    const pushService = await startPushServiceStandIn();
+    const setup = await startSetup(pushService, fastDelivery);
+    try {
+      // Nobody anywhere has subscribed: these alerts find no one (and skip their reads).
+      await guestOrder(setup, 'Antes Uno');
+      await guestOrder(setup, 'Antes Dos');
+      const sub = pushService.subscribe();
+      await subscribe(setup.server, sub, setup.shop.owner.token);
+      // Within the 2 s an instance trusts "nobody subscribed": a subscription made through it
+      // ends that at once.
+      const { pedido } = await guestOrder(setup, 'Después');
+      const messages = await pushService.waitForMessages(sub.id, 1);
+      expect(messages.map((m) => m.payload.pedidoId)).toEqual([pedido.id]);
+      expect(pushService.problems).toEqual([]);
+    } finally {
+      await setup.server.destroy();
+      await pushService.close();
+    }
+  });
+});

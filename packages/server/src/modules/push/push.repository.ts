@@ -116,3 +116,9 @@ const selectSuscripcionesDeTienda = preparedQuery((db, tiendaId: number) =>
 export async function listSuscripcionesDeTienda(db: DbOrTx, tiendaId: number) {
   return (await selectSuscripcionesDeTienda(db, tiendaId)).rows;
 }
+
+/** Whether anyone, anywhere, has a subscription: one row at most. */
+export async function hasAnySuscripcion(db: DbOrTx): Promise<boolean> {
+  const row = await db.selectFrom('push_suscripcion').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}

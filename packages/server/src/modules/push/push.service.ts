@@ -33,6 +33,13 @@ export const SUSCRIPCIONES_POR_DUENO = 10;
 
 const VAPID_SETTING = 'vapid_keys';
 
+/**
+ * While nobody anywhere has subscribed (push unused), how long an instance trusts that it is
+ * still so before reading it again. A subscription made through this instance ends it at once;
+ * one made through another instance is seen within this time (docs/alerts.md).
+ */
+export const NADIE_SUSCRITO_MS = 2_000;
+
 export interface PushService {
   /** False in production without VAPID keys: nothing is sent and the routes answer 503. */
   readonly enabled: boolean;
@@ -125,6 +132,25 @@ export async function createPushService(deps: {
         onOutcome: deps.onOutcome,
       })
     : undefined;
+  /**
+   * Push on, nobody subscribed: each order's alert would read the subscriptions and find none.
+   * Until the first subscription, that is known for NADIE_SUSCRITO_MS at a time, so an order
+   * costs no read for a feature nobody uses; from the first one on, every alert reads as before.
+   */
+  let hayAlguna = false;
+  let nadieHasta = 0;
+  async function nadieSuscrito(): Promise<boolean> {
+    if (hayAlguna) return false;
+    if (Date.now() < nadieHasta) return true;
+    if (await repo.hasAnySuscripcion(db)) {
+      hayAlguna = true;
+      return false;
+    }
+    // A subscription made here while that read ran has set hayAlguna: it wins.
+    if (!hayAlguna) nadieHasta = Date.now() + NADIE_SUSCRITO_MS;
+    return !hayAlguna;
+  }
+
   /** Alerts whose order is still being read: awaited (briefly) on close. */
   const preparing = new Set<Promise<void>>();
   let closed = false;
@@ -158,6 +184,7 @@ export async function createPushService(deps: {
    */
   async function prepare(evento: PedidoEvento) {
     if (evento.tipo !== 'NUEVO' && !isStatusAlertado(evento.tipo)) return;
+    if (await nadieSuscrito()) return;
     if (evento.tipo === 'NUEVO') {
       const suscripciones = await repo.listSuscripcionesDeTienda(db, evento.tiendaId);
       if (suscripciones.length === 0) return;
@@ -221,6 +248,7 @@ export async function createPushService(deps: {
         dueno,
         now: nowIso(),
       });
+      hayAlguna = true;
       await repo.trimSuscripciones(db, dueno, SUSCRIPCIONES_POR_DUENO);
     },
     async desuscribir(session, body) {
