@@ -12,6 +12,13 @@ import { sql, type Kysely } from 'kysely';
  * every order ever placed. The queries repeat `status = 'NUEVO'` as a literal so both databases
  * can use them.
  *
+ * An order without an account (a guest's, or one the owner typed) is named by its
+ * Idempotency-Key across every shop, not per shop: the same key sent to two shops at the same
+ * moment must make one order and one 409 (docs/write-path.md, "Modules on the order path"), so
+ * the unique index on such keys no longer includes the shop. Orders already placed at two shops
+ * under one key (possible before) keep the oldest's key; the others' keys are cleared, which only
+ * means a retry of one of them would no longer find it.
+ *
  * `pedido_detalle_pedido` (the lines by order) goes too: `pedido_detalle_ventas` starts with the
  * same column, so it serves every lookup of an order's lines, and each line written updated
  * both.
@@ -31,6 +38,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'NUEVO')
     .execute();
   await db.schema.dropIndex('pedido_detalle_pedido').execute();
+
+  await sql`
+    UPDATE pedido SET idempotency_key = NULL
+    WHERE account_id IS NULL AND idempotency_key IS NOT NULL AND id NOT IN (
+      SELECT min(id) FROM pedido
+      WHERE account_id IS NULL AND idempotency_key IS NOT NULL
+      GROUP BY idempotency_key
+    )`.execute(db);
+  await db.schema.dropIndex('pedido_sin_cuenta_idempotency_unique').execute();
+  await db.schema
+    .createIndex('pedido_sin_cuenta_llave_unique')
+    .on('pedido')
+    .column('idempotency_key')
+    .unique()
+    .where(sql.ref('account_id'), 'is', null)
+    .execute();
 }
 
 export async function down(): Promise<void> {

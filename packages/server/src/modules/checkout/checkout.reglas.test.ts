@@ -72,6 +72,22 @@ describe('checkout rules: a key at another shop, the guest allowance', () => {
       expect(await countPedidos(server)).toBe(count);
     });
 
+    it('the same key at two shops at the same moment: one order, one 409', async () => {
+      const key = newKey();
+      const count = await countPedidos(server);
+      const answers = await Promise.all([
+        invitado(bodyAt(shopA), key),
+        invitado(bodyAt(shopB), key),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+      expectError(
+        answers.find((a) => a.status === 409)!,
+        409,
+        'IDEMPOTENCIA_CONFLICTO',
+      );
+      expect(await countPedidos(server)).toBe(count + 1);
+    });
+
     it('owner-typed: a key a guest used at another shop is 409 too; each shop’s own key still works', async () => {
       const key = newKey();
       expect((await invitado(bodyAt(shopA), key)).status).toBe(201);
