@@ -9,15 +9,11 @@
  * builds) approves the shop (/api/tienda/approveTienda). Registrations and sign-ins come from
  * distinct forwarded addresses (TRUST_PROXY=127.0.0.1), as the per-address limits want.
  */
+import { claimsOf, uploadImage } from '../lib/server-api.js';
 
 /** The admin the A/B servers are started with (ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const AB_ADMIN = { email: 'admin-ab@tianguis.mx', password: 'Admin12345' };
 export const AB_PASSWORD = 'Secreta123';
-
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const DIAS = ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO', 'DOMINGO'];
 
@@ -45,10 +41,6 @@ export function abAddressOf(n: number): string {
   return `203.0.${113 + ((n >> 8) % 100)}.${n & 255}`;
 }
 
-function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-}
-
 async function post<T>(
   base: string,
   urlPath: string,
@@ -67,19 +59,6 @@ async function post<T>(
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${urlPath}: ${res.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function uploadImage(base: string, token: string): Promise<string> {
-  const body = new FormData();
-  body.append('files', new Blob([PNG_1X1], { type: 'image/png' }), 'ab.png');
-  const res = await fetch(`${base}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`uploadImage: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { path: string }).path;
 }
 
 async function signIn(base: string, email: string, address: string): Promise<string> {

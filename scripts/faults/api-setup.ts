@@ -3,34 +3,14 @@
  * order from: accounts, and a public shop approved by the admin. Each script sends the calls its
  * own way (pg-restart records every answer), so they come in as `post`.
  */
+import { claimsOf } from '../lib/server-api.js';
+
+export { claimsOf, uploadImage } from '../lib/server-api.js';
 
 /** The admin the fault scripts start their servers with (ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@tianguis.mx', password: 'Admin12345' };
 /** Every account registered here has this password. */
 export const PASSWORD = 'Secreta123';
-/** A 1×1 PNG: catalogue images must be ones the server stored (docs/reliability.md, "Limits"). */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Uploads a PNG (the 1×1 one unless given) as `token`'s shop; answers its path. */
-export async function uploadImage(
-  baseUrl: string,
-  token: string,
-  png: Buffer = PNG_1X1,
-): Promise<string> {
-  const body = new FormData();
-  body.append('files', new Blob([png], { type: 'image/png' }), 'prueba.png');
-  const res = await fetch(`${baseUrl}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`uploadImage: ${res.status} ${text.slice(0, 300)}`);
-  return (JSON.parse(text) as { path: string }).path;
-}
 
 /** POSTs `body` as JSON (with the token, when given); answers the body of a 200, else throws. */
 export type Post = <T>(urlPath: string, body: unknown, token?: string) => Promise<T>;
@@ -39,10 +19,6 @@ export interface Account {
   token: string;
   id: number;
   tiendaId: number;
-}
-
-export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
 
 export async function signIn(post: Post, email: string, password: string): Promise<string> {

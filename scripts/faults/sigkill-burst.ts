@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDb, dialectOf } from '../../packages/server/src/db/create-db.js';
+import { postAs } from '../lib/server-api.js';
 import { freePort } from '../lib/server-process.js';
 
 /**
@@ -291,15 +292,7 @@ export async function runSigkillBurst(options: SigkillBurstOptions): Promise<Sig
   let second: ServerHandle | undefined;
   try {
     const post = (urlPath: string, token: string, body: unknown, key?: string) =>
-      fetch(first.baseUrl + urlPath, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          ...(key && { 'idempotency-key': key }),
-        },
-        body: JSON.stringify(body),
-      });
+      postAs(first.baseUrl + urlPath, token, body, key);
     /** Idempotency-Key → order id, for every checkout answered 200. */
     const acknowledged = new Map<string, number>();
     /** Keys of checkouts sent and not answered. */
