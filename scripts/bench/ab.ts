@@ -14,10 +14,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { keepingLogsOnFailure, writeBenchResults } from '../lib/bench-results.js';
 import { markdownTable } from '../lib/markdown-table.js';
+import { postAs } from '../lib/server-api.js';
 import { AB_ADMIN, seedThroughApi, type ApiSeed } from './api-seed.js';
 import { compileServer, startBuiltServer, withPostgresDatabase } from './built-server.js';
-import { percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
+import { drain, percentile, runLoad, type LoadRequest, type LoadResult } from './load.js';
 import { withInterruptCleanup, type ServerProcess } from './processes.js';
 
 export interface AbOptions {
@@ -180,21 +182,6 @@ async function snapshotWorkingTree(root: string, tmp: string): Promise<string> {
   }
   await linkNodeModules(root, tree);
   return tree;
-}
-
-/**
- * autocannon stops with requests still in flight, and the server finishes them anyway: wait
- * until it answers promptly again, so one row's leftovers don't land in the next row.
- */
-async function drain(base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let prompt = 0;
-  while (prompt < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    const res = await fetch(`${base}/health`).catch(() => undefined);
-    await res?.arrayBuffer();
-    prompt = res?.ok && performance.now() - started < 20 ? prompt + 1 : 0;
-  }
 }
 
 function statusesOf(result: LoadResult): Record<string, Record<string, number>> {
@@ -419,15 +406,7 @@ async function countPerOrder(
   const { base, seed } = ctx;
   const extra = seed.shoppers.slice(SHOPPERS);
   const send = async (token: string, url: string, body: unknown, key?: string) => {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        ...(key && { 'idempotency-key': key }),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postAs(base + url, token, body, key);
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
   };
@@ -681,7 +660,6 @@ export async function runAb(opts: AbOptions): Promise<void> {
   const counts: StatementCount[] = [];
   const seedSeconds: Record<string, number[]> = {};
   const loadAtStart = os.loadavg();
-  let failed = false;
   let trees: Record<Build, string> | undefined;
   const removeWorktree = async () => {
     if (trees && existsSync(trees.A)) {
@@ -694,50 +672,48 @@ export async function runAb(opts: AbOptions): Promise<void> {
   const uncommitted = git(opts.root, ['status', '--porcelain', '--untracked-files=no'])
     .split('\n')
     .filter(Boolean);
-  try {
-    await withInterruptCleanup(removeWorktree, async () => {
-      const a = await buildRef(opts.root, opts.ref, tmp);
-      trees = { A: a, B: '' };
-      trees.B = await snapshotWorkingTree(opts.root, tmp);
-      console.log(
-        `\n${os.cpus().length} núcleos, carga ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}; ${opts.rounds} rondas (A B, B A, …), ${opts.seconds} s por fila`,
-      );
-      for (const database of opts.databases) {
-        if (database === 'postgres' && !process.env.BENCH_DATABASE_URL) {
-          console.log('postgres: sin BENCH_DATABASE_URL, se omite');
-          continue;
-        }
-        console.log(`\n${database}:`);
-        for (let round = 1; round <= opts.rounds; round += 1) {
-          // A B, B A, A B, …: a load that rises or falls through the run (others' work on a
-          // shared machine) favours neither build, where A B, A B would favour the second.
-          const order: Build[] = round % 2 === 1 ? ['A', 'B'] : ['B', 'A'];
-          for (const build of order) {
-            const slot = (url: string) =>
-              runSlot(build, round, database, url, trees!, tmp, opts, all, counts);
-            const { seedSeconds: s } =
-              database === 'postgres'
-                ? await withPostgresDatabase(process.env.BENCH_DATABASE_URL!, 'tianguis_ab', slot)
-                : await slot(`sqlite:${path.join(tmp, `${build}-r${round}.db`)}`);
-            (seedSeconds[`${database} ${build}`] ??= []).push(s);
-            if (database === 'sqlite') {
-              for (const suffix of ['', '-wal', '-shm']) {
-                await fs.rm(path.join(tmp, `${build}-r${round}.db${suffix}`), { force: true });
+  const failed = await keepingLogsOnFailure(
+    tmp,
+    () =>
+      withInterruptCleanup(removeWorktree, async () => {
+        const a = await buildRef(opts.root, opts.ref, tmp);
+        trees = { A: a, B: '' };
+        trees.B = await snapshotWorkingTree(opts.root, tmp);
+        console.log(
+          `\n${os.cpus().length} núcleos, carga ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}; ${opts.rounds} rondas (A B, B A, …), ${opts.seconds} s por fila`,
+        );
+        for (const database of opts.databases) {
+          if (database === 'postgres' && !process.env.BENCH_DATABASE_URL) {
+            console.log('postgres: sin BENCH_DATABASE_URL, se omite');
+            continue;
+          }
+          console.log(`\n${database}:`);
+          for (let round = 1; round <= opts.rounds; round += 1) {
+            // A B, B A, A B, …: a load that rises or falls through the run (others' work on a
+            // shared machine) favours neither build, where A B, A B would favour the second.
+            const order: Build[] = round % 2 === 1 ? ['A', 'B'] : ['B', 'A'];
+            for (const build of order) {
+              const slot = (url: string) =>
+                runSlot(build, round, database, url, trees!, tmp, opts, all, counts);
+              const { seedSeconds: s } =
+                database === 'postgres'
+                  ? await withPostgresDatabase(process.env.BENCH_DATABASE_URL!, 'tianguis_ab', slot)
+                  : await slot(`sqlite:${path.join(tmp, `${build}-r${round}.db`)}`);
+              (seedSeconds[`${database} ${build}`] ??= []).push(s);
+              if (database === 'sqlite') {
+                for (const suffix of ['', '-wal', '-shm']) {
+                  await fs.rm(path.join(tmp, `${build}-r${round}.db${suffix}`), { force: true });
+                }
               }
             }
           }
         }
-      }
-    });
-  } catch (error) {
-    failed = true;
-    console.error(error);
-    console.error(`registros de los servidores en ${tmp}`);
-  } finally {
-    await removeWorktree();
-    spawnSync('git', ['worktree', 'prune'], { cwd: opts.root });
-    if (!failed) await fs.rm(tmp, { recursive: true, force: true });
-  }
+      }),
+    async () => {
+      await removeWorktree();
+      spawnSync('git', ['worktree', 'prune'], { cwd: opts.root });
+    },
+  );
 
   const summary = summarize(all);
   const table = markdownTable(
@@ -787,44 +763,33 @@ export async function runAb(opts: AbOptions): Promise<void> {
           : ''),
     );
   }
-  const resultsDir = path.join(opts.root, 'bench/results');
-  await fs.mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `ab-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await fs.writeFile(
-    file,
-    JSON.stringify(
-      {
-        at: startedAt.toISOString(),
-        A: { ref: opts.ref, commit: refCommit },
-        B: { workingTreeOf: headCommit, uncommitted },
-        machine: {
-          cpus: os.cpus().length,
-          loadavgAtStart: loadAtStart,
-          loadavgAtEnd: os.loadavg(),
-          node: process.version,
-        },
-        options: {
-          rounds: opts.rounds,
-          seconds: opts.seconds,
-          shops: SHOPS,
-          productsPerShop: PRODUCTS_PER_SHOP,
-          shoppers: SHOPPERS,
-          orderWorkers: ORDER_WORKERS,
-          catalogueConnections: CATALOGUE_CONNECTIONS,
-          databases: opts.databases,
-          cpuProf: opts.cpuProf,
-          countStatements: opts.countStatements,
-        },
-        seedSeconds,
-        summary,
-        afterOrdersOverBefore: after,
-        statements: counts,
-        measurements: all,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`resultados en ${path.relative(process.cwd(), file)}`);
+  await writeBenchResults(opts.root, 'ab', startedAt, {
+    at: startedAt.toISOString(),
+    A: { ref: opts.ref, commit: refCommit },
+    B: { workingTreeOf: headCommit, uncommitted },
+    machine: {
+      cpus: os.cpus().length,
+      loadavgAtStart: loadAtStart,
+      loadavgAtEnd: os.loadavg(),
+      node: process.version,
+    },
+    options: {
+      rounds: opts.rounds,
+      seconds: opts.seconds,
+      shops: SHOPS,
+      productsPerShop: PRODUCTS_PER_SHOP,
+      shoppers: SHOPPERS,
+      orderWorkers: ORDER_WORKERS,
+      catalogueConnections: CATALOGUE_CONNECTIONS,
+      databases: opts.databases,
+      cpuProf: opts.cpuProf,
+      countStatements: opts.countStatements,
+    },
+    seedSeconds,
+    summary,
+    afterOrdersOverBefore: after,
+    statements: counts,
+    measurements: all,
+  });
   if (failed) process.exitCode = 1;
 }

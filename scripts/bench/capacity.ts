@@ -42,6 +42,7 @@ import pg from 'pg';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { startPushServiceStandIn } from '../../packages/server/test/push-service.js';
+import { keepingLogsOnFailure, writeBenchResults } from '../lib/bench-results.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import {
   compileServer,
@@ -49,12 +50,12 @@ import {
   startBuiltServer,
   withPostgresDatabase,
 } from './built-server.js';
-import { runLoadSpread, type LoadRequest } from './load.js';
+import { addressOf, runLoadSpread } from './load.js';
 import type { ServerProcess } from './processes.js';
 import {
   BENCH_SCALE,
-  precioOf,
-  SCALE_MONTO_MINIMO,
+  checkoutLoop,
+  CHECKOUT_PRODUCTS,
   seedScale,
   type SeededScale,
 } from './seed-scale.js';
@@ -531,16 +532,6 @@ async function stopCounters(d: Deployment, c: Counters): Promise<Window> {
 
 // ---------------------------------------------------------------------------------------------
 // Orders
-
-// Two products whose sum passes every scale shop's minimum (as the bench's checkout rows).
-const CHECKOUT_PRODUCTS = Array.from({ length: 50 }, (_, p) => p)
-  .filter((p) => precioOf(p) * 2 >= SCALE_MONTO_MINIMO + 200)
-  .slice(0, 2);
-
-/** A distinct client address (TEST-NET-2, only ever a header value) for visitor number `n`. */
-function addressOf(n: number): string {
-  return `198.51.${100 + ((n >> 8) % 100)}.${n & 255}`;
-}
 
 /** What a phone's browser sends beside the call's own headers (Chrome on Android, HTTP/1.1). */
 const BROWSER_HEADERS: Record<string, string> = {
@@ -1140,36 +1131,13 @@ async function measureMax(
 ): Promise<MaxRun[]> {
   const bases = d.servers.map((s) => s.base);
   const spread = 900;
-  const flow = (i: number) => {
-    const token = shoppers[i % shoppers.length]!.token;
-    let step = 0;
-    let order = 0;
-    return (): LoadRequest => {
-      const s = ORDER_SHOPS.first + ((i * 7 + order) % spread);
-      const current = step;
-      step = (step + 1) % 3;
-      if (current < 2) {
-        return {
-          kind: 'addItem',
-          method: 'POST',
-          path: '/api/shoppingcartmarket/addItem',
-          headers: { authorization: `Bearer ${token}` },
-          body: { productoId: seeded.productoIdOf(s, CHECKOUT_PRODUCTS[current]!) },
-        };
-      }
-      order += 1;
-      return {
-        kind: 'proccesscart',
-        method: 'POST',
-        path: '/api/shoppingcartmarket/proccesscart',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'idempotency-key': `cap-max-${process.pid}-${i}-${order}-${Date.now()}`,
-        },
-        body: { tiendaId: seeded.shops[s]!.id },
-      };
-    };
-  };
+  const flow = (i: number) =>
+    checkoutLoop({
+      seeded,
+      token: shoppers[i % shoppers.length]!.token,
+      shopOf: (order) => ORDER_SHOPS.first + ((i * 7 + order) % spread),
+      keyOf: (order) => `cap-max-${process.pid}-${i}-${order}-${Date.now()}`,
+    });
   await runLoadSpread({ bases, connections: 50, seconds: args.quick ? 2 : 5, flow });
   const runs: MaxRun[] = [];
   for (let k = 0; k < Math.max(2, SAMPLES - 1); k += 1) {
@@ -1475,8 +1443,7 @@ async function main() {
   console.log(
     `${os.cpus().length} núcleos, carga ${load.map((l) => l.toFixed(2)).join(' ')}; ${SAMPLES} muestras de ${SAMPLE_SECONDS} s a ${RATES.join(' y ')} pedidos/s; servidor ${head}${dirty ? ' con cambios sin confirmar' : ''}`,
   );
-  let failed = false;
-  try {
+  const failed = await keepingLogsOnFailure(tmp, async () => {
     if (databases.includes('sqlite')) {
       const file = path.join(tmp, 'capacity.db');
       const url = `sqlite:${file}`;
@@ -1514,51 +1481,32 @@ async function main() {
         }
       });
     }
-  } catch (error) {
-    failed = true;
-    console.error(error);
-    console.error(`registros de los servidores en ${tmp}`);
-  } finally {
-    if (!failed) await fs.rm(tmp, { recursive: true, force: true });
-  }
+  });
   console.log(`\n${summary()}\n`);
-  const file = path.join(
-    root,
-    'bench/results',
-    `capacity-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`,
-  );
-  await fs.writeFile(
-    file,
-    JSON.stringify(
-      {
-        at: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        machine: {
-          cpus: os.cpus().length,
-          model: os.cpus()[0]?.model,
-          memoryGb: os.totalmem() / 2 ** 30,
-          loadavgAtStart: load,
-          loadavgAtEnd: os.loadavg(),
-          node: process.version,
-        },
-        server: { head, uncommittedChanges: dirty.split('\n').filter(Boolean) },
-        options: {
-          samples: SAMPLES,
-          sampleSeconds: SAMPLE_SECONDS,
-          rates: RATES,
-          pushRate: PUSH_RATE,
-          streams: STREAMS,
-          idleSeconds: IDLE_SECONDS,
-          maxSeconds: MAX_SECONDS,
-          seed: BENCH_SCALE,
-        },
-        results,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`resultados en ${path.relative(process.cwd(), file)}`);
+  await writeBenchResults(root, 'capacity', startedAt, {
+    at: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGb: os.totalmem() / 2 ** 30,
+      loadavgAtStart: load,
+      loadavgAtEnd: os.loadavg(),
+      node: process.version,
+    },
+    server: { head, uncommittedChanges: dirty.split('\n').filter(Boolean) },
+    options: {
+      samples: SAMPLES,
+      sampleSeconds: SAMPLE_SECONDS,
+      rates: RATES,
+      pushRate: PUSH_RATE,
+      streams: STREAMS,
+      idleSeconds: IDLE_SECONDS,
+      maxSeconds: MAX_SECONDS,
+      seed: BENCH_SCALE,
+    },
+    results,
+  });
   if (failed) process.exitCode = 1;
 }
 

@@ -163,3 +163,23 @@ export async function runLoadSpread(
     timeouts: results.reduce((n, r) => n + r.timeouts, 0),
   };
 }
+
+/**
+ * autocannon stops with requests still in flight, and the server finishes them anyway: wait
+ * until it answers promptly again, so one row's leftovers don't land in the next row.
+ */
+export async function drain(base: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let prompt = 0;
+  while (prompt < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    const res = await fetch(`${base}/health`).catch(() => undefined);
+    await res?.arrayBuffer();
+    prompt = res?.ok && performance.now() - started < 20 ? prompt + 1 : 0;
+  }
+}
+
+/** A distinct client address (TEST-NET-2, only ever a header value) for visitor number `n`. */
+export function addressOf(n: number): string {
+  return `198.51.${100 + ((n >> 8) % 100)}.${n & 255}`;
+}

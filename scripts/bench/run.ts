@@ -31,10 +31,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
+import { keepingLogsOnFailure, writeBenchResults } from '../lib/bench-results.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import { ALERT_OWNERS, measureAlerts, summarize } from './alerts.js';
 import { openEventStream } from './event-stream.js';
-import { percentile, runLoadSpread, type LoadRequest, type LoadResult } from './load.js';
+import {
+  addressOf,
+  drain,
+  percentile,
+  runLoadSpread,
+  type LoadRequest,
+  type LoadResult,
+} from './load.js';
 import {
   compileServer,
   signInSeeded,
@@ -45,9 +53,10 @@ import { startNodeProcess, type ServerProcess } from './processes.js';
 import { seedVentas, VENTAS_ORDERS, type VentasSeed } from './ventas.js';
 import {
   BENCH_SCALE,
+  checkoutLoop,
+  CHECKOUT_PRODUCTS,
   FULL_SCALE,
   precioOf,
-  SCALE_MONTO_MINIMO,
   SCALE_PASSWORD,
   seedCarritos,
   seedGruposDeOpciones,
@@ -220,21 +229,6 @@ async function measure(
   }
 }
 
-/**
- * autocannon stops with requests still in flight, and the server finishes them anyway: wait
- * until it answers promptly again, so one row's leftovers don't land in the next row.
- */
-async function drain(base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  let prompt = 0;
-  while (prompt < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    const res = await fetch(`${base}/health`).catch(() => undefined);
-    await res?.arrayBuffer();
-    prompt = res?.ok && performance.now() - started < 20 ? prompt + 1 : 0;
-  }
-}
-
 async function measureCeiling(tmp: string): Promise<void> {
   const hello = await startNodeProcess({
     name: 'hello-world',
@@ -257,20 +251,10 @@ async function measureCeiling(tmp: string): Promise<void> {
   }
 }
 
-/** A distinct client address (TEST-NET-2, only ever a header value) for visitor number `n`. */
-function addressOf(n: number): string {
-  return `198.51.${100 + ((n >> 8) % 100)}.${n & 255}`;
-}
-
 const json = (token: string, extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${token}`,
   ...extra,
 });
-
-// Two products whose sum passes every scale shop's minimum, so one order is two addItem calls.
-const CHECKOUT_PRODUCTS = Array.from({ length: 50 }, (_, p) => p)
-  .filter((p) => precioOf(p) * 2 >= SCALE_MONTO_MINIMO + 200)
-  .slice(0, 2);
 
 // Who does what, by index into the seeded shoppers and shops (a row never disturbs another).
 const ROLE = {
@@ -387,36 +371,13 @@ async function benchServer(
       role: { first: number; count: number },
       shopOf: (connection: number, order: number) => number,
     ) =>
-    (i: number) => {
-      const token = tokenOf(shoppersOf(role)[i % role.count]!.email);
-      let step = 0;
-      let order = 0;
-      return (): LoadRequest => {
-        const s = shopOf(i, order);
-        const current = step;
-        step = (step + 1) % 3;
-        if (current < 2) {
-          return {
-            kind: 'addItem',
-            method: 'POST',
-            path: '/api/shoppingcartmarket/addItem',
-            headers: json(token),
-            body: { productoId: seeded.productoIdOf(s, CHECKOUT_PRODUCTS[current]!) },
-          };
-        }
-        order += 1;
-        return {
-          kind: 'proccesscart',
-          method: 'POST',
-          path: '/api/shoppingcartmarket/proccesscart',
-          // As the web app does: one key per basket.
-          headers: json(token, {
-            'idempotency-key': `bench-${process.pid}-${i}-${order}-${Date.now()}`,
-          }),
-          body: { tiendaId: shops[s]!.id },
-        };
-      };
-    };
+    (i: number) =>
+      checkoutLoop({
+        seeded,
+        token: tokenOf(shoppersOf(role)[i % role.count]!.email),
+        shopOf: (order) => shopOf(i, order),
+        keyOf: (order) => `bench-${process.pid}-${i}-${order}-${Date.now()}`,
+      });
   const spread = Math.min(500, shops.length - SPREAD_FROM);
   await measure(database, base, {
     id: 'checkout',
@@ -1091,8 +1052,7 @@ async function main() {
   console.log(
     `${os.cpus().length} núcleos, carga ${load.map((l) => l.toFixed(2)).join(' ')}; ${SECONDS} s por fila, ${CONNECTIONS} conexiones salvo que se diga`,
   );
-  let failed = false;
-  try {
+  const failed = await keepingLogsOnFailure(tmp, async () => {
     await measureCeiling(tmp);
     if (databases.includes('sqlite'))
       await benchDatabase('sqlite', `sqlite:${path.join(tmp, 'bench.db')}`, tmp);
@@ -1101,36 +1061,19 @@ async function main() {
         benchDatabase('postgres', url, tmp),
       );
     }
-  } catch (error) {
-    failed = true;
-    console.error(error);
-    console.error(`registros de los servidores en ${tmp}`);
-  } finally {
-    if (!failed) await fs.rm(tmp, { recursive: true, force: true });
-  }
+  });
 
   console.log(`\n${renderTable(rows)}\n`);
   const notes = rows.filter((r) => r.note);
   for (const r of notes) console.log(`${r.database} ${r.name}: ${r.note}`);
-  const resultsDir = path.join(root, 'bench/results');
-  await fs.mkdir(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  await fs.writeFile(
-    file,
-    JSON.stringify(
-      {
-        at: startedAt.toISOString(),
-        machine: { cpus: os.cpus().length, loadavgAtStart: load, node: process.version },
-        options: { scale: args.scale, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS },
-        ceilingRequestsPerSecond: ceiling,
-        seed: seedTimes,
-        rows,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`resultados en ${path.relative(process.cwd(), file)}`);
+  await writeBenchResults(root, 'bench', startedAt, {
+    at: startedAt.toISOString(),
+    machine: { cpus: os.cpus().length, loadavgAtStart: load, node: process.version },
+    options: { scale: args.scale, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS },
+    ceilingRequestsPerSecond: ceiling,
+    seed: seedTimes,
+    rows,
+  });
   if (failed) process.exitCode = 1;
 }
 

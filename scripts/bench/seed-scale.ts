@@ -18,6 +18,7 @@ import { createDb } from '../../packages/server/src/db/create-db.js';
 import type { Database, Db, DbOrTx, Dialect } from '../../packages/server/src/db/database.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
 import { hashPassword } from '../../packages/server/src/modules/accounts/password.js';
+import type { LoadRequest } from './load.js';
 
 export interface ScaleSpec {
   shops: number;
@@ -74,6 +75,50 @@ export interface SeededScale {
 /** Price in centavos of product number `p` of any shop: 10.00 to 209.99 pesos. */
 export function precioOf(p: number): number {
   return 1000 + ((p * 3737) % 20000);
+}
+
+/** Two products whose sum passes every scale shop's minimum, so one order is two addItem calls. */
+export const CHECKOUT_PRODUCTS = Array.from({ length: 50 }, (_, p) => p)
+  .filter((p) => precioOf(p) * 2 >= SCALE_MONTO_MINIMO + 200)
+  .slice(0, 2);
+
+/**
+ * One shopper's orders, again and again, as a load's connection places them: the two
+ * CHECKOUT_PRODUCTS added (two addItem calls), then the proccesscart. `shopOf(order)` is the shop
+ * (index) of the order after `order` placed ones; `keyOf(order)` the Idempotency-Key of the
+ * `order`-th proccesscart (from 1), taken as it is sent (as the web app does: one key per basket).
+ */
+export function checkoutLoop(options: {
+  seeded: SeededScale;
+  token: string;
+  shopOf: (order: number) => number;
+  keyOf: (order: number) => string;
+}): () => LoadRequest {
+  const { seeded, token, shopOf, keyOf } = options;
+  let step = 0;
+  let order = 0;
+  return (): LoadRequest => {
+    const s = shopOf(order);
+    const current = step;
+    step = (step + 1) % 3;
+    if (current < 2) {
+      return {
+        kind: 'addItem',
+        method: 'POST',
+        path: '/api/shoppingcartmarket/addItem',
+        headers: { authorization: `Bearer ${token}` },
+        body: { productoId: seeded.productoIdOf(s, CHECKOUT_PRODUCTS[current]!) },
+      };
+    }
+    order += 1;
+    return {
+      kind: 'proccesscart',
+      method: 'POST',
+      path: '/api/shoppingcartmarket/proccesscart',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': keyOf(order) },
+      body: { tiendaId: seeded.shops[s]!.id },
+    };
+  };
 }
 
 // SQLite takes up to 32,766 parameters a statement, PostgreSQL 65,535; fewer keeps each
