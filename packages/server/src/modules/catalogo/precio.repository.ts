@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
+import { ENTREGA_Y_PAGOS_DE_TIENDA } from '../tiendas/tienda.service.js';
 
 /**
  * What a line (a basket's, a guest's, an owner-typed order's) needs of its product and shop to
@@ -25,13 +26,7 @@ export const PRODUCTO_Y_TIENDA = [
   'tienda.configured as tienda_configured',
   'tienda.time_zone',
   'tienda.pausado_hasta',
-  'tienda.entrega_recoger',
-  'tienda.entrega_domicilio',
-  'tienda.pago_efectivo',
-  'tienda.pago_terminal',
-  'tienda.transferencia_clabe',
-  'tienda.transferencia_banco',
-  'tienda.transferencia_titular',
+  ...ENTREGA_Y_PAGOS_DE_TIENDA,
   'account.celular as tienda_celular',
 ] as const;
 

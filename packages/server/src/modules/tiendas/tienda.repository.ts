@@ -33,6 +33,21 @@ export async function findTiendaIdByAccountId(
   return row?.id;
 }
 
+/**
+ * A shop's delivery and payment choices as stored: what the domain's toEntregaTienda and
+ * toPagosTienda read. Every read of a shop whose answer carries them selects these (here, and
+ * the catalogue's line pricing, PRODUCTO_Y_TIENDA).
+ */
+export const ENTREGA_Y_PAGOS_DE_TIENDA = [
+  'tienda.entrega_recoger',
+  'tienda.entrega_domicilio',
+  'tienda.pago_efectivo',
+  'tienda.pago_terminal',
+  'tienda.transferencia_clabe',
+  'tienda.transferencia_banco',
+  'tienda.transferencia_titular',
+] as const;
+
 const tiendaColumns = [
   'tienda.id',
   'tienda.usuario',
@@ -48,13 +63,7 @@ const tiendaColumns = [
   'tienda.deleted',
   'tienda.time_zone',
   'tienda.version',
-  'tienda.entrega_recoger',
-  'tienda.entrega_domicilio',
-  'tienda.pago_efectivo',
-  'tienda.pago_terminal',
-  'tienda.transferencia_clabe',
-  'tienda.transferencia_banco',
-  'tienda.transferencia_titular',
+  ...ENTREGA_Y_PAGOS_DE_TIENDA,
   'tienda.pausado_hasta',
   'account.celular',
 ] as const;

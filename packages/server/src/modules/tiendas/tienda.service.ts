@@ -207,8 +207,12 @@ export async function approveTienda(db: Db, session: Session, tiendaId: number) 
 /** A shop, a category and a product as every answer carries them (tienda.view.ts). */
 export type { CategoriaView, ProductoView, TiendaView } from './tienda.view.js';
 
-/** What the checkout and the orders read of shops: whether one exists, where its alerts go. */
+/**
+ * What the checkout and the orders read of shops: whether one exists, where its alerts go; and
+ * the columns of a shop's delivery and payment choices, for the catalogue's line pricing.
+ */
 export {
+  ENTREGA_Y_PAGOS_DE_TIENDA,
   existsTienda,
   findContactosDeTiendas,
   type ContactoDeTienda,
