@@ -3,7 +3,7 @@ import { isIPv4 } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DbHandle } from '../db/create-db.js';
-import { origenDePedidoNuevo } from '../modules/pedidos/pedido-nuevo.js';
+import { origenDePedidoNuevo } from '../modules/pedidos/pedido.service.js';
 import type { PedidoEventBus } from '../modules/pedidos/pedido-eventos.js';
 import type { PushResultado } from '../modules/push/push.sender.js';
 
@@ -127,7 +127,7 @@ export function watchDatabasePool(metrics: AppMetrics, database: DbHandle): void
 
 /**
  * Counts each new order once its commit is done. Every new order is written by
- * writeNuevoPedido (pedido-nuevo.ts) and its NUEVO event is published right after the commit
+ * writeNuevoPedido (modules/checkout/checkout.service.ts) and its NUEVO event is published right after the commit
  * (pedido.service.ts), by the process that committed it: counting at publish counts each order
  * once, in that process, and never one that rolled back. Counted before the real publish, so a
  * failed notification (the order is committed all the same) still counts.

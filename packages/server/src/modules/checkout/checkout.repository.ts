@@ -37,16 +37,8 @@ const selectPedidoSinCuentaByIdempotencyKey = preparedQuery((db, key: string) =>
 );
 
 /**
- * Of the orders without an account a key made (at most one per shop: the unique index is per
- * shop), the one at `tiendaId`, else one at another shop.
- */
-function pedidoDeLaTienda<T extends { tienda_id: number }>(rows: T[], tiendaId: number) {
-  return rows.find((r) => r.tienda_id === tiendaId) ?? rows[0];
-}
-
-/**
  * The order an Idempotency-Key already made: per account, or, for orders without one, at any
- * shop (the index on (account_id, idempotency_key) serves `account_id IS NULL` too).
+ * shop (a key of such orders names one order whatever the shop: `pedido_sin_cuenta_llave_unique`).
  */
 export async function findPedidoByIdempotencyKey(
   db: DbOrTx,
@@ -56,10 +48,7 @@ export async function findPedidoByIdempotencyKey(
   if ('accountId' in owner) {
     return (await selectPedidoIdByIdempotencyKey(db, owner.accountId, key)).rows[0];
   }
-  return pedidoDeLaTienda(
-    (await selectPedidoSinCuentaByIdempotencyKey(db, key)).rows,
-    owner.tiendaId,
-  );
+  return (await selectPedidoSinCuentaByIdempotencyKey(db, key)).rows[0];
 }
 
 /**
@@ -92,7 +81,7 @@ export async function lockCelularAndFindByKey(
   const found = rows.flatMap((r) =>
     r.id === null || r.tienda_id === null ? [] : [{ ...r, id: r.id, tienda_id: r.tienda_id }],
   );
-  return 'accountId' in owner ? found[0] : pedidoDeLaTienda(found, owner.tiendaId);
+  return found[0];
 }
 
 /**
