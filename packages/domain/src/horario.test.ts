@@ -13,6 +13,7 @@ import {
   isTiendaOpenAt,
   isValidFecha,
   isValidTimeZone,
+  lineaDeHorario,
   normalizeDia,
   normalizeHora,
   type DiaEspecial,
@@ -550,6 +551,50 @@ describe('getProximaApertura', () => {
     expect(getProximaApertura(viernes, anioNuevo, mx('2027-01-01T08:00:00'), MX)).toBe(
       'Próxima apertura: Viernes a las 09:00',
     );
+  });
+});
+
+describe('lineaDeHorario (the one-line notice of the shop page)', () => {
+  it.each<[string, HorarioDia[], DiaEspecial[], string, boolean, string]>([
+    ['open: until when', SEMANA, [], '2026-11-23T12:00:00', true, 'Abierto · cierra a las 18:00'],
+    ['before opening', SEMANA, [], '2026-11-23T06:00:00', false, 'Cerrado · abre hoy a las 8:00'],
+    ['after closing', SEMANA, [], '2026-11-23T19:00:00', false, 'Cerrado · abre mañana a las 8:00'],
+    ['friday night', SEMANA, [], '2026-11-27T19:00:00', false, 'Cerrado · abre mañana a las 9:30'],
+    [
+      'saturday afternoon skips the closed Sunday',
+      SEMANA,
+      [],
+      '2026-11-28T15:00:00',
+      false,
+      'Cerrado · abre el lunes a las 8:00',
+    ],
+    [
+      'a special day today',
+      SEMANA,
+      [especial('2026-11-24')],
+      '2026-11-24T12:00:00',
+      false,
+      'Cerrado · abre mañana a las 8:00',
+    ],
+    ['no hours at all: always open', [], [], '2026-11-23T12:00:00', true, 'Abierto'],
+    [
+      'a window past midnight, after midnight',
+      [h('LUNES', '20:00:00', '02:00:00')],
+      [],
+      '2026-11-23T01:00:00',
+      true,
+      'Abierto · cierra a las 2:00',
+    ],
+    [
+      'every day closed',
+      DIAS.map((dia) => h(dia, '08:00:00', '18:00:00', true)),
+      [],
+      '2026-11-23T12:00:00',
+      false,
+      'Cerrado',
+    ],
+  ])('%s', (_name, horarios, especiales, local, abierta, texto) => {
+    expect(lineaDeHorario(horarios, especiales, mx(local), MX)).toEqual({ abierta, texto });
   });
 });
 

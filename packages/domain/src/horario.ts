@@ -341,19 +341,24 @@ export function isTiendaOpenAt(
 
 const DIAS_DE_BUSQUEDA = 7;
 
+interface Apertura {
+  /** Days from today, in the shop's calendar (0: today). */
+  readonly offset: number;
+  readonly dia: Dia;
+  /** HH:MM:SS */
+  readonly hora: string;
+}
+
 /**
- * The next-opening text: today (only while the opening is still ahead), then the next 7 days,
+ * The next opening: today (only while the opening is still ahead), then the next 7 days,
  * skipping special days and closed or missing days. Days are stepped on calendar dates in the
  * shop's zone, never by adding 24 hours, so a DST change cannot skip or repeat a day.
  */
-export function getProximaApertura(
+function siguienteApertura(
   horarios: readonly HorarioDia[],
   diasEspeciales: readonly DiaEspecial[],
-  instant: Date,
-  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
-): string {
-  if (horarios.length === 0) return horarioMessages.sinHorarios;
-  const ahora = getLocalDateTime(instant, timeZone);
+  ahora: LocalDateTime,
+): Apertura | undefined {
   for (let offset = 0; offset <= DIAS_DE_BUSQUEDA; offset += 1) {
     const fecha = addDays(ahora.fecha, offset);
     if (isDiaEspecial(fecha, diasEspeciales)) continue;
@@ -362,14 +367,61 @@ export function getProximaApertura(
     if (horario === undefined || horario.cerrado) continue;
     const ventana = readVentana(horario);
     if (ventana === undefined) continue;
-    if (offset === 0) {
-      if (ahora.hora < ventana.apertura) return formatProximaApertura('Hoy', ventana.apertura);
-      continue;
-    }
-    const cuando = offset === 1 ? 'Mañana' : diaLabel(dia);
-    return formatProximaApertura(cuando, ventana.apertura);
+    if (offset === 0 && ahora.hora >= ventana.apertura) continue;
+    return { offset, dia, hora: ventana.apertura };
   }
-  return horarioMessages.proximaAperturaNoDisponible;
+  return undefined;
+}
+
+/** The next-opening text: 'Próxima apertura: Hoy a las 08:00' ('Hoy', 'Mañana' or a weekday). */
+export function getProximaApertura(
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  instant: Date,
+  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
+): string {
+  if (horarios.length === 0) return horarioMessages.sinHorarios;
+  const apertura = siguienteApertura(horarios, diasEspeciales, getLocalDateTime(instant, timeZone));
+  if (apertura === undefined) return horarioMessages.proximaAperturaNoDisponible;
+  const cuando = ['Hoy', 'Mañana'][apertura.offset] ?? diaLabel(apertura.dia);
+  return formatProximaApertura(cuando, apertura.hora);
+}
+
+/** '8:00', '22:30': the hour as people say it, without a leading zero. */
+function horaCorta(hora: string): string {
+  return horaLabel(hora).replace(/^0(?=\d)/, '');
+}
+
+export interface LineaDeHorario {
+  readonly abierta: boolean;
+  /** 'Abierto · cierra a las 22:00', 'Cerrado · abre mañana a las 8:00', 'Abierto', 'Cerrado'. */
+  readonly texto: string;
+}
+
+/**
+ * The shop page's one-line hours notice at an instant (docs/shop-pages.md, "The menu"): open
+ * until when, or closed until when. The reasons and the full closed notice are getTiendaStatus'.
+ */
+export function lineaDeHorario(
+  horarios: readonly HorarioDia[],
+  diasEspeciales: readonly DiaEspecial[],
+  instant: Date,
+  timeZone: string = ZONA_HORARIA_POR_DEFECTO,
+): LineaDeHorario {
+  const status = getTiendaStatus(horarios, diasEspeciales, instant, timeZone);
+  const ahora = getLocalDateTime(instant, timeZone);
+  if (status.abierta) {
+    const horario = findHorarioOfDia(horarios, ahora.dia);
+    const ventana = horario && readVentana(horario);
+    return {
+      abierta: true,
+      texto: ventana ? `Abierto · cierra a las ${horaCorta(ventana.cierre)}` : 'Abierto',
+    };
+  }
+  const apertura = siguienteApertura(horarios, diasEspeciales, ahora);
+  if (apertura === undefined) return { abierta: false, texto: 'Cerrado' };
+  const cuando = ['hoy', 'mañana'][apertura.offset] ?? `el ${diaLabel(apertura.dia).toLowerCase()}`;
+  return { abierta: false, texto: `Cerrado · abre ${cuando} a las ${horaCorta(apertura.hora)}` };
 }
 
 // ---- Orders now: hours, special days and the owner's pause ----
