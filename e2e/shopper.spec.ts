@@ -111,7 +111,7 @@ test('un visitante se registra, compra en una tienda y ve su pedido', async ({ p
   await shot('monto-minimo');
 
   // ---- One more gringa reaches it: subtotal 180, shipping 25, total 205 ----
-  await tarjeta.getByRole('button', { name: /Agregar una pieza de Gringa de asada/ }).click();
+  await tarjeta.getByRole('button', { name: /Aumentar cantidad de Gringa de asada/ }).click();
   await expect(page.getByRole('button', { name: /Carrito, 3 productos/ })).toBeVisible();
   await expect(hacerPedido).toHaveText('Hacer pedido · $ 205.00');
   await expect(hacerPedido).toBeEnabled();

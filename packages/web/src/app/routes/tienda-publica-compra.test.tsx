@@ -103,7 +103,7 @@ describe('quick add and the options sheet', () => {
     // The name starts with the visible text (label-content-name-mismatch).
     expect(agregar.textContent).toBe('Agregar');
     await user.click(agregar);
-    const mas = await screen.findByRole('button', { name: 'Agregar una pieza de Taco de pastor' });
+    const mas = await screen.findByRole('button', { name: 'Aumentar cantidad de Taco de pastor' });
     await user.click(mas);
     expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
     screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' });
@@ -139,7 +139,7 @@ describe('quick add and the options sheet', () => {
     expect((cebollitas as HTMLInputElement).disabled).toBe(true);
     expect(agregar().textContent).toBe('Agregar $ 75.50');
 
-    await user.click(within(sheet).getByRole('button', { name: 'Agregar una pieza de Gringa' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Aumentar cantidad de Gringa' }));
     expect(agregar().textContent).toBe('Agregar $ 151.00');
     const nota = within(sheet).getByRole('textbox', { name: 'Nota para la tienda (opcional)' });
     expect(nota.getAttribute('placeholder')).toBe('Ej. sin cebolla');

@@ -2,8 +2,10 @@ import { Minus, Plus } from 'lucide-react';
 import { IconButton } from '../../../components/ui/button';
 
 /**
- * − quantity +, for a basket line or the options sheet. The buttons have no visible text, so
- * their names ('Quitar una pieza de X') say which product they change.
+ * − quantity +, for a basket line or the options form. The buttons have no visible text, so
+ * their names ('Disminuir cantidad de X') say which product they change, and that they change a
+ * quantity: none starts with 'Agregar', which screen readers and voice control would take for
+ * the add button.
  */
 export function CantidadStepper(props: {
   nombre: string;
@@ -20,7 +22,7 @@ export function CantidadStepper(props: {
   return (
     <div className="flex items-center gap-1" aria-busy={disabled || undefined}>
       <IconButton
-        label={`Quitar una pieza de ${nombre}`}
+        label={`Disminuir cantidad de ${nombre}`}
         className="border border-stone-300 bg-white"
         disabled={disabled || cantidad <= minimo}
         onClick={() => props.onCambiar(cantidad - 1)}
@@ -32,7 +34,7 @@ export function CantidadStepper(props: {
         {cantidad}
       </span>
       <IconButton
-        label={`Agregar una pieza de ${nombre}`}
+        label={`Aumentar cantidad de ${nombre}`}
         className="border border-stone-300 bg-white"
         disabled={disabled || props.sinMas === true || cantidad >= props.maximo}
         onClick={() => props.onCambiar(cantidad + 1)}

@@ -138,8 +138,8 @@ describe('CheckoutCard', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const { canasta, calls } = canastaDe();
     renderCard(canasta);
-    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Taco al pastor' }));
-    await user.click(screen.getByRole('button', { name: 'Agregar una pieza de Taco al pastor' }));
+    await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Taco al pastor' }));
+    await user.click(screen.getByRole('button', { name: 'Aumentar cantidad de Taco al pastor' }));
     await user.click(screen.getByRole('button', { name: 'Eliminar Agua de horchata del carrito' }));
     expect(calls).toEqual([
       ['setCantidad', '11|12,21|sin cebolla', 2],
@@ -147,7 +147,7 @@ describe('CheckoutCard', { timeout: 20_000 }, () => {
       ['remove', '12||'],
     ]);
     expect(
-      screen.getByRole('button', { name: 'Agregar una pieza de Agua de horchata' }),
+      screen.getByRole('button', { name: 'Aumentar cantidad de Agua de horchata' }),
     ).toHaveProperty('disabled', true);
   });
 

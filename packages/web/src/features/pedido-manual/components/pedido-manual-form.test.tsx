@@ -210,7 +210,7 @@ describe('the owner types a phone order', () => {
     expect(llamadas[1]?.clave).toBe(llamadas[0]?.clave);
 
     // The drink taken off, saved: the refusal meant nothing was saved, so a new key.
-    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Agua de jamaica' }));
+    await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Agua de jamaica' }));
     await user.click(guardar);
     expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
     expect(llamadas[2]?.clave).not.toBe(llamadas[1]?.clave);

@@ -69,7 +69,7 @@ describe('AddToCartButton (product page)', () => {
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
     await screen.findByText('Producto agregado', {}, TOAST);
     expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 1');
-    await user.click(screen.getByRole('button', { name: 'Agregar una pieza de Gringa' }));
+    await user.click(screen.getByRole('button', { name: 'Aumentar cantidad de Gringa' }));
     expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
     expect(
       screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' }).getAttribute('href'),
@@ -82,8 +82,8 @@ describe('AddToCartButton (product page)', () => {
         lineas: [{ productoId: 12, opciones: [], nota: null, cantidad: 2, nombre: 'Gringa' }],
       },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
-    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
+    await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Gringa' }));
+    await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Gringa' }));
     screen.getByRole('button', { name: 'Agregar al carrito' });
     expect(localStorage.getItem(CANASTA_KEY)).toBeNull();
     // Nothing went to the server's cart.
@@ -101,7 +101,7 @@ describe('AddToCartButton (product page)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Agregar al carrito' }));
     await screen.findByText('Cantidad:');
-    await user.click(screen.getByRole('button', { name: 'Quitar una pieza de Gringa' }));
+    await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Gringa' }));
     await screen.findByRole('button', { name: 'Agregar al carrito' });
     const escritas = calls.filter((c) => c.method === 'POST' && !c.url.endsWith('listarcarrito'));
     expect(escritas.map((c) => [c.url, c.body])).toEqual([
