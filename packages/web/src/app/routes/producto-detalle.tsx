@@ -7,7 +7,7 @@ import {
   type ProductoPublico,
   type TiendaPublicaAnswer,
 } from '../../features/tienda-publica/api/get-tienda-publica';
-import { AddToCartButton } from '../../features/tienda-publica/components/add-to-cart-button';
+import { AddToCartButton } from '../../features/tienda-publica/components/producto-detalle-compra';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';

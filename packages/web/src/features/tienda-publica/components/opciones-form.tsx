@@ -1,0 +1,198 @@
+import {
+  pesosToCentavos,
+  elegirOpciones,
+  formatPesos,
+  NOTA_LINEA_MAX,
+  type GrupoVista,
+} from '@tianguis/domain';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { gruposDef } from '../../carrito/canasta/lineas';
+import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
+import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
+import type { ProductoPublico } from '../api/get-tienda-publica';
+
+const CANTIDAD_MAXIMA = 99;
+
+/** What a group asks for, next to its name. */
+export function reglaDeGrupo(g: Pick<GrupoVista, 'minimo' | 'maximo'>): string {
+  if (g.minimo === g.maximo) return `Elige ${g.minimo}`;
+  if (g.minimo === 0) return `Elige hasta ${g.maximo}`;
+  return `Elige de ${g.minimo} a ${g.maximo}`;
+}
+
+function extraTexto(precioExtra: number): string {
+  return precioExtra > 0 ? `+${formatPesos(pesosToCentavos(precioExtra))}` : '';
+}
+
+/**
+ * A product's option groups (docs/api.md, "Product options"), each with its rule (required ones
+ * marked 'Obligatorio'): radio buttons where one option is allowed and check boxes otherwise
+ * (the rest switched off at the maximum).
+ */
+export function OpcionesGrupos(props: {
+  grupos: readonly GrupoVista[];
+  elegidas: Record<number, number[]>;
+  onElegir: (grupo: GrupoVista, opcionId: number | undefined, marcada: boolean) => void;
+}) {
+  // Radio buttons group by name across the document: one prefix per form.
+  const nombre = useId();
+  return props.grupos.map((grupo) => {
+    const actuales = props.elegidas[grupo.id] ?? [];
+    const radio = grupo.maximo === 1;
+    const lleno = actuales.length >= grupo.maximo;
+    return (
+      <fieldset key={grupo.id} className="mb-4 rounded-xl border border-stone-200 p-3">
+        <legend className="px-1 font-semibold [overflow-wrap:anywhere]">
+          {grupo.nombre}{' '}
+          <span className="text-sm font-normal text-stone-700">{reglaDeGrupo(grupo)}</span>
+          {grupo.minimo > 0 && (
+            <span className="ml-2 rounded-full bg-marca-100 px-2 py-0.5 text-xs font-semibold text-marca-700">
+              Obligatorio
+            </span>
+          )}
+        </legend>
+        {radio && grupo.minimo === 0 && (
+          <label className="flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              name={`${nombre}-${grupo.id}`}
+              checked={actuales.length === 0}
+              onChange={() => props.onElegir(grupo, undefined, true)}
+              className="size-5"
+            />
+            <span>Ninguna</span>
+          </label>
+        )}
+        {grupo.opciones.map((opcion) => {
+          const marcada = actuales.includes(opcion.id);
+          return (
+            <label key={opcion.id} className="flex min-h-11 items-center gap-3">
+              <input
+                type={radio ? 'radio' : 'checkbox'}
+                name={`${nombre}-${grupo.id}`}
+                checked={marcada}
+                disabled={!radio && !marcada && lleno}
+                onChange={(event) => props.onElegir(grupo, opcion.id, event.target.checked)}
+                className="size-5"
+              />
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{opcion.nombre}</span>
+              {/* A space, so the name reads 'Harina +$ 5.00'. */}{' '}
+              {opcion.precioExtra > 0 && (
+                <span className="text-stone-700">{extraTexto(opcion.precioExtra)}</span>
+              )}
+            </label>
+          );
+        })}
+      </fieldset>
+    );
+  });
+}
+
+/**
+ * Choosing a product's options and adding it: the groups, a note for the shop, the quantity,
+ * and the add button with the price as chosen, enabled once the choice meets every group's rule
+ * (the domain's elegirOpciones, the server's own check); until then the button says what is
+ * missing. The options sheet and the product page both show it.
+ */
+export function OpcionesForm(props: {
+  producto: ProductoPublico;
+  /** Resolves with the refusal's message (shown here), or undefined once added. */
+  onAgregar: (linea: NuevaLinea, cantidad: number) => Promise<string | undefined>;
+  onAgregado?: () => void;
+  /** The button's text, from the total as chosen ('$ 30.00'). */
+  boton: (total: string) => ReactNode;
+  botonClassName?: string;
+}) {
+  const { producto } = props;
+  const grupos = producto.grupos ?? [];
+  const faltaId = useId();
+  const notaId = useId();
+  const [elegidas, setElegidas] = useState<Record<number, number[]>>({});
+  const [nota, setNota] = useState('');
+  const [cantidad, setCantidad] = useState(1);
+  const [enviando, setEnviando] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const ids = grupos.flatMap((g) => elegidas[g.id] ?? []);
+  const eleccion = elegirOpciones(gruposDef(grupos), ids);
+  let extra = 0;
+  for (const g of grupos)
+    for (const o of g.opciones) if (ids.includes(o.id)) extra += pesosToCentavos(o.precioExtra);
+  const total = (pesosToCentavos(producto.price) + extra) * cantidad;
+
+  function elegir(grupo: GrupoVista, opcionId: number | undefined, marcada: boolean) {
+    setElegidas((antes) => {
+      const actuales = antes[grupo.id] ?? [];
+      let nuevas: number[];
+      if (grupo.maximo === 1) nuevas = opcionId === undefined ? [] : [opcionId];
+      else if (marcada) nuevas = opcionId === undefined ? actuales : [...actuales, opcionId];
+      else nuevas = actuales.filter((id) => id !== opcionId);
+      return { ...antes, [grupo.id]: nuevas };
+    });
+  }
+
+  async function agregar() {
+    if (!eleccion.ok || enviando) return;
+    setEnviando(true);
+    setError(undefined);
+    const rechazo = await props.onAgregar(
+      { productoId: producto.id, opciones: ids, nota: nota.trim() || null },
+      cantidad,
+    );
+    setEnviando(false);
+    if (rechazo === undefined) props.onAgregado?.();
+    else setError(rechazo);
+  }
+
+  return (
+    <>
+      <OpcionesGrupos grupos={grupos} elegidas={elegidas} onElegir={elegir} />
+
+      <label htmlFor={notaId} className="mb-1 block font-medium">
+        Nota para la tienda (opcional)
+      </label>
+      <textarea
+        id={notaId}
+        value={nota}
+        maxLength={NOTA_LINEA_MAX}
+        placeholder="Ej. sin cebolla"
+        rows={2}
+        onChange={(event) => setNota(event.target.value)}
+        className="w-full rounded-lg border border-stone-300 p-2"
+      />
+      <p className="mb-3 text-right text-sm text-stone-700">
+        {nota.length}/{NOTA_LINEA_MAX}
+      </p>
+
+      {!eleccion.ok && (
+        <p id={faltaId} className="mb-2 scroll-mt-20 text-sm font-medium text-amber-900">
+          {eleccion.message}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mb-2 scroll-mt-20 rounded-lg bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CantidadStepper
+          nombre={producto.name}
+          cantidad={cantidad}
+          minimo={1}
+          maximo={CANTIDAD_MAXIMA}
+          onCambiar={setCantidad}
+        />
+        <Button
+          className={`flex-1 ${props.botonClassName ?? ''}`}
+          disabled={!eleccion.ok || enviando}
+          aria-busy={enviando || undefined}
+          aria-describedby={eleccion.ok ? undefined : faltaId}
+          onClick={() => void agregar()}
+        >
+          {props.boton(formatPesos(total))}
+        </Button>
+      </div>
+    </>
+  );
+}
