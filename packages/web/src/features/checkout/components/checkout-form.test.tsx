@@ -68,7 +68,7 @@ function renderForm(props: {
   datos?: Parameters<typeof CheckoutForm>[0]['datos'];
 }) {
   const hechos: PedidoHecho[] = [];
-  render(
+  const { unmount } = render(
     <MemoryRouter initialEntries={['/checkout']}>
       <Routes>
         <Route
@@ -87,7 +87,7 @@ function renderForm(props: {
       </Routes>
     </MemoryRouter>,
   );
-  return { hechos, user: userEvent.setup() };
+  return { hechos, unmount, user: userEvent.setup() };
 }
 
 const boton = (name: string | RegExp) => screen.getByRole('button', { name });
@@ -167,7 +167,11 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('radio', { name: 'Efectivo' })).toBeNull();
     const pagaCon = screen.getByLabelText('¿Con cuánto pagas? (opcional)');
     await user.type(pagaCon, '500');
-    expect(screen.getByText('Tu cambio: $ 364.51')).toBeTruthy();
+    // Information, not a warning: neutral, and read with the field.
+    const cambio = screen.getByText('Tu cambio: $ 364.51');
+    expect(cambio.className).not.toMatch(/red|amber/);
+    expect(cambio.className).toContain('text-stone-700');
+    expect(pagaCon.getAttribute('aria-describedby')).toBe(cambio.id);
 
     await user.clear(pagaCon);
     await user.type(pagaCon, '100');
@@ -176,6 +180,7 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Con cuánto pagas debe ser igual o mayor al total ($ 135.49)',
     );
+    expect(pagaCon.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
     await user.clear(pagaCon);
     await user.type(pagaCon, 'mucho');
     await user.click(boton(/Hacer pedido/));
@@ -353,5 +358,97 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     const form = screen.getByRole('form');
     expect(within(form).getByRole('alert').textContent).toContain('($ 200.00)');
     expect(boton(/Hacer pedido/)).toHaveProperty('disabled', true);
+  });
+});
+
+// What was typed is kept on the phone until the order is placed (borrador.ts).
+describe('CheckoutForm: lo escrito se queda', { timeout: 30_000 }, () => {
+  const valor = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+  const marcado = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).checked;
+
+  it('everything typed is there again when the form opens again (Back, Forward, a reload)', async () => {
+    const { envio, calls } = fakeEnvio();
+    const primero = renderForm({ envio });
+    await primero.user.click(screen.getByLabelText('Envío a domicilio'));
+    await llenarInvitado(primero.user);
+    await primero.user.type(screen.getByLabelText('Referencias (opcional)'), 'Portón verde');
+    await primero.user.type(screen.getByLabelText('¿Con cuánto pagas? (opcional)'), '500');
+    await primero.user.type(
+      screen.getByLabelText('Nota para la tienda (opcional)'),
+      'Tocar el timbre',
+    );
+    primero.unmount();
+
+    renderForm({ envio });
+    expect(valor('Nombre')).toBe('Ana López');
+    expect(valor('Celular (10 dígitos)')).toBe('5588776655');
+    expect(marcado('Envío a domicilio')).toBe(true);
+    expect(valor('Dirección de entrega')).toBe('Calle Pino 12, Centro');
+    expect(valor('Referencias (opcional)')).toBe('Portón verde');
+    expect(marcado('Efectivo')).toBe(true);
+    expect(valor('¿Con cuánto pagas? (opcional)')).toBe('500');
+    expect(screen.getByText('Tu cambio: $ 364.51')).toBeTruthy();
+    expect(valor('Nota para la tienda (opcional)')).toBe('Tocar el timbre');
+    expect(boton('Hacer pedido · $ 135.49')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('the payment choice and a field emptied on purpose stay as left', async () => {
+    const { envio } = fakeEnvio();
+    const primero = renderForm({ envio, datos: { nombreCompleto: 'Ana López' } });
+    await primero.user.clear(screen.getByLabelText('Nombre'));
+    await primero.user.click(screen.getByLabelText('Tarjeta (terminal)'));
+    primero.unmount();
+
+    renderForm({ envio, datos: { nombreCompleto: 'Ana López' } });
+    expect(valor('Nombre')).toBe('');
+    expect(marcado('Tarjeta (terminal)')).toBe(true);
+  });
+
+  it("another shop's form starts afresh", async () => {
+    const { envio } = fakeEnvio();
+    const primero = renderForm({ envio });
+    await primero.user.type(screen.getByLabelText('Nombre'), 'Ana López');
+    primero.unmount();
+
+    renderForm({ envio, canasta: canasta({ tiendaId: 8 }) });
+    expect(valor('Nombre')).toBe('');
+  });
+
+  it("a visitor's draft is there after signing in; the account's phone where none was typed", async () => {
+    const { envio } = fakeEnvio();
+    const primero = renderForm({ envio });
+    await primero.user.type(screen.getByLabelText('Nombre'), 'Ana López');
+    await primero.user.click(screen.getByLabelText('Envío a domicilio'));
+    primero.unmount();
+
+    renderForm({ envio, conSesion: true, datos: { celular: '5512345678' } });
+    expect(valor('Nombre (opcional)')).toBe('Ana López');
+    expect(valor('Celular (10 dígitos)')).toBe('5512345678');
+    expect(marcado('Envío a domicilio')).toBe(true);
+  });
+
+  it('once ordered the next checkout is empty, bar the data a guest is offered again', async () => {
+    const { envio } = fakeEnvio();
+    const primero = renderForm({ envio });
+    await primero.user.click(screen.getByLabelText('Envío a domicilio'));
+    await llenarInvitado(primero.user);
+    await primero.user.type(screen.getByLabelText('¿Con cuánto pagas? (opcional)'), '500');
+    await primero.user.type(
+      screen.getByLabelText('Nota para la tienda (opcional)'),
+      'Tocar el timbre',
+    );
+    await primero.user.click(boton('Hacer pedido · $ 135.49'));
+    await screen.findByText('en /pedido/seguimiento/s3cr3t');
+    primero.unmount();
+
+    const segundo = renderForm({ envio });
+    expect(valor('Nombre')).toBe('Ana López');
+    expect(valor('Celular (10 dígitos)')).toBe('5588776655');
+    expect(marcado('Recoger en la tienda')).toBe(true);
+    expect(valor('¿Con cuánto pagas? (opcional)')).toBe('');
+    expect(valor('Nota para la tienda (opcional)')).toBe('');
+    await segundo.user.click(screen.getByLabelText('Envío a domicilio'));
+    expect(valor('Dirección de entrega')).toBe('Calle Pino 12, Centro');
   });
 });

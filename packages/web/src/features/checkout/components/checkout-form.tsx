@@ -11,6 +11,7 @@ import {
 } from '../../pedidos/components/pedido-partes';
 import { seguimientoHref } from '../../seguimiento/seguimientos-guardados';
 import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
+import { borrarBorrador, conBorrador, guardarBorrador, leerBorrador } from '../borrador';
 import { guardarDatos, leerDatosGuardados } from '../datos-guardados';
 import {
   cambioDe,
@@ -105,12 +106,19 @@ export function CheckoutForm(props: {
   const envio = props.envio ?? envioDelServidor;
   const session = useSession();
   const navigate = useNavigate();
+  const formId = useId();
   // The phone shown to a signed-in shopper is the account's: left as is, the account's data go.
   const celularDeCuenta = conSesion ? (props.datos?.celular ?? session?.celular) : undefined;
+  // What was typed here before Back, a reload or signing in (borrador.ts) goes over the rest.
+  const cuenta = conSesion ? session?.userId : undefined;
   const [values, setValues] = useState<CheckoutValues>(() =>
-    valoresIniciales(
+    conBorrador(
+      valoresIniciales(
+        canasta,
+        props.datos ?? (conSesion ? { celular: celularDeCuenta } : leerDatosGuardados()),
+      ),
+      leerBorrador(canasta.tiendaId, cuenta),
       canasta,
-      props.datos ?? (conSesion ? { celular: celularDeCuenta } : leerDatosGuardados()),
     ),
   );
   const [problema, setProblema] = useState<{ field?: CheckoutField; message: string }>();
@@ -135,6 +143,9 @@ export function CheckoutForm(props: {
 
   function cambiar<K extends CheckoutField>(field: K, value: CheckoutValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
+    // The draft holds only the fields changed, so it is read back and one field added.
+    const borrador = { ...leerBorrador(canasta.tiendaId, cuenta), [field]: value };
+    guardarBorrador(canasta.tiendaId, cuenta, borrador);
     if (problema?.field === field || !problema?.field) setProblema(undefined);
     // Another delivery type is another total: the changed price no longer applies.
     if (field === 'tipoEntrega') setPrecioNuevo(undefined);
@@ -197,11 +208,16 @@ export function CheckoutForm(props: {
       setEnviando(false);
     }
     clave.current = undefined;
+    // Ordered: the next checkout at this shop starts afresh (bar what datos-guardados keeps).
+    borrarBorrador(canasta.tiendaId);
     props.onPedido?.(hecho);
     if (props.navegar === false) return;
     if (hecho.tipo === 'invitado') navigate(seguimientoHref(hecho.seguimiento));
     else navigate(hecho.pedidoId ? `/mispedidosdetalle?id=${hecho.pedidoId}` : '/mispedidos');
   }
+
+  const campoPagaCon = texto('pagaCon');
+  const cambioId = `${formId}-cambio`;
 
   const etiquetaBoton =
     precioNuevo !== undefined
@@ -273,14 +289,22 @@ export function CheckoutForm(props: {
         </p>
       )}
       {values.metodoPago === 'EFECTIVO' && (
-        <TextField
-          {...texto('pagaCon')}
-          label="¿Con cuánto pagas? (opcional)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="500"
-          hints={cambio === undefined ? [] : [`Tu cambio: ${formatPesos(cambio)}`]}
-        />
+        <>
+          <TextField
+            {...campoPagaCon}
+            {...(campoPagaCon.error ? {} : { 'aria-describedby': cambioId })}
+            label="¿Con cuánto pagas? (opcional)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="500"
+          />
+          {/* The change is information, not a warning: neutral, and gone while the field is in
+              error (the amount it was worked out from is being refused). Its line keeps its room,
+              so nothing below moves as it comes and goes. */}
+          <p id={cambioId} aria-live="polite" className="-mt-3 mb-4 min-h-5 text-sm text-stone-700">
+            {cambio !== undefined && !campoPagaCon.error && `Tu cambio: ${formatPesos(cambio)}`}
+          </p>
+        </>
       )}
       {values.metodoPago === 'TRANSFERENCIA' && (
         <p className="mb-4 rounded-lg bg-stone-100 p-3 text-stone-800">
