@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * Toasts (bottom-right, 4 s, at most 3 visible: docs/web-screens.md, "Toasts and timings")
- * through sonner, which is loaded only when the first toast is shown, so a visitor who never
- * sees one never downloads it.
+ * Toasts (bottom-right, 4 s: docs/web-screens.md, "Toasts and timings") through sonner, which
+ * is loaded only when the first toast is shown, so a visitor who never sees one never downloads
+ * it. One at a time: a new toast sends the one on screen away and takes its place (four taps on
+ * 'Agregar' show one 'Producto agregado', not four stacked).
  */
 type Kind = 'success' | 'error' | 'info';
 interface Pending {
@@ -20,6 +21,7 @@ function show(kind: Kind, message: string, options: { duration?: number } = {}) 
   const item: Pending = { kind, message, duration: options.duration };
   requestMount?.();
   void Promise.all([loadSonner(), mountedPromise]).then(([{ toast }]) => {
+    toast.dismiss();
     toast[item.kind](item.message, item.duration ? { duration: item.duration } : undefined);
   });
 }
@@ -46,7 +48,7 @@ const SonnerToaster = lazy(() =>
         <m.Toaster
           position="bottom-right"
           duration={4000}
-          visibleToasts={3}
+          visibleToasts={1}
           richColors
           closeButton
           toastOptions={{ closeButton: true, closeButtonAriaLabel: 'Cerrar aviso' }}
