@@ -1,6 +1,7 @@
-import { StrictMode, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { RenderNowContext } from '../lib/hydration';
+import { followLegacyHash } from '../lib/legacy-hash';
 import { AppRoutes } from './router';
 
 /**
@@ -15,14 +16,22 @@ export function AppFrame(props: { now?: number; children: ReactNode }) {
   );
 }
 
+/** An old `/#/x` link followed in the open app: its path screen, in place of the entry. */
+export function LegacyHashLinks() {
+  const navigate = useNavigate();
+  useEffect(() => followLegacyHash((path) => void navigate(path, { replace: true })), [navigate]);
+  return null;
+}
+
 /**
  * The shell: path addresses (`/tienda/x`), which a server can answer and a link preview can
- * read; old `/#/x` links are turned into these before it mounts (main.tsx).
+ * read; old `/#/x` links are turned into these before it mounts (main.tsx), and while it runs.
  */
 export function App(props: { now?: number }) {
   return (
     <AppFrame now={props.now}>
       <BrowserRouter>
+        <LegacyHashLinks />
         <AppRoutes />
       </BrowserRouter>
     </AppFrame>

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { pathOfLegacyHash, rewriteLegacyHash } from './legacy-hash';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { followLegacyHash, pathOfLegacyHash, rewriteLegacyHash } from './legacy-hash';
 
 describe('pathOfLegacyHash', () => {
   it('reads the address an old link carries in its fragment, query included', () => {
@@ -40,5 +40,22 @@ describe('rewriteLegacyHash', () => {
     rewriteLegacyHash();
     expect(window.location.pathname).toBe('/pedidos');
     expect(window.location.hash).toBe('#contenido');
+  });
+});
+
+describe('followLegacyHash', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('hands over the path of each old link the open tab follows, not in-page anchors', () => {
+    const go = vi.fn();
+    const stop = followLegacyHash(go);
+    window.location.hash = '/tienda/taqueria-lupe/tacos?q=1';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    window.location.hash = 'contenido';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    stop();
+    window.location.hash = '/tienda/otra';
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    expect(go.mock.calls).toEqual([['/tienda/taqueria-lupe/tacos?q=1']]);
   });
 });

@@ -22,3 +22,17 @@ export function rewriteLegacyHash(
   const path = pathOfLegacyHash(location.hash);
   if (path !== undefined) history.replaceState(history.state, '', path);
 }
+
+/**
+ * Follows an old `/#/x` link in a tab where the app is already open (typed, or tapped in a page
+ * of the same address): the browser only changes the fragment, so no load converts it. `go`
+ * receives the path it names, each time; in-page anchors are left alone. Returns the unsubscribe.
+ */
+export function followLegacyHash(go: (path: string) => void, target: Window = window): () => void {
+  const onHashChange = () => {
+    const path = pathOfLegacyHash(target.location.hash);
+    if (path !== undefined) go(path);
+  };
+  target.addEventListener('hashchange', onHashChange);
+  return () => target.removeEventListener('hashchange', onHashChange);
+}
