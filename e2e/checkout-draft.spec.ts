@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createShop, pedidosDeLaTienda, type SeededShop } from './fixtures/api';
+import { createShop, pedidosDeLaTienda, registerShopper, type SeededShop } from './fixtures/api';
 import { appLista, expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
 // Issue 28 (docs/web-screens.md, "Checkout"): what a visitor types in a shop's checkout form stays
@@ -105,4 +105,65 @@ test('lo escrito en el checkout sigue ahí tras Atrás, Adelante y recargar, y s
   await expect(formulario.getByLabel('Dirección de entrega')).toHaveValue('Calle Pino 12, Centro');
   await expect(formulario.getByLabel('Referencias (opcional)')).toHaveValue('Portón verde');
   await shot('siguiente-checkout');
+});
+
+test('lo que un visitante escribió en el checkout sigue ahí después de iniciar sesión', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createShop({
+    categoria: 'Tortas',
+    costoDeEnvio: 25,
+    entrega: { recoger: true, domicilio: true },
+    pagos: { efectivo: true, terminal: true, transferencia: null },
+    productos: [{ name: 'Torta de milanesa', price: 60 }],
+  });
+  const shopper = await registerShopper();
+
+  // ---- A visitor starts the form: a name, delivery to an address, card at the door, a note ----
+  await alCarrito(page, shop);
+  const formulario = page.getByRole('form', { name: `Datos del pedido a ${shop.nombre}` });
+  await formulario.getByLabel('Nombre', { exact: true }).fill('Rosa Martínez');
+  await formulario.getByRole('radio', { name: 'Envío a domicilio' }).check();
+  await formulario.getByLabel('Dirección de entrega').fill('Calle Pino 12, Centro');
+  await formulario.getByRole('radio', { name: 'Tarjeta (terminal)' }).check();
+  await formulario.getByLabel('Nota para la tienda (opcional)').fill('Tocar el timbre');
+
+  // ---- Signs in midway: a shopper lands on / ----
+  await openRoute(page, '/signin');
+  await page.getByLabel('Correo electrónico').fill(shopper.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectRoute(page, '/');
+  await expect(page.getByRole('link', { name: /Mis pedidos/i })).toBeVisible();
+
+  // ---- Back at checkout, the basket is the account's and the form as it was left ----
+  await openRoute(page, '/checkout');
+  await expect(formulario.getByLabel('Nombre (opcional)')).toHaveValue('Rosa Martínez');
+  // Not typed: the account's phone, as for any signed-in shopper.
+  await expect(formulario.getByLabel('Celular (10 dígitos)')).toHaveValue(shopper.celular);
+  await expect(formulario.getByRole('radio', { name: 'Envío a domicilio' })).toBeChecked();
+  await expect(formulario.getByLabel('Dirección de entrega (opcional)')).toHaveValue(
+    'Calle Pino 12, Centro',
+  );
+  await expect(formulario.getByRole('radio', { name: 'Tarjeta (terminal)' })).toBeChecked();
+  await expect(formulario.getByLabel('Nota para la tienda (opcional)')).toHaveValue(
+    'Tocar el timbre',
+  );
+  await shot('tras-iniciar-sesion');
+
+  // ---- Ordered, the signed-in shopper lands on the order's page ----
+  await formulario.getByRole('button', { name: 'Hacer pedido · $ 85.00' }).click();
+  await expectRoute(page, '/mispedidosdetalle');
+  const pedidoId = Number(new URL(page.url()).searchParams.get('id'));
+  expect(pedidoId, 'el id del pedido en la dirección').toBeGreaterThan(0);
+  await expect(page.getByText(`Pedido #${pedidoId}`)).toBeVisible();
+  const [pedido] = await pedidosDeLaTienda(shop);
+  expect(pedido).toMatchObject({
+    nombreCompleto: 'Rosa Martínez',
+    celular: shopper.celular,
+    entrega: { tipo: 'DOMICILIO' },
+    pago: { metodo: 'TERMINAL' },
+    nota: 'Tocar el timbre',
+  });
 });
