@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
@@ -10,6 +11,7 @@ import {
 } from '../../features/seguimiento/api/seguimiento-eventos';
 import { SeguimientoPedido } from '../../features/seguimiento/components/seguimiento-pedido';
 import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
+import { tomarRecienHecho } from '../../features/seguimiento/seguimientos-guardados';
 import { ApiError } from '../../lib/api-client';
 
 /** An unknown secret (404), or one that cannot be a secret at all (400, cut or mistyped). */
@@ -21,11 +23,28 @@ function isNoEncontrado(error: Error | undefined): boolean {
 }
 
 /**
+ * Right after the order is placed (the checkout opens this page), the order list goes under this
+ * page in the history: Back shows "Mis pedidos", where this order is, not the checkout the order
+ * has just emptied ('Tu carrito esta vacio'). The entry this page had becomes the list's.
+ */
+function useAtrasALaLista(seguimiento: string) {
+  const navigate = useNavigate();
+  const { pathname, search, state } = useLocation();
+  useEffect(() => {
+    if (!tomarRecienHecho(seguimiento)) return;
+    // Both in one go: React renders only the second, this page, which stays mounted.
+    void navigate('/mispedidos', { replace: true });
+    void navigate(`${pathname}${search}`, { state: state as unknown });
+  }, [seguimiento, navigate, pathname, search, state]);
+}
+
+/**
  * `/pedido/seguimiento/:seguimiento`: one order followed by its secret link (a guest's only key
  * to it; bookmarkable), live over Server-Sent Events and polled while the stream is down.
  */
 export default function Seguimiento() {
   const seguimiento = useParams().seguimiento ?? '';
+  useAtrasALaLista(seguimiento);
   const session = useSession();
   const enVivo = useSeguimientoEnVivo(seguimiento);
   const pedido = useSeguimiento(seguimiento, {

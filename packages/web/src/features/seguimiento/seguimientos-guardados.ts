@@ -40,7 +40,22 @@ export function listarSeguimientos(): SeguimientoGuardado[] {
   }
 }
 
+/** The order this tab has just placed, until its tracking page takes it (tomarRecienHecho). */
+let recienHecho: string | undefined;
+
+/**
+ * Whether `seguimiento` is the order this tab has just placed, once: its tracking page then puts
+ * the order list under itself in the history, so Back leads there instead of to the checkout
+ * the order has just emptied.
+ */
+export function tomarRecienHecho(seguimiento: string): boolean {
+  if (recienHecho !== seguimiento) return false;
+  recienHecho = undefined;
+  return true;
+}
+
 export function guardarSeguimiento(seguimiento: string, pedido: PedidoVista): void {
+  recienHecho = seguimiento;
   const nuevo: SeguimientoGuardado = {
     seguimiento,
     pedidoId: pedido.id,

@@ -50,7 +50,7 @@ function Pasos({ status }: { status: string }) {
           key={paso.status}
           aria-current={i === actual ? 'step' : undefined}
           className={`flex flex-col items-center gap-1 rounded-lg p-2 ${
-            i <= actual ? 'bg-marca-50 font-semibold text-marca-700' : 'bg-stone-100 text-stone-500'
+            i <= actual ? 'bg-marca-50 font-semibold text-marca-700' : 'bg-stone-100 text-stone-700'
           }`}
         >
           {paso.icono}

@@ -1,7 +1,7 @@
 import type { PedidoVista } from '@tianguis/domain';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MisPedidos from '../../../app/routes/mis-pedidos';
 import Seguimiento from '../../../app/routes/seguimiento';
@@ -251,6 +251,59 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     const link = within(otros).getByRole('link');
     expect(link.textContent).toContain('Panadería Sol');
     expect(link.getAttribute('href')).toBe('/pedido/seguimiento/otro-secreto');
+  });
+});
+
+function Atras() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Atrás
+    </button>
+  );
+}
+
+/** The tracking page opened from the checkout (or from `antes`), with a Back button. */
+function abrirDespuesDe(antes: string) {
+  render(
+    <MemoryRouter
+      initialEntries={['/tienda/taqueria-lupe', antes, `/pedido/seguimiento/${SECRETO}`]}
+    >
+      <Atras />
+      <Routes>
+        <Route path="/pedido/seguimiento/:seguimiento" element={<Seguimiento />} />
+        <Route path="/mispedidos" element={<p>Lista de mis pedidos</p>} />
+        <Route path="/checkout" element={<p>Tu carrito esta vacio</p>} />
+        <Route path="*" element={<p>Otra pantalla</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('Back from the tracking page', { timeout: 30_000 }, () => {
+  it('right after ordering leads to the order list, not to the emptied checkout', async () => {
+    const user = userEvent.setup();
+    responder(invitado());
+    guardarSeguimiento(SECRETO, invitado()); // What the checkout does as the order is placed.
+    abrirDespuesDe('/checkout');
+    await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByText('Lista de mis pedidos')).toBeTruthy();
+    expect(screen.queryByText('Tu carrito esta vacio')).toBeNull();
+  });
+
+  it('opened again later (a saved link), Back goes where the shopper came from', async () => {
+    const user = userEvent.setup();
+    responder(invitado());
+    guardarSeguimiento(SECRETO, invitado());
+    abrirDespuesDe('/checkout');
+    await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
+    cleanupAndClear();
+    responder(invitado());
+    abrirDespuesDe('/tienda/taqueria-lupe/tacos');
+    await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByText('Otra pantalla')).toBeTruthy();
   });
 });
 
