@@ -7,10 +7,13 @@ import { MisPedidosLista, SinPedidos } from '../../features/pedidos/components/m
 import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
 import { listarSeguimientos } from '../../features/seguimiento/seguimientos-guardados';
 
-const SIN_CUENTA = 'Pedidos hechos sin cuenta en este teléfono';
+const SIN_CUENTA = 'Pedidos hechos en este teléfono sin cuenta';
 
-/** The account's orders, live over the event stream, polled while it is down. */
-function MisPedidosConCuenta({ token }: { token: string }) {
+/**
+ * The account's orders, live over the event stream, polled while it is down; under their own
+ * heading when this phone's guest orders are listed below (`conOtros`).
+ */
+function MisPedidosConCuenta({ token, conOtros }: { token: string; conOtros: boolean }) {
   const enVivo = useMisPedidosEnVivo(token);
   const pedidos = useMisPedidos({ refetchInterval: enVivo ? undefined : POLLING_MS });
   return pedidos.isLoading ? (
@@ -18,7 +21,7 @@ function MisPedidosConCuenta({ token }: { token: string }) {
   ) : pedidos.error && !pedidos.data ? (
     <ErrorState error={pedidos.error} onRetry={() => void pedidos.refetch()} />
   ) : (
-    <MisPedidosLista pedidos={pedidos.data ?? []} />
+    <MisPedidosLista pedidos={pedidos.data ?? []} conOtros={conOtros} />
   );
 }
 
@@ -31,11 +34,12 @@ function MisPedidosSinCuenta() {
 /** Mis Pedidos: a signed-in shopper's orders, and those placed on this phone without an account. */
 export default function MisPedidos() {
   const session = useSession();
+  const hayGuardados = listarSeguimientos().length > 0;
   return (
     <Page title="Mis Pedidos">
       {session ? (
         <>
-          <MisPedidosConCuenta token={session.token} />
+          <MisPedidosConCuenta token={session.token} conOtros={hayGuardados} />
           <SeguimientosGuardadosLista titulo={SIN_CUENTA} />
         </>
       ) : (

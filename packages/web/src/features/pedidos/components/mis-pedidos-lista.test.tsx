@@ -21,11 +21,14 @@ function DetalleVisto() {
   );
 }
 
-function renderLista(pedidos: PedidoVista[]) {
+function renderLista(pedidos: PedidoVista[], conOtros = false) {
   render(
     <MemoryRouter initialEntries={['/mispedidos']}>
       <Routes>
-        <Route path="/mispedidos" element={<MisPedidosLista pedidos={pedidos} />} />
+        <Route
+          path="/mispedidos"
+          element={<MisPedidosLista pedidos={pedidos} conOtros={conOtros} />}
+        />
         <Route path="/mispedidosdetalle" element={<DetalleVisto />} />
       </Routes>
     </MemoryRouter>,
@@ -41,6 +44,17 @@ const pedidos = [
 ];
 
 describe('MisPedidosLista', { timeout: 20_000 }, () => {
+  it('with orders of this phone listed too, an empty account does not read as no orders at all', () => {
+    renderLista([], true);
+    expect(screen.queryByText('No tienes pedidos aún')).toBeNull();
+    const cuenta = screen.getByRole('region', { name: 'Pedidos con tu cuenta' });
+    expect(cuenta.textContent).toContain('Aún no tienes pedidos con tu cuenta.');
+    cleanup();
+    renderLista(pedidos, true);
+    const conCuenta = screen.getByRole('region', { name: 'Pedidos con tu cuenta' });
+    expect(within(conCuenta).getAllByRole('heading', { level: 3 })).toHaveLength(5);
+  });
+
   it('counts the tiles by status', () => {
     renderLista(pedidos);
     const tiles = within(screen.getByRole('list', { name: 'Resumen de pedidos' }))

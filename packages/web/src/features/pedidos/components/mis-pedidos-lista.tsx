@@ -7,7 +7,7 @@ import {
   type PedidoVista,
 } from '@tianguis/domain';
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/status';
@@ -58,15 +58,16 @@ export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoVista[] }
   );
 }
 
-function PedidoCard({ pedido }: { pedido: PedidoVista }) {
+function PedidoCard({ pedido, bajoTitulo }: { pedido: PedidoVista; bajoTitulo: boolean }) {
   const piezas = pedido.cantidadDeArticulos;
+  const Titulo = bajoTitulo ? 'h3' : 'h2';
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex gap-3">
         <TiendaImagen src={pedido.tiendaImageUrl} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h2 className="font-bold break-words">{pedido.nombreTienda}</h2>
+            <Titulo className="font-bold break-words">{pedido.nombreTienda}</Titulo>
             <PedidoStatusBadge status={pedido.status} />
           </div>
           <p className="text-sm text-stone-700">
@@ -109,17 +110,41 @@ export function SinPedidos() {
   );
 }
 
-/** Tiles and the order cards in order (docs/api.md, "Texts and forms"), or the empty state. */
-export function MisPedidosLista({ pedidos }: { pedidos: readonly PedidoVista[] }) {
-  if (pedidos.length === 0) return <SinPedidos />;
+/** The heading of the account's orders when this phone's guest orders are listed too. */
+export const CON_CUENTA = 'Pedidos con tu cuenta';
+
+/**
+ * Tiles and the order cards in order (docs/api.md, "Texts and forms"), or the empty state. With
+ * `conOtros` (orders placed on this phone without an account are listed below), they go under
+ * their own heading, and an account without orders says so of the account only: the page has
+ * orders all the same.
+ */
+export function MisPedidosLista(props: { pedidos: readonly PedidoVista[]; conOtros?: boolean }) {
+  const { pedidos, conOtros = false } = props;
+  const tituloId = useId();
+  if (pedidos.length === 0 && !conOtros) return <SinPedidos />;
+  const contenido =
+    pedidos.length === 0 ? (
+      <p className="rounded-xl border border-dashed border-stone-300 bg-white p-4 text-stone-700">
+        Aún no tienes pedidos con tu cuenta. Los que hagas con ella aparecerán aquí.
+      </p>
+    ) : (
+      <>
+        <MisPedidosTiles pedidos={pedidos} />
+        <ul aria-label="Lista de pedidos" className="space-y-3">
+          {sortPedidos(pedidos).map((p) => (
+            <PedidoCard key={p.id} pedido={p} bajoTitulo={conOtros} />
+          ))}
+        </ul>
+      </>
+    );
+  if (!conOtros) return contenido;
   return (
-    <>
-      <MisPedidosTiles pedidos={pedidos} />
-      <ul aria-label="Lista de pedidos" className="space-y-3">
-        {sortPedidos(pedidos).map((p) => (
-          <PedidoCard key={p.id} pedido={p} />
-        ))}
-      </ul>
-    </>
+    <section aria-labelledby={tituloId}>
+      <h2 id={tituloId} className="mb-2 text-lg font-semibold">
+        {CON_CUENTA}
+      </h2>
+      {contenido}
+    </section>
   );
 }

@@ -7,7 +7,9 @@ import MisPedidos from '../../../app/routes/mis-pedidos';
 import Seguimiento from '../../../app/routes/seguimiento';
 import type { EventStreamHandlers } from '../../../lib/event-stream';
 import { clearQueryCache } from '../../../lib/query';
+import { clearSession } from '../../auth/session-store';
 import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { signInAs } from '../../tienda-publica/test/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
@@ -316,7 +318,7 @@ describe('Mis Pedidos without an account', { timeout: 30_000 }, () => {
       </MemoryRouter>,
     );
     const lista = screen.getByRole('region', {
-      name: 'Pedidos hechos sin cuenta en este teléfono',
+      name: 'Pedidos hechos en este teléfono sin cuenta',
     });
     expect(within(lista).getByRole('link').getAttribute('href')).toBe(
       '/pedido/seguimiento/otro-secreto',
@@ -334,6 +336,53 @@ describe('Mis Pedidos without an account', { timeout: 30_000 }, () => {
     expect(screen.getByText('No tienes pedidos aún')).toBeTruthy();
   });
 });
+
+describe(
+  'Mis Pedidos with an account and orders placed here without one',
+  { timeout: 30_000 },
+  () => {
+    afterEach(() => clearSession());
+
+    function abrirConCuenta(pedidos: PedidoVista[]) {
+      signInAs('USUARIO');
+      respuestas['/api/pedido/listarpedidosbyid'] = () =>
+        new Response(JSON.stringify(pedidos), { status: 200 });
+      guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+      render(
+        <MemoryRouter>
+          <MisPedidos />
+        </MemoryRouter>,
+      );
+    }
+
+    it("an account without orders says so of the account only, above this phone's orders", async () => {
+      abrirConCuenta([]);
+      const cuenta = await screen.findByRole('region', { name: 'Pedidos con tu cuenta' });
+      expect(cuenta.textContent).toContain('Aún no tienes pedidos con tu cuenta.');
+      expect(screen.queryByText('No tienes pedidos aún')).toBeNull();
+      const aqui = screen.getByRole('region', {
+        name: 'Pedidos hechos en este teléfono sin cuenta',
+      });
+      expect(within(aqui).getByRole('heading', { level: 2 }).textContent).toBe(
+        'Pedidos hechos en este teléfono sin cuenta',
+      );
+      expect(within(aqui).getByRole('link').textContent).toContain('Panadería Sol');
+      // The account's section comes first.
+      expect(cuenta.compareDocumentPosition(aqui) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it("the account's orders under their own heading, this phone's under theirs", async () => {
+      abrirConCuenta([
+        invitado({ id: 70, usuarioId: 7, invitado: false, nombreTienda: 'Tacos Don Beto' }),
+      ]);
+      const cuenta = await screen.findByRole('region', { name: 'Pedidos con tu cuenta' });
+      expect(
+        await within(cuenta).findByRole('heading', { level: 3, name: 'Tacos Don Beto' }),
+      ).toBeTruthy();
+      screen.getByRole('region', { name: 'Pedidos hechos en este teléfono sin cuenta' });
+    });
+  },
+);
 
 function cleanupAndClear() {
   // A second page in the same test: forget the first one's screen and answers.
