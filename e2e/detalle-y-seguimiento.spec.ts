@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import {
+  aceptarPedido,
+  createTaqueria,
+  GRUPO_TORTILLA,
+  productoDe,
+  type SeededShop,
+} from './fixtures/api';
+import { baseUrl } from './fixtures/env';
+import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
+
+// Issue 28, "The shop link is the menu, and the first tap counts": a product's options on its
+// own page (the required group marked, 'Agregar al carrito' waiting for it), one toast at a
+// time, an old `/#/` link followed in a tab already open, the tracking page clean under axe
+// (WCAG 2.1 AA), and Back from the tracking page right after ordering.
+
+function detalleDe(shop: SeededShop, nombre: string): string {
+  return `/tienda/${shop.usuario}/tacos/productodetalle/${productoDe(shop, nombre).id}`;
+}
+
+/** A visitor's order placed through the API (docs/api.md, "Guest checkout"): its secret. */
+async function pedidoInvitado(shop: SeededShop): Promise<{ seguimiento: string; id: number }> {
+  const response = await fetch(`${baseUrl()}/api/pedido/invitado`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      tiendaId: shop.tiendaId,
+      lineas: [{ productoId: productoDe(shop, 'Agua de jamaica').id, cantidad: 2 }],
+      cliente: { nombreCompleto: 'Lucía Pérez', celular: `55${Date.now().toString().slice(-8)}` },
+      entrega: { tipo: 'RECOGER' },
+      pago: { metodo: 'EFECTIVO' },
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`pedido invitado: ${response.status} ${text}`);
+  const answer = JSON.parse(text) as { seguimiento: string; pedido: { id: number } };
+  return { seguimiento: answer.seguimiento, id: answer.pedido.id };
+}
+
+/** What axe (WCAG 2.0/2.1 A and AA) finds on the page as it is. */
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  }));
+}
+
+test('las opciones de un producto se eligen en su página, y agregar espera a la obligatoria', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createTaqueria('Taquería La Opción', [GRUPO_TORTILLA]);
+  await openRoute(page, detalleDe(shop, 'Taco de suadero'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Taco de suadero' })).toBeVisible();
+
+  // The options are on the page, no sheet: the required tortilla marked, with its rule.
+  const opciones = page.getByRole('region', { name: 'Opciones de Taco de suadero' });
+  const tortilla = opciones.getByRole('group', { name: /^Tortilla/ });
+  await expect(tortilla).toContainText('Elige 1');
+  await expect(tortilla).toContainText('Obligatorio');
+  const agregar = page.getByRole('button', { name: /^Agregar al carrito/ });
+  await expect(agregar).toHaveText('Agregar al carrito · $ 25.00');
+  await expect(agregar).toBeDisabled();
+  await expect(page.getByText('Elige al menos 1 opción en Tortilla')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot('detalle-sin-elegir');
+
+  await tortilla.getByRole('radio', { name: /^Harina/ }).check();
+  await expect(agregar).toBeEnabled();
+  await expect(agregar).toHaveText('Agregar al carrito · $ 30.00');
+  await expect(page.getByText('Elige al menos 1 opción en Tortilla')).toHaveCount(0);
+  await agregar.click();
+  await expect(page.getByText('Producto agregado')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver mi canasta (1 producto)' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Three more taps: the basket counts four, and one toast is on screen, not four.
+  for (const piezas of [2, 3, 4]) {
+    await agregar.click();
+    await expect(
+      page.getByRole('link', { name: `Ver mi canasta (${piezas} productos)` }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText('Producto agregado')).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  await shot('detalle-agregado');
+
+  // The shop's cards still open the options sheet.
+  await openRoute(page, `/tienda/${shop.usuario}/tacos`);
+  await page.getByRole('button', { name: 'Agregar Taco de suadero' }).click();
+  await expect(page.getByRole('dialog', { name: 'Taco de suadero' })).toBeVisible();
+});
+
+test('un enlace viejo /#/ abierto en una pestaña que ya tiene la app lleva a su pantalla', async ({
+  page,
+}) => {
+  const shop = await createTaqueria('Taquería El Enlace', [GRUPO_TORTILLA]);
+  await openRoute(page, '/');
+  // A mark on the open page: a load would lose it.
+  await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
+
+  // Typed in the address bar of this tab: only the fragment changes, no page loads.
+  await page.goto(`/#/tienda/${shop.usuario}/tacos`);
+  await expectRoute(page, `/tienda/${shop.usuario}/tacos`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);
+
+  // Tapped on a page of the app (a link in a shop's description, a chat opened in the app).
+  await page.evaluate((href) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = 'Enlace viejo';
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }, `#/tienda/${shop.usuario}`);
+  await expectRoute(page, `/tienda/${shop.usuario}`);
+  await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
+  expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);
+
+  // Each old link took the place of its entry: Back leads to the category, then home.
+  await page.goBack();
+  await expectRoute(page, `/tienda/${shop.usuario}/tacos`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
+});
+
+test('la página de seguimiento pasa axe (WCAG 2.1 AA), nuevo y aceptado', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createTaqueria('Taquería Contraste', [GRUPO_TORTILLA]);
+  const pedido = await pedidoInvitado(shop);
+  await openRoute(page, `/pedido/seguimiento/${pedido.seguimiento}`);
+  const estado = page.getByRole('region', { name: 'Estado del pedido' });
+  await expect(estado.getByRole('status')).toHaveText(
+    'Nuevo · esperando a que la tienda lo acepte',
+  );
+  await expect(page.getByText(`Pedido #${pedido.id}`)).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await shot('seguimiento-nuevo');
+
+  await aceptarPedido(shop, pedido.id, 15);
+  await expect(estado.locator('li[aria-current="step"]')).toHaveText('Aceptado');
+  expect(await axe(page)).toEqual([]);
+});
+
+test('Atrás desde el seguimiento, recién hecho el pedido, lleva a Mis pedidos', async ({
+  page,
+  shot,
+}) => {
+  const shop = await createTaqueria('Taquería De Regreso', [GRUPO_TORTILLA]);
+  await openRoute(page, detalleDe(shop, 'Agua de jamaica'));
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+  await page.getByRole('link', { name: 'Ver mi canasta (1 producto)' }).click();
+  await expectRoute(page, '/checkout');
+
+  const formulario = page.getByRole('form', { name: `Datos del pedido a ${shop.nombre}` });
+  await formulario.getByLabel('Nombre', { exact: true }).fill('Marta Ruiz');
+  await formulario.getByLabel('Celular (10 dígitos)').fill(`55${Date.now().toString().slice(-8)}`);
+  await formulario.getByRole('radio', { name: 'Recoger en la tienda' }).check();
+  await formulario.getByRole('radio', { name: 'Efectivo' }).check();
+  await formulario.getByRole('button', { name: /^Hacer pedido/ }).click();
+
+  await expect
+    .poll(() => routeOf(page), { message: 'la página de seguimiento' })
+    .toMatch(/^\/pedido\/seguimiento\/[\w-]{20,}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu pedido' })).toBeVisible();
+  const numero = await page
+    .getByText(/^Pedido #\d+/)
+    .first()
+    .textContent();
+  const id = /#(\d+)/.exec(numero ?? '')?.[1];
+  if (!id) throw new Error('la página de seguimiento no dice el número del pedido');
+
+  await page.getByRole('button', { name: 'Atrás' }).click();
+  await expectRoute(page, '/mispedidos');
+  await expect(page.getByText('Tu carrito esta vacio')).toHaveCount(0);
+  const aqui = page.getByRole('region', { name: 'Pedidos hechos en este teléfono sin cuenta' });
+  await expect(aqui.getByRole('link', { name: new RegExp(`Pedido #${id}`) })).toBeVisible();
+  await shot('mis-pedidos-tras-atras');
+
+  // And from the list, back into the order.
+  await aqui.getByRole('link', { name: new RegExp(`Pedido #${id}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu pedido' })).toBeVisible();
+});
