@@ -105,9 +105,10 @@ test('un enlace viejo /#/ abierto en una pestaña que ya tiene la app lleva a su
   await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
 
   // Typed in the address bar of this tab: only the fragment changes, no page loads.
-  await page.goto(`/#/tienda/${shop.usuario}/tacos`);
-  await expectRoute(page, `/tienda/${shop.usuario}/tacos`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
+  const detalle = detalleDe(shop, 'Taco de suadero');
+  await page.goto(`/#${detalle}`);
+  await expectRoute(page, detalle);
+  await expect(page.getByRole('heading', { level: 1, name: 'Taco de suadero' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
   expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);
 
@@ -122,12 +123,15 @@ test('un enlace viejo /#/ abierto en una pestaña que ya tiene la app lleva a su
   }, `#/tienda/${shop.usuario}`);
   await expectRoute(page, `/tienda/${shop.usuario}`);
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
   expect(await page.evaluate(() => 'sinRecargar' in window)).toBe(true);
 
-  // Each old link took the place of its entry: Back leads to the category, then home.
+  // Each old link took the place of its entry: Back leads to the product, then home.
   await page.goBack();
-  await expectRoute(page, `/tienda/${shop.usuario}/tacos`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
+  await expectRoute(page, detalle);
+  await expect(page.getByRole('heading', { level: 1, name: 'Taco de suadero' })).toBeVisible();
+  await page.goBack();
+  await expectRoute(page, '/');
 });
 
 test('la página de seguimiento pasa axe (WCAG 2.1 AA), nuevo y aceptado', async ({
