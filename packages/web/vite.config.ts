@@ -186,7 +186,8 @@ const browserBuild: UserConfig = {
       output: {
         // The shop's public page (opened from a QR code; the page with the LCP budget) loaded
         // nine small chunks beside its data: more than HTTP/1.1's six connections, so a second
-        // round trip before the first paint. Its own helpers go in one chunk; not the pure ones
+        // round trip before the first paint. Its own helpers and the menu's parts go in one
+        // chunk (each small file also costs its own compression and imports: about 1 KB); not the pure ones
         // boot.ts imports (catalogo, card-styles, image-variants), which would make the first
         // script wait for this chunk and, through it, the router.
         codeSplitting: {
@@ -194,7 +195,7 @@ const browserBuild: UserConfig = {
           groups: [
             {
               name: 'tienda-publica',
-              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info)\.tsx|logic\/(estado|estado-pedidos|precio)\.ts|hooks\/(use-now|use-aviso-de-tienda)\.ts)|domain\/src\/(horario|money)\.ts/,
+              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info|producto-agregar|producto-lista|linea-horario|menu-tienda|compra-en-espera|compartir-tienda)\.tsx|logic\/(estado|estado-pedidos|precio|compartir)\.ts|hooks\/(use-now|use-aviso-de-tienda)\.ts)|src\/components\/ui\/page\.tsx|domain\/src\/(horario|money)\.ts/,
             },
           ],
         },

@@ -1,10 +1,12 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
 import { useSession } from '../features/auth/session-store';
+import { hayCanastaLocal, subscribeCanastaLocal } from '../features/carrito/canasta/canasta-clave';
 import { ToastHost } from '../lib/toast';
 import { repetirToquesTempranos } from '../lib/toques-tempranos';
+import { OtrasRutas } from './router';
 import { BottomBar } from './shell/bottom-bar';
 import { TopBar } from './shell/top-bar';
 
@@ -53,6 +55,12 @@ const AlertasTienda = lazy(() => import('../features/alertas/components/alertas-
 
 export function Layout() {
   const session = useSession();
+  // The screens behind an account come in a chunk of their own (otras-rutas.tsx): asked for
+  // once someone is signed in or has a basket (checkout is the next tap), not on a first visit.
+  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hayCanastaLocal, () => false);
+  useEffect(() => {
+    if (session || hayCanasta) void OtrasRutas.preload().catch(() => undefined);
+  }, [session, hayCanasta]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,16 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { Guard } from '../features/auth/guard';
-import type { Area } from '../features/auth/guards';
 import { Layout } from './layout';
 
 /**
- * Every route of the web app, with who may open it (docs/web-screens.md, "Screens and who may
- * open them"). Each screen is its own chunk, so the public shop page downloads only the shell
- * and itself.
+ * The web app's routes: the shop's own three here, every other in otras-rutas.tsx (loaded
+ * apart). Each screen is its own chunk, so the public shop page downloads only the shell and
+ * itself.
  */
 type ScreenModule = { default: ComponentType };
-const screen = (
+export const screen = (
   load: () => Promise<ScreenModule>,
 ): LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> } => {
   let loaded: ScreenModule | undefined;
@@ -24,101 +22,27 @@ const screen = (
   );
 };
 
-const Home = screen(() => import('./routes/home'));
-const Landing = screen(() => import('./routes/landing'));
-const Register = screen(() => import('./routes/register'));
-const SignIn = screen(() => import('./routes/signin'));
-const SignOut = screen(() => import('./routes/signout'));
-const RecuperarContrasena = screen(() => import('./routes/recuperar-contrasena'));
-const AvisoPrivacidad = screen(() => import('./routes/aviso-privacidad'));
-const Planes = screen(() => import('./routes/planes'));
 /** The public shop page; main.tsx preloads it when the app opens on it (docs/performance.md, "How LCP got under 2 s"). */
 export const Tienda = screen(() => import('./routes/tienda'));
 export const TiendaCategoria = screen(() => import('./routes/tienda-categoria'));
 export const ProductoDetalle = screen(() => import('./routes/producto-detalle'));
-const Checkout = screen(() => import('./routes/checkout'));
-const MisPedidos = screen(() => import('./routes/mis-pedidos'));
-const MisPedidosDetalle = screen(() => import('./routes/mis-pedidos-detalle'));
-const Seguimiento = screen(() => import('./routes/seguimiento'));
-const AdminMenu = screen(() => import('./routes/admin-menu'));
-const AprobarUsuarios = screen(() => import('./routes/aprobar-usuarios'));
-const UsuariosRegistrados = screen(() => import('./routes/usuarios-registrados'));
-const PreguntasFrecuentesTienda = screen(() => import('./routes/preguntas-frecuentes-tienda'));
-const EscanearQr = screen(() => import('./routes/escanear-qr'));
-const ConfiguracionDeTienda = screen(() => import('./routes/configuracion-de-tienda'));
-const ConfigurarTienda = screen(() => import('./routes/configurar-tienda'));
-const MiTienda = screen(() => import('./routes/mitienda'));
-const MiTiendaProductos = screen(() => import('./routes/mitiendaproductos'));
-const MiTiendaCategoria = screen(() => import('./routes/mitiendacategoria'));
-const CategoriaForm = screen(() => import('./routes/admin-categoria-form'));
-const ProductoForm = screen(() => import('./routes/producto-form'));
-const Horarios = screen(() => import('./routes/horarios'));
-const ActivarTienda = screen(() => import('./routes/activartienda'));
-const CodigoQr = screen(() => import('./routes/codigoqr'));
-const Pedidos = screen(() => import('./routes/pedidos'));
-const PedidosDetalle = screen(() => import('./routes/pedidosdetalle'));
-const PedidoNuevo = screen(() => import('./routes/pedido-nuevo'));
-const Ventas = screen(() => import('./routes/ventas'));
-const VentasCorte = screen(() => import('./routes/ventas-corte'));
-const NotFound = screen(() => import('./routes/not-found'));
 
-function guarded(area: Area, Screen: ComponentType) {
-  return (
-    <Guard area={area}>
-      <Screen />
-    </Guard>
-  );
-}
+/** Every other screen (otras-rutas.tsx). */
+export const OtrasRutas = screen(() => import('./otras-rutas'));
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<Home />} />
-        <Route path="landing" element={<Landing />} />
-        <Route path="register" element={guarded('solo-anonimo', Register)} />
-        <Route path="signin" element={guarded('solo-anonimo', SignIn)} />
-        <Route path="signout" element={<SignOut />} />
-        <Route path="recuperar-contrasena" element={<RecuperarContrasena />} />
-        <Route path="avisoprivacidad" element={<AvisoPrivacidad />} />
-        <Route path="planes" element={<Planes />} />
         <Route path="tienda/:usuario" element={<Tienda />} />
         <Route path="tienda/:usuario/:subcategoria" element={<TiendaCategoria />} />
         <Route
           path="tienda/:usuario/:subcategoria/productodetalle/:id"
           element={<ProductoDetalle />}
         />
-        <Route path="checkout" element={guarded('carrito', Checkout)} />
-        <Route path="mispedidos" element={guarded('carrito', MisPedidos)} />
-        <Route path="mispedidosdetalle" element={guarded('compras', MisPedidosDetalle)} />
-        <Route path="pedido/seguimiento/:seguimiento" element={<Seguimiento />} />
-        <Route path="admin-menu" element={guarded('admin', AdminMenu)} />
-        <Route path="aprobar-usuarios" element={guarded('admin', AprobarUsuarios)} />
-        <Route path="usuarios-registrados" element={guarded('admin', UsuariosRegistrados)} />
-        <Route
-          path="preguntas-frecuentes-tienda"
-          element={guarded('faq-tienda', PreguntasFrecuentesTienda)}
-        />
-        {/* The shop owner's screens (docs/web-screens.md, "The owner's screens"). */}
-        <Route path="configuracion-de-tienda" element={guarded('tienda', ConfiguracionDeTienda)} />
-        <Route path="configurar-tienda" element={guarded('tienda', ConfigurarTienda)} />
-        <Route path="mitienda" element={guarded('tienda', MiTienda)} />
-        <Route path="mitiendaproductos" element={guarded('tienda', MiTiendaProductos)} />
-        <Route path="mitiendacategoria" element={guarded('tienda', MiTiendaCategoria)} />
-        <Route path="admin-categoria-form" element={guarded('tienda', CategoriaForm)} />
-        <Route path="admin-categoria-form/:id" element={guarded('tienda', CategoriaForm)} />
-        <Route path="producto-form" element={guarded('tienda', ProductoForm)} />
-        <Route path="producto-form/:id" element={guarded('tienda', ProductoForm)} />
-        <Route path="horarios" element={guarded('tienda', Horarios)} />
-        <Route path="activartienda" element={guarded('tienda', ActivarTienda)} />
-        <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
-        <Route path="pedidos" element={guarded('tienda', Pedidos)} />
-        <Route path="pedidosdetalle" element={guarded('tienda', PedidosDetalle)} />
-        <Route path="pedidos/nuevo" element={guarded('tienda', PedidoNuevo)} />
-        <Route path="ventas" element={guarded('tienda', Ventas)} />
-        <Route path="ventas/corte" element={guarded('tienda', VentasCorte)} />
-        <Route path="escanear-qr" element={<EscanearQr />} />
-        <Route path="*" element={<NotFound />} />
+        {/* Every other screen: a table of its own (otras-rutas.tsx), off the public shop page's
+            first load. */}
+        <Route path="*" element={<OtrasRutas />} />
       </Route>
     </Routes>
   );

@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
-import { CategoriaCards } from '../../features/tienda-publica/components/categoria-cards';
+import { LineaHorario } from '../../features/tienda-publica/components/linea-horario';
+import { MenuTienda } from '../../features/tienda-publica/components/menu-tienda';
 import { CompartirTienda } from '../../features/tienda-publica/components/compartir-tienda';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
@@ -15,7 +16,11 @@ const NotFoundContent = lazy(() =>
   import('./not-found').then((m) => ({ default: m.NotFoundContent })),
 );
 
-/** /tienda/{usuario}: the shop's logo and name, its closed notice, its categories by title. */
+/**
+ * /tienda/{usuario}: the shop's whole menu (docs/shop-pages.md, "The menu"): logo and name, the
+ * hours in one line, the closed or paused notice, the shop's terms, then every category with its
+ * products.
+ */
 export default function TiendaScreen() {
   const { usuario = '' } = useParams();
   return (
@@ -49,16 +54,16 @@ export default function TiendaScreen() {
               </span>
             }
           >
+            <LineaHorario answer={answer} />
             <TiendaCerradaAvisoVivo answer={answer} />
             <TiendaCondiciones answer={answer} />
-            <h2 className="sr-only">Categorías</h2>
             {categorias.length === 0 ? (
               <EmptyState
                 title="Esta tienda aún no tiene productos"
                 text="Vuelve más tarde para ver su menú."
               />
             ) : (
-              <CategoriaCards usuario={tienda.usuario} categorias={categorias} />
+              <MenuTienda answer={answer} />
             )}
           </Page>
         );

@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { LogIn } from '../../components/ui/iconos-ligeros';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../features/auth/session-store';
 import { BarLink } from './bar-link';

@@ -7,7 +7,7 @@ import { IconButton } from '../../../components/ui/button';
  * quantity: none starts with 'Agregar', which screen readers and voice control would take for
  * the add button.
  */
-export function CantidadStepper(props: {
+export interface CantidadStepperProps {
   nombre: string;
   cantidad: number;
   onCambiar: (cantidad: number) => void;
@@ -17,7 +17,9 @@ export function CantidadStepper(props: {
   maximo: number;
   /** + is off (a product no longer on sale). */
   sinMas?: boolean;
-}) {
+}
+
+export function CantidadStepper(props: CantidadStepperProps) {
   const { nombre, cantidad, disabled = false, minimo = 0 } = props;
   return (
     <div className="flex items-center gap-1" aria-busy={disabled || undefined}>

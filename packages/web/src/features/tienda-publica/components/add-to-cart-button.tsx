@@ -15,6 +15,7 @@ import {
   type ProductoPublico,
   type TiendaPublicaAnswer,
 } from '../api/get-tienda-publica';
+import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import { agregarMessages, ProductoAgregar, type CompraBase } from './producto-agregar';
 
@@ -89,6 +90,7 @@ export function useCompra(answer: TiendaPublicaAnswer): {
     cambiar,
     cambiarCantidad: (productoId, cantidad) => cambiar(claveDeLinea({ productoId }), cantidad),
     elegir: setEligiendo,
+    Stepper: CantidadStepper,
   };
   const sheet = eligiendo && (
     <Suspense fallback={null}>

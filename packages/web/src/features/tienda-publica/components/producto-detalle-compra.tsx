@@ -44,6 +44,8 @@ export function AddToCartButton(props: { answer: TiendaPublicaAnswer; producto: 
           <OpcionesForm
             producto={producto}
             onAgregar={(linea, cantidad) => compra.agregar(linea, cantidad, true)}
+            // On a phone the button has its own row, its text on one line.
+            botonClassName="basis-full sm:basis-auto"
             boton={(total) => (
               <>
                 <ShoppingCart aria-hidden="true" className="size-5" />
