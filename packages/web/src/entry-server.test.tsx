@@ -32,9 +32,16 @@ describe('render (entry-server)', () => {
     });
     expect(html).toContain('Taquería &quot;La Lupe&quot; &lt;b&gt;');
     expect(html).not.toContain('<b>');
-    expect(html).toContain('href="/tienda/taqueria-lupe/tacos"');
-    expect(html).toContain('href="/tienda/taqueria-lupe/bebidas"');
+    // The whole menu: chips to each section, every product with its price and 'Agregar'.
+    expect(html).toContain('href="#categoria-tacos"');
+    expect(html).toContain('href="#categoria-bebidas"');
+    expect(html).toContain('id="categoria-tacos"');
+    expect(html).toContain('Agua de horchata');
+    expect(html).toContain('$ 45.00');
+    // Closed: nothing to add.
+    expect(html).not.toContain('Agregar Gringa');
     expect(html).toContain('está cerrada');
+    expect(html).toMatch(/Cerrado · abre (hoy|mañana) a las \d/);
     expect(html).toContain('>Compartir</button>');
     // The whole screen, not its loading state.
     expect(html).not.toContain('Cargando');
@@ -47,7 +54,9 @@ describe('render (entry-server)', () => {
       now: NOCHE,
     });
     expect(html).not.toContain('está cerrada');
-    expect(html).toContain('href="/tienda/taqueria-lupe/tacos"');
+    expect(html).toContain('Abierto · cierra a las');
+    expect(html).toContain('Agregar Gringa');
+    expect(html).toContain('href="#categoria-tacos"');
   });
 
   it('renders a category with each product and its price, a script-like name as text', async () => {

@@ -106,7 +106,30 @@ describe('quick add and the options sheet', () => {
     const mas = await screen.findByRole('button', { name: 'Aumentar cantidad de Taco de pastor' });
     await user.click(mas);
     expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
-    screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' });
+    // The basket bar: pieces and subtotal, what is missing for the $ 100.00 minimum, shipping.
+    const barra = screen.getByRole('region', { name: 'Tu canasta' });
+    expect(within(barra).getByRole('link').getAttribute('href')).toBe('/checkout');
+    expect(barra.textContent).toBe(
+      'Te faltan $ 64.00 para el mínimoVer canasta · 2 · $ 36.00Envío $ 20.00',
+    );
+  });
+
+  it('on the menu, the first tap adds once the basket code is here, and the bar follows', async () => {
+    open('/tienda/taqueria-lupe');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Agregar Taco de pastor' }));
+    const mas = await screen.findByRole('button', { name: 'Aumentar cantidad de Taco de pastor' });
+    await user.click(mas);
+    await user.click(mas);
+    const barra = screen.getByRole('region', { name: 'Tu canasta' });
+    await within(barra).findByText('Ver canasta · 3 · $ 54.00');
+    within(barra).getByText('Te faltan $ 46.00 para el mínimo');
+    for (let i = 0; i < 3; i += 1) await user.click(mas);
+    await within(barra).findByText('Ver canasta · 6 · $ 108.00');
+    expect(within(barra).queryByText(/Te faltan/)).toBeNull();
+    // A product with options opens its sheet from the menu too.
+    await user.click(screen.getByRole('button', { name: 'Agregar Gringa' }));
+    await screen.findByRole('dialog', { name: 'Gringa' }, { timeout: 5000 });
   });
 
   it('the sheet marks required groups, uses radios and check boxes, and prices live', async () => {

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../lib/query';
@@ -29,29 +29,60 @@ const shownText = (el: Element) => {
 const linkNames = () => screen.getAllByRole('link').map(shownText);
 
 describe('/tienda/{usuario}', () => {
-  it('loads the shop by itself and lists the categories with products by title', async () => {
+  it('loads the shop by itself and shows the whole menu: chips, sections, products and prices', async () => {
     const calls = open('/tienda/taqueria-lupe');
     await screen.findByRole('heading', { level: 1, name: 'Taquería Lupe' });
-    expect(linkNames()).toEqual(['Antojitos', 'Bebidas', 'Tacos Al Pastor']);
-    expect(screen.getByRole('link', { name: 'Tacos Al Pastor' }).getAttribute('href')).toBe(
-      '/tienda/taqueria-lupe/tacosalpastor',
+    // The chips: categories with something to sell, by title, each to its section's anchor.
+    const chips = within(screen.getByRole('navigation', { name: 'Categorías del menú' }));
+    expect(chips.getAllByRole('link').map(shownText)).toEqual([
+      'Antojitos',
+      'Bebidas',
+      'Tacos Al Pastor',
+    ]);
+    expect(chips.getByRole('link', { name: 'Tacos Al Pastor' }).getAttribute('href')).toBe(
+      '#categoria-tacosalpastor',
     );
+    // Each category a section named by its heading, its products by name with their price.
+    const seccion = screen.getByRole('region', { name: 'Tacos Al Pastor' });
+    expect(seccion.id).toBe('categoria-tacosalpastor');
+    expect(within(seccion).getAllByRole('link').map(shownText)).toEqual([
+      'Gringa$ 45.50',
+      'Taco de pastor$ 18.00',
+    ]);
+    expect(
+      within(seccion)
+        .getByRole('link', { name: /^Gringa/ })
+        .getAttribute('href'),
+    ).toBe('/tienda/taqueria-lupe/tacosalpastor/productodetalle/12');
+    expect(screen.queryByRole('region', { name: 'Vacía' })).toBeNull();
     expect(calls.map((c) => c.url)).toEqual([TIENDA_URL]);
   });
 
-  it('shows uploaded images in the variant that fits, fetching the first row at once', async () => {
+  it('says in one line whether the shop is open and until when', async () => {
+    // Monday 20:00 in Mexico City: open 18:00 to 02:00.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-09-02T02:00:00Z'));
+    open('/tienda/taqueria-lupe');
+    await screen.findByText('Abierto · cierra a las 2:00');
+  });
+
+  it('shows uploaded images in the variant that fits, fetching the first products at once', async () => {
     const image = (n: number) => `/images/${String(n).repeat(32)}.jpg`;
     const base = taqueria();
-    const categorias = base.tienda.categorias.map((c, i) => ({ ...c, imageUrl: image(i + 1) }));
+    const categorias = base.tienda.categorias.map((c, i) => ({
+      ...c,
+      productos: c.productos.map((p, k) => ({ ...p, imageUrl: image(i * 2 + k + 1) })),
+    }));
     open('/tienda/taqueria-lupe', {
       body: { ...base, tienda: { ...base.tienda, imageUrl: image(9), categorias } },
     });
     await screen.findByRole('heading', { level: 1, name: 'Taquería Lupe' });
     const imgs = [...document.querySelectorAll('img')];
-    // The logo, then the cards by title: Antojitos (4), Bebidas (2), Tacos Al Pastor (1).
+    // The logo, then the sections by title (Antojitos, Bebidas, Tacos Al Pastor), products by name.
     expect(imgs.map((img) => img.getAttribute('src'))).toEqual([
       image(9),
-      image(4),
+      image(7),
+      image(3),
       image(2),
       image(1),
     ]);
@@ -61,19 +92,22 @@ describe('/tienda/{usuario}', () => {
     );
     expect(logo.getAttribute('sizes')).toBe('64px');
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['64', '64']);
+    // The first section's first products are what a phone opens on; the rest load lazily.
     expect(imgs.map((img) => img.getAttribute('loading'))).toEqual([
       'eager',
       'eager',
-      'eager',
+      'lazy',
+      'lazy',
       'lazy',
     ]);
     expect(imgs.map((img) => img.getAttribute('fetchpriority'))).toEqual([
       'high',
       'high',
-      'high',
+      null,
+      null,
       null,
     ]);
-    expect(imgs[3]?.getAttribute('sizes')).toBe('(min-width: 640px) 182px, calc(50vw - 22px)');
+    expect(imgs[4]?.getAttribute('sizes')).toBe('(min-width: 640px) 182px, calc(50vw - 22px)');
   });
 
   it('shows the not-found page when the API answers 404', async () => {
