@@ -30,7 +30,13 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     workDir,
     webDist,
     database: 'e2e.db',
-    env: { DEMO_DATA: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      DEMO_DATA: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // The seeding calls' own addresses (fixtures/api.ts) count.
+      TRUST_PROXY: '127.0.0.1',
+    },
   });
   const bootSeconds = ((Date.now() - booting) / 1000).toFixed(1);
   console.log(`[e2e] servidor en ${url} en ${bootSeconds} s (base de datos nueva en ${workDir})`);

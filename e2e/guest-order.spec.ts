@@ -33,7 +33,7 @@ test('un visitante pide sin cuenta, con opciones, y sigue su pedido hasta que lo
   const shop = await createTaqueria('Taquería El Güero', [GRUPO_TORTILLA, EXTRAS]);
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
 
-  // ---- The shop's page, then its category ----
+  // ---- The shop's page: the whole menu ----
   await openRoute(page, `/tienda/${shop.usuario}`);
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
   // Its terms before anything is added: pickup and delivery, cash and card.
@@ -41,9 +41,12 @@ test('un visitante pide sin cuenta, con opciones, y sigue su pedido hasta que lo
   await expect(condiciones).toContainText('A domicilio o para recoger');
   await expect(condiciones).toContainText('Pago: efectivo, tarjeta (terminal)');
   await shot('tienda');
-  await page.getByRole('link', { name: 'Tacos' }).click();
-  await expectRoute(page, `/tienda/${shop.usuario}/tacos`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
+  // A chip jumps to its category's section, on the same page.
+  await page
+    .getByRole('navigation', { name: 'Categorías del menú' })
+    .getByRole('link', { name: 'Tacos' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Tacos', exact: true })).toBeInViewport();
 
   // ---- The taco's options sheet: "Agregar" waits for the required tortilla ----
   await page.getByRole('button', { name: 'Agregar Taco de suadero' }).click();
@@ -74,6 +77,10 @@ test('un visitante pide sin cuenta, con opciones, y sigue su pedido hasta que lo
   await expect(page.getByRole('button', { name: 'Agregar Agua de jamaica' })).toHaveCount(0);
   const carrito = page.getByRole('link', { name: 'Carrito, 2 productos' });
   await expect(carrito).toBeVisible();
+  // The basket bar: pieces and subtotal ($ 40.00 taco + $ 20.00 drink), shipping before checkout.
+  await expect(page.getByRole('region', { name: 'Tu canasta' })).toContainText(
+    'Ver canasta · 2 · $ 60.00',
+  );
   await shot('categoria-con-canasta');
 
   // ---- The cart: each line with its options and note ----

@@ -50,9 +50,12 @@ test('una tienda pausa sus pedidos y los reanuda', async ({ page, browser, shot 
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
   const aviso = page.getByRole('region', { name: `${shop.nombre} no recibe pedidos por ahora` });
   await expect(aviso).toContainText(`La tienda pausó los pedidos hasta las ${hasta}`);
+  // The menu shows the products, with nothing to add.
+  await expect(page.getByRole('link', { name: /Concha de vainilla/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Agregar/ })).toHaveCount(0);
   await shot('tienda-en-pausa');
-  await page.getByRole('link', { name: 'Pan dulce' }).click();
-  await expectRoute(page, `/tienda/${shop.usuario}/pandulce`);
+  // The category's own address says the same.
+  await openRoute(page, `/tienda/${shop.usuario}/pandulce`);
   await expect(page.getByRole('link', { name: /Concha de vainilla/ })).toBeVisible();
   await expect(aviso).toContainText(`La tienda pausó los pedidos hasta las ${hasta}`);
   await expect(page.getByRole('button', { name: /^Agregar/ })).toHaveCount(0);

@@ -67,17 +67,27 @@ test('sin JavaScript, la tienda, su categoría y su producto se leen completos',
   await page.goto(`/tienda/${shop.usuario}`);
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
   await expect(page.getByRole('heading', { name: `${shop.nombre} está cerrada` })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tacos' })).toBeVisible();
+  // The whole menu in the page: the hours in one line, every product with its price.
+  await expect(page.getByText('Cerrado', { exact: true })).toBeVisible();
+  const chips = page.getByRole('navigation', { name: 'Categorías del menú' });
+  await expect(chips.getByRole('link', { name: 'Tacos' })).toBeVisible();
+  const tacos = page.getByRole('region', { name: 'Tacos' });
+  await expect(tacos.getByText('Taco de canasta')).toBeVisible();
+  await expect(tacos.getByText('$ 18.50')).toBeVisible();
+  await expect(tacos.getByText('Agua de jamaica')).toBeVisible();
+  await expect(tacos.getByText('$ 20.00')).toBeVisible();
   await shot('tienda-sin-javascript', page);
 
-  // Its category by the card's link, a plain link without the app.
-  await page.getByRole('link', { name: 'Tacos' }).click();
-  await expect(page).toHaveURL(`${baseUrl()}/tienda/${shop.usuario}/tacos`);
+  // A chip is a plain link to its section: it works without the app, without a load.
+  await chips.getByRole('link', { name: 'Tacos' }).click();
+  await expect(page).toHaveURL(`${baseUrl()}/tienda/${shop.usuario}#categoria-tacos`);
+  await expect(page.getByRole('heading', { name: 'Tacos', exact: true })).toBeInViewport();
+
+  // The category's own address still shows it alone.
+  await page.goto(`/tienda/${shop.usuario}/tacos`);
   await expect(page.getByRole('heading', { level: 1, name: 'Tacos' })).toBeVisible();
   await expect(page.getByText('Taco de canasta')).toBeVisible();
   await expect(page.getByText('$ 18.50')).toBeVisible();
-  await expect(page.getByText('Agua de jamaica')).toBeVisible();
-  await expect(page.getByText('$ 20.00')).toBeVisible();
   await expect(page.getByRole('heading', { name: `${shop.nombre} está cerrada` })).toBeVisible();
   await shot('categoria-sin-javascript', page);
 
@@ -126,8 +136,9 @@ test('un toque en "Agregar" antes de que cargue la app no se pierde: se hace al 
   const dicho = consola(page);
   // The app's code held back, as on a slow phone: for a while the server's page is all there is.
   const soltar = await retener(page, /\/assets\/index-[\w-]+\.js$/);
-  await page.goto(`/tienda/${shop.usuario}/tacos`, { waitUntil: 'commit' });
+  await page.goto(`/tienda/${shop.usuario}`, { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('data-app', 'cargando');
+  // Tapped as soon as it is painted, on the menu the shop's link opens on.
   const agregar = page.getByRole('button', { name: 'Agregar Agua de jamaica' });
   await agregar.click();
   // The tap is kept: the button shows it waits, and nothing is added yet.
@@ -137,8 +148,15 @@ test('un toque en "Agregar" antes de que cargue la app no se pierde: se hace al 
 
   soltar();
   await appLista(page);
-  // Made once the app has the page: one of it in the basket, as tapped.
+  // Made once the app (and the basket's code, asked for by the tap) has the page: one of it in
+  // the basket, as tapped.
   await expect(page.getByText('Producto agregado').first()).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Aumentar cantidad de Agua de jamaica' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tu canasta' })).toContainText(
+    'Ver canasta · 1 · $ 20.00',
+  );
   await expect(page.getByRole('link', { name: 'Carrito, 1 producto' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Agregar Agua de jamaica' })).toHaveCount(0);
   await expect(page.locator('[data-toque-pendiente]')).toHaveCount(0);
@@ -228,7 +246,7 @@ test('los enlaces viejos con "#" llevan a las mismas pantallas', async ({ browse
   await expectRoute(page, `/tienda/${shop.usuario}`);
   expect(new URL(page.url()).hash).toBe('');
   await expect(page.getByRole('heading', { level: 1, name: shop.nombre })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tacos' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tacos' })).toBeVisible();
 
   const dueno = await otroTelefono(browser, page, { token: shop.owner.token });
   await dueno.page.goto('/#/pedidos');

@@ -212,8 +212,15 @@ export function CheckoutForm(props: {
     borrarBorrador(canasta.tiendaId);
     props.onPedido?.(hecho);
     if (props.navegar === false) return;
-    if (hecho.tipo === 'invitado') navigate(seguimientoHref(hecho.seguimiento));
-    else navigate(hecho.pedidoId ? `/mispedidosdetalle?id=${hecho.pedidoId}` : '/mispedidos');
+    // The order's page takes the checkout's place in the history: Back never shows the emptied
+    // checkout again.
+    const destino =
+      hecho.tipo === 'invitado'
+        ? seguimientoHref(hecho.seguimiento)
+        : hecho.pedidoId
+          ? `/mispedidosdetalle?id=${hecho.pedidoId}`
+          : '/mispedidos';
+    navigate(destino, { replace: true });
   }
 
   const campoPagaCon = texto('pagaCon');
