@@ -59,6 +59,32 @@ describe('render (entry-server)', () => {
     expect(html).toContain('href="#categoria-tacos"');
   });
 
+  it('renders a large menu whole and in order, with no script to finish it', async () => {
+    const base = tienda();
+    const categorias = Array.from({ length: 6 }, (_, c) =>
+      categoria(
+        `Categoría ${c + 1}`,
+        Array.from({ length: 15 }, (_, p) =>
+          producto(`Platillo ${c + 1}-${p + 1} con nombre largo`, 50 + p, {
+            imageUrl: `/images/${String(c).repeat(32)}.jpg`,
+          }),
+        ),
+      ),
+    );
+    const { html } = await render({
+      url: '/tienda/taqueria-lupe',
+      tiendaPublica: { ...base, tienda: { ...base.tienda, categorias } },
+      now: NOCHE,
+    });
+    expect(html.length).toBeGreaterThan(60_000);
+    expect(html).toContain('Platillo 6-15 con nombre largo');
+    // React would otherwise send the menu after a loading fallback, swapped in by an inline
+    // script the page's CSP refuses.
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('Cargando');
+    expect(html).not.toContain('hidden id="S:');
+  });
+
   it('renders a category with each product and its price, a script-like name as text', async () => {
     const { html } = await render({
       url: '/tienda/taqueria-lupe/tacos',

@@ -33,7 +33,13 @@ export async function render(input: {
         <AppRoutes />
       </StaticRouter>
     </AppFrame>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // React sends a large Suspense boundary's content after its fallback, swapped in by an
+      // inline script, which the CSP refuses (decision 0010): a whole menu of a few dozen
+      // products is that large. Never: the markup is the page, in order.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const html = await text(prelude);
   if (errors.length > 0) throw errors[0];
