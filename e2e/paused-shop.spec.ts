@@ -2,7 +2,6 @@ import { createShop, miTienda } from './fixtures/api';
 import {
   conSesion,
   expect,
-  expectRoute,
   horaEnLaTienda,
   openRoute,
   otroTelefono,

@@ -48,6 +48,8 @@ interface Corrida {
   toques: number;
   perdidos: number;
   jsKb: number;
+  /** `<html data-app>` at each tap: 'sin boot' (boot.ts had not run), 'cargando', 'lista'. */
+  estadoAlTocar?: string[];
 }
 
 /**
@@ -108,12 +110,16 @@ async function corrida(url: string, platillos: string[]): Promise<Corrida> {
     await page.addInitScript(OBSERVAR);
 
     await page.goto(url, { waitUntil: 'commit' });
-    const hechos: { nombre: string; en: number }[] = [];
+    const hechos: { nombre: string; en: number; app: string }[] = [];
     for (const nombre of platillos.slice(0, TOQUES)) {
       const boton = page.getByRole('button', { name: `Agregar ${nombre}`, exact: true });
       // A person taps what they see: the button as painted, wherever the app is.
       await boton.click({ timeout: 30_000, noWaitAfter: true });
-      hechos.push({ nombre, en: await ahora(page) });
+      hechos.push({
+        nombre,
+        en: await ahora(page),
+        app: await page.evaluate<string>(`document.documentElement.dataset.app ?? 'sin boot'`),
+      });
       await page.waitForTimeout(ENTRE_TOQUES_MS);
     }
     const nombres = JSON.stringify(hechos.map((h) => h.nombre));
@@ -142,6 +148,9 @@ async function corrida(url: string, platillos: string[]): Promise<Corrida> {
       toques: hechos.length,
       perdidos: hechos.filter((h) => bench.efectos[h.nombre] === undefined).length,
       jsKb: jsBytes / 1000,
+      estadoAlTocar: hechos.map((h) =>
+        bench.efectos[h.nombre] === undefined ? `${h.app}(perdido)` : h.app,
+      ),
     };
   } finally {
     await browser.close();
@@ -201,6 +210,7 @@ export async function runPrimerToque(options: { runs: number }): Promise<void> {
         (c.primerToqueEfectoMs?.toFixed(0) ?? '—').padStart(9),
         `${c.perdidos}/${c.toques}`.padStart(8),
         c.jsKb.toFixed(1).padStart(7),
+        `  ${c.estadoAlTocar?.join(',') ?? ''}`,
       ].join(' ');
     const m = (key: keyof Corrida) =>
       mediana(corridas.map((c) => (c[key] === null ? Number.NaN : Number(c[key]))));

@@ -1,6 +1,10 @@
 import { prefetchTiendaPublica } from './features/tienda-publica/api/get-tienda-publica';
 import { cardImageSizes } from './features/tienda-publica/components/card-styles';
-import { categoriasConProductos, hasImage } from './features/tienda-publica/logic/catalogo';
+import {
+  categoriasConProductos,
+  hasImage,
+  productosOrdenados,
+} from './features/tienda-publica/logic/catalogo';
 import { DATOS_ID } from './lib/datos-de-pagina';
 import { imageSrcSet } from './lib/image-variants';
 import { rewriteLegacyHash } from './lib/legacy-hash';
@@ -11,7 +15,7 @@ import { guardarToquesTempranos } from './lib/toques-tempranos';
  * (vite.config.ts, `earlyBoot`), so it runs while React is still downloading. On a shop's page
  * opened from its QR code it asks for the shop's data and the screen's code at once and, when
  * the data is here, preloads the images the page opens with (the shop's logo and the first row of
- * category cards, the largest paint). React then renders with all of it at hand (docs/performance.md: LCP).
+ * the menu's products, the largest paint). React then renders with all of it at hand (docs/performance.md: LCP).
  *
  * A shop's page the server rendered has all of that in its markup already, and its data in a
  * JSON block (main.tsx reads it): only the screen's code is asked for then.
@@ -20,8 +24,10 @@ import { guardarToquesTempranos } from './lib/toques-tempranos';
 // An old `/#/tienda/x` link (a printed QR poster) becomes `/tienda/x` before anything reads it.
 rewriteLegacyHash();
 
-// A tap on a button the server rendered, before the app has the page, is kept and made again then.
-guardarToquesTempranos();
+// A tap on a button the server rendered, before the app has the page, is kept and made again
+// then. The built page's first, classic script has started that before the page was painted
+// (vite.config.ts, `toquesAlPintar`); in development this module does it.
+if (import.meta.env.DEV) guardarToquesTempranos();
 
 const tiendaUrl = /^\/tienda\/([^/]+)(\/.)?/.exec(window.location.pathname);
 const usuario = tiendaUrl?.[1] ? decoded(tiendaUrl[1]) : undefined;
@@ -42,8 +48,10 @@ if (tiendaDeEntrada) {
     void answer.then(
       ({ tienda }) => {
         preloadImage(tienda.imageUrl, '64px');
-        for (const categoria of categoriasConProductos(tienda).slice(0, 2)) {
-          preloadImage(categoria.imageUrl, cardImageSizes);
+        // The menu opens on its first category's first row of products.
+        const primera = categoriasConProductos(tienda)[0];
+        for (const producto of primera ? productosOrdenados(primera).slice(0, 2) : []) {
+          preloadImage(producto.imageUrl, cardImageSizes);
         }
       },
       () => undefined,

@@ -7,7 +7,7 @@ import { registerServiceWorker } from './features/push/service-worker';
 import { leerDatosDePagina } from './lib/datos-de-pagina';
 import { rewriteLegacyHash } from './lib/legacy-hash';
 import { setQueryData } from './lib/query';
-import { dejarDeGuardarToques } from './lib/toques-tempranos';
+import { dejarDeGuardarToques, hayToquesTempranos } from './lib/toques-tempranos';
 import './index.css';
 
 // boot.ts did it already (it runs first); an old `/#/x` link must never reach the router.
@@ -27,7 +27,13 @@ if (datos) {
     .preload()
     .catch(() => undefined)
     .then(() => {
-      // From here React answers taps; those boot.ts kept are made again by the screen's frame.
+      // A tap was kept (most likely on 'Agregar'): the basket's code, which that tap will ask for
+      // once made again, comes while React hydrates instead of after (compra-en-espera.tsx).
+      if (hayToquesTempranos()) {
+        void import('./features/tienda-publica/components/compra-motor').catch(() => undefined);
+      }
+      // From here React answers taps; those kept since the first paint are made again by the
+      // screen's frame.
       dejarDeGuardarToques();
       hydrateRoot(root, <App now={datos.now} />);
     });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The module keeps its taps in module state, as the page does: each test loads it anew.
+// The taps are kept on the page (a global the classic first script and the app share): each
+// test loads the module anew and clears it.
 async function load() {
   vi.resetModules();
   return import('./toques-tempranos');
@@ -21,12 +22,33 @@ function page(...hijos: HTMLElement[]): void {
   document.body.replaceChildren(root, elemento('button', 'fuera', 'Fuera'));
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // The page's own: a listener left from one test would keep the next test's taps.
+  (await load()).dejarDeGuardarToques();
+  Reflect.deleteProperty(window, '__tianguisToques');
   document.body.replaceChildren();
   delete document.documentElement.dataset.app;
 });
 
 describe('taps before the app has the page', () => {
+  it('a second copy of the module (the app beside the classic first script) makes the taps the first kept', async () => {
+    const primera = await load();
+    page(elemento('button', 'agregar', 'Agregar Torta'));
+    const agregar = document.getElementById('agregar') as HTMLButtonElement;
+    const taps = vi.fn();
+    agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
+    primera.guardarToquesTempranos();
+    agregar.click();
+    const segunda = await load();
+    expect(segunda).not.toBe(primera);
+    segunda.guardarToquesTempranos(); // boot.ts: already keeping, no second listener
+    agregar.click();
+    expect(taps).toHaveBeenCalledTimes(2);
+    segunda.dejarDeGuardarToques();
+    segunda.repetirToquesTempranos();
+    expect(taps.mock.calls.map(([anulado]) => anulado)).toEqual([true, true, false, false]);
+  });
+
   it('keeps a tap on a server-rendered button, marks it, and makes it again once the app has rendered', async () => {
     const m = await load();
     page(elemento('button', 'agregar', 'Agregar Torta'));

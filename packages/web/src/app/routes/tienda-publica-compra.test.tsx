@@ -110,8 +110,9 @@ describe('quick add and the options sheet', () => {
     const barra = screen.getByRole('region', { name: 'Tu canasta' });
     expect(within(barra).getByRole('link').getAttribute('href')).toBe('/checkout');
     expect(barra.textContent).toBe(
-      'Te faltan $ 64.00 para el mínimoVer canasta · 2 · $ 36.00Envío $ 20.00',
+      'Te faltan $ 64.00 para el mínimoEnvío $ 20.00Ver canasta · 2 · $ 36.00',
     );
+    expect(within(barra).getByRole('link').textContent).toBe('Ver canasta · 2 · $ 36.00');
   });
 
   it('on the menu, the first tap adds once the basket code is here, and the bar follows', async () => {

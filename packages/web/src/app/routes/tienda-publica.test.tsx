@@ -26,7 +26,6 @@ const shownText = (el: Element) => {
   copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
   return copy.textContent;
 };
-const linkNames = () => screen.getAllByRole('link').map(shownText);
 
 describe('/tienda/{usuario}', () => {
   it('loads the shop by itself and shows the whole menu: chips, sections, products and prices', async () => {

@@ -31,24 +31,24 @@ export function CanastaBarra({ canasta }: { canasta: Canasta }) {
         className="no-print fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 px-3 pb-2"
       >
         <div className="mx-auto max-w-[600px] overflow-hidden rounded-xl bg-marca-700 text-white shadow-lg">
-          <p aria-live="polite" className="px-4 pt-2 text-sm empty:hidden">
-            {faltan > 0 ? canastaBarraMessages.faltan(formatPesos(faltan)) : ''}
+          <p className="flex justify-between gap-3 px-4 pt-2 text-sm empty:hidden">
+            <span aria-live="polite">
+              {faltan > 0 ? canastaBarraMessages.faltan(formatPesos(faltan)) : ''}
+            </span>
+            {domicilio && (
+              <span className="shrink-0">
+                {envio > 0
+                  ? canastaBarraMessages.envio(formatPesos(envio))
+                  : canastaBarraMessages.envioGratis}
+              </span>
+            )}
           </p>
           <Link
             to="/checkout"
             className="flex min-h-12 items-center gap-2 px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
           >
             <ShoppingBag aria-hidden="true" className="size-5 shrink-0" />
-            <span className="min-w-0 flex-1">
-              {canastaBarraMessages.ver(canasta.piezas, formatPesos(subtotal))}
-            </span>
-            {domicilio && (
-              <span className="shrink-0 text-sm font-normal">
-                {envio > 0
-                  ? canastaBarraMessages.envio(formatPesos(envio))
-                  : canastaBarraMessages.envioGratis}
-              </span>
-            )}
+            {canastaBarraMessages.ver(canasta.piezas, formatPesos(subtotal))}
           </Link>
         </div>
       </section>

@@ -40,6 +40,14 @@ export function useCompraDelMenu(answer: TiendaPublicaAnswer): {
   const aviso = useAvisoDeTienda(answer);
   const [Motor, setMotor] = useState<MotorDeCompra>();
   const [real, setReal] = useState<CompraBase>();
+  // The basket's controls as soon as they are handed up, for a tap that reaches a card still
+  // rendered with the stand-in's (its render comes after): made at once, not queued for a drain
+  // that has already run.
+  const realAhora = useRef<CompraBase>(undefined);
+  const publicar = useCallback((compra: CompraBase) => {
+    realAhora.current = compra;
+    setReal(compra);
+  }, []);
   const pendientes = useRef<{ hacer: (compra: CompraBase) => void; fallar: () => void }[]>([]);
 
   const cargar = useCallback(() => {
@@ -61,33 +69,36 @@ export function useCompraDelMenu(answer: TiendaPublicaAnswer): {
     for (const pendiente of pendientes.current.splice(0)) pendiente.hacer(real);
   }, [real]);
 
+  function enCola(hacer: (compra: CompraBase) => void, fallar: () => void) {
+    if (realAhora.current) return hacer(realAhora.current);
+    pendientes.current.push({ hacer, fallar });
+    cargar();
+  }
+
   const rol = session?.tipoUsuario;
   const enEspera: CompraBase = {
     abierta: aviso === undefined,
     puedeComprar: rol !== 'TIENDA' && rol !== 'ADMIN',
     cantidadDe: () => 0,
     agregar: (linea, cantidad, enSheet) =>
-      new Promise((resolve) => {
-        pendientes.current.push({
-          hacer: (compra) => void compra.agregar(linea, cantidad, enSheet).then(resolve),
-          fallar: () => {
+      new Promise((resolve) =>
+        enCola(
+          (compra) => void compra.agregar(linea, cantidad, enSheet).then(resolve),
+          () => {
             notify.error(NO_CARGO);
             resolve(NO_CARGO);
           },
-        });
-        cargar();
-      }),
+        ),
+      ),
     cambiarCantidad: () => Promise.resolve(),
-    elegir: (producto) => {
-      pendientes.current.push({
-        hacer: (compra) => compra.elegir(producto),
-        fallar: () => notify.error(NO_CARGO),
-      });
-      cargar();
-    },
+    elegir: (producto) =>
+      enCola(
+        (compra) => compra.elegir(producto),
+        () => notify.error(NO_CARGO),
+      ),
   };
   return {
     compra: real ?? enEspera,
-    motor: Motor && <Motor answer={answer} onCompra={setReal} />,
+    motor: Motor && <Motor answer={answer} onCompra={publicar} />,
   };
 }
