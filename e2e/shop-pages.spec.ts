@@ -134,8 +134,9 @@ test('un toque en "Agregar" antes de que cargue la app no se pierde: se hace al 
 }) => {
   const shop = await tiendaDeTacos();
   const dicho = consola(page);
-  // The app's code held back, as on a slow phone: for a while the server's page is all there is.
-  const soltar = await retener(page, /\/assets\/index-[\w-]+\.js$/);
+  // The app's code held back, as on a slow phone, its first module (boot.ts) too: for a while the
+  // server's page and its first, classic script are all there is.
+  const soltar = await retener(page, /\/assets\/(boot|index)-[\w-]+\.js$/);
   await page.goto(`/tienda/${shop.usuario}`, { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('data-app', 'cargando');
   // Tapped as soon as it is painted, on the menu the shop's link opens on.
