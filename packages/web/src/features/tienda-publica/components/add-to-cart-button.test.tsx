@@ -72,7 +72,7 @@ describe('AddToCartButton (product page)', () => {
     await user.click(screen.getByRole('button', { name: 'Aumentar cantidad de Gringa' }));
     expect(screen.getByText('Cantidad:').parentElement?.textContent).toBe('Cantidad: 2');
     expect(
-      screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' }).getAttribute('href'),
+      screen.getByRole('link', { name: 'Ver canasta · 2 · $ 91.00' }).getAttribute('href'),
     ).toBe('/checkout');
     const guardada = JSON.parse(localStorage.getItem(CANASTA_KEY) ?? '[]');
     expect(guardada).toMatchObject([

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateQueries } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
@@ -102,17 +101,4 @@ export function useCompra(answer: TiendaPublicaAnswer): {
     </Suspense>
   );
   return { compra, sheet };
-}
-
-/** 'Ver mi canasta (3)': the way to the cart, also for a visitor (the top bar's is for accounts). */
-export function CanastaEnlace({ canasta }: { canasta: Canasta }) {
-  if (canasta.piezas === 0) return null;
-  const piezas = `${canasta.piezas} ${canasta.piezas === 1 ? 'producto' : 'productos'}`;
-  return (
-    <p>
-      <Link to="/checkout" className="font-semibold text-marca-700 underline">
-        Ver mi canasta ({piezas})
-      </Link>
-    </p>
-  );
 }

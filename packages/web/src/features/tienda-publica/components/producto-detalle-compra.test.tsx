@@ -57,7 +57,7 @@ describe('the product page with options', () => {
     await screen.findByText('Producto agregado', {}, { timeout: 5000 });
     // No sheet: everything happened on the page.
     expect(screen.queryByRole('dialog')).toBeNull();
-    screen.getByRole('link', { name: 'Ver mi canasta (2 productos)' });
+    screen.getByRole('link', { name: /^Ver canasta · 2 · / });
     const guardada = JSON.parse(localStorage.getItem(CANASTA_KEY) ?? '[]');
     expect(guardada).toMatchObject([
       { lineas: [{ productoId: 12, opciones: [12, 21], nota: 'bien dorada', cantidad: 2 }] },

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../auth/session-store';
 import type { ProductoPublico, TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { addToCartMessages, CanastaEnlace, ProductoAgregar, useCompra } from './add-to-cart-button';
+import { CanastaBarra } from '../../carrito/components/canasta-barra';
+import { addToCartMessages, ProductoAgregar, useCompra } from './add-to-cart-button';
 import { OpcionesForm } from './opciones-form';
 
 /**
@@ -57,7 +58,7 @@ export function AddToCartButton(props: { answer: TiendaPublicaAnswer; producto: 
       ) : (
         <ProductoAgregar producto={producto} compra={compra} grande />
       )}
-      <CanastaEnlace canasta={compra.canasta} />
+      <CanastaBarra canasta={compra.canasta} />
       {sheet}
     </div>
   );
