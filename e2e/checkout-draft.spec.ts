@@ -34,17 +34,22 @@ async function sigueTodo(formulario: Locator, cliente: { nombre: string; celular
   await expect(formulario.getByRole('button', { name: 'Hacer pedido · $ 85.00' })).toBeEnabled();
 }
 
-test('lo escrito en el checkout sigue ahí tras Atrás, Adelante y recargar, y se va al pedir', async ({
-  page,
-  shot,
-}) => {
-  const shop = await createShop({
+/** A torta shop that delivers or lets you pick up, and takes cash or card. */
+function tiendaDeTortas() {
+  return createShop({
     categoria: 'Tortas',
     costoDeEnvio: 25,
     entrega: { recoger: true, domicilio: true },
     pagos: { efectivo: true, terminal: true, transferencia: null },
     productos: [{ name: 'Torta de milanesa', price: 60 }],
   });
+}
+
+test('lo escrito en el checkout sigue ahí tras Atrás, Adelante y recargar, y se va al pedir', async ({
+  page,
+  shot,
+}) => {
+  const shop = await tiendaDeTortas();
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
 
   // ---- A visitor fills the checkout form: delivery, cash for 200 ----
@@ -111,13 +116,7 @@ test('lo que un visitante escribió en el checkout sigue ahí después de inicia
   page,
   shot,
 }) => {
-  const shop = await createShop({
-    categoria: 'Tortas',
-    costoDeEnvio: 25,
-    entrega: { recoger: true, domicilio: true },
-    pagos: { efectivo: true, terminal: true, transferencia: null },
-    productos: [{ name: 'Torta de milanesa', price: 60 }],
-  });
+  const shop = await tiendaDeTortas();
   const shopper = await registerShopper();
 
   // ---- A visitor starts the form: a name, delivery to an address, card at the door, a note ----

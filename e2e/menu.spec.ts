@@ -1,4 +1,4 @@
-import { api, createShop, unique, uploadImage, type SeededShop } from './fixtures/api';
+import { addCategoria, createShop, unique, uploadImage, type SeededShop } from './fixtures/api';
 import { appLista, expect, expectRoute, test } from './fixtures/test';
 
 // The shop's link is the menu: every category as a section, chips that stay in sight and jump to
@@ -26,28 +26,12 @@ async function menuDeDosCategorias(): Promise<SeededShop> {
       { name: 'Quesadilla', price: 30 },
     ],
   });
-  const imageUrl = await uploadImage(shop.owner.token);
-  const lista = await api<{ tiendaId: number; categorias: { id: number; title: string }[] }[]>(
-    '/api/tienda/addcategoria',
-    { token: shop.owner.token, body: { title: 'Bebidas', imageUrl } },
+  await addCategoria(
+    shop.owner,
+    'Bebidas',
+    BEBIDAS.map((name) => ({ name, price: 20 })),
+    await uploadImage(shop.owner.token),
   );
-  const bebidas = lista
-    .find((t) => t.tiendaId === shop.tiendaId)
-    ?.categorias.find((c) => c.title === 'Bebidas');
-  if (!bebidas) throw new Error('la categoría Bebidas no aparece');
-  for (const name of BEBIDAS) {
-    await api('/api/tienda/addproducto', {
-      token: shop.owner.token,
-      body: {
-        name,
-        price: 20,
-        categoriaId: bebidas.id,
-        imageUrl,
-        descripcion: `${name} del día`,
-        detalle: 'Vaso de medio litro',
-      },
-    });
-  }
   return shop;
 }
 
