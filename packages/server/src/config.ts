@@ -14,9 +14,17 @@ export interface RateLimits {
   /** Failed sign-ins on one account from all addresses together: a global slow-down. */
   signInFailuresPerAccountTotal: number;
   registrationsPerIp: number;
-  /** Reset requests (email link or phone code) per address and per target account. */
+  /**
+   * Reset requests (email link or phone code) per address and per target account. A phone code
+   * past them is 429; an email link past them is quietly not sent (the answer stays 200).
+   */
   resetRequestsPerIp: number;
   resetRequestsPerTarget: number;
+  /**
+   * Reset emails to one account asked from one address. Past the account's own limit an address
+   * that has not asked for it yet still gets one, so an attacker never stops the owner's reset.
+   */
+  resetEmailsPerAccountPerIp: number;
   /** Wrong phone codes accepted before the code is burnt. */
   phoneCodeAttempts: number;
 }
@@ -193,6 +201,7 @@ export const defaultRateLimits: RateLimits = {
   registrationsPerIp: 30,
   resetRequestsPerIp: 10,
   resetRequestsPerTarget: 5,
+  resetEmailsPerAccountPerIp: 3,
   phoneCodeAttempts: 5,
 };
 

@@ -98,19 +98,31 @@ export class RateLimiter {
 
   /** Checks the limit and counts this attempt; throws DEMASIADOS_INTENTOS at the limit. */
   async consume(key: string, limit: number): Promise<void> {
-    let res: RateLimiterRes;
-    try {
-      res = await this.counter.consume(key);
-    } catch (error) {
-      // The library rejects with a RateLimiterRes when refused, with an Error when the store fails.
-      if (error instanceof RateLimiterRes) res = error;
-      else throw error;
-    }
+    const res = await this.count(key);
     if (res.consumedPoints > limit) {
       const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
       throw new AppError('DEMASIADOS_INTENTOS', undefined, {
         headers: { 'retry-after': String(retryAfter) },
       });
+    }
+  }
+
+  /**
+   * Counts this attempt quietly and answers how many the key holds in its window, this one
+   * included; refuses nothing, for rules whose answer must not change past a limit (the email
+   * reset, docs/api.md).
+   */
+  async attempts(key: string): Promise<number> {
+    return (await this.count(key)).consumedPoints;
+  }
+
+  private async count(key: string): Promise<RateLimiterRes> {
+    try {
+      return await this.counter.consume(key);
+    } catch (error) {
+      // The library rejects with a RateLimiterRes when refused, with an Error when the store fails.
+      if (error instanceof RateLimiterRes) return error;
+      throw error;
     }
   }
 

@@ -181,24 +181,24 @@ describe('accounts: rate limits (default limits)', () => {
     expect((await callFrom(newAddress(), REGISTER, shopperPayload())).status).toBe(200);
   });
 
-  it('email reset requests: 5 per address mailed to, then 429 from anywhere', async () => {
+  // The email reset is never refused: its sending is throttled quietly
+  // (account.reset-quiet.test.ts counts the emails).
+  it('email reset requests: past the limit per address mailed to, still 200 from anywhere', async () => {
     const me = await register(newAddress());
     const from = newAddress();
     const path = `${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`;
-    for (let i = 0; i < defaultRateLimits.resetRequestsPerTarget; i += 1) {
+    for (let i = 0; i < defaultRateLimits.resetRequestsPerTarget + 2; i += 1) {
       expect((await callFrom(from, path)).status).toBe(200);
     }
-    expectTooMany(await callFrom(from, path));
-    expectTooMany(await callFrom(newAddress(), path));
+    expect((await callFrom(newAddress(), path)).status).toBe(200);
   });
 
-  it('email reset requests: 10 per client address, known or unknown, then 429', async () => {
+  it('email reset requests: past the limit per client address, known or unknown, still 200', async () => {
     const from = newAddress();
-    for (let i = 0; i < defaultRateLimits.resetRequestsPerIp; i += 1) {
+    for (let i = 0; i < defaultRateLimits.resetRequestsPerIp + 2; i += 1) {
       const res = await callFrom(from, `${EMAIL_RESET}?email=nadie${i}.${from}@correo.com`);
       expect(res.status).toBe(200);
     }
-    expectTooMany(await callFrom(from, `${EMAIL_RESET}?email=otro.${from}@correo.com`));
   });
 
   it('phone code requests: 5 per phone, then 429', async () => {

@@ -26,6 +26,8 @@ export function registerAccountRoutes(
 ): void {
   const { accounts, guards, limiter, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Before the database closes (onClose): a reset email under way still writes its secret.
+  app.addHook('preClose', async () => accounts.close());
 
   api.post(
     '/api/login/registerUser',

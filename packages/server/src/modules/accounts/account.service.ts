@@ -188,36 +188,74 @@ export function createAccountService(deps: AccountServiceDeps) {
     await limiter.consume(`reset-target:${target}`, limits.resetRequestsPerTarget);
   }
 
-  async function sendResetEmail(email: string, ip: string): Promise<void> {
-    await limitResetRequest(ip, email);
+  /** Reset emails still being looked up, written and sent after their answer. */
+  const resetsUnderWay = new Set<Promise<void>>();
+
+  /**
+   * Whether this request may send a reset email. Counted quietly, by the address typed (known or
+   * not alike): per client address, per account, and per account from this address. Past the
+   * account's own limit, an address asking for it for the first time in the window still gets
+   * one: an attacker's requests never stop the owner's reset from elsewhere (docs/api.md).
+   */
+  async function mayMailReset(email: string, ip: string): Promise<boolean> {
+    const [fromIp, toAccount, fromIpToAccount] = await Promise.all([
+      limiter.attempts(`reset-mail-ip:${ip}`),
+      limiter.attempts(`reset-mail-account:${email}`),
+      limiter.attempts(`reset-mail-account-ip:${ip}:${email}`),
+    ]);
+    return (
+      fromIp <= limits.resetRequestsPerIp &&
+      fromIpToAccount <= limits.resetEmailsPerAccountPerIp &&
+      (toAccount <= limits.resetRequestsPerTarget || fromIpToAccount === 1)
+    );
+  }
+
+  async function mailResetLink(email: string): Promise<void> {
     const account = await repo.findAccountByEmail(db, email);
     if (!account) return;
     const secret = randomSecret();
-    const now = nowIso();
     await repo.insertResetSecret(db, {
       accountId: account.id,
       secretHash: sha256(secret),
       expiresAt: isoAfter(RESET_SECRET_TTL_MS),
-      now,
+      now: nowIso(),
     });
     const link = `${config.publicUrl}/recuperar-contrasena?secret=${secret}`;
-    // Not awaited: an SMTP round trip only for known addresses would reveal which ones exist.
-    notifier
-      .sendEmail({
-        to: account.email,
-        subject: 'Recupera tu contraseña de Tianguis',
-        text: [
-          'Hola,',
-          '',
-          'Recibimos una solicitud para cambiar la contraseña de tu cuenta de Tianguis.',
-          'Abre este enlace en los próximos 30 minutos para elegir una nueva:',
-          '',
-          link,
-          '',
-          'Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
-        ].join('\n'),
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'no se pudo enviar el correo'));
+    await notifier.sendEmail({
+      to: account.email,
+      subject: 'Recupera tu contraseña de Tianguis',
+      text: [
+        'Hola,',
+        '',
+        'Recibimos una solicitud para cambiar la contraseña de tu cuenta de Tianguis.',
+        'Abre este enlace en los próximos 30 minutos para elegir una nueva:',
+        '',
+        link,
+        '',
+        'Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
+      ].join('\n'),
+    });
+  }
+
+  /**
+   * Always resolves the same way, never refused: the answer must not tell whether the address
+   * has an account, nor that the sending is throttled. Only the counting is awaited (the same
+   * work for every address); the lookup, the secret and the mail follow the answer, so a known
+   * address takes no longer to answer than an unknown one.
+   */
+  async function sendResetEmail(email: string, ip: string): Promise<void> {
+    if (!(await mayMailReset(email, ip))) return;
+    const task = mailResetLink(email)
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'no se pudo enviar el correo de recuperación'),
+      )
+      .finally(() => resetsUnderWay.delete(task));
+    resetsUnderWay.add(task);
+  }
+
+  /** Lets the reset emails under way finish (before the database closes). */
+  async function close(): Promise<void> {
+    await Promise.all([...resetsUnderWay]);
   }
 
   async function changePassword(accountId: number, password: string): Promise<void> {
@@ -343,6 +381,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     sendPhoneCode,
     resetPasswordWithCode,
     ensureAdmin,
+    close,
   };
 }
 
