@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrFileName, tiendaPublicUrl } from './qr-archivo';
+import { qrFileName } from './qr-archivo';
 
 describe('qrFileName', () => {
   it('names the PNG by the shop and the local date and time, zero-padded', () => {
@@ -17,14 +17,6 @@ describe('qrFileName', () => {
     );
     expect(qrFileName('', new Date(2026, 0, 1, 9, 30, 0))).toBe(
       'qr-tienda-2026-01-01_09-30-00.png',
-    );
-  });
-});
-
-describe('tiendaPublicUrl', () => {
-  it("points at the shop's public page through the hash route", () => {
-    expect(tiendaPublicUrl('https://tianguis.mx', 'taqueria-lupe')).toBe(
-      'https://tianguis.mx/tienda/taqueria-lupe',
     );
   });
 });

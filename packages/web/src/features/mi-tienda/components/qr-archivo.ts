@@ -1,8 +1,3 @@
-/** The public page a shop's QR opens: its path address, which the server renders. */
-export function tiendaPublicUrl(origin: string, usuario: string): string {
-  return `${origin}/tienda/${encodeURIComponent(usuario)}`;
-}
-
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }

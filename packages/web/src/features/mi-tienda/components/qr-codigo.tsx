@@ -1,11 +1,12 @@
-import { Check, Copy, Download, Printer } from 'lucide-react';
+import { Check, Copy, Download, MessageCircle, Printer } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState, Loading } from '../../../components/ui/status';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { ajustesMessages, hasProductos } from './ajustes-tareas';
-import { qrFileName, tiendaPublicUrl } from './qr-archivo';
+import { datosParaCompartir, whatsappUrl } from '../../tienda-publica/logic/compartir';
+import { qrFileName } from './qr-archivo';
 import { QrCartel } from './qr-cartel';
 import { drawQrPng } from './qr-imagen';
 
@@ -41,11 +42,14 @@ function saveDataUrl(dataUrl: string, fileName: string) {
 }
 
 /**
- * The QR page (docs/api.md, "Texts and forms"): the public link with 'Copiar', the QR, 'Descargar
- * QR' and the printable poster. Needs at least one product first.
+ * The QR page (docs/api.md, "Texts and forms"): the public link with 'Copiar' and 'Compartir por
+ * WhatsApp' (the same message a customer's "Compartir" sends), the QR, 'Descargar QR' and the
+ * printable poster. Needs at least one product first.
  */
 export function QrCodigo({ tienda, origin }: { tienda: MiTienda; origin: string }) {
-  const url = tiendaPublicUrl(origin, tienda.usuario);
+  const nombre = tienda.nombre && tienda.nombre !== SIN_VALOR ? tienda.nombre : tienda.usuario;
+  const datos = datosParaCompartir(nombre, tienda.usuario, origin);
+  const { url } = datos;
   const qr = useQrPng(url);
   const [copied, setCopied] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -78,7 +82,6 @@ export function QrCodigo({ tienda, origin }: { tienda: MiTienda; origin: string 
     );
   }
 
-  const nombre = tienda.nombre && tienda.nombre !== SIN_VALOR ? tienda.nombre : tienda.usuario;
   const logoUrl = tienda.imageUrl && tienda.imageUrl !== SIN_VALOR ? tienda.imageUrl : undefined;
 
   return (
@@ -104,6 +107,15 @@ export function QrCodigo({ tienda, origin }: { tienda: MiTienda; origin: string 
             )}
             {copied ? 'Copiado' : 'Copiar'}
           </Button>
+          <a
+            href={whatsappUrl(datos)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('secondary')}
+          >
+            <MessageCircle aria-hidden="true" className="size-5" />
+            Compartir por WhatsApp
+          </a>
         </div>
         <p role="status" className="sr-only">
           {copied ? 'Enlace copiado' : ''}
