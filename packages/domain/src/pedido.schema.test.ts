@@ -67,8 +67,9 @@ describe('transferenciaSchema and pagosTiendaSchema', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a wrong check digit', { clabe: '012180001234567890' }, ajustesMessages.clabeInvalida],
-    ['17 digits', { clabe: '01218000123456789' }, ajustesMessages.clabeInvalida],
-    ['no CLABE', { clabe: undefined }, ajustesMessages.clabeInvalida],
+    ['17 digits', { clabe: '01218000123456789' }, ajustesMessages.clabeLongitud],
+    ['a letter in it', { clabe: '01218000123456789X' }, ajustesMessages.clabeLongitud],
+    ['no CLABE', { clabe: undefined }, ajustesMessages.clabeLongitud],
     ['a 1-letter bank', { banco: 'B' }, ajustesMessages.bancoLongitud],
     ['a 41-letter bank', { banco: 'B'.repeat(41) }, ajustesMessages.bancoLongitud],
     ['a blank holder', { titular: '   ' }, ajustesMessages.titularLongitud],

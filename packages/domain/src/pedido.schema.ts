@@ -28,7 +28,9 @@ export const wireIdSchema = z
 export const ajustesMessages = {
   entregaVacia: 'Elige al menos una forma de entrega: recoger en la tienda o envío a domicilio',
   pagosVacios: 'Elige al menos una forma de pago',
-  clabeInvalida: 'La CLABE no es válida',
+  clabeLongitud: 'La CLABE debe tener 18 dígitos',
+  clabeInvalida:
+    'La CLABE no es válida: su último dígito no corresponde a los otros 17; revisa que esté bien copiada',
   bancoLongitud: 'El banco debe tener entre 2 y 40 caracteres',
   titularLongitud: 'El titular debe tener entre 2 y 80 caracteres',
   pausaMinutos: 'La pausa debe ser de 15 a 240 minutos, o 0 para reanudar',
@@ -120,13 +122,15 @@ export type EntregaTienda = z.output<typeof entregaTiendaSchema>;
 export const transferenciaSchema = z.object(
   {
     clabe: z
-      .string({ error: ajustesMessages.clabeInvalida })
+      .string({ error: ajustesMessages.clabeLongitud })
       .transform((value) => value.replace(/[\s-]/g, ''))
+      // What is wrong, so the owner knows what to look at: the length, or the check digit.
+      .refine((clabe) => /^\d{18}$/.test(clabe), ajustesMessages.clabeLongitud)
       .refine(isClabeValida, ajustesMessages.clabeInvalida),
     banco: textoSchema(2, 40, ajustesMessages.bancoLongitud),
     titular: textoSchema(2, 80, ajustesMessages.titularLongitud),
   },
-  { error: ajustesMessages.clabeInvalida },
+  { error: ajustesMessages.clabeLongitud },
 );
 export type Transferencia = z.output<typeof transferenciaSchema>;
 
@@ -416,8 +420,16 @@ export const pedidoInvitadoSchema = z.object({ tiendaId: wireIdSchema, ...pedido
 export type PedidoInvitado = z.output<typeof pedidoInvitadoSchema>;
 export type PedidoInvitadoBody = z.input<typeof pedidoInvitadoSchema>;
 
+/** The customer of an order the owner types: the name alone is enough (docs/api.md, "Manual orders"). */
+export const clienteManualSchema = clientePedidoSchema.extend({
+  celular: celularSchema.optional(),
+});
+
 /** `POST /api/pedido/manual`: an order the owner types for a shopper who called or wrote by WhatsApp. */
-export const pedidoManualSchema = z.object(pedidoDirectoFields);
+export const pedidoManualSchema = z.object({
+  ...pedidoDirectoFields,
+  cliente: clienteManualSchema,
+});
 export type PedidoManual = z.output<typeof pedidoManualSchema>;
 export type PedidoManualBody = z.input<typeof pedidoManualSchema>;
 

@@ -180,7 +180,7 @@ describe('shop settings, pause and sold-out marks', () => {
             transferencia: transferenciaPayload({ clabe: '012180001234567890' }),
           },
         },
-        'La CLABE no es válida',
+        'La CLABE no es válida: su último dígito no corresponde a los otros 17; revisa que esté bien copiada',
       ],
       [
         'a CLABE of 17 digits',
@@ -190,7 +190,7 @@ describe('shop settings, pause and sold-out marks', () => {
             transferencia: transferenciaPayload({ clabe: '01218000123456789' }),
           },
         },
-        ajustesMessages.clabeInvalida,
+        ajustesMessages.clabeLongitud,
       ],
       [
         'no way to deliver',

@@ -411,10 +411,11 @@ describe('WizardTienda delivery and payments', SLOW, () => {
     await user.type(screen.getByLabelText('Banco'), 'Banamex');
     await user.type(screen.getByLabelText('Titular de la cuenta'), 'Lupe Pérez');
     await user.click(guardar());
-    expect(alerts()).toEqual(['La CLABE no es válida']);
+    expect(alerts()).toEqual([ajustesMessages.clabeInvalida]);
+    expect(alerts()[0]).toMatch(/último dígito/);
     // The message sits beside the CLABE field: the one its aria-describedby names.
     const describedBy = clabe.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(describedBy)?.textContent).toBe('La CLABE no es válida');
+    expect(document.getElementById(describedBy)?.textContent).toBe(ajustesMessages.clabeInvalida);
     expect(clabe.getAttribute('aria-invalid')).toBe('true');
     expect(saved).toEqual([]);
     // Spaces and dashes as printed on a bank card are fine; the check digit decides.
