@@ -77,6 +77,7 @@ import {
   createPublicTiendaReader,
   type PublicTiendaReader,
 } from './modules/tiendas/tienda-publica.service.js';
+import { createAvisoDeAprobacion } from './modules/tiendas/tienda-aprobacion.js';
 import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
@@ -210,8 +211,20 @@ const MODULES: readonly RegisterModule[] = [
     }),
   (app, { accounts, guards, limiter, config }) =>
     registerAccountRoutes(app, { accounts, guards, limiter, config }),
-  (app, { db, guards, readPublicTienda }) =>
-    registerTiendaRoutes(app, { db, guards, readPublicTienda }),
+  (app, { db, guards, readPublicTienda, notifier, log, config }) =>
+    registerTiendaRoutes(app, {
+      db,
+      guards,
+      readPublicTienda,
+      // The owner hears of the approval by email, and by SMS with a provider (docs/api.md).
+      onAprobada: createAvisoDeAprobacion({
+        db,
+        notifier,
+        log,
+        publicUrl: config.publicUrl,
+        conProveedorSms: config.smsUrl !== undefined,
+      }),
+    }),
   (app, { db, guards }) => registerCatalogoRoutes(app, { db, guards }),
   (app, { db, guards }) => registerHorarioRoutes(app, { db, guards }),
   (app, { db, guards }) => registerVentasRoutes(app, { db, guards }),

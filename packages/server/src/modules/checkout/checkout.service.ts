@@ -68,7 +68,10 @@ export interface NuevoPedido {
   accountId: number | null;
   /** From the basket, or from the request (readLineasDirectas). */
   lineas: LineaAPreciar[];
-  /** The order's contact; the account's address is the default delivery address. */
+  /**
+   * The order's contact; the account's address is the default delivery address. `celular` is ''
+   * for an owner-typed order without a phone.
+   */
   cliente: { nombreCompleto: string; celular: string; direccionEntrega: string };
   checkout: {
     entrega?: EntregaPedidoInput | undefined;
@@ -322,11 +325,13 @@ async function placePedidoSinCuenta(
     : undefined;
   const result = await withIdempotency(db, idempotency, () =>
     runInWriteTransaction(db, async (trx) => {
-      // An order the owner types is spared the per-phone limit, and so its lock.
+      // An order the owner types may have no phone (the name alone is enough): it is kept as
+      // ''. It is spared the per-phone limit, and so its lock.
+      const celular = input.cliente.celular ?? '';
       const existing =
         origen === 'MANUAL'
           ? idempotency && (await findExisting(trx, idempotency))
-          : await lockCelularParaPedido(trx, input.tiendaId, input.cliente.celular, idempotency);
+          : await lockCelularParaPedido(trx, input.tiendaId, celular, idempotency);
       if (existing) return { existing };
       const lineas = await readLineasDirectas(
         trx,
@@ -352,7 +357,7 @@ async function placePedidoSinCuenta(
         tiendaId: input.tiendaId,
         accountId: null,
         lineas,
-        cliente: { ...input.cliente, direccionEntrega: '' },
+        cliente: { nombreCompleto: input.cliente.nombreCompleto, celular, direccionEntrega: '' },
         checkout: input,
         origen,
         idempotency,

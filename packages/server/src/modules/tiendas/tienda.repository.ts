@@ -200,6 +200,31 @@ export async function updateTiendaFlag(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Approves a shop still pending: true only for the one call that turned `approved` on (a second
+ * approval, or two at once, answers false for all but the first).
+ */
+export async function approvePendingTienda(db: DbOrTx, id: number, now: string) {
+  const result = await db
+    .updateTable('tienda')
+    .set({ approved: 1, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('deleted', '=', 0)
+    .where('approved', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Who to tell that a shop was approved: its name and path, the owner's email and phone. */
+export function findAvisoDeTienda(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('tienda')
+    .innerJoin('account', 'account.id', 'tienda.account_id')
+    .select(['tienda.nombre', 'tienda.usuario', 'account.email', 'account.celular'])
+    .where('tienda.id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Every change under a shop raises its version, which invalidates its public page. */
 export async function bumpTiendaVersion(db: DbOrTx, id: number, now: string) {
   await db

@@ -34,7 +34,13 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
 export function registerTiendaRoutes(
   app: FastifyInstance,
   /** `readPublicTienda`: one reader (and its cache) shared with the shop pages. */
-  deps: { db: Db; guards: AuthGuards; readPublicTienda?: PublicTiendaReader },
+  deps: {
+    db: Db;
+    guards: AuthGuards;
+    readPublicTienda?: PublicTiendaReader;
+    /** Runs once a pending shop is approved: the owner's messages (tienda-aprobacion.ts). */
+    onAprobada?: (tiendaId: number) => void;
+  },
 ) {
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -162,6 +168,7 @@ export function registerTiendaRoutes(
       },
       preValidation: guards.requireRole('ADMIN'),
     },
-    async (request) => tiendas.approveTienda(db, sessionOf(request), request.body.tiendaId),
+    async (request) =>
+      tiendas.approveTienda(db, sessionOf(request), request.body.tiendaId, deps.onAprobada),
   );
 }

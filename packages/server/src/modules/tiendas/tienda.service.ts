@@ -198,9 +198,22 @@ export async function pausarTienda(db: Db, session: Session, minutos: number) {
   return listTiendasFor(db, session);
 }
 
-export async function approveTienda(db: Db, session: Session, tiendaId: number) {
-  const updated = await repo.updateTiendaFlag(db, tiendaId, 'approved', true, nowIso());
-  if (!updated) throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
+/**
+ * `approveTienda` (ADMIN). `onAprobada` runs once, for the call that turned a pending shop
+ * approved (the owner's messages, tienda-aprobacion.ts); approving it again changes nothing else.
+ */
+export async function approveTienda(
+  db: Db,
+  session: Session,
+  tiendaId: number,
+  onAprobada?: (tiendaId: number) => void,
+) {
+  const now = nowIso();
+  const aprobadaAhora = await repo.approvePendingTienda(db, tiendaId, now);
+  if (!aprobadaAhora && !(await repo.updateTiendaFlag(db, tiendaId, 'approved', true, now))) {
+    throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
+  }
+  if (aprobadaAhora) onAprobada?.(tiendaId);
   return listTiendasFor(db, session);
 }
 
