@@ -128,11 +128,18 @@ const singleRuleCases: [string, Payload, string, string][] = [
   ['usuario with /', { ...tienda, usuario: 'tacos/guero' }, M.usuarioFormato, 'usuario'],
   ['celular with a letter', { ...shopper, celular: '551234567a' }, M.celularSoloNumeros, 'celular'],
   [
-    'celular with inner spaces',
+    'celular of 8 digits with inner spaces',
     { ...shopper, celular: '55 1234 56' },
+    M.celularLongitud,
+    'celular',
+  ],
+  [
+    'celular with a slash',
+    { ...shopper, celular: '55/1234/5678' },
     M.celularSoloNumeros,
     'celular',
   ],
+  ['celular with +1', { ...shopper, celular: '+1 55 1234 5678' }, M.celularSoloNumeros, 'celular'],
   ['celular of 11 digits', { ...shopper, celular: '55123456789' }, M.celularMax, 'celular'],
   ['rule 9, celular of 9', { ...shopper, celular: '551234567' }, M.celularLongitud, 'celular'],
   ['rule 9, empty celular', { ...shopper, celular: '' }, M.celularLongitud, 'celular'],
@@ -223,7 +230,7 @@ const orderCases: [string, Payload, string][] = [
   ],
   [
     'celular non-digit before its maximum',
-    { ...shopper, celular: '55-1234-5678' },
+    { ...shopper, celular: '55_1234_5678' },
     M.celularSoloNumeros,
   ],
   ['celular non-digit before rule 9', { ...shopper, celular: '55a' }, M.celularSoloNumeros],
@@ -493,7 +500,6 @@ describe('registroMessages', () => {
       nombreCompletoMax: M.nombreMax,
       direccionEntregaMax: M.direccionMax,
       usuarioHintMin: 'El usuario debe contener al menos 4 caracteres',
-      celularEspacio: 'Caracter inválido en numero de celular',
       passwordHintMax: 'El password debe tener 20 caracteres como máximo',
       confirmacionHintMax: 'La confirmacion del password debe tener 20 caracteres como máximo',
       emailFaltaArrobaYCom: 'Falta @ y .com.',
@@ -545,29 +551,23 @@ describe('registration hints', () => {
     ['551234567', ['El celular debe contener 10 números']],
     ['5', ['El celular debe contener 10 números']],
     ['55123456789', ['El celular solo debe tener 10 caracteres como máximo']],
-    ['55 12', ['Caracter inválido en numero de celular', 'El celular debe contener 10 números']],
+    ['55 12', ['El celular debe contener 10 números']],
+    ['+', []],
+    ['+5', []],
+    ['+52', ['El celular debe contener 10 números']],
+    ['+52 1 55 1234 5678', []],
+    ['(55) 1234-5678', []],
+    ['55.1234.5678', []],
+    ['55 1234 56789', ['El celular solo debe tener 10 caracteres como máximo']],
     [
       '55a1234567',
       ['El numero de celular solo debe contener números', 'El celular debe contener 10 números'],
     ],
-    [
-      '551234567-',
-      ['El numero de celular solo debe contener números', 'El celular debe contener 10 números'],
-    ],
-    [
-      '55 1234 5678',
-      [
-        'Caracter inválido en numero de celular',
-        'El celular solo debe tener 10 caracteres como máximo',
-      ],
-    ],
+    ['551234567-', ['El celular debe contener 10 números']],
+    ['55 1234 5678', []],
     [
       '55 a',
-      [
-        'Caracter inválido en numero de celular',
-        'El numero de celular solo debe contener números',
-        'El celular debe contener 10 números',
-      ],
+      ['El numero de celular solo debe contener números', 'El celular debe contener 10 números'],
     ],
   ])('hintCelular(%j)', (value, hints) => {
     expect(hintCelular(value)).toEqual(hints);
@@ -901,7 +901,22 @@ describe('nuevaContrasenaFormSchema', () => {
 });
 
 describe('celularSchema', () => {
-  it.each(['5512345678', ' 5512345678 '])('accepts %j', (value) => {
+  it.each([
+    '5512345678',
+    ' 5512345678 ',
+    '55 1234 5678',
+    '55-1234-5678',
+    '55.1234.5678',
+    '(55) 1234-5678',
+    '(55)1234 5678',
+    '+52 55 1234 5678',
+    '+525512345678',
+    '+52 1 55 1234 5678',
+    '+5215512345678',
+    '+52 (55) 1234-5678',
+    '+52-1-55-1234-5678',
+    '55\u00a01234\u00a05678',
+  ])('accepts %j as its 10 digits', (value) => {
     expect(celularSchema.safeParse(value).data).toBe('5512345678');
   });
 
@@ -909,9 +924,17 @@ describe('celularSchema', () => {
     ['', 'El celular debe contener 10 números'],
     ['551234567', 'El celular debe contener 10 números'],
     ['55123456789', 'El celular solo debe tener 10 caracteres como máximo'],
-    ['55 1234 5678', 'El numero de celular solo debe contener números'],
+    ['55 1234 567', 'El celular debe contener 10 números'],
+    ['+52 55 1234 567', 'El celular debe contener 10 números'],
+    ['+52 55 1234 56789', 'El celular solo debe tener 10 caracteres como máximo'],
+    ['52 55 1234 5678', 'El celular solo debe tener 10 caracteres como máximo'],
+    ['+52 1 1 55 1234 5678', 'El celular solo debe tener 10 caracteres como máximo'],
     ['55a', 'El numero de celular solo debe contener números'],
-    ['+525512345678', 'El numero de celular solo debe contener números'],
+    ['55 1234 567a', 'El numero de celular solo debe contener números'],
+    ['+1 555 123 4567', 'El numero de celular solo debe contener números'],
+    ['55+5212345678', 'El numero de celular solo debe contener números'],
+    ['55/1234/5678', 'El numero de celular solo debe contener números'],
+    ['５５１２３４５６７８', 'El numero de celular solo debe contener números'],
   ])('refuses %j', (value, message) => {
     expect(issuesOf(celularSchema, value).map((issue) => issue.message)).toEqual([message]);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
 
+import { cleanCelular, normalizeCelular } from './phone.js';
 import { NO_USUARIO } from './roles.js';
 
 // Accounts: registration, sign-in and password recovery (docs/api.md, "Accounts and sessions"
@@ -36,7 +37,6 @@ export const registroMessages = {
   direccionEntregaMax: 'La dirección de entrega debe tener máximo 100 caracteres',
   // While-typing hints that have no submit-time twin above.
   usuarioHintMin: 'El usuario debe contener al menos 4 caracteres',
-  celularEspacio: 'Caracter inválido en numero de celular',
   passwordHintMax: 'El password debe tener 20 caracteres como máximo',
   confirmacionHintMax: 'La confirmacion del password debe tener 20 caracteres como máximo',
   emailFaltaArrobaYCom: 'Falta @ y .com.',
@@ -295,7 +295,8 @@ const registroFields = {
   // Stored lowercase because it is the shop's public address.
   usuario: z.string(invalid).trim().toLowerCase().optional(),
   tipousuario: z.enum(['si', 'no'], { error: registroMessages.tipoUsuarioInvalido }),
-  celular: z.string(invalid).trim(),
+  // As typed: spaces, dashes, dots, parentheses and +52 go (docs/api.md, "Phones as typed").
+  celular: z.string(invalid).transform(cleanCelular),
   nombreCompleto: z.string(invalid).trim().optional(),
   direccionEntrega: z.string(invalid).trim().optional(),
 };
@@ -357,14 +358,21 @@ export function hintUsuario(value: string): string[] {
   ]);
 }
 
-/** Measured on the raw value: a space typed into the number is itself what the hint is about. */
+/** A `+` or `+5` typed first is the start of +52, not a wrong character. */
+const PREFIJO_A_MEDIAS = /^\+5?$/;
+
+/**
+ * Measured on the phone as the rules read it (spaces, dashes, dots, parentheses and +52 are
+ * fine), while it is typed.
+ */
 export function hintCelular(value: string): string[] {
+  const celular = cleanCelular(value);
+  if (PREFIJO_A_MEDIAS.test(celular)) return [];
   return collectHints(value, [
-    (celular) => (/\s/.test(celular) ? registroMessages.celularEspacio : undefined),
-    (celular) => (/[^0-9\s]/.test(celular) ? registroMessages.celularSoloNumeros : undefined),
-    requireCelularMax,
-    (celular) =>
-      celular.replace(/[^0-9]/g, '').length < CELULAR_DIGITS
+    () => requireCelularSoloNumeros(celular),
+    () => (ONLY_DIGITS.test(celular) ? requireCelularMax(celular) : undefined),
+    () =>
+      normalizeCelular(celular).length < CELULAR_DIGITS
         ? registroMessages.celularLongitud
         : undefined,
   ]);
@@ -498,16 +506,20 @@ export const nuevaContrasenaFormSchema = z
 export type NuevaContrasenaFormInput = z.input<typeof nuevaContrasenaFormSchema>;
 export type NuevaContrasenaForm = z.output<typeof nuevaContrasenaFormSchema>;
 
-/** A phone as the phone-reset calls take it: exactly 10 digits. */
 /** A reset code: six digits. */
 export const codigoSchema = z
   .string(invalid)
   .trim()
   .regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
 
+/**
+ * A phone a person types, anywhere one is typed: accepted with spaces, dashes, dots,
+ * parentheses and a leading +52 or +52 1, read as its 10 digits; the registration's rules and
+ * messages otherwise.
+ */
 export const celularSchema = z
   .string(invalid)
-  .trim()
+  .transform(cleanCelular)
   .superRefine(reportFirstBrokenRule(celularChecks.map((check) => checkValue(check))));
 
 /** The message to show or answer for a failed parse: the first rule broken. */

@@ -394,17 +394,25 @@ describe('accounts: registerUser and authenticate', () => {
         'celular',
         'El numero de celular solo debe contener números',
       ],
+      // Spaces and +52 are fine (docs/api.md, "Phones as typed"); the digits left must be 10.
       [
-        'celular with inner spaces',
+        'celular of 8 digits with inner spaces',
         'shopper',
         { celular: '55 1234 56' },
         'celular',
-        'El numero de celular solo debe contener números',
+        'El celular debe contener 10 números',
       ],
       [
-        'celular with +52',
+        'celular of 7 digits after +52',
         'shopper',
         { celular: '+525512345' },
+        'celular',
+        'El celular debe contener 10 números',
+      ],
+      [
+        'celular with +1',
+        'shopper',
+        { celular: '+1 55 1234 5678' },
         'celular',
         'El numero de celular solo debe contener números',
       ],
