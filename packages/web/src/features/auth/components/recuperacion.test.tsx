@@ -117,4 +117,39 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
     });
     await waitFor(() => expect(onDone).toHaveBeenCalledWith('Contrasena actualizada.'));
   });
+
+  it('takes the phone as typed, with +52 1, spaces and dashes, and sends its 10 digits', async () => {
+    const enviarCodigo = vi.fn(async () => ({ mensaje: 'Te enviamos un código a tu celular.' }));
+    const cambiar = vi.fn(async () => undefined);
+    const user = setup();
+    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={cambiar} onDone={vi.fn()} />);
+    expect(byLabel(/Celular/).getAttribute('inputmode')).toBe('tel');
+    await user.type(byLabel(/Celular/), '+52 1 (55) 1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(enviarCodigo).toHaveBeenCalledWith('5512345678');
+    expect(await screen.findByText('Te enviamos un código a tu celular.')).toBeTruthy();
+    expect(screen.getByText('5512345678')).toBeTruthy();
+
+    await user.type(byLabel('Código de 6 dígitos'), '123456');
+    await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
+    await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1234');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(cambiar).toHaveBeenCalledWith({
+      celular: '5512345678',
+      password: 'Nueva1234',
+      codigo: '123456',
+    });
+  });
+
+  it('refuses another shape with the registration message, and sends nothing', async () => {
+    const enviarCodigo = vi.fn();
+    const user = setup();
+    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={vi.fn()} onDone={vi.fn()} />);
+    await user.type(byLabel(/Celular/), '+1 55 1234 5678');
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'El numero de celular solo debe contener números',
+    );
+    expect(enviarCodigo).not.toHaveBeenCalled();
+  });
 });

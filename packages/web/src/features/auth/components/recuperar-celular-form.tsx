@@ -1,4 +1,4 @@
-import { celularSchema, codigoSchema, firstIssueMessage } from '@tianguis/domain';
+import { celularSchema, cleanCelular, codigoSchema, firstIssueMessage } from '@tianguis/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -91,7 +91,7 @@ export function RecuperarCelularForm(props: {
     setFieldError(undefined);
     await run(async () => {
       await props.cambiar({
-        celular: celular.trim(),
+        celular: cleanCelular(celular),
         password: passwords.password,
         codigo: parsedCodigo.data,
       });
@@ -115,7 +115,7 @@ export function RecuperarCelularForm(props: {
             name="celular"
             label="Celular (10 dígitos)"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
             value={celular}
             error={errorOf('celular')}
@@ -131,8 +131,8 @@ export function RecuperarCelularForm(props: {
       ) : (
         <form noValidate onSubmit={cambiar}>
           <p className="mb-4 text-stone-700">
-            Escribe el código que llegó al celular <strong>{celular.trim()}</strong> y tu contraseña
-            nueva.
+            Escribe el código que llegó al celular <strong>{cleanCelular(celular)}</strong> y tu
+            contraseña nueva.
           </p>
           <TextField
             name="codigo"

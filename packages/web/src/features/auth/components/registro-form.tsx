@@ -190,7 +190,7 @@ export function RegistroForm(props: {
         {...fieldProps('celular')}
         label="Celular (10 dígitos)"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete="tel-national"
         hints={hintCelular(values.celular)}
       />

@@ -117,11 +117,26 @@ describe('registration hints while typing', { timeout: 20_000 }, () => {
     const { user } = renderWizard();
     await chooseTipo(user, 'Tienda');
     await user.type(field(/Celular/), '55 1');
-    expect(screen.getByText('Caracter inválido en numero de celular')).toBeTruthy();
     expect(screen.getByText('El celular debe contener 10 números')).toBeTruthy();
     await user.clear(field(/Celular/));
     await user.type(field(/Celular/), '55123456789');
     expect(screen.getByText('El celular solo debe tener 10 caracteres como máximo')).toBeTruthy();
+    await user.clear(field(/Celular/));
+    await user.type(field(/Celular/), '55 12a');
+    expect(screen.getByText('El numero de celular solo debe contener números')).toBeTruthy();
+  });
+
+  it('a phone typed with spaces, dashes, dots, parentheses or +52 gets no hint', async () => {
+    const { user } = renderWizard();
+    await chooseTipo(user, 'Tienda');
+    const celular = field(/Celular/);
+    expect(celular.getAttribute('inputmode')).toBe('tel');
+    for (const typed of ['+52 1 55 1234 5678', '(55) 1234-5678', '55.1234.5678']) {
+      await user.clear(celular);
+      await user.type(celular, typed);
+      expect(celular.getAttribute('aria-describedby') || null).toBeNull();
+      expect(screen.queryByText(/El (numero de )?celular (debe|solo)/)).toBeNull();
+    }
   });
 
   it('shows the usuario and password hints of the domain as the person types', async () => {
@@ -249,6 +264,36 @@ describe('registration on submit', { timeout: 20_000 }, () => {
       direccionEntrega: 'Calle Luna 12, Centro',
     });
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith('si'));
+  });
+
+  it.each([
+    '55 1234 5678',
+    '+52 55 1234 5678',
+    '+52 1 55 1234 5678',
+    '(55) 1234-5678',
+    '55.1234.5678',
+  ])('a phone typed %j is sent as its 10 digits', async (typed) => {
+    const send = vi.fn(async () => ({ mensaje: 'USUARIO CREADO', id: 1 }));
+    const { user } = renderWizard(send);
+    await chooseTipo(user, 'Consumidor');
+    await fillConsumidor(user, { celular: typed });
+    await submit(user);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ celular: '5512345678' }));
+  });
+
+  it.each([
+    ['55 1234 567', 'El celular debe contener 10 números'],
+    ['52 55 1234 5678', 'El celular solo debe tener 10 caracteres como máximo'],
+    ['55 1234 567a', 'El numero de celular solo debe contener números'],
+  ])('a phone typed %j is refused with the registration message', async (typed, message) => {
+    const send = vi.fn();
+    const { user } = renderWizard(send);
+    await chooseTipo(user, 'Consumidor');
+    await fillConsumidor(user, { celular: typed });
+    await submit(user);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(document.activeElement).toBe(field(/Celular/));
+    expect(send).not.toHaveBeenCalled();
   });
 
   it("sends a shop's usuario lowercased with tipousuario 'no'", async () => {

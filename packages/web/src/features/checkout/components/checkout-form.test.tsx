@@ -233,6 +233,33 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     expect(hechos).toEqual([expect.objectContaining({ tipo: 'invitado', seguimiento: 's3cr3t' })]);
   });
 
+  it.each(['55 8877 6655', '+52 1 55 8877 6655', '(55) 8877-6655', '55.8877.6655'])(
+    "a guest's phone typed %j is sent as its 10 digits",
+    async (typed) => {
+      const { envio, calls } = fakeEnvio();
+      const { user } = renderForm({ envio });
+      const celular = screen.getByLabelText('Celular (10 dígitos)');
+      expect(celular.getAttribute('inputmode')).toBe('tel');
+      await user.type(screen.getByLabelText('Nombre'), 'Ana López');
+      await user.type(celular, typed);
+      await user.click(boton(/Hacer pedido/));
+      expect(await screen.findByText('en /pedido/seguimiento/s3cr3t')).toBeTruthy();
+      expect(calls[0]?.body).toMatchObject({
+        cliente: { nombreCompleto: 'Ana López', celular: '5588776655' },
+      });
+    },
+  );
+
+  it("a guest's phone of another shape is refused with the registration message", async () => {
+    const { envio, calls } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    await user.type(screen.getByLabelText('Nombre'), 'Ana López');
+    await user.type(screen.getByLabelText('Celular (10 dígitos)'), '55 8877 665');
+    await user.click(boton(/Hacer pedido/));
+    expect(screen.getByRole('alert').textContent).toBe('El celular debe contener 10 números');
+    expect(calls).toEqual([]);
+  });
+
   it("a guest's data is offered again on this phone next time", async () => {
     const { envio } = fakeEnvio();
     const { user } = renderForm({ envio });

@@ -250,7 +250,7 @@ export function CheckoutForm(props: {
           {...texto('celular')}
           label="Celular (10 dígitos)"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
         />
       </fieldset>

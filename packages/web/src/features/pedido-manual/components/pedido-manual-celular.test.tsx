@@ -1,0 +1,80 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PedidoManualBody } from '@tianguis/domain';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
+import { clearQueryCache } from '../../../lib/query';
+import {
+  categoriaDePrueba,
+  productoDePrueba,
+  tiendaDePrueba,
+} from '../../mi-tienda/components/catalogo-fixtures';
+import { pedidoVista } from '../../pedidos/test/pedido-vista';
+
+// docs/api.md, "Phones as typed": the owner may type or paste the customer's phone as it comes
+// (spaces, dashes, dots, parentheses, +52 or +52 1); the order goes out with its 10 digits.
+
+afterEach(() => {
+  cleanup();
+  clearQueryCache();
+  vi.unstubAllGlobals();
+});
+
+const tienda = tiendaDePrueba({
+  nombre: 'Taquería Lupe',
+  entrega: { recoger: true, domicilio: true },
+  pagos: { efectivo: true, terminal: false, transferencia: null },
+  categorias: [
+    categoriaDePrueba({ productos: [productoDePrueba({ id: 2, name: 'Agua de jamaica' })] }),
+  ],
+});
+
+/** The owner's shop, and POST /api/pedido/manual answering 201 (each body recorded). */
+function servidor(): PedidoManualBody[] {
+  const enviados: PedidoManualBody[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url === '/api/tienda/mitienda') return new Response(JSON.stringify(tienda));
+    if (url === '/api/pedido/manual') {
+      enviados.push(JSON.parse(String(init.body)));
+      const pedido = pedidoVista({ id: 41, origen: 'MANUAL', invitado: true, usuarioId: null });
+      return new Response(JSON.stringify({ pedido, seguimiento: 'Seg_uimiento-0123456789' }), {
+        status: 201,
+      });
+    }
+    if (url.startsWith('/api/pedido/listarpedidosbytiendaid')) return new Response('[]');
+    return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
+      status: 404,
+    });
+  });
+  return enviados;
+}
+
+describe('the owner types the customer’s phone as it comes', () => {
+  it.each(['55 1234 5678', '+52 1 55 1234 5678', '(55) 1234-5678', '55.1234.5678'])(
+    '%j is sent as its 10 digits',
+    async (typed) => {
+      const user = userEvent.setup();
+      const enviados = servidor();
+      render(
+        <MemoryRouter initialEntries={['/pedidos/nuevo']}>
+          <Routes>
+            <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
+      const celular = screen.getByLabelText(/^Celular/);
+      expect(celular.getAttribute('inputmode')).toBe('tel');
+      await user.type(celular, typed);
+      await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+      await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+      await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+      expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
+      expect(enviados[0]?.cliente).toEqual({
+        nombreCompleto: 'Rosa Martínez',
+        celular: '5512345678',
+      });
+    },
+  );
+});
