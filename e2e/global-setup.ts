@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServerAndWeb, startBuiltApp, stopProcess } from '../scripts/lib/server-process';
-import { ADMIN, BASE_URL_ENV, WEB_DIST_ENV } from './fixtures/env';
+import { ADMIN, BASE_URL_ENV, OUTBOX_DIR_ENV, WEB_DIST_ENV } from './fixtures/env';
 
 // Builds the app once, starts the real server on a fresh SQLite database in a temporary folder
 // and answers the teardown that stops it. With E2E_BASE_URL already set, the journeys run
@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   // Workers inherit the runner's environment: this is how the journeys find the server.
   process.env[BASE_URL_ENV] = url;
   process.env[WEB_DIST_ENV] = webDist;
+  // startBuiltApp's OUTBOX_DIR: journeys read the messages the server sent (fixtures/outbox.ts).
+  process.env[OUTBOX_DIR_ENV] = path.join(workDir, 'outbox');
 
   return async () => {
     const stopping = Date.now();

@@ -31,7 +31,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
 
   // ---- The shopper, then the products ----
   await page.getByLabel('Nombre', { exact: true }).fill(cliente.nombre);
-  await page.getByLabel('Celular (10 dígitos)').fill(cliente.celular);
+  await page.getByLabel('Celular (opcional)').fill(cliente.celular);
   await page.getByRole('button', { name: 'Agregar Taco de suadero' }).click();
   const sheet = page.getByRole('dialog', { name: 'Taco de suadero' });
   await expect(sheet).toBeVisible();
@@ -55,7 +55,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   // ---- Pickup, cash with 500: the total and the change, live ----
   await expect(page.getByRole('radio', { name: 'Recoger en la tienda' })).toBeChecked();
   await page.getByRole('radio', { name: 'Efectivo' }).check();
-  await page.getByLabel('¿Con cuánto pagas? (opcional)').fill('500');
+  await page.getByLabel('Paga con (opcional)').fill('500');
   await expect(page.getByText('Cambio: $ 450.00')).toBeVisible();
   const totales = page.getByLabel('Totales');
   await expect(totales).toContainText('Total$ 50.00');
@@ -117,6 +117,59 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   await expect(clienteTel.page.getByText(`Pedido #${pedidoId}`)).toBeVisible();
   await expect(clienteTel.page.getByText('Taco de suadero')).toBeVisible();
   await shot('seguimiento', clienteTel.page);
+  await clienteTel.close();
+});
+
+// Issue 29: the customer who calls may not give a phone. The name alone is enough: the order is
+// saved, nothing can be sent to the customer, and the done screen shows the tracking link for the
+// owner to copy (no WhatsApp button). The cash field reads as the owner's: "Paga con".
+test('sin celular: el pedido se guarda con el nombre y el dueño copia el enlace de seguimiento', async ({
+  page,
+  browser,
+  shot,
+}) => {
+  const shop = await createTaqueria('Taquería Sin Teléfono', [GRUPO_TORTILLA]);
+  await conSesion(page.context(), shop.owner.token);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRoute(page, '/pedidos/nuevo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo pedido' })).toBeVisible();
+
+  await page.getByLabel('Nombre', { exact: true }).fill('Don Chuy');
+  await expect(page.getByLabel('Celular (opcional)')).toHaveValue('');
+  await page.getByRole('button', { name: 'Agregar Agua de jamaica' }).click();
+  await page.getByRole('radio', { name: 'Efectivo' }).check();
+  await expect(page.getByLabel(/Con cuánto pagas/)).toHaveCount(0);
+  await page.getByLabel('Paga con (opcional)').fill('100');
+  await expect(page.getByText('Cambio: $ 80.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar pedido' }).click();
+
+  const hecho = page.getByRole('heading', { name: /^Pedido #\d+ guardado$/ });
+  await expect(hecho).toBeVisible();
+  const pedidoId = Number(/#(\d+)/.exec((await hecho.textContent()) ?? '')?.[1]);
+  await expect(
+    page.getByText('Sin celular: copia el enlace de seguimiento y compártelo con tu cliente.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Enviar por WhatsApp' })).toHaveCount(0);
+  await shot('guardado-sin-celular');
+
+  const pedido = (await pedidosDeLaTienda(shop)).find((p) => p.id === pedidoId);
+  expect(pedido).toMatchObject({
+    nombreCompleto: 'Don Chuy',
+    celular: '',
+    invitado: true,
+    pago: { metodo: 'EFECTIVO', pagaCon: 100, cambio: 80 },
+  });
+
+  await page.getByRole('button', { name: 'Copiar enlace de seguimiento' }).click();
+  await expect(page.getByText('Enlace copiado')).toBeVisible();
+  const enlace = await page.evaluate(() => navigator.clipboard.readText());
+  expect(enlace).toMatch(/^https?:\/\/[^/#]+\/pedido\/seguimiento\/[A-Za-z0-9_-]{16,}$/);
+  await expect(page.getByText(enlace, { exact: true })).toBeVisible();
+
+  const clienteTel = await otroTelefono(browser, page);
+  await clienteTel.page.goto(enlace);
+  await expect(clienteTel.page.getByText(`Pedido #${pedidoId}`)).toBeVisible();
+  await expect(clienteTel.page.getByText('Agua de jamaica')).toBeVisible();
   await clienteTel.close();
 });
 

@@ -2,6 +2,7 @@ import { Clock, Power, QrCode, Settings, Store, type LucideIcon } from 'lucide-r
 import { Link } from 'react-router';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
+import { AjustesEnRevision } from './ajustes-en-revision';
 import {
   ajustesMessages,
   findTareasPendientes,
@@ -51,6 +52,8 @@ function TileView({ tile }: { tile: Tile }) {
 }
 
 function TareasPendientes({ tienda }: { tienda: MiTienda }) {
+  // Until the admin approves it, the home says so and what is left (issue 29).
+  if (!tienda.approved) return <AjustesEnRevision tienda={tienda} />;
   const tareas = findTareasPendientes(tienda);
   if (tareas.length === 0) {
     return <p className="mt-6 text-stone-700">No tienes tareas pendientes.</p>;

@@ -40,3 +40,38 @@ export function findTareasPendientes(
   if (!hasProductos(tienda)) tareas.push('productos');
   return tareas;
 }
+
+// ---- While the admin has not approved the shop (docs/web-screens.md, "Shop in review") ----
+
+/** What a shop still needs to be seen by shoppers, besides the admin's approval. */
+export type FaltaParaPublicar = TareaPendiente | 'activar' | 'productoActivo';
+
+export const FALTA_TEXTO: Readonly<Record<FaltaParaPublicar, string>> = {
+  ...TAREA_TEXTO,
+  activar: 'Falta activar tu tienda',
+  productoActivo: 'Falta activar al menos un producto',
+};
+
+export const revisionMessages = {
+  titulo: 'Tu tienda está en revisión',
+  texto:
+    'Revisamos cada tienda nueva antes de publicarla. Te avisaremos por correo en cuanto esté publicada.',
+  faltan: 'Mientras tanto, completa lo que falta para que tus clientes la vean:',
+  lista: 'Ya tienes todo listo: tus clientes podrán verla en cuanto la aprobemos.',
+} as const;
+
+/**
+ * The public rule (docs/api.md, "Shops") less the approval: configured, activated, and an active
+ * product in a category that still exists. In the menu's order.
+ */
+export function findFaltantesParaPublicar(
+  tienda: Pick<MiTienda, 'configured' | 'categorias' | 'activarODesactivar'>,
+): FaltaParaPublicar[] {
+  const faltan: FaltaParaPublicar[] = findTareasPendientes(tienda);
+  const conProductoActivo = tienda.categorias.some(
+    (c) => !c.deleted && c.productos.some((p) => !p.deleted && p.activarODesactivar),
+  );
+  if (hasProductos(tienda) && !conProductoActivo) faltan.push('productoActivo');
+  if (!tienda.activarODesactivar) faltan.push('activar');
+  return faltan;
+}

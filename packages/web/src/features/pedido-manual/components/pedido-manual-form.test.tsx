@@ -113,7 +113,7 @@ const hecho = {
 /** The owner types Rosa's order: a taco with flour tortilla and a note, and a drink. */
 async function escribirPedido(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
-  await user.type(screen.getByLabelText('Celular (10 dígitos)'), '+52 1 55 1234 5678');
+  await user.type(screen.getByLabelText('Celular (opcional)'), '+52 1 55 1234 5678');
   await user.tab();
   await user.click(screen.getByRole('button', { name: 'Agregar Taco de suadero' }));
   const sheet = await screen.findByRole('dialog', { name: 'Taco de suadero' });
@@ -134,10 +134,10 @@ describe('the owner types a phone order', () => {
     const lineas = screen.getByRole('list', { name: 'Productos del pedido' });
     expect(within(lineas).getAllByRole('listitem')).toHaveLength(2);
     expect(lineas.textContent).toContain('Tortilla: Harina');
-    expect(screen.getByLabelText('Celular (10 dígitos)')).toHaveProperty('value', '55-1234-5678');
+    expect(screen.getByLabelText('Celular (opcional)')).toHaveProperty('value', '55-1234-5678');
     // Pickup is the first choice: no shipping in the total.
     expect(screen.getByLabelText('Totales').textContent).toBe('Total$ 50.00');
-    await user.type(screen.getByLabelText('¿Con cuánto pagas? (opcional)'), '500');
+    await user.type(screen.getByLabelText('Paga con (opcional)'), '500');
     expect(screen.getByText('Cambio: $ 450.00')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
@@ -171,6 +171,61 @@ describe('the owner types a phone order', () => {
     await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
     expect(copiar).toHaveBeenCalledWith(enlace);
     expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+  });
+
+  it('with the name alone: no phone sent, and the done screen offers the link to copy', async () => {
+    const user = userEvent.setup();
+    const sinCelular = {
+      status: 201,
+      body: { ...hecho.body, pedido: { ...hecho.body.pedido, celular: '' } },
+    };
+    const llamadas = servidor(taqueria(), [sinCelular]);
+    abrir();
+    await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
+    // The field says it can stay empty, and what happens then.
+    const celular = screen.getByLabelText('Celular (opcional)');
+    expect(celular.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText('Sin celular, el pedido se guarda igual y copias el enlace de seguimiento.'),
+    ).toBeTruthy();
+    await user.click(celular);
+    await user.tab();
+    expect(celular).toHaveProperty('value', '');
+    expect(celular.getAttribute('aria-invalid')).not.toBe('true');
+    await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+    await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+
+    expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
+    expect(llamadas[0]?.body.cliente).toEqual({ nombreCompleto: 'Rosa Martínez' });
+    const enlace = `${window.location.origin}/pedido/seguimiento/Seg_uimiento-0123456789`;
+    expect(
+      screen.getByText('Sin celular: copia el enlace de seguimiento y compártelo con tu cliente.'),
+    ).toBeTruthy();
+    expect(screen.getByText(enlace)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Enviar por WhatsApp' })).toBeNull();
+    const copiar = vi.fn(async (_texto: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: copiar },
+      configurable: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
+    expect(copiar).toHaveBeenCalledWith(enlace);
+    expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+  });
+
+  it("reads the cash field as the owner's: 'Paga con', never the shopper's question", async () => {
+    const user = userEvent.setup();
+    const llamadas = servidor(taqueria(), []);
+    abrir();
+    await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
+    await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+    await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+    expect(screen.queryByLabelText(/Con cuánto pagas/)).toBeNull();
+    await user.type(screen.getByLabelText('Paga con (opcional)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+    expect(llamadas).toHaveLength(0);
+    expect(screen.getByText('Paga con debe ser igual o mayor al total ($ 20.00)')).toBeTruthy();
   });
 
   it('checks the fields before sending, with the domain messages next to each', async () => {

@@ -69,10 +69,10 @@ const ORDEN: readonly CampoManual[] = [
 ];
 
 /**
- * The owner types an order taken by phone or WhatsApp: the shopper's name and phone, products
- * from the own catalogue (search, tap to add, options in the shop page's sheet, a note and a
- * quantity per line), pickup or delivery, how they pay (only what the shop takes; cash with
- * "¿con cuánto pagas?"), the live total and "Guardar pedido", which stays in reach at the
+ * The owner types an order taken by phone or WhatsApp: the shopper's name and, if known, phone,
+ * products from the own catalogue (search, tap to add, options in the shop page's sheet, a note
+ * and a quantity per line), pickup or delivery, how they pay (only what the shop takes; cash
+ * with "Paga con", the owner's words), the live total and "Guardar pedido", which stays in reach at the
  * bottom of a phone's screen. Checked with the domain's rules before it goes; a refusal of the
  * server shows beside what caused it. Saved, it offers the tracking link to copy or send.
  */
@@ -229,12 +229,16 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
           <TextField {...texto('nombreCompleto')} label="Nombre" autoComplete="off" />
           <TextField
             {...texto('celular')}
-            label="Celular (10 dígitos)"
+            label={pedidoManualMessages.celular}
             type="tel"
             inputMode="tel"
             autoComplete="off"
+            hints={[pedidoManualMessages.celularPista]}
             // Typed or pasted as it comes ('+52 1 55 1234 5678'); shown as 55-1234-5678 after.
-            onBlur={() => cambiar('celular', formatCelular(digitosDeCelular(values.celular)))}
+            onBlur={() => {
+              if (values.celular.trim() === '') return;
+              cambiar('celular', formatCelular(digitosDeCelular(values.celular)));
+            }}
           />
         </Seccion>
 
@@ -303,7 +307,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
           {values.metodoPago === 'EFECTIVO' && (
             <TextField
               {...texto('pagaCon')}
-              label="¿Con cuánto pagas? (opcional)"
+              label={pedidoManualMessages.pagaCon}
               inputMode="decimal"
               autoComplete="off"
               placeholder="500"

@@ -3,10 +3,17 @@ import { Check, CircleCheck, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { enlaceDeSeguimiento, textoParaCliente } from '../logic/pedido-manual-values';
+import {
+  enlaceDeSeguimiento,
+  pedidoManualMessages,
+  textoParaCliente,
+} from '../logic/pedido-manual-values';
 
-/** "Copiar enlace de seguimiento", and a word that it was copied (or must be copied by hand). */
-function CopiarEnlace({ enlace }: { enlace: string }) {
+/**
+ * "Copiar enlace de seguimiento", and a word that it was copied (or must be copied by hand).
+ * `principal`: the only way to the shopper (no phone), so the first button and the link shown.
+ */
+function CopiarEnlace({ enlace, principal }: { enlace: string; principal: boolean }) {
   const [copiado, setCopiado] = useState<boolean>();
   async function copiar() {
     try {
@@ -18,7 +25,19 @@ function CopiarEnlace({ enlace }: { enlace: string }) {
   }
   return (
     <div>
-      <Button variant="secondary" className="w-full" onClick={() => void copiar()}>
+      {principal && (
+        <>
+          <p className="mb-2 text-stone-800">{pedidoManualMessages.sinCelular}</p>
+          <p className="mb-3 rounded-lg bg-stone-100 p-2 font-mono text-sm break-all text-stone-900">
+            {enlace}
+          </p>
+        </>
+      )}
+      <Button
+        variant={principal ? 'primary' : 'secondary'}
+        className="w-full"
+        onClick={() => void copiar()}
+      >
         {copiado ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         Copiar enlace de seguimiento
       </Button>
@@ -37,7 +56,8 @@ function CopiarEnlace({ enlace }: { enlace: string }) {
 
 /**
  * The order was saved: its number, the tracking link to copy or send to the shopper by
- * WhatsApp, the board, and a fresh form for the next call.
+ * WhatsApp, the board, and a fresh form for the next call. Without the shopper's phone there is
+ * no WhatsApp to open: the link is shown and copying it is the first choice.
  */
 export function PedidoManualHecho(props: {
   pedido: PedidoVista;
@@ -67,7 +87,7 @@ export function PedidoManualHecho(props: {
         {pedido.nombreCompleto} · {formatPesos(pesosToCentavos(pedido.montoTotal))}
       </p>
       <div className="flex flex-col gap-3">
-        <CopiarEnlace enlace={enlace} />
+        <CopiarEnlace enlace={enlace} principal={!whatsapp} />
         {whatsapp && (
           <a
             href={whatsapp}

@@ -172,7 +172,17 @@ describe('validarPedidoManual', () => {
       nombreCompleto: pedidoWireMessages.nombreCompletoMin,
       celular: registroMessages.celularLongitud,
       direccion: pedidoWireMessages.direccionRequerida,
-      pagaCon: pedidoWireMessages.pagaConMenor(4550),
+      pagaCon: pedidoManualMessages.pagaConMenor(4550),
+    });
+  });
+
+  it('the phone is optional: a blank field sends only the name; cash typed wrong reads as the owner', () => {
+    const vistas = lineasConPrecio(conTaco(), productos);
+    const r = validarPedidoManual(valores({ celular: '   ' }), vistas, 3000);
+    expect(r.ok && r.body.cliente).toEqual({ nombreCompleto: 'Rosa Martínez' });
+    const mal = validarPedidoManual(valores({ pagaCon: 'mucho' }), vistas, 3000);
+    expect(mal.ok || mal.errores.campos).toEqual({
+      pagaCon: 'Escribe con cuánto paga tu cliente, en pesos',
     });
   });
 

@@ -84,6 +84,14 @@ export const pedidoManualMessages = {
   errorGenerico: 'No pudimos guardar el pedido. Inténtalo de nuevo.',
   noPublica: (estado: string) =>
     `Tu tienda está "${estado}": el pedido se podrá guardar cuando esté en línea.`,
+  // The cash field is the owner's ("Paga con"), not the shopper's "¿Con cuánto pagas?".
+  pagaCon: 'Paga con (opcional)',
+  pagaConInvalido: 'Escribe con cuánto paga tu cliente, en pesos',
+  pagaConMenor: (total: number) =>
+    `Paga con debe ser igual o mayor al total (${formatPesos(total)})`,
+  celular: 'Celular (opcional)',
+  celularPista: 'Sin celular, el pedido se guarda igual y copias el enlace de seguimiento.',
+  sinCelular: 'Sin celular: copia el enlace de seguimiento y compártelo con tu cliente.',
 } as const;
 
 export function valoresIniciales(tienda: Pick<MiTienda, 'entrega' | 'pagos'>): PedidoManualValues {
@@ -307,9 +315,9 @@ export function validarPedidoManual(
   const pagaConTexto = values.metodoPago === 'EFECTIVO' ? values.pagaCon.trim() : '';
   const pagaCon = pagaConTexto === '' ? undefined : leerPagaCon(pagaConTexto);
   if (pagaConTexto !== '' && pagaCon === undefined) {
-    poner('pagaCon', pedidoWireMessages.pagaConInvalido);
+    poner('pagaCon', pedidoManualMessages.pagaConInvalido);
   } else if (pagaCon !== undefined && pagaCon < total && lineas.length > 0) {
-    poner('pagaCon', pedidoWireMessages.pagaConMenor(total));
+    poner('pagaCon', pedidoManualMessages.pagaConMenor(total));
   }
   const domicilio = values.tipoEntrega === 'DOMICILIO';
   if (domicilio && values.direccion.trim() === '') {
@@ -323,7 +331,11 @@ export function validarPedidoManual(
       ...(l.opciones.length > 0 ? { opciones: [...l.opciones] } : {}),
       ...(normalizarNota(l.nota) ? { nota: l.nota } : {}),
     })),
-    cliente: { nombreCompleto: values.nombreCompleto, celular: digitosDeCelular(values.celular) },
+    // The phone is optional (the name alone is enough): a blank field sends none.
+    cliente: {
+      nombreCompleto: values.nombreCompleto,
+      ...(values.celular.trim() === '' ? {} : { celular: digitosDeCelular(values.celular) }),
+    },
     entrega: domicilio
       ? {
           tipo: 'DOMICILIO',
