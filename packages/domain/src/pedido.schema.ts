@@ -420,7 +420,10 @@ export const pedidoInvitadoSchema = z.object({ tiendaId: wireIdSchema, ...pedido
 export type PedidoInvitado = z.output<typeof pedidoInvitadoSchema>;
 export type PedidoInvitadoBody = z.input<typeof pedidoInvitadoSchema>;
 
-/** The customer of an order the owner types: the name alone is enough (docs/api.md, "Manual orders"). */
+/**
+ * The customer of an order the owner types: the name alone is enough (docs/api.md, "Manual
+ * orders without a phone").
+ */
 export const clienteManualSchema = clientePedidoSchema.extend({
   celular: celularSchema.optional(),
 });
