@@ -139,6 +139,13 @@ describe('TicketCocina', () => {
     expect(texto).toContain('Ref. pago: PED-44');
   });
 
+  it('an order typed by the owner without a phone prints no Tel line', () => {
+    render(<TicketCocina pedido={{ ...PEDIDO, celular: '' }} timeZone={TZ} ancho={80} />);
+    const ticket = screen.getByRole('article', { name: 'Ticket del pedido 42' });
+    expect(lines(ticket)).toContain('Cliente: Ana López');
+    expect(lines(ticket).some((l) => l.startsWith('Tel:'))).toBe(false);
+  });
+
   it('narrows to 58 mm paper', () => {
     render(<TicketCocina pedido={PEDIDO} timeZone={TZ} ancho={58} />);
     expect(screen.getByRole('article').style.width).toBe('48mm');

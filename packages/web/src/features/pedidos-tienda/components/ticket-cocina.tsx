@@ -75,9 +75,12 @@ export function TicketCocina(props: {
           <span className="font-bold">Cliente:</span> {pedido.nombreCompleto}
           {marca ? ` (${marca})` : ''}
         </p>
-        <p>
-          <span className="font-bold">Tel:</span> {formatCelular(pedido.celular)}
-        </p>
+        {/* An order typed by the owner may have no phone (issue 29). */}
+        {pedido.celular !== '' && (
+          <p>
+            <span className="font-bold">Tel:</span> {formatCelular(pedido.celular)}
+          </p>
+        )}
         <p className="break-words">
           <span className="font-bold">Entrega:</span> {textoEntrega(pedido.entrega)}
         </p>
