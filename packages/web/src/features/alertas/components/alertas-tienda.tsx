@@ -1,5 +1,5 @@
 import { pedidosSinAtender, textoAlertaDePedidos } from '@tianguis/domain';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   onPedidosNuevos,
   useFuentePedidosEnVivo,
@@ -7,14 +7,17 @@ import {
 import { audioState, unlockAudio } from '../../pedidos-tienda/hooks/sonido';
 import { useSonidoPedidos } from '../../pedidos-tienda/hooks/use-sonido-pedidos';
 import { useConteoSinAtender } from '../hooks/use-conteo-sin-atender';
+import { useActivarSonido } from '../hooks/use-activar-sonido';
 import { useTimbrePedidos } from '../hooks/use-timbre-pedidos';
+import { ActivarSonido } from './activar-sonido';
 import { AlertaBanner, type EstadoTimbre } from './alerta-banner';
 
 /**
  * The owner's alerts, mounted in the app's frame on every screen while a shop owner is signed
  * in (loaded only then): the one live connection to the shop's orders, the banner for the orders
  * nobody has opened yet, their count in the tab title and on the app badge, and the bell that
- * rings until each new order is opened, accepted, cancelled or silenced.
+ * rings until each new order is opened, accepted, cancelled or silenced; and, on the first
+ * screen of a visit where the browser holds the sound back, "Toca para activar el sonido".
  */
 export default function AlertasTienda() {
   const pedidos = useFuentePedidosEnVivo();
@@ -34,9 +37,25 @@ export default function AlertasTienda() {
 
   useConteoSinAtender(sinAtender.length);
 
+  const { cambiar, probar } = sonido;
+  // Inside the tap: the sound ON, the audio resumed and a short beep started, which is what
+  // every browser (Safari included) needs to let the page play later alerts on its own.
+  const activarSonido = useCallback(() => {
+    cambiar(true);
+    probar();
+  }, [cambiar, probar]);
+  const desbloqueo = useActivarSonido({ bloqueado: sonido.bloqueado, activar: activarSonido });
+  const pantallaSonido = desbloqueo.visible && (
+    <ActivarSonido
+      otraVez={desbloqueo.otraVez}
+      onActivar={desbloqueo.activar}
+      onAhoraNo={desbloqueo.ahoraNo}
+    />
+  );
+
   const texto = textoAlertaDePedidos(sinAtender);
   const [primero] = sinAtender;
-  if (!texto || !primero) return null;
+  if (!texto || !primero) return pantallaSonido || null;
 
   let estado: EstadoTimbre = 'quieto';
   if (timbre.suenan.length > 0) {
@@ -48,14 +67,17 @@ export default function AlertasTienda() {
   }
 
   return (
-    <AlertaBanner
-      texto={texto}
-      conteo={sinAtender.length}
-      destino={sinAtender.length === 1 ? `/pedidosdetalle?id=${primero.id}` : '/pedidos'}
-      estado={estado}
-      toques={timbre.toques}
-      onSilenciar={timbre.silenciar}
-      onActivarSonido={() => sonido.cambiar(true)}
-    />
+    <>
+      {pantallaSonido}
+      <AlertaBanner
+        texto={texto}
+        conteo={sinAtender.length}
+        destino={sinAtender.length === 1 ? `/pedidosdetalle?id=${primero.id}` : '/pedidos'}
+        estado={estado}
+        toques={timbre.toques}
+        onSilenciar={timbre.silenciar}
+        onActivarSonido={() => sonido.cambiar(true)}
+      />
+    </>
   );
 }

@@ -64,6 +64,12 @@ export function subscribeAudioState(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** For tests: the tab's next need makes a new context (as a new page would). */
+export function olvidarAudio(): void {
+  if (context) context.onstatechange = null;
+  context = undefined;
+}
+
 /** Call from a user gesture: creates or resumes the context so later alerts can sound. */
 export function unlockAudio(): void {
   const ctx = getContext();
