@@ -11,6 +11,7 @@ import {
   type GruposError,
   type OpcionForm,
 } from './catalogo-grupos';
+import { ReglaDelGrupo, VistaPreviaGrupo } from './catalogo-grupo-regla';
 
 const inputClass =
   'min-h-11 w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700';
@@ -73,7 +74,14 @@ export function CatalogoGruposEditor(props: {
     const target = o
       ? `${g.key}.${o.key}.${error.campo ?? 'nombre'}`
       : `${g.key}.${error.campo ?? 'nombre'}`;
-    raiz.current.querySelector<HTMLElement>(`[data-foco="${target}"]`)?.focus();
+    // Mínimo and Máximo show only under "Otra regla": otherwise N, or the choice, stands for them.
+    for (const foco of [target, `${g.key}.numero`, `${g.key}.cuantas`]) {
+      const el = raiz.current.querySelector<HTMLElement>(`[data-foco="${foco}"]`);
+      if (el) {
+        el.focus();
+        break;
+      }
+    }
     // Only a new refusal moves the focus, not the owner's typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error]);
@@ -139,7 +147,8 @@ export function CatalogoGruposEditor(props: {
         Opciones del producto
       </h2>
       <p className="mb-3 text-sm text-stone-700">
-        Por ejemplo «Tortilla» (elegir 1: maíz, harina +$5) o «Extras» (hasta 2: queso +$10).
+        Por ejemplo «Tortilla» (obligatorio, solo una: maíz, harina +$5) o «Extras» (hasta 2: queso
+        +$10). Cada grupo nuevo empieza como obligatorio y de solo una opción.
       </p>
       {grupos.length === 0 && (
         <p className="mb-3 rounded-lg border border-dashed border-stone-300 bg-white p-3 text-stone-700">
@@ -164,42 +173,23 @@ export function CatalogoGruposEditor(props: {
                   Grupo {gi + 1}
                   {g.nombre.trim() ? `: ${g.nombre.trim()}` : ''}
                 </legend>
-                <div className="mb-2 flex flex-wrap items-end gap-2">
-                  <Campo
-                    label="Nombre del grupo"
-                    className="min-w-40 flex-1"
-                    value={g.nombre}
-                    maxLength={60}
-                    autoComplete="off"
-                    data-foco={`${g.key}.nombre`}
-                    invalid={invalido('nombre')}
-                    onChange={(e) => setGrupo(gi, { nombre: e.target.value })}
-                  />
-                  <Campo
-                    label="Mínimo"
-                    className="w-24"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={OPCIONES_POR_GRUPO_MAX}
-                    value={g.minimo}
-                    data-foco={`${g.key}.minimo`}
-                    invalid={invalido('minimo')}
-                    onChange={(e) => setGrupo(gi, { minimo: e.target.value })}
-                  />
-                  <Campo
-                    label="Máximo"
-                    className="w-24"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={OPCIONES_POR_GRUPO_MAX}
-                    value={g.maximo}
-                    data-foco={`${g.key}.maximo`}
-                    invalid={invalido('maximo')}
-                    onChange={(e) => setGrupo(gi, { maximo: e.target.value })}
-                  />
-                </div>
+                <Campo
+                  label="Nombre del grupo"
+                  className="mb-3"
+                  value={g.nombre}
+                  maxLength={60}
+                  autoComplete="off"
+                  data-foco={`${g.key}.nombre`}
+                  invalid={invalido('nombre')}
+                  onChange={(e) => setGrupo(gi, { nombre: e.target.value })}
+                />
+                <ReglaDelGrupo
+                  grupo={g}
+                  invalido={
+                    invalido('minimo') ? 'minimo' : invalido('maximo') ? 'maximo' : undefined
+                  }
+                  onChange={(nuevo) => onChange(grupos.map((x, i) => (i === gi ? nuevo : x)))}
+                />
                 <div className="mb-2 flex flex-wrap gap-1">
                   <IconButton
                     label={`Subir grupo ${nombre}`}
@@ -317,6 +307,7 @@ export function CatalogoGruposEditor(props: {
                   <Plus aria-hidden="true" className="size-5" />
                   Agregar opción
                 </Button>
+                <VistaPreviaGrupo grupo={g} />
               </fieldset>
             </li>
           );

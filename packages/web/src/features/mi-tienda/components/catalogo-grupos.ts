@@ -1,5 +1,6 @@
 import {
   formatPesos,
+  grupoOpcionesMessages,
   gruposInputSchema,
   parsePesos,
   type GrupoInputBody,
@@ -26,8 +27,20 @@ export interface GrupoForm {
   nombre: string;
   minimo: string;
   maximo: string;
+  /**
+   * The "¿Cuántas puede elegir?" choice the owner made; never sent. Undefined reads it from the
+   * numbers (cuantasDe), so a stored group opens on the choice its minimo/maximo mean.
+   */
+  cuantas?: Cuantas;
   opciones: OpcionForm[];
 }
+
+/**
+ * "¿Cuántas puede elegir?": 'una' is maximo 1, 'hasta' maximo N, 'exactamente' minimo = maximo
+ * = N (so always required); the "Obligatorio" switch sets minimo 1 or 0 on the first two.
+ * 'otra' shows the numbers themselves, for the rest (e.g. from 2 to 3).
+ */
+export type Cuantas = 'una' | 'hasta' | 'exactamente' | 'otra';
 
 let siguiente = 0;
 export function nuevaClave(): string {
@@ -39,9 +52,103 @@ export function nuevaOpcion(): OpcionForm {
   return { key: nuevaClave(), nombre: '', precioExtra: '', activo: true };
 }
 
-/** A new group starts as "choose one" with one empty option, the most common case. */
+/**
+ * A new group starts as a required single choice ("Obligatorio", "Solo una": minimo 1, maximo 1)
+ * with one empty option: what most groups are (tortilla, size, flavour); extras are the
+ * exception, and one tap on the switch makes a group optional.
+ */
 export function nuevoGrupo(): GrupoForm {
-  return { key: nuevaClave(), nombre: '', minimo: '0', maximo: '1', opciones: [nuevaOpcion()] };
+  return { key: nuevaClave(), nombre: '', minimo: '1', maximo: '1', opciones: [nuevaOpcion()] };
+}
+
+function entero(texto: string): number {
+  return /^\d+$/.test(texto.trim()) ? Number(texto.trim()) : Number.NaN;
+}
+
+/** The "Obligatorio" switch: on when the customer must pick at least one. */
+export function esObligatorio(g: Pick<GrupoForm, 'minimo'>): boolean {
+  return entero(g.minimo) >= 1;
+}
+
+/** The choice shown: the owner's, or the one the numbers mean ('otra' when none fits). */
+export function cuantasDe(g: Pick<GrupoForm, 'minimo' | 'maximo' | 'cuantas'>): Cuantas {
+  if (g.cuantas) return g.cuantas;
+  const minimo = entero(g.minimo);
+  const maximo = entero(g.maximo);
+  if (Number.isNaN(minimo) || Number.isNaN(maximo)) return 'otra';
+  if (maximo === 1 && minimo <= 1) return 'una';
+  if (maximo >= 2 && minimo === maximo) return 'exactamente';
+  if (maximo >= 2 && minimo <= 1) return 'hasta';
+  return 'otra';
+}
+
+/** N for 'hasta' and 'exactamente' when the owner picks them: the maximo kept if 2 or more. */
+function numeroInicial(g: GrupoForm): string {
+  return entero(g.maximo) >= 2 ? String(entero(g.maximo)) : '2';
+}
+
+/** The group after picking a "¿Cuántas puede elegir?" choice. */
+export function conCuantas(g: GrupoForm, cuantas: Cuantas): GrupoForm {
+  const piso = esObligatorio(g) ? '1' : '0';
+  switch (cuantas) {
+    case 'una':
+      return { ...g, cuantas, minimo: piso, maximo: '1' };
+    case 'hasta':
+      return { ...g, cuantas, minimo: piso, maximo: numeroInicial(g) };
+    case 'exactamente': {
+      const n = numeroInicial(g);
+      return { ...g, cuantas, minimo: n, maximo: n };
+    }
+    case 'otra':
+      return { ...g, cuantas };
+  }
+}
+
+/**
+ * The group after the "Obligatorio" switch: on sets minimo 1 (kept if already more), off sets 0;
+ * "exactamente N" switched off becomes "hasta N", since an exact count is always required.
+ */
+export function conObligatorio(g: GrupoForm, obligatorio: boolean): GrupoForm {
+  const cuantas = cuantasDe(g);
+  if (!obligatorio)
+    return { ...g, cuantas: cuantas === 'exactamente' ? 'hasta' : cuantas, minimo: '0' };
+  return { ...g, cuantas, minimo: esObligatorio(g) ? g.minimo : '1' };
+}
+
+/** The N typed for 'hasta' (the maximo) or 'exactamente' (both numbers). */
+export function conNumero(g: GrupoForm, texto: string): GrupoForm {
+  const n = texto.replace(/\D/g, '').slice(0, 2);
+  if (cuantasDe(g) === 'exactamente') return { ...g, cuantas: 'exactamente', minimo: n, maximo: n };
+  return { ...g, cuantas: 'hasta', maximo: n };
+}
+
+/**
+ * The group as the customer will see it (active options only, as the public answer holds them),
+ * for the live preview; undefined while a number can't be read or breaks minimo ≤ maximo.
+ */
+export function grupoVistaPrevia(g: GrupoForm): GrupoVista | undefined {
+  const minimo = entero(g.minimo);
+  const maximo = entero(g.maximo);
+  if (Number.isNaN(minimo) || Number.isNaN(maximo) || maximo < 1 || minimo > maximo)
+    return undefined;
+  return {
+    id: 1,
+    nombre: g.nombre.trim() || 'Sin nombre',
+    minimo,
+    maximo,
+    opciones: g.opciones.flatMap((o, oi) => {
+      if (!o.activo) return [];
+      const extra = Number(o.precioExtra.trim() || '0');
+      return [
+        {
+          id: oi + 1,
+          nombre: o.nombre.trim() || `Opción ${oi + 1}`,
+          precioExtra: Number.isFinite(extra) ? extra : 0,
+          activo: true,
+        },
+      ];
+    }),
+  };
 }
 
 export function gruposFormDe(grupos: readonly GrupoVista[] | undefined): GrupoForm[] {
@@ -120,7 +227,14 @@ export function checkGrupos(grupos: readonly GrupoForm[]): GruposCheck {
   const grupo = typeof path[0] === 'number' ? path[0] : undefined;
   const opcion = path[1] === 'opciones' && typeof path[2] === 'number' ? path[2] : undefined;
   const campoPath = opcion !== undefined ? path[3] : path[1];
-  const campo = CAMPOS.find((c) => c === campoPath);
+  let campo = CAMPOS.find((c) => c === campoPath);
+  // The group-wide rules carry no field: point them at the number they are about.
+  const nombreGrupo =
+    grupo !== undefined ? (body[grupo]?.nombre ?? '').normalize('NFC').trim() : '';
+  if (campo === undefined && opcion === undefined && grupo !== undefined) {
+    if (issue?.message === grupoOpcionesMessages.minimoMayor(nombreGrupo)) campo = 'minimo';
+    if (issue?.message === grupoOpcionesMessages.maximoOpciones(nombreGrupo)) campo = 'maximo';
+  }
   return {
     ok: false,
     error: { message: issue?.message ?? 'Revisa las opciones', grupo, opcion, campo },

@@ -253,8 +253,7 @@ describe('the options editor', () => {
     // The new group's name has the focus.
     expect(document.activeElement).toBe(within(grupo(1)).getByLabelText('Nombre del grupo'));
     await user.keyboard('Tortilla');
-    await user.clear(within(grupo(1)).getByLabelText('Mínimo'));
-    await user.type(within(grupo(1)).getByLabelText('Mínimo'), '1');
+    // A new group is already required and single choice: nothing to set for the tortilla.
     await user.type(within(grupo(1)).getByLabelText('Nombre de la opción'), 'Maíz');
     await user.click(within(grupo(1)).getByRole('button', { name: 'Agregar opción a Tortilla' }));
     expect(document.activeElement).toBe(
@@ -265,8 +264,9 @@ describe('the options editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
     await user.keyboard('Extras');
-    await user.clear(within(grupo(2)).getByLabelText('Máximo'));
-    await user.type(within(grupo(2)).getByLabelText('Máximo'), '2');
+    await user.click(within(grupo(2)).getByRole('switch', { name: 'Obligatorio' }));
+    await user.click(within(grupo(2)).getByRole('radio', { name: 'Varias, hasta un límite' }));
+    expect(within(grupo(2)).getByLabelText('¿Hasta cuántas?')).toHaveProperty('value', '2');
     await user.type(within(grupo(2)).getByLabelText('Nombre de la opción'), 'Queso');
     await user.type(within(grupo(2)).getByLabelText('Precio extra (pesos)'), '10');
     await user.click(within(grupo(2)).getByRole('button', { name: 'Agregar opción a Extras' }));
@@ -357,16 +357,20 @@ describe('the options editor', () => {
     const { user, saves, grupo } = await setupConProducto();
     await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
     await user.keyboard('Extras');
-    await user.clear(within(grupo(1)).getByLabelText('Máximo'));
-    await user.type(within(grupo(1)).getByLabelText('Máximo'), '3');
+    await user.click(within(grupo(1)).getByRole('radio', { name: 'Varias, hasta un límite' }));
+    const cuantas = within(grupo(1)).getByLabelText('¿Hasta cuántas?');
+    await user.clear(cuantas);
+    await user.type(cuantas, '3');
     await user.type(within(grupo(1)).getByLabelText('Nombre de la opción'), 'Queso');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(saves).toEqual([]);
     expect(within(grupo(1)).getByRole('alert').textContent).toBe(
       grupoOpcionesMessages.maximoOpciones('Extras'),
     );
-    await user.clear(within(grupo(1)).getByLabelText('Máximo'));
-    await user.type(within(grupo(1)).getByLabelText('Máximo'), '1');
+    // The maximo is the number typed for "hasta": that field is marked and has the focus.
+    expect(document.activeElement).toBe(cuantas);
+    expect(cuantas).toHaveProperty('ariaInvalid', 'true');
+    await user.click(within(grupo(1)).getByRole('radio', { name: 'Solo una' }));
     await user.clear(within(grupo(1)).getByLabelText('Nombre de la opción'));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(within(grupo(1)).getByRole('alert').textContent).toBe(grupoOpcionesMessages.nombre);
@@ -387,5 +391,214 @@ describe('the options editor', () => {
       { productoId: 42, tiendaId: 3 },
     );
     expect(vacio.ok && vacio.save.kind === 'update' && vacio.save.body.grupos).toEqual([]);
+  });
+});
+
+describe('a group’s rule: Obligatorio, ¿Cuántas puede elegir? and the preview', () => {
+  /** The form with one new group named `nombre` (options as given, extras in pesos). */
+  async function conGrupoNuevo(nombre: string, opciones: [string, string][] = [['Maíz', '']]) {
+    const ctx = await setupConProducto();
+    await ctx.user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
+    await ctx.user.keyboard(nombre);
+    const g = ctx.grupo(1);
+    for (const [i, [opcion, extra]] of opciones.entries()) {
+      if (i > 0)
+        await ctx.user.click(within(g).getByRole('button', { name: `Agregar opción a ${nombre}` }));
+      await ctx.user.type(within(g).getAllByLabelText('Nombre de la opción')[i]!, opcion);
+      if (extra)
+        await ctx.user.type(within(g).getAllByLabelText('Precio extra (pesos)')[i]!, extra);
+    }
+    const vista = () => within(g).getByRole('region', { name: 'Así lo verá tu cliente' });
+    const regla = () => vista().querySelector('legend span')?.textContent;
+    const guardado = async () => {
+      await ctx.user.click(screen.getByRole('button', { name: 'Guardar' }));
+      const save = ctx.saves.at(-1);
+      return save?.kind === 'update' ? save.body.grupos?.[0] : undefined;
+    };
+    return { ...ctx, g, vista, regla, guardado };
+  }
+
+  it('starts a new group required and single choice, with no numbers to type', async () => {
+    const { g, vista, regla, guardado } = await conGrupoNuevo('Tortilla');
+    const obligatorio = within(g).getByRole('switch', { name: 'Obligatorio' });
+    expect(obligatorio.getAttribute('aria-checked')).toBe('true');
+    expect(obligatorio.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(g).getByText('Tu cliente debe elegir antes de agregar el producto.'),
+    ).toBeTruthy();
+    expect(within(g).getByRole('radio', { name: 'Solo una' })).toHaveProperty('checked', true);
+    expect(within(g).queryByLabelText('Mínimo')).toBeNull();
+    expect(within(g).queryByLabelText('Máximo')).toBeNull();
+    // The customer sees the name, 'Elige 1' and the Obligatorio mark, with no 'Ninguna'.
+    expect(within(vista()).getByRole('group', { name: /^Tortilla/ })).toBeTruthy();
+    expect(regla()).toBe('Elige 1');
+    expect(within(vista()).getByText('Obligatorio')).toBeTruthy();
+    expect(within(vista()).getByRole('radio', { name: 'Maíz' })).toBeTruthy();
+    expect(within(vista()).queryByRole('radio', { name: 'Ninguna' })).toBeNull();
+    expect(await guardado()).toMatchObject({ nombre: 'Tortilla', minimo: 1, maximo: 1 });
+  });
+
+  it('switched off, the same single choice is optional: minimo 0 and a “Ninguna” choice', async () => {
+    const { user, g, vista, regla, guardado } = await conGrupoNuevo('Salsa', [
+      ['Verde', ''],
+      ['Roja', ''],
+    ]);
+    const obligatorio = within(g).getByRole('switch', { name: 'Obligatorio' });
+    await user.click(obligatorio);
+    expect(obligatorio.getAttribute('aria-checked')).toBe('false');
+    expect(within(g).getByText('Tu cliente puede dejarlo sin elegir.')).toBeTruthy();
+    expect(within(g).getByRole('radio', { name: 'Solo una' })).toHaveProperty('checked', true);
+    expect(regla()).toBe('Elige hasta 1');
+    expect(within(vista()).queryByText('Obligatorio')).toBeNull();
+    expect(within(vista()).getByRole('radio', { name: 'Ninguna' })).toBeTruthy();
+    expect(await guardado()).toMatchObject({ minimo: 0, maximo: 1 });
+  });
+
+  it('maps each choice onto minimo and maximo, the switch included', async () => {
+    const { user, g, regla, guardado } = await conGrupoNuevo('Salsas', [
+      ['Verde', ''],
+      ['Roja', ''],
+      ['Habanero', ''],
+    ]);
+    const obligatorio = within(g).getByRole('switch', { name: 'Obligatorio' });
+
+    // Hasta N: N starts at 2; required means "from 1 to N", optional "up to N".
+    await user.click(within(g).getByRole('radio', { name: 'Varias, hasta un límite' }));
+    const hasta = within(g).getByLabelText('¿Hasta cuántas?');
+    expect(hasta).toHaveProperty('value', '2');
+    expect(regla()).toBe('Elige de 1 a 2');
+    expect(await guardado()).toMatchObject({ minimo: 1, maximo: 2 });
+    await user.click(obligatorio);
+    expect(regla()).toBe('Elige hasta 2');
+    await user.clear(hasta);
+    await user.type(hasta, '3');
+    expect(regla()).toBe('Elige hasta 3');
+    expect(await guardado()).toMatchObject({ minimo: 0, maximo: 3 });
+
+    // Exactamente N keeps N and is always required: the switch turns on by itself.
+    await user.click(within(g).getByRole('radio', { name: 'Un número exacto' }));
+    expect(obligatorio.getAttribute('aria-checked')).toBe('true');
+    const exacto = within(g).getByLabelText('¿Cuántas exactamente?');
+    expect(exacto).toHaveProperty('value', '3');
+    await user.clear(exacto);
+    await user.type(exacto, '2');
+    expect(regla()).toBe('Elige 2');
+    expect(await guardado()).toMatchObject({ minimo: 2, maximo: 2 });
+    // Switched off, an exact count can't stay: it becomes "hasta" the same N.
+    await user.click(obligatorio);
+    expect(within(g).getByRole('radio', { name: 'Varias, hasta un límite' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(regla()).toBe('Elige hasta 2');
+
+    // Back to Solo una, still optional.
+    await user.click(within(g).getByRole('radio', { name: 'Solo una' }));
+    expect(within(g).queryByLabelText('¿Hasta cuántas?')).toBeNull();
+    expect(await guardado()).toMatchObject({ minimo: 0, maximo: 1 });
+  });
+
+  it('keeps the numbers under “Otra regla” for the rest, the switch following the minimo', async () => {
+    const { user, g, vista, regla, guardado } = await conGrupoNuevo('Toppings', [
+      ['Nuez', ''],
+      ['Fresa', ''],
+      ['Mango', ''],
+    ]);
+    await user.click(within(g).getByRole('radio', { name: 'Otra regla (mínimo y máximo)' }));
+    const minimo = within(g).getByLabelText('Mínimo');
+    const maximo = within(g).getByLabelText('Máximo');
+    expect(minimo).toHaveProperty('value', '1');
+    expect(maximo).toHaveProperty('value', '1');
+    await user.clear(maximo);
+    await user.type(maximo, '3');
+    await user.clear(minimo);
+    await user.type(minimo, '2');
+    expect(regla()).toBe('Elige de 2 a 3');
+    expect(within(g).getByRole('radio', { name: 'Otra regla (mínimo y máximo)' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(await guardado()).toMatchObject({ minimo: 2, maximo: 3 });
+    await user.clear(minimo);
+    await user.type(minimo, '0');
+    expect(
+      within(g).getByRole('switch', { name: 'Obligatorio' }).getAttribute('aria-checked'),
+    ).toBe('false');
+    // A minimo above the maximo has no customer view: the preview says what to fix.
+    await user.clear(minimo);
+    await user.type(minimo, '5');
+    expect(
+      within(vista()).getByText('Escribe un mínimo que no pase del máximo para ver cómo queda.'),
+    ).toBeTruthy();
+  });
+
+  it('opens a stored group on the choice its numbers mean', async () => {
+    const opcion = (id: number, nombre: string) => ({ id, nombre, precioExtra: 0, activo: true });
+    const { grupo } = await setupConProducto({
+      ...existente(),
+      grupos: [
+        { id: 1, nombre: 'Tortilla', minimo: 1, maximo: 1, opciones: [opcion(11, 'Maíz')] },
+        {
+          id: 2,
+          nombre: 'Extras',
+          minimo: 0,
+          maximo: 2,
+          opciones: [opcion(21, 'Queso'), opcion(22, 'Frijoles')],
+        },
+        {
+          id: 3,
+          nombre: 'Salsas',
+          minimo: 2,
+          maximo: 2,
+          opciones: [opcion(31, 'Verde'), opcion(32, 'Roja')],
+        },
+        {
+          id: 4,
+          nombre: 'Frutas',
+          minimo: 2,
+          maximo: 3,
+          opciones: [opcion(41, 'Mango'), opcion(42, 'Piña'), opcion(43, 'Fresa')],
+        },
+      ],
+    });
+    const marcado = (n: number) =>
+      (
+        within(grupo(n))
+          .getAllByRole('radio')
+          .find((r) => (r as HTMLInputElement).checked && r.getAttribute('value')) as
+          HTMLInputElement | undefined
+      )?.value;
+    const obligatorio = (n: number) =>
+      within(grupo(n)).getByRole('switch', { name: 'Obligatorio' }).getAttribute('aria-checked');
+    expect([marcado(1), obligatorio(1)]).toEqual(['una', 'true']);
+    expect([marcado(2), obligatorio(2)]).toEqual(['hasta', 'false']);
+    expect(within(grupo(2)).getByLabelText('¿Hasta cuántas?')).toHaveProperty('value', '2');
+    expect([marcado(3), obligatorio(3)]).toEqual(['exactamente', 'true']);
+    expect([marcado(4), obligatorio(4)]).toEqual(['otra', 'true']);
+    expect(within(grupo(4)).getByLabelText('Mínimo')).toHaveProperty('value', '2');
+  });
+
+  it('previews the options live as the customer sees them: extra prices, no inactive ones', async () => {
+    const { user, g, vista } = await conGrupoNuevo('Tortilla', [
+      ['Maíz', ''],
+      ['Harina', '5'],
+      ['Nopal', '7.5'],
+    ]);
+    expect(within(vista()).getByRole('radio', { name: 'Harina +$ 5.00' })).toBeTruthy();
+    expect(within(vista()).getByRole('radio', { name: 'Nopal +$ 7.50' })).toBeTruthy();
+    await user.click(within(g).getByRole('checkbox', { name: 'Activa: Nopal' }));
+    expect(within(vista()).queryByRole('radio', { name: /Nopal/ })).toBeNull();
+    await user.type(within(g).getByLabelText('Nombre del grupo'), ' a mano');
+    expect(within(vista()).getByRole('group', { name: /^Tortilla a mano/ })).toBeTruthy();
+
+    // Several allowed: check boxes, the rest switched off at the maximum, as in the shop.
+    await user.click(within(g).getByRole('checkbox', { name: 'Activa: Nopal' }));
+    await user.click(within(g).getByRole('radio', { name: 'Varias, hasta un límite' }));
+    await user.click(within(vista()).getByRole('checkbox', { name: 'Maíz' }));
+    await user.click(within(vista()).getByRole('checkbox', { name: 'Harina +$ 5.00' }));
+    expect(within(vista()).getByRole('checkbox', { name: 'Nopal +$ 7.50' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 });
