@@ -10,7 +10,15 @@ import {
   unique,
   type SignedIn,
 } from './fixtures/api';
-import { conSesion, expect, expectRoute, openRoute, signInThroughUi, test } from './fixtures/test';
+import {
+  conSesion,
+  expect,
+  expectRoute,
+  openRoute,
+  signInThroughUi,
+  sinPreguntarSonido,
+  test,
+} from './fixtures/test';
 
 // The owner's whole journey: a shop owner registers, configures the shop through the wizard (logo upload), adds
 // categories and products, sets the hours and a holiday, downloads the QR; once the admin has
@@ -105,6 +113,7 @@ async function openAs(browser: Browser, baseURL: string, page: Page, token?: str
     locale: 'es-MX',
     timezoneId: ZONA,
   });
+  await sinPreguntarSonido(context);
   if (token) {
     await conSesion(context, token);
   }

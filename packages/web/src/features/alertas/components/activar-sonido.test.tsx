@@ -128,11 +128,13 @@ describe('"Toca para activar el sonido"', () => {
   it('covers the screen while the browser holds the sound back, focused on its button', async () => {
     abrirPantalla();
     expect(screen.getByText(HINT)).toBeTruthy();
+    expect(document.documentElement.dataset.preguntaSonido).toBe('esperando');
     const dialog = await screen.findByRole('dialog', { name: 'Sonido de pedidos nuevos' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(dialog.textContent).toContain('no deja sonar los avisos hasta que toques la pantalla');
     expect(document.activeElement).toBe(boton());
+    expect(document.documentElement.dataset.preguntaSonido).toBe('si');
   });
 
   it('one tap unlocks the sound, beeps once, and is remembered on the device', async () => {
@@ -156,6 +158,7 @@ describe('"Toca para activar el sonido"', () => {
     act(() => vi.advanceTimersByTime(ESPERA_DESBLOQUEO_MS + 10));
     expect(dialogo()).toBeNull();
     expect(screen.queryByText(HINT)).toBeNull();
+    expect(document.documentElement.dataset.preguntaSonido).toBe('no');
     vi.useRealTimers();
 
     // A later visit where it holds the sound back again: asked again, saying so.
@@ -167,7 +170,7 @@ describe('"Toca para activar el sonido"', () => {
 
   it('"Ahora no" closes it for the visit, reloads included', async () => {
     const user = userEvent.setup();
-    const view = abrirPantalla();
+    let view = abrirPantalla();
     await screen.findByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'Ahora no' }));
     expect(dialogo()).toBeNull();
@@ -177,14 +180,15 @@ describe('"Toca para activar el sonido"', () => {
     await waitFor(() => expect(screen.queryByText(HINT)).toBeNull());
     // A reload where the browser holds the sound back again: not asked in this visit.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    recargar(view);
+    view = recargar(view);
     act(() => vi.advanceTimersByTime(ESPERA_DESBLOQUEO_MS + 10));
     vi.useRealTimers();
     expect(screen.getByText(HINT)).toBeTruthy();
     expect(dialogo()).toBeNull();
+    expect(document.documentElement.dataset.preguntaSonido).toBe('no');
     // Not a choice for the device: a new visit (a new tab, its own session) asks again.
     sessionStorage.clear();
-    olvidarRespuestaSonido();
+    recargar(view);
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * The owner tapped "Toca para activar el sonido" on this device ('activado'). Browsers keep no
@@ -56,19 +56,42 @@ export function olvidarRespuestaSonido(): void {
   for (const listener of listeners) listener();
 }
 
+/** Whether this page asks: still waiting for the audio to start, asking, or not asking. */
+export type PreguntaSonido = 'esperando' | 'si' | 'no';
+
 /**
  * "Toca para activar el sonido": asked on the first owner screen of a visit while the sound is
  * ON and the browser holds it back (`bloqueado`), after a short wait for an audio start that
- * needs no tap. `activar` must run inside the tap (it unlocks the audio there) and remembers the
- * choice on the device; `ahoraNo` remembers the refusal for the visit.
+ * needs no tap. Decided once per page: a sound held back later (a phone call on iOS, say) is left
+ * to the board's hint and the banner. `activar` must run inside the tap (it unlocks the audio
+ * there) and remembers the choice on the device; `ahoraNo` remembers the refusal for the visit.
+ * The decision is also on `<html data-pregunta-sonido>`, for whoever checks that nothing was
+ * asked.
  */
 export function useActivarSonido(options: { bloqueado: boolean; activar: () => void }) {
   const yaRespondido = useSyncExternalStore(subscribe, getRespondido, () => true);
-  const [esperado, setEsperado] = useState(false);
+  const [decidido, setDecidido] = useState<'si' | 'no'>();
+  const bloqueadoRef = useRef(options.bloqueado);
   useEffect(() => {
-    const timer = setTimeout(() => setEsperado(true), ESPERA_DESBLOQUEO_MS);
+    bloqueadoRef.current = options.bloqueado;
+  });
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setDecidido(bloqueadoRef.current && !getRespondido() ? 'si' : 'no'),
+      ESPERA_DESBLOQUEO_MS,
+    );
     return () => clearTimeout(timer);
   }, []);
+
+  const visible = decidido === 'si' && options.bloqueado && !yaRespondido;
+  const pregunta: PreguntaSonido = decidido === undefined ? 'esperando' : visible ? 'si' : 'no';
+  useEffect(() => {
+    const html = document.documentElement;
+    html.dataset.preguntaSonido = pregunta;
+    return () => {
+      delete html.dataset.preguntaSonido;
+    };
+  }, [pregunta]);
 
   const { activar: unlock } = options;
   const activar = useCallback(() => {
@@ -83,7 +106,8 @@ export function useActivarSonido(options: { bloqueado: boolean; activar: () => v
   }, []);
 
   return {
-    visible: esperado && options.bloqueado && !yaRespondido,
+    visible,
+    pregunta,
     /** This device was unlocked on an earlier visit: the browser is asking again. */
     otraVez: leer(() => localStorage, DESBLOQUEO_KEY) === 'activado',
     activar,
