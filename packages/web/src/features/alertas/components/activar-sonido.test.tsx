@@ -111,6 +111,8 @@ function abrirPantalla() {
   );
 }
 
+// The question comes after ESPERA_DESBLOQUEO_MS; on a busy machine the default 1 s is short.
+const ESPERA = { timeout: 5000 };
 const HINT = 'Toca cualquier parte de la página para que el navegador permita el sonido.';
 const dialogo = () => screen.queryByRole('dialog', { name: 'Sonido de pedidos nuevos' });
 const boton = () => screen.getByRole('button', { name: 'Toca para activar el sonido' });
@@ -129,7 +131,7 @@ describe('"Toca para activar el sonido"', () => {
     abrirPantalla();
     expect(screen.getByText(HINT)).toBeTruthy();
     expect(document.documentElement.dataset.preguntaSonido).toBe('esperando');
-    const dialog = await screen.findByRole('dialog', { name: 'Sonido de pedidos nuevos' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sonido de pedidos nuevos' }, ESPERA);
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(dialog.textContent).toContain('no deja sonar los avisos hasta que toques la pantalla');
@@ -140,7 +142,7 @@ describe('"Toca para activar el sonido"', () => {
   it('one tap unlocks the sound, beeps once, and is remembered on the device', async () => {
     const user = userEvent.setup();
     const view = abrirPantalla();
-    await screen.findByRole('dialog');
+    await screen.findByRole('dialog', {}, ESPERA);
     await user.click(boton());
     expect(dialogo()).toBeNull();
     const [ctx] = FakeAudioContext.made;
@@ -164,14 +166,14 @@ describe('"Toca para activar el sonido"', () => {
     // A later visit where it holds the sound back again: asked again, saying so.
     FakeAudioContext.permitido = false;
     recargar(later);
-    const again = await screen.findByRole('dialog', { name: 'Sonido de pedidos nuevos' });
+    const again = await screen.findByRole('dialog', { name: 'Sonido de pedidos nuevos' }, ESPERA);
     expect(again.textContent).toContain('volvió a poner en pausa el sonido');
   });
 
   it('"Ahora no" closes it for the visit, reloads included', async () => {
     const user = userEvent.setup();
     let view = abrirPantalla();
-    await screen.findByRole('dialog');
+    await screen.findByRole('dialog', {}, ESPERA);
     await user.click(screen.getByRole('button', { name: 'Ahora no' }));
     expect(dialogo()).toBeNull();
     expect(sessionStorage.getItem(AHORA_NO_KEY)).toBe('1');
@@ -189,13 +191,13 @@ describe('"Toca para activar el sonido"', () => {
     // Not a choice for the device: a new visit (a new tab, its own session) asks again.
     sessionStorage.clear();
     recargar(view);
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, ESPERA)).toBeTruthy();
   });
 
   it('Escape is "Ahora no"', async () => {
     const user = userEvent.setup();
     abrirPantalla();
-    await screen.findByRole('dialog');
+    await screen.findByRole('dialog', {}, ESPERA);
     await user.keyboard('{Escape}');
     expect(dialogo()).toBeNull();
     expect(sessionStorage.getItem(AHORA_NO_KEY)).toBe('1');
@@ -234,7 +236,7 @@ describe('who is asked', () => {
   it('a shop owner, on any screen', async () => {
     signIn('TIENDA');
     abrirApp();
-    expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', {}, ESPERA)).toBeTruthy();
   });
 
   it('never a shopper', async () => {
