@@ -1,5 +1,6 @@
 import { Volume2 } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { teclasDeDialogo } from '../../../components/ui/teclas-de-dialogo';
+import { useEffect, useId, useRef } from 'react';
 
 const BOTONES = 'button:not(:disabled)';
 
@@ -31,34 +32,13 @@ export function ActivarSonido(props: {
     };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      props.onAhoraNo();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    // Focus stays on its two buttons (a modal <dialog> does this too; this covers older browsers).
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>(BOTONES) ?? [])];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={textId}
       aria-modal="true"
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => teclasDeDialogo(event, BOTONES, () => props.onAhoraNo())}
       onCancel={(event) => {
         event.preventDefault();
         props.onAhoraNo();

@@ -1,6 +1,7 @@
 import { pesosToCentavos, formatPesos } from '@tianguis/domain';
+import { teclasDeDialogo } from '../../../components/ui/teclas-de-dialogo';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { IconButton } from '../../../components/ui/button';
 import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
 import type { ProductoPublico } from '../api/get-tienda-publica';
@@ -31,33 +32,12 @@ export default function OpcionesSheet(props: {
     return () => antes?.focus();
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    // Focus stays in the sheet (a modal <dialog> does this too; this covers older browsers).
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-modal="true"
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => teclasDeDialogo(event, FOCUSABLE, () => onClose())}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
