@@ -64,12 +64,29 @@ export type TiendaVista = z.output<typeof tiendaVistaSchema>;
 
 export const tiendaListaSchema = z.array(tiendaVistaSchema);
 
-/** A shop as the home page lists it: enough for a card that links to its public page. */
+/**
+ * A shop as the home page lists it (docs/api.md, "The directory"): enough for a card that links to
+ * its public page, says what it sells and whether it is open now. "Open now" is not in the
+ * answer (it is cached): the card works it out with lineaDeHorario from the fields below.
+ */
 export const tiendaDirectorioSchema = z.object({
   tiendaId: z.number(),
   usuario: z.string(),
   nombre: z.string(),
   imageUrl: z.string(),
+  /** The first 4 public categories' titles, in the shop page's order. */
+  categorias: z.array(z.string()),
+  /** How many more public categories it has. */
+  masCategorias: z.number(),
+  timeZone: z.string(),
+  /** Its week (the domain's HorarioDia; times HH:MM:SS). */
+  horarios: z.array(
+    z.object({ dia: z.string(), apertura: z.string(), cierre: z.string(), cerrado: z.boolean() }),
+  ),
+  /** Its special days falling from the day before the answer's (UTC) date to 8 days after. */
+  diasEspeciales: z.array(z.object({ fecha: z.string(), recurrenteCadaAnio: z.boolean() })),
+  /** ISO instant until which new orders are paused, or null. */
+  pausadoHasta: z.string().nullable(),
 });
 export type TiendaDirectorio = z.output<typeof tiendaDirectorioSchema>;
 

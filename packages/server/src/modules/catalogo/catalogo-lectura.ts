@@ -33,6 +33,30 @@ export function listCategoriasOf(db: DbOrTx, tiendaIds: number[]) {
     .execute();
 }
 
+/**
+ * The categories the public sees in these shops (live, with a live active product), id, shop and
+ * title only, in no particular order: the directory's "what it sells", in one query.
+ */
+export function listCategoriasVisiblesOf(db: DbOrTx, tiendaIds: number[]) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('categoria')
+    .select(['categoria.id', 'categoria.tienda_id', 'categoria.title'])
+    .where('categoria.tienda_id', 'in', tiendaIds)
+    .where('categoria.deleted', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('producto')
+          .select(sql.lit(1).as('one'))
+          .whereRef('producto.categoria_id', '=', 'categoria.id')
+          .where('producto.deleted', '=', 0)
+          .where('producto.activated', '=', 1),
+      ),
+    )
+    .execute();
+}
+
 export function listProductosOf(db: DbOrTx, tiendaIds: number[], onlyActive: boolean) {
   if (tiendaIds.length === 0) return Promise.resolve([]);
   let query = db

@@ -29,6 +29,7 @@ export {
   hasVisibleProduct,
   listAgotadoBounds,
   listCategoriasOf,
+  listCategoriasVisiblesOf,
   listProductosOf,
 } from './catalogo-lectura.js';
 

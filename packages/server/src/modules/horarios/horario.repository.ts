@@ -9,6 +9,35 @@ export function listHorarios(db: DbOrTx, tiendaId: number) {
     .execute();
 }
 
+/** The weeks of many shops in one query (the directory), each shop's days in saved order. */
+export function listHorariosOfTiendas(db: DbOrTx, tiendaIds: number[]) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('horario')
+    .select(['tienda_id', 'dia', 'apertura', 'cierre', 'cerrado'])
+    .where('tienda_id', 'in', tiendaIds)
+    .orderBy('tienda_id')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Many shops' special days that may fall on `desde` (YYYY-MM-DD) or later: the dated ones from
+ * then on and every yearly one (the caller picks the dates it wants), in one query.
+ */
+export function listDiasEspecialesOfTiendas(db: DbOrTx, tiendaIds: number[], desde: string) {
+  if (tiendaIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('dia_especial')
+    .select(['tienda_id', 'fecha', 'recurrente_cada_anio'])
+    .where('tienda_id', 'in', tiendaIds)
+    .where((eb) => eb.or([eb('recurrente_cada_anio', '=', 1), eb('fecha', '>=', desde)]))
+    .orderBy('tienda_id')
+    .orderBy('fecha')
+    .orderBy('id')
+    .execute();
+}
+
 export async function replaceHorarios(
   db: DbOrTx,
   tiendaId: number,

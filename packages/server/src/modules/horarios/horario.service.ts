@@ -1,4 +1,10 @@
-import type { DiaEspecialVista, HorarioVista } from '@tianguis/domain';
+import {
+  isDiaEspecial,
+  type DiaEspecial,
+  type DiaEspecialVista,
+  type HorarioDia,
+  type HorarioVista,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, errorCatalog } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -47,6 +53,48 @@ export async function listDiasEspecialesOf(
     fecha: r.fecha,
     recurrenteCadaAnio: r.recurrente_cada_anio === 1,
   }));
+}
+
+export interface Calendario {
+  horarios: HorarioDia[];
+  diasEspeciales: DiaEspecial[];
+}
+
+/**
+ * The weeks of many shops and their special days on any of `fechas` (ascending YYYY-MM-DD
+ * dates; a yearly day by its month and day), as the domain's hours rules read them: two queries
+ * whatever the number of shops (the directory, docs/api.md). Shops without any are left out.
+ */
+export async function listCalendariosDe(
+  db: DbOrTx,
+  tiendaIds: number[],
+  fechas: readonly string[],
+): Promise<Map<number, Calendario>> {
+  const [horarios, dias] = await Promise.all([
+    repo.listHorariosOfTiendas(db, tiendaIds),
+    repo.listDiasEspecialesOfTiendas(db, tiendaIds, fechas[0] ?? ''),
+  ]);
+  const calendarios = new Map<number, Calendario>();
+  const de = (tiendaId: number) => {
+    let calendario = calendarios.get(tiendaId);
+    if (!calendario) calendarios.set(tiendaId, (calendario = { horarios: [], diasEspeciales: [] }));
+    return calendario;
+  };
+  for (const h of horarios) {
+    de(h.tienda_id).horarios.push({
+      dia: h.dia,
+      apertura: h.apertura,
+      cierre: h.cierre,
+      cerrado: h.cerrado === 1,
+    });
+  }
+  for (const d of dias) {
+    const dia = { fecha: d.fecha, recurrenteCadaAnio: d.recurrente_cada_anio === 1 };
+    if (fechas.some((fecha) => isDiaEspecial(fecha, [dia]))) {
+      de(d.tienda_id).diasEspeciales.push(dia);
+    }
+  }
+  return calendarios;
 }
 
 const OTRA_TIENDA = 'Solo puedes cambiar los horarios de tu tienda';

@@ -1,3 +1,4 @@
+import type { TiendaDirectorio } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
 import { startTestServer } from '../../../test/build-test-app.js';
@@ -12,12 +13,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
-interface Directorio {
-  tiendaId: number;
-  usuario: string;
-  nombre: string;
-  imageUrl: string;
-}
+type Directorio = TiendaDirectorio;
 
 /**
  * The home page's directory and the anonymous `listartiendas` are kept serialised under the
@@ -61,12 +57,24 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
         usuario: abarrotes.owner.usuario,
         nombre: 'Abarrotes Lupita',
         imageUrl: expect.any(String),
+        categorias: ['Tacos de Guisado'],
+        masCategorias: 0,
+        timeZone: 'America/Mexico_City',
+        horarios: [],
+        diasEspeciales: [],
+        pausadoHasta: null,
       },
       {
         tiendaId: zacatecas.owner.tiendaId,
         usuario: zacatecas.owner.usuario,
         nombre: 'Zacatecas Tacos',
         imageUrl: expect.any(String),
+        categorias: ['Tacos de Guisado'],
+        masCategorias: 0,
+        timeZone: 'America/Mexico_City',
+        horarios: [],
+        diasEspeciales: [],
+        pausadoHasta: null,
       },
     ]);
     expect((await directorio(etagOf(res))).status).toBe(304);

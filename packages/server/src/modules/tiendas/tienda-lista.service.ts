@@ -10,6 +10,7 @@ import {
   type ListIndex,
 } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
+import { diaUtc, listDirectorio } from './tienda-directorio.js';
 
 interface Built {
   json: string;
@@ -142,10 +143,14 @@ export function createTiendaListas(db: Db) {
       // A shopper sees what an anonymous visitor sees.
       return catalogueAnswer(ifNoneMatch, 'l', buildPublicList);
     },
-    /** The visible shops by name, without catalogues (the home page's list). */
+    /**
+     * The visible shops by name, without catalogues (the home page's list). It carries the
+     * special days around its UTC date, so it is also named by that date (docs/api.md).
+     */
     directorio(ifNoneMatch: string | undefined): Promise<CachedAnswer> {
-      return catalogueAnswer(ifNoneMatch, 'd', async () => ({
-        json: JSON.stringify(await tiendas.listDirectorio(db)),
+      const dia = diaUtc(new Date());
+      return catalogueAnswer(ifNoneMatch, `d${dia}:`, async () => ({
+        json: JSON.stringify(await listDirectorio(db, dia)),
       }));
     },
   };

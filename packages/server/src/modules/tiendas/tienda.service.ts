@@ -1,7 +1,7 @@
 import {
+  type ContactoTienda,
   type EntregaTienda,
   type PagosTienda,
-  type TiendaDirectorio,
   type TiendaUpdate,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -134,15 +134,6 @@ export async function findOwnTiendaListView(
   return view;
 }
 
-const collator = new Intl.Collator('es');
-
-/** The publicly visible shops, by name: the home page's list without whole catalogues. */
-export async function listDirectorio(db: DbOrTx): Promise<TiendaDirectorio[]> {
-  return (await repo.listPublicTiendas(db))
-    .map((t) => ({ tiendaId: t.id, usuario: t.usuario, nombre: t.nombre, imageUrl: t.image_url }))
-    .sort((a, b) => collator.compare(a.nombre, b.nombre) || a.tiendaId - b.tiendaId);
-}
-
 /**
  * `listartiendas` as docs/api.md ("Shops") fixes it: anyone gets the publicly visible shops (visible
  * categories and active products only); an owner also gets its own shop whatever its state,
@@ -173,7 +164,10 @@ export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<Ti
 export async function updateTienda(
   db: Db,
   session: Session,
-  input: TiendaUpdate & { entrega?: EntregaTienda | undefined; pagos?: PagosTienda | undefined },
+  input: TiendaUpdate & {
+    entrega?: EntregaTienda | undefined;
+    pagos?: PagosTienda | undefined;
+  } & Partial<ContactoTienda>,
 ) {
   const tienda = await requireOwnTienda(db, session);
   await repo.updateTiendaSettings(db, tienda.id, { ...input, now: nowIso() });
@@ -228,5 +222,7 @@ export {
   ENTREGA_Y_PAGOS_DE_TIENDA,
   existsTienda,
   findContactosDeTiendas,
+  findContactosPublicosDeTiendas,
   type ContactoDeTienda,
+  type ContactoPublicoDeTienda,
 } from './tienda.repository.js';
