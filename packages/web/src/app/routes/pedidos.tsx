@@ -1,5 +1,4 @@
 import {
-  alertasTiendaMessages,
   DURACION_AVISO_NUEVO_PEDIDO_MS,
   FILTROS_INICIALES,
   isFiltroFecha,
@@ -9,20 +8,15 @@ import {
   type FiltrosPedidos,
   type PedidosTab,
 } from '@tianguis/domain';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
 import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import {
-  ActualizacionIndicador,
-  type ActualizacionProps,
-} from '../../features/pedidos-tienda/components/actualizacion-indicador';
 import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
 import { CargarAnteriores } from '../../features/pedidos-tienda/components/cargar-anteriores';
 import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
-import { SonidoControl } from '../../features/pedidos-tienda/components/sonido-control';
-import { AvisosPush } from '../../features/push/components/avisos-push';
+import { TableroBarra } from '../../features/pedidos-tienda/components/tablero-barra';
 import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
 import {
   onPedidosNuevos,
@@ -32,10 +26,6 @@ import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido
 import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
 import { notify } from '../../lib/toast';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import {
-  PausaPedidos,
-  PausaPedidosCargando,
-} from '../../features/mi-tienda/components/pausa-pedidos';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
 function readFiltros(params: URLSearchParams): FiltrosPedidos {
@@ -56,14 +46,15 @@ function writeFiltros(filtros: FiltrosPedidos): URLSearchParams {
   return params;
 }
 
-function Indicador(props: Omit<ActualizacionProps, 'now'>) {
+function Barra(props: Omit<ComponentProps<typeof TableroBarra>, 'now'>) {
   const now = useAhora(1000);
-  return <ActualizacionIndicador {...props} now={now} />;
+  return <TableroBarra {...props} now={now} />;
 }
 
 /**
- * /pedidos: the shop's orders, live, with tabs (Activos: NUEVO and ACEPTADO), filters, sound,
- * the new-order toast and the pause switch. The live connection, the bell and the banner belong
+ * /pedidos: the shop's orders first (docs/web-screens.md, "The order board"): a compact bar
+ * (live state, sound, pause and the phone's alerts behind "Opciones"), the tabs (Activos: NUEVO
+ * and ACEPTADO), filters folded away, and each order as a card accepted from the card itself. The live connection, the bell and the banner belong
  * to the owner's alerts in the app's frame; this screen reads the same list and keeps the phone's
  * screen on while it is open.
  */
@@ -129,33 +120,16 @@ export default function PedidosScreen() {
       }
     >
       <AjustesBannerDesactivada />
-      {/* A rush is seen on the board: pausing is one tap away here too. Its room is kept while
-          the shop loads, so the buttons below stay where the owner is about to tap. */}
-      {tienda.data ? (
-        <PausaPedidos tienda={tienda.data} />
-      ) : (
-        tienda.isLoading && <PausaPedidosCargando />
-      )}
-      <div className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3">
-        <Indicador
-          conexion={pedidos.conexion}
-          updatedAt={pedidos.updatedAt}
-          actualizando={pedidos.isFetching}
-          onActualizar={() => void pedidos.refetch()}
-        />
-        <SonidoControl
-          activo={sonido.activo}
-          bloqueado={sonido.bloqueado}
-          onCambiar={sonido.cambiar}
-          onProbar={sonido.probar}
-        />
-        {pantallaEncendida && (
-          <p role="status" className="text-xs text-stone-600">
-            {alertasTiendaMessages.pantallaEncendida}
-          </p>
-        )}
-      </div>
-      <AvisosPush para="tienda" className="mb-4" />
+      <Barra
+        conexion={pedidos.conexion}
+        updatedAt={pedidos.updatedAt}
+        actualizando={pedidos.isFetching}
+        onActualizar={() => void pedidos.refetch()}
+        sonido={sonido}
+        pantallaEncendida={pantallaEncendida}
+        tienda={tienda.data}
+        tiendaCargando={tienda.isLoading}
+      />
       {pedidos.data && pedidos.error && (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {pedidos.error.message}

@@ -1,6 +1,5 @@
 import { pedidosTiendaMessages } from '@tianguis/domain';
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import type { EstadoConexion } from '../hooks/use-pedidos-en-vivo';
 
 /** 'hace 5 s', 'hace 3 min', 'hace 2 h'. */
@@ -21,16 +20,17 @@ export interface ActualizacionProps {
   onActualizar: () => void;
 }
 
+/** One line: the live dot and text, and 'Actualizar ahora' as an icon button (named for readers). */
 export function ActualizacionIndicador(props: ActualizacionProps) {
   const live = props.conexion === 'en-vivo';
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <p className="flex items-center gap-2 text-sm text-stone-700">
+    <>
+      <p className="flex min-w-0 flex-1 items-center gap-2 text-sm text-stone-700">
         <span
           aria-hidden="true"
-          className={`size-2.5 rounded-full ${live ? 'animate-pulse bg-green-600' : 'bg-amber-500'}`}
+          className={`size-2.5 shrink-0 rounded-full ${live ? 'animate-pulse bg-green-600' : 'bg-amber-500'}`}
         />
-        <span>
+        <span className="min-w-0">
           {live ? <strong className="text-green-800">En vivo</strong> : null}
           {live ? ' · ' : null}
           {props.updatedAt > 0
@@ -39,19 +39,19 @@ export function ActualizacionIndicador(props: ActualizacionProps) {
           {!live && props.conexion === 'sin-conexion' ? ' · se revisa cada 30 s' : null}
         </span>
       </p>
-      <Button
-        variant="secondary"
-        className="text-sm"
+      <button
+        type="button"
+        className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:opacity-60"
         onClick={props.onActualizar}
         disabled={props.actualizando}
         aria-busy={props.actualizando || undefined}
+        aria-label={pedidosTiendaMessages.actualizarAhora}
       >
         <RefreshCw
           aria-hidden="true"
-          className={`size-4 ${props.actualizando ? 'animate-spin' : ''}`}
+          className={`size-5 ${props.actualizando ? 'animate-spin' : ''}`}
         />
-        {pedidosTiendaMessages.actualizarAhora}
-      </Button>
-    </div>
+      </button>
+    </>
   );
 }

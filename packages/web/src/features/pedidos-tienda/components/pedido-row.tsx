@@ -1,47 +1,229 @@
-import { pesosToCentavos, formatArticulos, formatFechaPedido, formatPesos } from '@tianguis/domain';
+import {
+  formatFechaPedido,
+  formatPesos,
+  MINUTOS_RAPIDOS,
+  pesosToCentavos,
+  type PedidoDetalle,
+} from '@tianguis/domain';
 import { ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { marcaDeOrigen, textoListoEstimado } from './pedido-estado';
+import { AceptarDialog } from './pedido-acciones';
+import {
+  isTransferenciaPendiente,
+  marcaDeOrigen,
+  textoCambio,
+  textoEntrega,
+  textoListoEstimado,
+  textoMetodoPago,
+} from './pedido-estado';
 import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
-/** One order in the list; the whole row opens its detail (the order goes as navigation state). */
-export function PedidoRow({ pedido, timeZone }: { pedido: PedidoTienda; timeZone: string }) {
+/** The time the card offers first ("Aceptar · 15 min"); the other quick times sit beside it. */
+export const MINUTOS_PRIMEROS = MINUTOS_RAPIDOS[1];
+
+/**
+ * "2× Pastor · harina · sin cebolla": what to cook, in one line (the options by their names
+ * alone, as a cook reads them; the detail and the ticket name their groups).
+ */
+export function textoDeLinea(linea: PedidoDetalle): string {
+  const partes = [
+    `${linea.cantidad}× ${linea.nombreProducto}`,
+    ...linea.opciones.map((o) => o.nombre),
+  ];
+  if (linea.nota) partes.push(linea.nota);
+  return partes.join(' · ');
+}
+
+/** "hace un momento", "hace 12 min", "hace 2 h": how long an order has waited. */
+export function textoEdad(fecha: string, now: Date): string | undefined {
+  const ms = now.getTime() - Date.parse(fecha);
+  if (!Number.isFinite(ms)) return undefined;
+  const min = Math.floor(Math.max(0, ms) / 60_000);
+  if (min < 1) return 'hace un momento';
+  if (min < 60) return `hace ${min} min`;
+  const horas = Math.floor(min / 60);
+  return horas < 24 ? `hace ${horas} h` : undefined;
+}
+
+/** How it is paid, in the board's words: 'Efectivo · Paga con $ 500.00 · llevar cambio …'. */
+function textoPago(pedido: PedidoTienda): string {
+  const metodo = textoMetodoPago(pedido.pago);
+  if (isTransferenciaPendiente(pedido)) return `${metodo} por confirmar`;
+  const cambio = textoCambio(pedido.pago);
+  return cambio ? `${metodo} · ${cambio}` : metodo;
+}
+
+const botonRapido =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * "Aceptar · 15 min" and the other quick times, one tap each, on the card; "Otro" opens the
+ * dialog for any time. A refusal (another device acted first) stays on the card, read out.
+ */
+function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
+  const [enCurso, setEnCurso] = useState<number | 'otro' | undefined>();
+  const [dialogo, setDialogo] = useState(false);
+  const [error, setError] = useState<string>();
+  const aceptar = async (accion: AccionPedido & { tipo: 'aceptar' }, desde: number | 'otro') => {
+    setEnCurso(desde);
+    setError(undefined);
+    try {
+      await runAccionPedido(pedido.id, accion);
+      setDialogo(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setDialogo(false);
+    } finally {
+      setEnCurso(undefined);
+    }
+  };
+  const ocupado = enCurso !== undefined;
+  const otros = MINUTOS_RAPIDOS.filter((m) => m !== MINUTOS_PRIMEROS);
+  return (
+    <div className="mt-3">
+      <div
+        role="group"
+        aria-label={`Aceptar el pedido ${pedido.id}`}
+        className="flex flex-col gap-2"
+      >
+        <button
+          type="button"
+          onClick={() =>
+            void aceptar({ tipo: 'aceptar', minutos: MINUTOS_PRIMEROS }, MINUTOS_PRIMEROS)
+          }
+          disabled={ocupado}
+          aria-busy={enCurso === MINUTOS_PRIMEROS || undefined}
+          className={`${botonRapido} min-h-12 border-marca-600 bg-marca-600 text-base text-white hover:bg-marca-700`}
+        >
+          {enCurso === MINUTOS_PRIMEROS ? 'Aceptando…' : `Aceptar · ${MINUTOS_PRIMEROS} min`}
+        </button>
+        <div className="grid grid-cols-5 gap-1.5">
+          {otros.map((m) => (
+            <button
+              key={m}
+              type="button"
+              onClick={() => void aceptar({ tipo: 'aceptar', minutos: m }, m)}
+              disabled={ocupado}
+              aria-busy={enCurso === m || undefined}
+              aria-label={`Aceptar · ${m} min`}
+              className={`${botonRapido} border-stone-300 bg-white px-1 text-stone-800 hover:bg-stone-100`}
+            >
+              {m} min
+            </button>
+          ))}
+          <button
+            type="button"
+            onClick={() => setDialogo(true)}
+            disabled={ocupado}
+            aria-label="Aceptar con otro tiempo"
+            className={`${botonRapido} border-stone-300 bg-white px-1 text-stone-800 hover:bg-stone-100`}
+          >
+            Otro
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      {dialogo && (
+        <AceptarDialog
+          open
+          pedidoId={pedido.id}
+          busy={enCurso === 'otro'}
+          error={undefined}
+          onConfirm={(accion) => {
+            if (accion.tipo === 'aceptar') void aceptar(accion, 'otro');
+          }}
+          onCancel={() => setDialogo(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * One order on the board, as the cook needs it: who, how long it has waited, each line with its
+ * options and note, pickup or delivery, payment and total; a NUEVO order is accepted from here.
+ * The heading links to the detail (the order goes as navigation state).
+ */
+export function PedidoRow({
+  pedido,
+  timeZone,
+  now,
+}: {
+  pedido: PedidoTienda;
+  timeZone: string;
+  now: Date;
+}) {
   const detallesId = useId();
   const listo = textoListoEstimado(pedido, timeZone);
+  const edad =
+    pedido.status === 'NUEVO' || pedido.status === 'ACEPTADO'
+      ? textoEdad(pedido.fecha, now)
+      : undefined;
+  const direccion = pedido.entrega?.tipo === 'RECOGER' ? undefined : pedido.entrega?.direccion;
   return (
-    <li>
-      <Link
-        to={`/pedidosdetalle?id=${pedido.id}`}
-        state={{ pedido }}
-        aria-label={`Pedido ${pedido.id} de ${pedido.nombreCompleto}, ver detalle`}
-        // The label names the link; the count, amount, status and date are read after it.
-        aria-describedby={detallesId}
-        className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 hover:border-marca-500 hover:bg-marca-50"
-      >
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <p className="min-w-0 truncate font-semibold">
-              <span className="font-normal text-stone-600">Usuario: </span>
-              {pedido.nombreCompleto}
-            </p>
-            <p className="text-sm text-stone-600">#{pedido.id}</p>
-          </div>
-          <div id={detallesId} className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span>{formatArticulos(pedido.cantidadDeArticulos)}</span>
-            <span className="font-semibold">{formatPesos(pesosToCentavos(pedido.montoTotal))}</span>
+    <li className="rounded-xl border border-stone-200 bg-white p-3">
+      <article aria-labelledby={`${detallesId}-t`}>
+        <Link
+          id={`${detallesId}-t`}
+          to={`/pedidosdetalle?id=${pedido.id}`}
+          state={{ pedido }}
+          aria-label={`Pedido ${pedido.id} de ${pedido.nombreCompleto}, ver detalle`}
+          className="-m-1 flex items-center gap-2 rounded-lg p-1 hover:bg-marca-50"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+              <span className="min-w-0 font-semibold break-words">
+                <span className="font-normal text-stone-600">Usuario: </span>
+                {pedido.nombreCompleto}
+              </span>
+              <span className="text-sm text-stone-600">#{pedido.id}</span>
+            </span>
+          </span>
+          <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
+        </Link>
+        <div>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <PedidoStatusBadge status={pedido.status} />
             <PedidoEscaladoBadge escalado={pedido.escalado} />
             <PedidoOrigenBadge marca={marcaDeOrigen(pedido)} />
-            {listo && <span className="text-sky-900">{listo}</span>}
+            {edad && <span className="font-medium text-stone-800">{edad}</span>}
             <time dateTime={pedido.fecha} className="text-stone-600">
               {formatFechaPedido(pedido.fecha, timeZone)}
             </time>
-          </div>
+          </p>
+          {listo && <p className="mt-1 text-sm font-medium text-sky-900">{listo}</p>}
+          <ul aria-label="Productos" className="mt-2 flex flex-col gap-0.5">
+            {pedido.pedidoDetalles.map((l, index) => (
+              <li key={index} className="break-words">
+                {textoDeLinea(l)}
+              </li>
+            ))}
+          </ul>
+          {pedido.nota && (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-amber-900">
+              <span className="font-semibold">Nota:</span> {pedido.nota}
+            </p>
+          )}
+          <p className="mt-2 text-sm break-words text-stone-700">
+            {textoEntrega(pedido.entrega)}
+            {direccion ? ` · ${direccion}` : ''}
+          </p>
+          <p className="text-sm text-stone-700">
+            {textoPago(pedido)} ·{' '}
+            <span className="font-semibold text-stone-900">
+              {formatPesos(pesosToCentavos(pedido.montoTotal))}
+            </span>
+          </p>
         </div>
-        <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
-      </Link>
+        {pedido.status === 'NUEVO' && <AceptarRapido pedido={pedido} />}
+      </article>
     </li>
   );
 }

@@ -39,7 +39,11 @@ function Harness(props: { pedidos?: PedidoTienda[]; inicial?: FiltrosPedidos }) 
   );
 }
 
-const rows = () => screen.queryAllByRole('link');
+const rows = () => screen.queryAllByRole('article');
+const enlace = (row: HTMLElement) => within(row).getByRole('link').getAttribute('href');
+const hrefs = () => rows().map(enlace);
+const abrirFiltros = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Buscar y filtrar' }));
 const mostrando = () => screen.getByRole('status').textContent;
 
 describe('PedidosLista', () => {
@@ -51,7 +55,7 @@ describe('PedidosLista', () => {
     screen.getByRole('tab', { name: 'Completados (1)' });
     screen.getByRole('tab', { name: 'Cancelados (0)' });
     expect(mostrando()).toBe('Mostrando 3 de 3 pedidos');
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual([
+    expect(hrefs()).toEqual([
       '/pedidosdetalle?id=3',
       '/pedidosdetalle?id=2',
       '/pedidosdetalle?id=1',
@@ -59,7 +63,12 @@ describe('PedidosLista', () => {
     const first = rows()[0] as HTMLElement;
     expect(first.textContent).toContain('Usuario: Carla Núñez');
     expect(first.textContent).toContain('#3');
-    expect(first.textContent).toContain('3 artículos');
+    expect(within(first).getByRole('list', { name: 'Productos' }).textContent).toBe(
+      '2× Taco al pastor1× Agua de horchata',
+    );
+    expect(first.textContent).toContain('A domicilio · Av. Juárez 10, Centro');
+    expect(first.textContent).toContain('Efectivo · $ 150.00');
+    expect(within(first).getByRole('button', { name: 'Aceptar · 15 min' })).toBeTruthy();
     expect(first.textContent).toContain('$ 150.00');
     expect(within(first).getByText('Nuevo')).toBeTruthy();
     expect(first.querySelector('time')?.textContent).toBe('12/03/25 09:00');
@@ -96,15 +105,16 @@ describe('PedidosLista', () => {
   it('searches by name or phone, says what it shows, and clears the filters', async () => {
     const user = userEvent.setup();
     render(<Harness />);
+    await abrirFiltros(user);
     const limpiar = screen.getByRole('button', { name: 'Limpiar filtros' }) as HTMLButtonElement;
     expect(limpiar.disabled).toBe(true);
     const search = screen.getByLabelText('Buscar por usuario');
     await user.type(search, 'nunez');
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=3']);
+    expect(hrefs()).toEqual(['/pedidosdetalle?id=3']);
     expect(mostrando()).toBe('Mostrando 1 de 3 pedidos');
     await user.clear(search);
     await user.type(search, '33 1111');
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=1']);
+    expect(hrefs()).toEqual(['/pedidosdetalle?id=1']);
     await user.type(search, '9');
     expect(rows()).toHaveLength(0);
     expect(screen.getByText('No se encontraron pedidos con los filtros aplicados')).toBeTruthy();
@@ -119,9 +129,10 @@ describe('PedidosLista', () => {
   it('filters by date in the shop’s time zone', async () => {
     const user = userEvent.setup();
     render(<Harness />);
+    await abrirFiltros(user);
     await user.click(screen.getByRole('radio', { name: 'Hoy' }));
     // Order 2 is 05:30 UTC on the 12th: still the 11th in Mexico City.
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=3']);
+    expect(hrefs()).toEqual(['/pedidosdetalle?id=3']);
     await user.click(screen.getByRole('radio', { name: 'Esta semana' }));
     expect(rows()).toHaveLength(2);
     await user.click(screen.getByRole('radio', { name: 'Este mes' }));
@@ -148,10 +159,84 @@ describe('PedidosLista', () => {
     );
     screen.getByRole('tab', { name: 'Activos (4)' });
     const first = rows()[0] as HTMLElement;
-    expect(first.getAttribute('href')).toBe('/pedidosdetalle?id=5');
+    expect(enlace(first)).toBe('/pedidosdetalle?id=5');
     expect(within(first).getByText('Aceptado')).toBeTruthy();
     expect(within(first).getByText('Invitado')).toBeTruthy();
     expect(within(first).getByText('Listo aprox. a las 10:30')).toBeTruthy();
+  });
+
+  it('shows what to cook on the card: options and notes in one line, the order note, age and payment', () => {
+    render(
+      <Harness
+        pedidos={[
+          makePedido({
+            id: 7,
+            nombreCompleto: 'Lalo',
+            fecha: '2025-03-12T15:48:00Z',
+            nota: 'Tocar el timbre',
+            entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+            pago: {
+              metodo: 'EFECTIVO',
+              pagaCon: 500,
+              cambio: 385,
+              referencia: null,
+              pagado: false,
+            },
+            pedidoDetalles: [
+              {
+                nombreProducto: 'Pastor',
+                imagenProducto: 'N/A',
+                cantidad: 2,
+                precio: 25,
+                opciones: [{ id: 2, grupo: 'Tortilla', nombre: 'harina', precioExtra: 0 }],
+                nota: 'sin cebolla',
+              },
+            ],
+          }),
+          makePedido({ id: 8, status: 'ACEPTADO', nombreCompleto: 'Mia' }),
+        ]}
+      />,
+    );
+    const [aceptado, nuevo] = rows() as [HTMLElement, HTMLElement];
+    expect(within(nuevo).getByRole('listitem').textContent).toBe(
+      '2× Pastor · harina · sin cebolla',
+    );
+    expect(nuevo.textContent).toContain('Nota: Tocar el timbre');
+    expect(nuevo.textContent).toContain('hace 12 min');
+    expect(nuevo.textContent).toContain('Recoger en tienda');
+    expect(nuevo.textContent).toContain('Efectivo · Paga con $ 500.00 · llevar cambio $ 385.00');
+    const aceptar = within(nuevo).getByRole('group', { name: 'Aceptar el pedido 7' });
+    expect(
+      within(aceptar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual([
+      'Aceptar · 15 min',
+      'Aceptar · 10 min',
+      'Aceptar · 20 min',
+      'Aceptar · 30 min',
+      'Aceptar · 45 min',
+      'Aceptar con otro tiempo',
+    ]);
+    // An accepted order is not offered again.
+    expect(within(aceptado).queryByRole('group', { name: /Aceptar/ })).toBeNull();
+  });
+
+  it('folds the filters away until asked, and keeps them open while one is in use', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const boton = screen.getByRole('button', { name: 'Buscar y filtrar' });
+    expect(boton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('Buscar por usuario')).toBeNull();
+    await user.click(boton);
+    expect(boton.getAttribute('aria-expanded')).toBe('true');
+    await user.type(screen.getByLabelText('Buscar por usuario'), 'ana');
+    // While a filter is on, the fold cannot hide it.
+    expect((boton as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    expect((boton as HTMLButtonElement).disabled).toBe(false);
+    await user.click(boton);
+    expect(screen.queryByLabelText('Buscar por usuario')).toBeNull();
   });
 
   it('names each empty tab', async () => {
@@ -186,13 +271,13 @@ describe('PedidosLista', () => {
       />,
     );
     // Under Activos the escalated order already says it waited too long, in words.
-    const activo = rows().find((r) => r.getAttribute('href') === '/pedidosdetalle?id=11')!;
+    const activo = rows().find((r) => enlace(r) === '/pedidosdetalle?id=11')!;
     expect(within(activo).getByText('Sin aceptar a tiempo')).toBeTruthy();
-    const otro = rows().find((r) => r.getAttribute('href') === '/pedidosdetalle?id=12')!;
+    const otro = rows().find((r) => enlace(r) === '/pedidosdetalle?id=12')!;
     expect(within(otro).queryByText('Sin aceptar a tiempo')).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Sin atender (3)' }));
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual([
+    expect(hrefs()).toEqual([
       '/pedidosdetalle?id=15',
       '/pedidosdetalle?id=13',
       '/pedidosdetalle?id=11',
@@ -202,8 +287,9 @@ describe('PedidosLista', () => {
     expect(within(cancelado).getByText('Cancelado')).toBeTruthy();
     expect(within(cancelado).queryByText('Sin aceptar a tiempo')).toBeNull();
     // Search still narrows the tab.
+    await abrirFiltros(user);
     await user.type(screen.getByLabelText('Buscar por usuario'), 'hugo');
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=13']);
+    expect(hrefs()).toEqual(['/pedidosdetalle?id=13']);
   });
 
   it('opens on Sin atender when the filters say so (a link from the address)', () => {
@@ -216,6 +302,6 @@ describe('PedidosLista', () => {
     expect(screen.getByRole('tab', { name: 'Sin atender (1)' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(rows().map((r) => r.getAttribute('href'))).toEqual(['/pedidosdetalle?id=21']);
+    expect(hrefs()).toEqual(['/pedidosdetalle?id=21']);
   });
 });

@@ -5,14 +5,19 @@ import {
   type FiltrosPedidos,
   type PedidosTab,
 } from '@tianguis/domain';
-import { useId, useMemo } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/ui/status';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoRow } from './pedido-row';
 import { PedidosFiltros } from './pedidos-filtros';
 import { PedidosTabs } from './pedidos-tabs';
 
-/** The tabs, filters and rows of /pedidos, from the orders given (no fetching here). */
+/**
+ * The tabs, filters and cards of /pedidos, from the orders given (no fetching here). The search
+ * and date filters fold behind "Buscar y filtrar" so the first order sits in the first screen;
+ * they stay open while one is in use.
+ */
 export function PedidosLista(props: {
   pedidos: readonly PedidoTienda[];
   filtros: FiltrosPedidos;
@@ -31,6 +36,9 @@ export function PedidosLista(props: {
     [pedidos, filtros, now, timeZone],
   );
   const ids = idOf(filtros.tab);
+  const activos = hasFiltrosActivos(filtros);
+  const [abiertos, setAbiertos] = useState(activos);
+  const verFiltros = abiertos || activos;
   return (
     <div>
       <PedidosTabs
@@ -39,26 +47,43 @@ export function PedidosLista(props: {
         onChange={(tab) => onFiltrosChange({ ...filtros, tab })}
         idOf={idOf}
       />
-      <PedidosFiltros
-        busqueda={filtros.busqueda}
-        fecha={filtros.fecha}
-        activos={hasFiltrosActivos(filtros)}
-        onBusqueda={(busqueda) => onFiltrosChange({ ...filtros, busqueda })}
-        onFecha={(fecha) => onFiltrosChange({ ...filtros, fecha })}
-        onLimpiar={() => onFiltrosChange({ ...filtros, busqueda: '', fecha: 'TODAS' })}
-      />
-      <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0}>
-        <p role="status" className="mb-2 text-sm text-stone-700">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <p role="status" className="text-sm text-stone-700">
           {resultado.totalEnTab > 0
             ? formatMostrando(resultado.visibles.length, resultado.totalEnTab)
             : null}
         </p>
+        <button
+          type="button"
+          aria-expanded={verFiltros}
+          aria-controls={`${baseId}-filtros`}
+          disabled={activos}
+          onClick={() => setAbiertos((v) => !v)}
+          className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-marca-700 hover:bg-marca-50 disabled:text-stone-500"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Buscar y filtrar
+        </button>
+      </div>
+      {verFiltros && (
+        <div id={`${baseId}-filtros`}>
+          <PedidosFiltros
+            busqueda={filtros.busqueda}
+            fecha={filtros.fecha}
+            activos={activos}
+            onBusqueda={(busqueda) => onFiltrosChange({ ...filtros, busqueda })}
+            onFecha={(fecha) => onFiltrosChange({ ...filtros, fecha })}
+            onLimpiar={() => onFiltrosChange({ ...filtros, busqueda: '', fecha: 'TODAS' })}
+          />
+        </div>
+      )}
+      <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0}>
         {resultado.vacio ? (
           <EmptyState title={resultado.vacio} />
         ) : (
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-3">
             {resultado.visibles.map((p) => (
-              <PedidoRow key={p.id} pedido={p} timeZone={timeZone} />
+              <PedidoRow key={p.id} pedido={p} timeZone={timeZone} now={now} />
             ))}
           </ul>
         )}
