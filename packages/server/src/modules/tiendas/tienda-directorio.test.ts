@@ -1,8 +1,10 @@
 import type { TiendaDirectorio } from '@tianguis/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
 import { startTestServer } from '../../../test/build-test-app.js';
 import {
+  addCategoria,
+  addProducto,
   approveTienda,
   createShop,
   listFor,
@@ -146,5 +148,189 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     expect(own.map((t) => t.tiendaId)).toContain(hidden.owner.tiendaId);
     const anonymous = await anonymousList();
     expect(anonymous.body.map((t) => t.tiendaId)).not.toContain(hidden.owner.tiendaId);
+  });
+});
+
+/** The UTC date `days` from `now` (YYYY-MM-DD). */
+const fechaUtc = (now: Date, days: number) =>
+  new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * What each card says (docs/api.md, "The directory"): what the shop sells and what it takes to
+ * say open or closed on the visitor's clock. Nothing in the answer depends on the time of day.
+ */
+describe('GET /api/tienda/directorio: categories, hours and pause of each shop', () => {
+  let server: TestServer;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ config: TEST_ADMIN });
+    adminToken = await signInAdmin(server);
+  });
+  afterAll(() => server.destroy());
+  afterEach(() => vi.useRealTimers());
+
+  const directorio = (etag?: string) =>
+    server.call<TiendaDirectorio[]>('/api/tienda/directorio', {
+      headers: etag ? { 'if-none-match': etag } : {},
+    });
+  const entradaDe = async (shop: ShopSetup) => {
+    const res = await directorio();
+    expect(res.status).toBe(200);
+    const entrada = res.body.find((t) => t.tiendaId === shop.owner.tiendaId);
+    expect(entrada, 'la tienda en el directorio').toBeDefined();
+    return entrada!;
+  };
+  /** A category with one active product in the shop. */
+  const conProducto = async (shop: ShopSetup, title: string) => {
+    const categoria = await addCategoria(server, shop.owner, { title });
+    const producto = await addProducto(server, shop.owner, categoria.id, { name: `De ${title}` });
+    return { categoria, producto };
+  };
+
+  it('lists the public categories in the shop page’s order (Spanish, by title): the first 4 and how many more', async () => {
+    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    for (const title of ['Postres', 'Órdenes', 'Bebidas', 'Ñoquis', 'Antojitos']) {
+      await conProducto(shop, title);
+    }
+    const entrada = await entradaDe(shop);
+    expect(entrada.categorias).toEqual(['Antojitos', 'Bebidas', 'Ñoquis', 'Órdenes']);
+    expect(entrada.masCategorias).toBe(2);
+  });
+
+  it('leaves out deleted categories, empty ones and those whose products are all hidden or deleted', async () => {
+    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    await addCategoria(server, shop.owner, { title: 'Vacía' });
+    const oculta = await conProducto(shop, 'Oculta');
+    ok(
+      await post(server, '/api/tienda/activateproducto', shop.owner.token, {
+        productoId: oculta.producto.id,
+        activate: false,
+      }),
+      'activateproducto',
+    );
+    const sinProductos = await conProducto(shop, 'Sin productos');
+    ok(
+      await post(server, '/api/tienda/deleteproducto', shop.owner.token, {
+        id: sinProductos.producto.id,
+      }),
+      'deleteproducto',
+    );
+    const borrada = await conProducto(shop, 'Borrada');
+    ok(
+      await post(server, '/api/tienda/deletecategoria', shop.owner.token, {
+        id: borrada.categoria.id,
+      }),
+      'deletecategoria',
+    );
+    await conProducto(shop, 'Bebidas');
+    const entrada = await entradaDe(shop);
+    expect(entrada.categorias).toEqual(['Bebidas', 'Tacos']);
+    expect(entrada.masCategorias).toBe(0);
+  });
+
+  it('carries the week as saved, the special days near today (a yearly one by its month and day) and the pause', async () => {
+    const shop = await createShop(server, { adminToken });
+    const semana = [
+      { dia: 'LUNES', apertura: '09:00:00', cierre: '18:30:00', cerrado: false },
+      { dia: 'MARTES', apertura: '22:00:00', cierre: '02:00:00', cerrado: false },
+      { dia: 'DOMINGO', apertura: '08:00:00', cierre: '08:00:00', cerrado: true },
+    ];
+    ok(await post(server, '/api/horario/addrange', shop.owner.token, semana), 'addrange');
+    const now = new Date();
+    const cercano = fechaUtc(now, 3);
+    const anual = `2000-${fechaUtc(now, 5).slice(5)}`;
+    const diasEspeciales = [
+      { fecha: cercano, recurrenteCadaAnio: false },
+      { fecha: anual, recurrenteCadaAnio: true },
+      { fecha: fechaUtc(now, -10), recurrenteCadaAnio: false }, // past
+      { fecha: fechaUtc(now, 30), recurrenteCadaAnio: false }, // beyond the look-ahead
+      { fecha: `2000-${fechaUtc(now, 40).slice(5)}`, recurrenteCadaAnio: true },
+    ];
+    for (const dia of diasEspeciales) {
+      ok(await post(server, '/api/horariosdias/add', shop.owner.token, dia), 'horariosdias/add');
+    }
+
+    const entrada = await entradaDe(shop);
+    expect(entrada.timeZone).toBe('America/Mexico_City');
+    expect(entrada.horarios).toEqual(semana);
+    expect(entrada.diasEspeciales).toEqual([
+      { fecha: anual, recurrenteCadaAnio: true },
+      { fecha: cercano, recurrenteCadaAnio: false },
+    ]);
+    expect(entrada.pausadoHasta).toBeNull();
+
+    // A shop without hours or special days: both empty (always open, docs/api.md).
+    const otra = await createShop(server, { adminToken });
+    expect(await entradaDe(otra)).toMatchObject({ horarios: [], diasEspeciales: [] });
+
+    ok(await post(server, '/api/tienda/pausar', shop.owner.token, { minutos: 30 }), 'pausar');
+    const pausada = await entradaDe(shop);
+    expect(Date.parse(pausada.pausadoHasta ?? '') - Date.now()).toBeGreaterThan(25 * 60_000);
+  });
+
+  it('shows a category rename, new hours and a special day in the next answer, with a new ETag', async () => {
+    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    let res = await directorio();
+    let etag = res.headers.get('etag')!;
+    expect((await directorio(etag)).status).toBe(304);
+
+    ok(
+      await post(server, '/api/tienda/updatecategoria', shop.owner.token, {
+        id: shop.categoria.id,
+        title: 'Tacos al pastor',
+        imageUrl: shop.categoria.imageUrl,
+      }),
+      'updatecategoria',
+    );
+    res = await directorio(etag);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).not.toBe(etag);
+    expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.categorias).toEqual([
+      'Tacos al pastor',
+    ]);
+
+    etag = res.headers.get('etag')!;
+    const semana = [{ dia: 'LUNES', apertura: '10:00:00', cierre: '14:00:00', cerrado: false }];
+    ok(await post(server, '/api/horario/addrange', shop.owner.token, semana), 'addrange');
+    res = await directorio(etag);
+    expect(res.status).toBe(200);
+    expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.horarios).toEqual(semana);
+
+    etag = res.headers.get('etag')!;
+    const fecha = fechaUtc(new Date(), 1);
+    ok(
+      await post(server, '/api/horariosdias/add', shop.owner.token, { fecha }),
+      'horariosdias/add',
+    );
+    res = await directorio(etag);
+    expect(res.status).toBe(200);
+    expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.diasEspeciales).toEqual([
+      { fecha, recurrenteCadaAnio: false },
+    ]);
+  });
+
+  it('is one answer per UTC date: the same all day, a new one (and its special days) the next', async () => {
+    const shop = await createShop(server, { adminToken });
+    ok(
+      await post(server, '/api/horariosdias/add', shop.owner.token, { fecha: '2031-03-20' }),
+      'horariosdias/add',
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-10T00:00:30Z'));
+    const antes = await directorio();
+    const etag = antes.headers.get('etag')!;
+    expect(antes.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.diasEspeciales).toEqual([]);
+    vi.setSystemTime(new Date('2031-03-10T23:59:30Z'));
+    expect((await directorio(etag)).status).toBe(304);
+
+    // Ten days ahead of the 20th's day before: the day comes into the answer's window.
+    vi.setSystemTime(new Date('2031-03-12T00:00:30Z'));
+    const despues = await directorio(etag);
+    expect(despues.status).toBe(200);
+    expect(despues.headers.get('etag')).not.toBe(etag);
+    expect(despues.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.diasEspeciales).toEqual([
+      { fecha: '2031-03-20', recurrenteCadaAnio: false },
+    ]);
   });
 });
