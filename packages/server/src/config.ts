@@ -15,16 +15,16 @@ export interface RateLimits {
   signInFailuresPerAccountTotal: number;
   registrationsPerIp: number;
   /**
-   * Reset requests (email link or phone code) per address and per target account. A phone code
-   * past them is 429; an email link past them is quietly not sent (the answer stays 200).
+   * Resets sent (email links, and phone codes, each counted on its own) per address and per
+   * target account. Past them nothing is sent, quietly: the answer stays 200.
    */
   resetRequestsPerIp: number;
   resetRequestsPerTarget: number;
   /**
-   * Reset emails to one account asked from one address. Past the account's own limit an address
+   * Resets sent to one account asked from one address. Past the account's own limit an address
    * that has not asked for it yet still gets one, so an attacker never stops the owner's reset.
    */
-  resetEmailsPerAccountPerIp: number;
+  resetsPerAccountPerIp: number;
   /** Wrong phone codes accepted before the code is burnt. */
   phoneCodeAttempts: number;
 }
@@ -201,7 +201,7 @@ export const defaultRateLimits: RateLimits = {
   registrationsPerIp: 30,
   resetRequestsPerIp: 10,
   resetRequestsPerTarget: 5,
-  resetEmailsPerAccountPerIp: 3,
+  resetsPerAccountPerIp: 3,
   phoneCodeAttempts: 5,
 };
 

@@ -519,11 +519,18 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/restaurar/restaurarpassword': {
     expect: ALL_200,
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/restaurar/restaurarpassword',
-      body: { celular: w.resetAccount.celular },
-    }),
+    request: async (w) => {
+      const since = w.sent.length;
+      const { celular } = w.resetAccount;
+      return {
+        method: 'POST',
+        url: '/api/restaurar/restaurarpassword',
+        body: { celular },
+        // The code is texted after the answer, and a newer code voids it: waiting for it here
+        // keeps it from voiding the code the next row reads back.
+        cleanup: async () => void (await readSent(w, celular, since, /\b(\d{6})\b/)),
+      };
+    },
   },
   'POST /api/restaurar/cambiarcontrasena': {
     expect: ALL_200,

@@ -45,7 +45,7 @@ export const relaxedRateLimits = {
   registrationsPerIp: 10_000,
   resetRequestsPerIp: 10_000,
   resetRequestsPerTarget: 10_000,
-  resetEmailsPerAccountPerIp: 10_000,
+  resetsPerAccountPerIp: 10_000,
 };
 
 export interface TestServerOptions extends BuildOptions {

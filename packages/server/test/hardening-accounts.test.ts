@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, loadConfig } from '../src/config.js';
 import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
 import { shopperPayload, shopPayload } from './factories.js';
+import { callFrom, newAddress } from './from-address.js';
 import { describeOnPostgres } from './requires.js';
 
 // docs/reliability.md, "Limits", the accounts: each test plays the attack first.
@@ -17,63 +18,6 @@ const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
 const PHONE_CODE = '/api/restaurar/restaurarpassword';
 const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
 const RECOVERY_METHODS = '/api/login/recuperacion';
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely
-  body: any;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** Each test speaks from loopback addresses of its own (127.0.1.x), so counters never meet. */
-let nextHost = 10;
-function newAddress(): string {
-  nextHost += 1;
-  return `127.0.${1 + Math.floor(nextHost / 250)}.${nextHost % 250}`;
-}
-
-function callFrom(
-  server: TestServer,
-  localAddress: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const url = new URL(path, server.baseUrl);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method: 'POST',
-        localAddress,
-        agent: false,
-        headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = text === '' ? undefined : JSON.parse(text);
-          } catch {
-            // Not JSON: keep the text.
-          }
-          resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
 
 async function registerFrom(server: TestServer, from: string, overrides = {}) {
   const payload = shopperPayload(overrides);
@@ -325,7 +269,8 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
     const owner = await registerFrom(server, newAddress());
     const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
     expect(res.status).toBe(200);
-    expect(received).toHaveLength(1);
+    // The text follows the answer.
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
     const [sms] = received;
     expect(sms!.authorization).toBe('Bearer token-del-proveedor-123');
     expect(sms!.contentType).toMatch(/^application\/json/);
@@ -348,19 +293,23 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
     expect((await server.call(RECOVERY_METHODS)).body).toEqual({ celular: true });
   });
 
-  it('a provider that fails answers 503 SMS_NO_DISPONIBLE, and the unsent code is void', async () => {
+  it('a provider that fails: the same 200 (the text follows the answer), and the unsent code is void', async () => {
     const owner = await registerFrom(server, newAddress());
     failNext = true;
     const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
-    expect(res.status).toBe(503);
-    expect(res.body.code).toBe('SMS_NO_DISPONIBLE');
-    const live = await server.app.database.db
-      .selectFrom('phone_reset_code')
-      .select('id')
-      .where('account_id', '=', owner.id)
-      .where('used_at', 'is', null)
-      .execute();
-    expect(live).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ mensaje: 'Te enviamos un código a tu celular.' });
+    const codes = () =>
+      server.app.database.db
+        .selectFrom('phone_reset_code')
+        .select(['id', 'used_at'])
+        .where('account_id', '=', owner.id)
+        .execute();
+    // Written before the provider was asked, void once it failed.
+    await expect
+      .poll(async () => (await codes()).map((code) => code.used_at !== null), { timeout: 15_000 })
+      .toEqual([true]);
+    expect(failNext).toBe(false);
   });
 });
 

@@ -26,7 +26,7 @@ export function registerAccountRoutes(
 ): void {
   const { accounts, guards, limiter, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Before the database closes (onClose): a reset email under way still writes its secret.
+  // Before the database closes (onClose): a reset under way still writes its secret or code.
   app.addHook('preClose', async () => accounts.close());
 
   api.post(
@@ -142,7 +142,7 @@ export function registerAccountRoutes(
     {
       schema: {
         tags: ['cuentas'],
-        summary: 'Envía un código de 6 dígitos al celular registrado',
+        summary: 'Envía un código de 6 dígitos al celular registrado; siempre responde 200',
         body: restaurarPasswordSchema,
         response: { 200: mensajeRespuestaSchema },
       },

@@ -183,31 +183,49 @@ export function createAccountService(deps: AccountServiceDeps) {
     }));
   }
 
-  async function limitResetRequest(ip: string, target: string): Promise<void> {
-    await limiter.consume(`reset-ip:${ip}`, limits.resetRequestsPerIp);
-    await limiter.consume(`reset-target:${target}`, limits.resetRequestsPerTarget);
-  }
-
-  /** Reset emails still being looked up, written and sent after their answer. */
+  /** Resets (emails and texts) still being looked up, written and sent after their answer. */
   const resetsUnderWay = new Set<Promise<void>>();
 
   /**
-   * Whether this request may send a reset email. Counted quietly, by the address typed (known or
-   * not alike): per client address, per account, and per account from this address. Past the
-   * account's own limit, an address asking for it for the first time in the window still gets
-   * one: an attacker's requests never stop the owner's reset from elsewhere (docs/api.md).
+   * Whether this request may send a reset by this channel (an email link or a phone code).
+   * Counted quietly, by what was typed (known or not alike): per client address, per account,
+   * and per account from this address. Past the account's own limit, an address asking for it
+   * for the first time in the window still gets one: an attacker's requests never stop the
+   * owner's reset from elsewhere (docs/api.md, "Password reset").
    */
-  async function mayMailReset(email: string, ip: string): Promise<boolean> {
+  async function mayReset(channel: 'mail' | 'sms', target: string, ip: string): Promise<boolean> {
     const [fromIp, toAccount, fromIpToAccount] = await Promise.all([
-      limiter.attempts(`reset-mail-ip:${ip}`),
-      limiter.attempts(`reset-mail-account:${email}`),
-      limiter.attempts(`reset-mail-account-ip:${ip}:${email}`),
+      limiter.attempts(`reset-${channel}-ip:${ip}`),
+      limiter.attempts(`reset-${channel}-account:${target}`),
+      limiter.attempts(`reset-${channel}-account-ip:${ip}:${target}`),
     ]);
     return (
       fromIp <= limits.resetRequestsPerIp &&
-      fromIpToAccount <= limits.resetEmailsPerAccountPerIp &&
+      fromIpToAccount <= limits.resetsPerAccountPerIp &&
       (toAccount <= limits.resetRequestsPerTarget || fromIpToAccount === 1)
     );
+  }
+
+  /**
+   * The one way both resets are asked for. Always resolves the same way, never refused: the
+   * answer must not tell whether the target has an account, nor that the sending is throttled.
+   * Only the counting is awaited (the same work for every target); `send` (the lookup, the
+   * secret or code, the message) follows the answer, so a known target takes no longer to
+   * answer than an unknown one, and a message that fails is logged, not answered.
+   */
+  async function resetQuietly(
+    channel: 'mail' | 'sms',
+    target: string,
+    ip: string,
+    send: (target: string) => Promise<void>,
+  ): Promise<void> {
+    if (!(await mayReset(channel, target, ip))) return;
+    const task = send(target)
+      .catch((error: unknown) =>
+        log.error({ err: error, channel }, 'no se pudo enviar la recuperación de contraseña'),
+      )
+      .finally(() => resetsUnderWay.delete(task));
+    resetsUnderWay.add(task);
   }
 
   async function mailResetLink(email: string): Promise<void> {
@@ -237,23 +255,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     });
   }
 
-  /**
-   * Always resolves the same way, never refused: the answer must not tell whether the address
-   * has an account, nor that the sending is throttled. Only the counting is awaited (the same
-   * work for every address); the lookup, the secret and the mail follow the answer, so a known
-   * address takes no longer to answer than an unknown one.
-   */
+  /** Always the same 200 (docs/api.md, "Password reset"); the email follows the answer. */
   async function sendResetEmail(email: string, ip: string): Promise<void> {
-    if (!(await mayMailReset(email, ip))) return;
-    const task = mailResetLink(email)
-      .catch((error: unknown) =>
-        log.error({ err: error }, 'no se pudo enviar el correo de recuperación'),
-      )
-      .finally(() => resetsUnderWay.delete(task));
-    resetsUnderWay.add(task);
+    await resetQuietly('mail', email, ip, mailResetLink);
   }
 
-  /** Lets the reset emails under way finish (before the database closes). */
+  /** Lets the resets under way finish (before the database closes). */
   async function close(): Promise<void> {
     await Promise.all([...resetsUnderWay]);
   }
@@ -279,13 +286,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     return { celular: canSendSms(config) };
   }
 
-  async function sendPhoneCode(celular: string, ip: string): Promise<void> {
-    // In production without a provider a code would reach nobody (docs/reliability.md, "Limits"). Refused before
-    // any lookup, so the answer says nothing about whether the phone has an account.
-    if (!canSendSms(config)) throw new AppError('SMS_NO_DISPONIBLE');
-    await limitResetRequest(ip, celular);
+  async function textResetCode(celular: string): Promise<void> {
     const account = await repo.findAccountByCelular(db, celular);
-    if (!account) throw new AppError('NO_ENCONTRADO', 'El celular no está registrado');
+    if (!account) return;
     const code = randomDigits(6);
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
@@ -309,6 +312,23 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
   }
 
+  /**
+   * Always the same 200 for any phone, like the email reset (docs/api.md, "Password reset");
+   * the code follows the answer.
+   */
+  async function sendPhoneCode(celular: string, ip: string): Promise<void> {
+    // In production without a provider a code would reach nobody (docs/reliability.md, "Limits"). Refused before
+    // any lookup, so the answer says nothing about whether the phone has an account.
+    if (!canSendSms(config)) throw new AppError('SMS_NO_DISPONIBLE');
+    await resetQuietly('sms', celular, ip, textResetCode);
+  }
+
+  /**
+   * Guessing is bounded twice, and neither bound is one an attacker can hold against the owner
+   * (docs/api.md, "Password reset"): wrong guesses count per client address (that address gets
+   * 429), and each code takes only `phoneCodeAttempts` wrong guesses before it is burnt, after
+   * which the owner asks for a new code, which starts over. There is no lockout per account.
+   */
   async function resetPasswordWithCode(
     input: { celular: string; codigo: string; password: string },
     ip: string,

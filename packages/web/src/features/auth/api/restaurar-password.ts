@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api';
 
-/** POST /api/restaurar/restaurarpassword: texts a 6-digit code; 404 when the phone is unknown. */
+/**
+ * POST /api/restaurar/restaurarpassword: texts a 6-digit code to a registered phone; the same 200
+ * for any phone (docs/api.md, "Password reset").
+ */
 export async function restaurarPassword(celular: string): Promise<{ mensaje: string }> {
   return api<{ mensaje: string }>('/api/restaurar/restaurarpassword', { body: { celular } });
 }

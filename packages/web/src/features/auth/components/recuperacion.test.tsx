@@ -72,16 +72,17 @@ describe('NuevaContrasenaForm', { timeout: 20_000 }, () => {
 });
 
 describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
-  it("shows the server's 404 for an unknown phone and stays on the phone step", async () => {
+  it("shows the server's refusal (no SMS provider) and stays on the phone step", async () => {
+    const sinSms = 'No podemos enviar SMS en este momento. Recupera tu contraseña con tu correo.';
     const enviarCodigo = vi.fn(async () => {
-      throw new ApiError(404, 'NO_ENCONTRADO', 'El celular no está registrado');
+      throw new ApiError(503, 'SMS_NO_DISPONIBLE', sinSms);
     });
     const user = setup();
     render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={vi.fn()} onDone={vi.fn()} />);
     await user.type(byLabel(/Celular/), '5500000000');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(enviarCodigo).toHaveBeenCalledWith('5500000000');
-    expect((await screen.findByRole('alert')).textContent).toBe('El celular no está registrado');
+    expect((await screen.findByRole('alert')).textContent).toBe(sinSms);
     expect(screen.queryByLabelText('Código de 6 dígitos')).toBeNull();
   });
 

@@ -15,8 +15,9 @@ import { StatusMessage } from './status-message';
 type Field = 'celular' | 'codigo' | keyof NuevaContrasenaValues;
 
 /**
- * Recovery by phone: the server texts a 6-digit code to a registered number, and the code plus
- * the new password change it (docs/api.md adds `codigo` to the first edition's payload).
+ * Recovery by phone: the server texts a 6-digit code to a registered number (answering the same
+ * for any number), and the code plus the new password change it (docs/api.md adds `codigo` to
+ * the first edition's payload).
  */
 export function RecuperarCelularForm(props: {
   enviarCodigo: (celular: string) => Promise<{ mensaje?: string }>;
