@@ -1,15 +1,18 @@
-import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { TarjetaTienda } from '../../features/directorio/components/tarjeta-tienda';
 import { useDirectorio } from '../../features/tienda-publica/api/list-tiendas';
-import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
-import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
+import { RECHEQUEO_MS } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
+import { useNow } from '../../features/tienda-publica/hooks/use-now';
 
-/** '/': the shops open to the public, each leading to its page. */
+/**
+ * '/': the shops open to the public, each with what it sells and whether it is open now (one
+ * clock for the whole list, ticking every minute), leading to its page.
+ */
 export default function Home() {
   const query = useDirectorio();
   const tiendas = query.data;
+  const now = useNow(RECHEQUEO_MS);
 
   let content;
   if (tiendas === undefined && query.error) {
@@ -28,25 +31,7 @@ export default function Home() {
       <ul className="grid gap-3">
         {tiendas.map((tienda, index) => (
           <li key={tienda.tiendaId}>
-            <Link
-              to={tiendaPath(tienda.usuario)}
-              aria-label={tienda.nombre}
-              className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-sm transition-shadow hover:shadow-md"
-            >
-              <TiendaImage
-                src={tienda.imageUrl}
-                alt={tienda.nombre}
-                width={64}
-                height={64}
-                priority={index < 4}
-                className="size-16 shrink-0 rounded-lg"
-              />
-              <span className="min-w-0 flex-1">
-                <span className="block text-lg font-semibold break-words">{tienda.nombre}</span>
-                <span className="block text-sm text-stone-600">/tienda/{tienda.usuario}</span>
-              </span>
-              <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
-            </Link>
+            <TarjetaTienda tienda={tienda} now={now} priority={index < 4} />
           </li>
         ))}
       </ul>

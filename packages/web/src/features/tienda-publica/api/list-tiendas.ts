@@ -4,8 +4,9 @@ import { useQuery } from '../../../lib/query';
 
 /**
  * A shop as the directory lists it (the domain's wire shape): the publicly visible shops only,
- * ordered by name by the server, with what a card needs (the whole catalogues of
- * `listartiendas` are 13 MB at 1,000 shops).
+ * ordered by name by the server, with what a card needs: its first categories and what the
+ * hours line reads to say open or closed on this phone's clock (docs/api.md, "The directory";
+ * the whole catalogues of `listartiendas` are 13 MB at 1,000 shops).
  */
 export type { TiendaDirectorio };
 
