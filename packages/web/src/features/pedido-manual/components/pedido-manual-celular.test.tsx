@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PedidoManualBody } from '@tianguis/domain';
+import { registroMessages, type PedidoManualBody } from '@tianguis/domain';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
@@ -14,6 +14,7 @@ import { pedidoVista } from '../../pedidos/test/pedido-vista';
 
 // docs/api.md, "Phones as typed": the owner may type or paste the customer's phone as it comes
 // (spaces, dashes, dots, parentheses, +52 or +52 1); the order goes out with its 10 digits.
+// Anything else is refused with the registration's message, by the domain's one rule.
 
 afterEach(() => {
   cleanup();
@@ -50,19 +51,23 @@ function servidor(): PedidoManualBody[] {
   return enviados;
 }
 
+function abrir() {
+  render(
+    <MemoryRouter initialEntries={['/pedidos/nuevo']}>
+      <Routes>
+        <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
 describe('the owner types the customer’s phone as it comes', () => {
   it.each(['55 1234 5678', '+52 1 55 1234 5678', '(55) 1234-5678', '55.1234.5678'])(
     '%j is sent as its 10 digits',
     async (typed) => {
       const user = userEvent.setup();
       const enviados = servidor();
-      render(
-        <MemoryRouter initialEntries={['/pedidos/nuevo']}>
-          <Routes>
-            <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
-          </Routes>
-        </MemoryRouter>,
-      );
+      abrir();
       await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
       const celular = screen.getByLabelText(/^Celular/);
       expect(celular.getAttribute('inputmode')).toBe('tel');
@@ -77,4 +82,25 @@ describe('the owner types the customer’s phone as it comes', () => {
       });
     },
   );
+
+  it.each([
+    ['52 55 1234 5678', registroMessages.celularMax],
+    ['+1 55 1234 5678', registroMessages.celularSoloNumeros],
+  ])('%j is refused beside the phone with the registration’s message', async (typed, message) => {
+    const user = userEvent.setup();
+    const enviados = servidor();
+    abrir();
+    await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
+    const celular = screen.getByLabelText(/^Celular/);
+    await user.type(celular, typed);
+    await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+    // Leaving the field keeps what was typed: only a phone is shown as 55-1234-5678.
+    expect(celular).toHaveProperty('value', typed);
+    await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
+    expect(celular.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(celular);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(enviados).toEqual([]);
+  });
 });

@@ -1,4 +1,9 @@
-import { formatCelular, formatPesos, type PedidoConSeguimiento } from '@tianguis/domain';
+import {
+  formatCelular,
+  formatPesos,
+  parseCelular,
+  type PedidoConSeguimiento,
+} from '@tianguis/domain';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -22,7 +27,6 @@ import {
   cambiarCantidad,
   cambiarNota,
   cambioManual,
-  digitosDeCelular,
   erroresDelServidor,
   lineasConPrecio,
   metodosDePagoDe,
@@ -234,10 +238,11 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
             inputMode="tel"
             autoComplete="off"
             hints={[pedidoManualMessages.celularPista]}
-            // Typed or pasted as it comes ('+52 1 55 1234 5678'); shown as 55-1234-5678 after.
+            // Typed or pasted as it comes ('+52 1 55 1234 5678'); a phone is shown as
+            // 55-1234-5678 after, anything else stays as typed for the check on saving.
             onBlur={() => {
-              if (values.celular.trim() === '') return;
-              cambiar('celular', formatCelular(digitosDeCelular(values.celular)));
+              const digitos = parseCelular(values.celular);
+              if (digitos) cambiar('celular', formatCelular(digitos));
             }}
           />
         </Seccion>

@@ -10,7 +10,6 @@ import {
   agregarLinea,
   cambiarCantidad,
   cambiarNota,
-  digitosDeCelular,
   enlaceDeSeguimiento,
   erroresDelServidor,
   lineasConPrecio,
@@ -232,10 +231,34 @@ describe('erroresDelServidor', () => {
 });
 
 describe('phone and link', () => {
-  it('keeps the 10 digits of a pasted WhatsApp number', () => {
-    expect(digitosDeCelular('+52 1 55 1234 5678')).toBe('5512345678');
-    expect(digitosDeCelular('55-1234-5678')).toBe('5512345678');
-    expect(digitosDeCelular('52 5512345678')).toBe('5512345678');
+  it.each(['+52 1 55 1234 5678', '+52 55 1234 5678', '55-1234-5678', '(55) 1234.5678'])(
+    'reads %j with the domain’s rule: its 10 digits go',
+    (celular) => {
+      const r = validarPedidoManual(
+        valores({ celular }),
+        lineasConPrecio(conTaco(), productos),
+        3000,
+      );
+      expect(r.ok && r.body.cliente).toEqual({
+        nombreCompleto: 'Rosa Martínez',
+        celular: '5512345678',
+      });
+    },
+  );
+
+  it.each([
+    ['52 without the +', '52 55 1234 5678', registroMessages.celularMax],
+    ['521 without the +', '5215512345678', registroMessages.celularMax],
+    ['another country', '+1 55 1234 5678', registroMessages.celularSoloNumeros],
+    ['a letter', '55 1234 567O', registroMessages.celularSoloNumeros],
+    ['too few digits', '55 1234 567', registroMessages.celularLongitud],
+  ])('refuses a phone with %s, with the registration’s message', (_caso, celular, message) => {
+    const r = validarPedidoManual(
+      valores({ celular }),
+      lineasConPrecio(conTaco(), productos),
+      3000,
+    );
+    expect(r.ok || r.errores.campos).toEqual({ celular: message });
   });
 
   it('the tracking address is the app’s tracking page', () => {

@@ -4,8 +4,8 @@ import {
   pesosToCentavos,
   centavosToPesos,
   claveDeOpciones,
+  cleanCelular,
   formatPesos,
-  normalizeCelular,
   normalizarNota,
   pedidoManualSchema,
   pedidoWireMessages,
@@ -24,8 +24,8 @@ import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-ti
 // POST /api/pedido/manual, so the server's rules and Spanish messages) and where a refusal of
 // the server belongs on screen.
 
-/** The same fields as a shopper's checkout; the phone is kept as typed or pasted (its digits,
- * digitosDeCelular, are the phone). */
+/** The same fields as a shopper's checkout; the phone is kept as typed or pasted and read with
+ * the domain's one rule for typed phones (docs/api.md, "Phones as typed"). */
 export type PedidoManualValues = CheckoutValues;
 
 /** One product with one set of options and one note, as the owner typed it. */
@@ -124,17 +124,6 @@ export function metodosDePagoDe(tienda: Pick<MiTienda, 'pagos'>): MetodoPago[] {
   if (pagos.terminal) metodos.push('TERMINAL');
   if (pagos.transferencia) metodos.push('TRANSFERENCIA');
   return metodos;
-}
-
-/**
- * A phone as typed or pasted ('55 1234 5678', '+52 1 55 1234 5678') as its digits, without the
- * country code a WhatsApp contact carries.
- */
-export function digitosDeCelular(texto: string): string {
-  const digitos = normalizeCelular(texto);
-  if (digitos.length === 13 && digitos.startsWith('521')) return digitos.slice(3);
-  if (digitos.length === 12 && digitos.startsWith('52')) return digitos.slice(2);
-  return digitos;
 }
 
 /** The products an order can hold: active, not deleted, in a category that still exists. */
@@ -334,7 +323,9 @@ export function validarPedidoManual(
     // The phone is optional (the name alone is enough): a blank field sends none.
     cliente: {
       nombreCompleto: values.nombreCompleto,
-      ...(values.celular.trim() === '' ? {} : { celular: digitosDeCelular(values.celular) }),
+      // Read as every typed phone is ('+52 1 55 1234 5678' is 5512345678); anything else is
+      // refused below by the schema with the registration's message.
+      ...(values.celular.trim() === '' ? {} : { celular: cleanCelular(values.celular) }),
     },
     entrega: domicilio
       ? {
