@@ -28,7 +28,7 @@ export default function Home() {
     );
   } else {
     content = (
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-1 gap-3">
         {tiendas.map((tienda, index) => (
           <li key={tienda.tiendaId}>
             <TarjetaTienda tienda={tienda} now={now} priority={index < 4} />
