@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import {
   aceptarPedido,
   createTaqueria,
   GRUPO_TORTILLA,
+  pedirComoInvitado,
   productoDe,
   type SeededShop,
 } from './fixtures/api';
-import { baseUrl } from './fixtures/env';
 import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
 // Issue 28, "The shop link is the menu, and the first tap counts": a product's options on its
@@ -18,25 +17,6 @@ import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
 function detalleDe(shop: SeededShop, nombre: string): string {
   return `/tienda/${shop.usuario}/tacos/productodetalle/${productoDe(shop, nombre).id}`;
-}
-
-/** A visitor's order placed through the API (docs/api.md, "Guest checkout"): its secret. */
-async function pedidoInvitado(shop: SeededShop): Promise<{ seguimiento: string; id: number }> {
-  const response = await fetch(`${baseUrl()}/api/pedido/invitado`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      tiendaId: shop.tiendaId,
-      lineas: [{ productoId: productoDe(shop, 'Agua de jamaica').id, cantidad: 2 }],
-      cliente: { nombreCompleto: 'Lucía Pérez', celular: `55${Date.now().toString().slice(-8)}` },
-      entrega: { tipo: 'RECOGER' },
-      pago: { metodo: 'EFECTIVO' },
-    }),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`pedido invitado: ${response.status} ${text}`);
-  const answer = JSON.parse(text) as { seguimiento: string; pedido: { id: number } };
-  return { seguimiento: answer.seguimiento, id: answer.pedido.id };
 }
 
 /** What axe (WCAG 2.0/2.1 A and AA) finds on the page as it is. */
@@ -139,7 +119,12 @@ test('la página de seguimiento pasa axe (WCAG 2.1 AA), nuevo y aceptado', async
   shot,
 }) => {
   const shop = await createTaqueria('Taquería Contraste', [GRUPO_TORTILLA]);
-  const pedido = await pedidoInvitado(shop);
+  const { seguimiento, pedido: hecho } = await pedirComoInvitado(shop, {
+    lineas: [{ productoId: productoDe(shop, 'Agua de jamaica').id, cantidad: 2 }],
+    nombreCompleto: 'Lucía Pérez',
+    entrega: { tipo: 'RECOGER' },
+  });
+  const pedido = { seguimiento, id: hecho.id };
   await openRoute(page, `/pedido/seguimiento/${pedido.seguimiento}`);
   const estado = page.getByRole('region', { name: 'Estado del pedido' });
   await expect(estado.getByRole('status')).toHaveText(

@@ -84,6 +84,8 @@ test('en el tablero de pedidos, la tarjeta de recepción guarda su lugar mientra
   // The shop's answer held back, as on a slow connection, while the rest of the board loads.
   const soltar = await retener(page, '**/api/tienda/mitienda');
   await openRoute(page, '/pedidos');
+  // Pausing sits behind the board's "Opciones" while orders come in.
+  await page.getByRole('button', { name: 'Opciones', exact: true }).click();
   const recepcion = page.getByRole('region', { name: 'Recepción de pedidos' });
   await expect(recepcion.getByRole('status')).toContainText('Cargando la recepción de pedidos…');
   await expect(recepcion.getByRole('button')).toHaveCount(0);

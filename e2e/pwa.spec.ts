@@ -289,6 +289,8 @@ test('"Activar avisos" en los pedidos del dueño explica el fallo cuando el nave
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await openControlled(page);
   await openRoute(page, '/pedidos');
+  // The phone's alerts sit behind the board's "Opciones".
+  await page.getByRole('button', { name: 'Opciones', exact: true }).click();
 
   const avisos = page.getByRole('region', { name: 'Avisos de pedidos nuevos' });
   await expect(avisos.getByRole('status')).toHaveText(

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createShop, unique, type SeededShop } from './fixtures/api';
-import { baseUrl } from './fixtures/env';
+import { createShop, pedirComoInvitado } from './fixtures/api';
 import { conSesion, expect, test } from './fixtures/test';
 
 // A phone left on the order board rings for a new order: the browser holds sound back until
@@ -24,26 +23,6 @@ async function abrirSinTocar(page: Page, abrir: () => Promise<unknown>): Promise
   );
   await abrir();
   await retenido;
-}
-
-/** A guest orders one of the shop's products through the API, as the shop's page would. */
-async function pedirComoInvitado(shop: SeededShop): Promise<number> {
-  const producto = shop.productos[0];
-  if (!producto) throw new Error('la tienda no tiene productos');
-  const response = await fetch(`${baseUrl()}/api/pedido/invitado`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `sonido-${unique()}` },
-    body: JSON.stringify({
-      tiendaId: shop.tiendaId,
-      lineas: [{ productoId: producto.id, cantidad: 1 }],
-      cliente: { nombreCompleto: 'Rosa Martínez', celular: `57${Date.now().toString().slice(-8)}` },
-      entrega: { tipo: 'DOMICILIO', direccion: 'Calle Hidalgo 5, Centro' },
-      pago: { metodo: 'EFECTIVO' },
-    }),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`pedido/invitado: ${response.status} ${text}`);
-  return (JSON.parse(text) as { pedido: { id: number } }).pedido.id;
 }
 
 test('el dueño toca una vez "Toca para activar el sonido" y el tablero suena sin tocarlo', async ({
@@ -76,7 +55,7 @@ test('el dueño toca una vez "Toca para activar el sonido" y el tablero suena si
 
   // An order arrives and nobody touches the phone: the bell rings, no "El navegador bloqueó el
   // sonido".
-  const id = await pedirComoInvitado(shop);
+  const id = (await pedirComoInvitado(shop)).pedido.id;
   const banner = page.getByRole('region', { name: 'Pedidos nuevos', exact: true });
   await expect(banner.getByRole('alert')).toContainText(`Pedido nuevo #${id}`);
   await expect(banner).toHaveAttribute('data-timbre', 'sonando');
@@ -109,7 +88,7 @@ test('el dueño toca una vez "Toca para activar el sonido" y el tablero suena si
   await expect(page.getByText(PISTA)).toBeVisible();
   await expect(page.getByText('En vivo')).toBeVisible();
   // The next order finds the sound held back: the banner says so and offers "Activar sonido".
-  const otro = await pedirComoInvitado(shop);
+  const otro = (await pedirComoInvitado(shop)).pedido.id;
   await expect(banner.getByRole('alert')).toContainText('2 pedidos nuevos');
   await expect(banner.getByRole('alert')).toContainText(`#${otro}`);
   await expect(banner).toHaveAttribute('data-timbre', 'bloqueado');

@@ -8,7 +8,7 @@ import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
 import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
-import { SonidoControl } from '../../pedidos-tienda/components/sonido-control';
+import { PistaSonido, SonidoControl } from '../../pedidos-tienda/components/sonido-control';
 import { olvidarAudio } from '../../pedidos-tienda/hooks/sonido';
 import { useSonidoPedidos } from '../../pedidos-tienda/hooks/use-sonido-pedidos';
 import {
@@ -90,12 +90,10 @@ afterEach(() => {
 function Tablero() {
   const sonido = useSonidoPedidos();
   return (
-    <SonidoControl
-      activo={sonido.activo}
-      bloqueado={sonido.bloqueado}
-      onCambiar={sonido.cambiar}
-      onProbar={sonido.probar}
-    />
+    <>
+      <SonidoControl activo={sonido.activo} onCambiar={sonido.cambiar} onProbar={sonido.probar} />
+      <PistaSonido bloqueado={sonido.bloqueado} />
+    </>
   );
 }
 

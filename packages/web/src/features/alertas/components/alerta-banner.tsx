@@ -1,6 +1,6 @@
 import { alertasTiendaMessages as m, type TextoAlerta } from '@tianguis/domain';
 import { BellRing, Volume2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 
 /**
@@ -37,6 +37,8 @@ export interface AlertaBannerProps {
  */
 export function AlertaBanner(props: AlertaBannerProps) {
   const nota = NOTAS[props.estado];
+  const location = useLocation();
+  const enDestino = props.destino === `${location.pathname}${location.search}`;
   return (
     <section
       aria-label={m.region}
@@ -63,9 +65,12 @@ export function AlertaBanner(props: AlertaBannerProps) {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 pl-8 sm:pl-0">
-          <Link to={props.destino} className={buttonClass('primary', 'min-h-10 px-3 py-1')}>
-            {props.conteo === 1 ? m.verPedido : m.verPedidos}
-          </Link>
+          {/* On the board itself the orders are right below: no link to the page already open. */}
+          {!enDestino && (
+            <Link to={props.destino} className={buttonClass('primary', 'min-h-10 px-3 py-1')}>
+              {props.conteo === 1 ? m.verPedido : m.verPedidos}
+            </Link>
+          )}
           {props.estado === 'sonando' && (
             <button
               type="button"

@@ -50,7 +50,7 @@ describe('sound control', () => {
     const user = userEvent.setup();
     const onCambiar = vi.fn();
     const onProbar = vi.fn();
-    render(<SonidoControl activo bloqueado={false} onCambiar={onCambiar} onProbar={onProbar} />);
+    render(<SonidoControl activo onCambiar={onCambiar} onProbar={onProbar} />);
     expect(screen.getByRole('button', { name: 'ON' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'OFF' }).getAttribute('aria-pressed')).toBe('false');
     await user.click(screen.getByRole('button', { name: 'OFF' }));

@@ -30,13 +30,14 @@ export function ActualizacionIndicador(props: ActualizacionProps) {
           aria-hidden="true"
           className={`size-2.5 shrink-0 rounded-full ${live ? 'animate-pulse bg-green-600' : 'bg-amber-500'}`}
         />
-        <span className="min-w-0">
-          {live ? <strong className="text-green-800">En vivo</strong> : null}
-          {live ? ' · ' : null}
-          {props.updatedAt > 0
-            ? `Actualizado ${formatHace(props.now - props.updatedAt)}`
-            : 'Cargando…'}
-          {!live && props.conexion === 'sin-conexion' ? ' · se revisa cada 30 s' : null}
+        <span className="min-w-0 leading-tight">
+          {live ? <strong className="block text-green-800">En vivo</strong> : null}
+          <span className={live ? 'text-xs' : undefined}>
+            {props.updatedAt > 0
+              ? `Actualizado ${formatHace(props.now - props.updatedAt)}`
+              : 'Cargando…'}
+            {!live && props.conexion === 'sin-conexion' ? ' · se revisa cada 30 s' : null}
+          </span>
         </span>
       </p>
       <button

@@ -109,7 +109,7 @@ function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
               disabled={ocupado}
               aria-busy={enCurso === m || undefined}
               aria-label={`Aceptar · ${m} min`}
-              className={`${botonRapido} border-stone-300 bg-white px-1 text-stone-800 hover:bg-stone-100`}
+              className={`${botonRapido} border-stone-300 bg-white px-1 whitespace-nowrap text-stone-800 hover:bg-stone-100`}
             >
               {m} min
             </button>

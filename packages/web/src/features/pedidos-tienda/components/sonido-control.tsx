@@ -1,9 +1,39 @@
 import { Volume2, VolumeX } from 'lucide-react';
 
+/** The line shown while the browser holds the sound back (it goes at the first touch). */
+export const PISTA_SONIDO =
+  'Toca cualquier parte de la página para que el navegador permita el sonido.';
+
+export function PistaSonido({ bloqueado }: { bloqueado: boolean }) {
+  return bloqueado ? <p className="w-full text-xs text-amber-800">{PISTA_SONIDO}</p> : null;
+}
+
+/**
+ * Sound for new orders at a glance, for the board's bar: one button, pressed while the sound is
+ * on (remembered on this device).
+ */
+export function SonidoBoton(props: { activo: boolean; onCambiar: (activo: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={props.activo}
+      aria-label="Sonido de nuevos pedidos"
+      title={props.activo ? 'Sonido encendido' : 'Sonido apagado'}
+      onClick={() => props.onCambiar(!props.activo)}
+      className={`inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border ${props.activo ? 'border-marca-600 bg-marca-50 text-marca-700' : 'border-amber-400 bg-amber-50 text-amber-800'}`}
+    >
+      {props.activo ? (
+        <Volume2 aria-hidden="true" className="size-5" />
+      ) : (
+        <VolumeX aria-hidden="true" className="size-5" />
+      )}
+    </button>
+  );
+}
+
 /** Sound for new orders: ON / OFF (remembered on this device) and 'Probar'. */
 export function SonidoControl(props: {
   activo: boolean;
-  bloqueado: boolean;
   onCambiar: (activo: boolean) => void;
   onProbar: () => void;
 }) {
@@ -42,11 +72,6 @@ export function SonidoControl(props: {
           Probar
         </button>
       </div>
-      {props.bloqueado && (
-        <p className="w-full text-xs text-amber-800">
-          Toca cualquier parte de la página para que el navegador permita el sonido.
-        </p>
-      )}
     </div>
   );
 }
