@@ -11,6 +11,7 @@ import {
 } from './opciones.js';
 import { PEDIDO_STATUSES } from './pedidos.js';
 import { ID_MAX } from './reglas.js';
+import { contactoTiendaSchema, recogerEnSchema } from './tienda-contacto.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,
 // checkout, guest and owner-typed orders, order life. Written once here; the server uses them as
@@ -150,6 +151,7 @@ export type PagosTienda = z.output<typeof pagosTiendaSchema>;
 export const ajustesTiendaSchema = z.object({
   entrega: entregaTiendaSchema.optional(),
   pagos: pagosTiendaSchema.optional(),
+  ...contactoTiendaSchema.shape,
 });
 
 export const pausarSchema = z.object({
@@ -511,6 +513,11 @@ export const pedidoVistaSchema = z.object({
   escalado: z.boolean(),
   vistoEn: z.string().nullable(),
   pedidoDetalles: z.array(pedidoDetalleSchema),
+  /**
+   * The shopper's and the guest's answers only: where a pickup order is collected (null for
+   * delivery). The owner's answers leave it out.
+   */
+  recogerEn: recogerEnSchema.nullable().optional(),
 });
 export type PedidoVista = z.output<typeof pedidoVistaSchema>;
 

@@ -58,6 +58,9 @@ export const tiendaVistaSchema = z.object({
   pagos: pagosVistaSchema,
   /** ISO instant until which new orders are paused, or null. */
   pausadoHasta: z.string().nullable(),
+  /** Where to pick up (5–200 characters) and the public phone (10 digits), or null. */
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
   categorias: z.array(categoriaVistaSchema),
 });
 export type TiendaVista = z.output<typeof tiendaVistaSchema>;

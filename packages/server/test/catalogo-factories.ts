@@ -341,6 +341,8 @@ export async function expectUnchanged<T>(
 // Every shop answer gains its delivery and payment choices and its pause; every product its
 // sold-out flag and option groups (docs/api.md, "Shop settings" and "Product options").
 TIENDA_KEYS.push('entrega', 'pagos', 'pausadoHasta');
+// The owner's side (issue 29): the shop's address and public phone, null until set.
+TIENDA_KEYS.push('direccion', 'telefono');
 TIENDA_KEYS.sort();
 PRODUCTO_KEYS.push('agotado', 'grupos');
 PRODUCTO_KEYS.sort();

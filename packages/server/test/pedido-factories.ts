@@ -148,7 +148,16 @@ export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
 
 /** Every order has exactly its documented fields and lines (docs/api.md). */
 export function expectPedidoShape(pedido: Pedido): void {
-  expect(Object.keys(pedido).sort()).toEqual(PEDIDO_KEYS);
+  // The shopper's and the guest's answers also say where a pickup order is collected (null for
+  // delivery); the owner's leave it out.
+  const { recogerEn, ...rest } = pedido;
+  expect(Object.keys(rest).sort()).toEqual(PEDIDO_KEYS);
+  if (recogerEn !== undefined) {
+    expect(recogerEn === null).toBe(pedido.entrega.tipo !== 'RECOGER');
+    if (recogerEn) {
+      expect(Object.keys(recogerEn).sort()).toEqual(['direccion', 'mapa', 'nombre', 'telefono']);
+    }
+  }
   expect(['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
   // ISO-8601 with an offset (docs/api.md): 'Z' or ±HH:MM.
   expect(pedido.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
@@ -159,6 +168,15 @@ export function expectPedidoShape(pedido: Pedido): void {
     expect(Object.keys(d).sort()).toEqual(DETALLE_KEYS);
     expectPesos(d.precio);
   }
+}
+
+/**
+ * An order as the owner's answers carry it: the shopper's and the guest's add `recogerEn`
+ * (docs/api.md, "Shop address and public phone").
+ */
+export function comoDelDueno(pedido: Pedido): Pedido {
+  const { recogerEn: _recogerEn, ...rest } = pedido;
+  return rest;
 }
 
 /** Pesos to integer centavos by their decimal text (never a float multiplication). */

@@ -12,6 +12,7 @@ import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   agotar,
   call,
+  comoDelDueno,
   CART,
   countPedidos,
   createPublicShop,
@@ -457,7 +458,7 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
           {},
         )
       ).body;
-      expect(board.find((p) => p.id === pedidoId)).toEqual(before);
+      expect(board.find((p) => p.id === pedidoId)).toEqual(comoDelDueno(before));
     });
   });
 });

@@ -483,7 +483,8 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       const { pedido, seguimiento } = (await invitado(body())).body;
       const res = await server.call<Pedido>(PEDIDO2.seguimiento(seguimiento));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual(pedido);
+      // The tracking answer also says where a pickup order is collected (null: delivery).
+      expect(res.body).toEqual({ ...pedido, recogerEn: null });
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const unknown = await server.call(PEDIDO2.seguimiento('A'.repeat(32)));
       expectError(unknown, 404, 'NO_ENCONTRADO', 'No encontramos ese pedido');

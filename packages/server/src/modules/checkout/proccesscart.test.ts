@@ -5,6 +5,7 @@ import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   addUnits,
   call,
+  comoDelDueno,
   CART,
   checkout,
   countPedidos,
@@ -174,6 +175,7 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
         motivoCancelacion: null,
         escalado: false,
         vistoEn: null,
+        recogerEn: null,
         pedidoDetalles: [
           {
             productoId: tacos.id,
@@ -232,7 +234,7 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
       });
       // The owner sees the same order.
       const ownerList = await tiendaPedidos(server, fonda.owner.token);
-      expect(ownerList.find((p) => p.id === pedidoId)).toEqual(pedido);
+      expect(ownerList.find((p) => p.id === pedidoId)).toEqual(comoDelDueno(pedido));
 
       // The order is a copy: later catalogue changes do not touch it.
       await setPrecio(server, fonda, corrida, 95.5);

@@ -136,7 +136,10 @@ export function tiendaJsonLd(answer: TiendaPublicaAnswer, origin: string) {
     name: tienda.nombre,
     url: `${origin}${tiendaPath(tienda.usuario)}`,
     image: imageOf(origin, tienda.imageUrl),
-    telephone: tienda.celularTienda.trim() === '' ? undefined : tienda.celularTienda,
+    // The public phone the owner set, else the account's (as before there was one).
+    telephone:
+      tienda.telefono ?? (tienda.celularTienda.trim() === '' ? undefined : tienda.celularTienda),
+    address: tienda.direccion ?? undefined,
     currenciesAccepted: 'MXN',
     openingHoursSpecification: hours.length === 0 ? undefined : hours,
     ...catalogue,

@@ -246,7 +246,11 @@ function categoriaSection(usuario: string, categoria: CategoriaView, heading: 'h
  */
 export function fallbackMarkup(pagina: Pagina, answer: TiendaPublicaAnswer): string {
   const { tienda } = pagina;
-  const datos = [avisoDe(answer), minimoDe(tienda), entregaDe(tienda)]
+  const contacto = [
+    tienda.direccion && `Dirección: ${tienda.direccion}`,
+    tienda.telefono && `Teléfono: ${tienda.telefono}`,
+  ].filter((p): p is string => typeof p === 'string');
+  const datos = [avisoDe(answer), minimoDe(tienda), entregaDe(tienda), ...contacto]
     .filter((p): p is string => p !== undefined)
     .map((p) => `<p>${escapeHtml(sentence(p))}</p>`)
     .join('');

@@ -202,7 +202,10 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
               const eventos = await listEventosSince(db, filter, lastSent, REPLAY_LIMIT);
               for (const e of eventos) {
                 if (raw.writableEnded) return;
-                const pedido = await findPedidoView(db, e.pedidoId);
+                // A shopper's or a guest's stream carries where to pick up, as their reads do.
+                const pedido = await findPedidoView(db, e.pedidoId, {
+                  recogerEn: !('tiendaId' in filter),
+                });
                 const chunk = `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`;
                 if (!(await send(raw, chunk, stallMs))) return;
                 lastSent = e.id;

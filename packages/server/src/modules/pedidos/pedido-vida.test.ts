@@ -4,6 +4,7 @@ import { expectError, expectValidation } from '../../../test/catalogo-factories.
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   call,
+  comoDelDueno,
   createPublicShop,
   createShopper,
   expectNothingChanged,
@@ -62,7 +63,9 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
       expect(aceptadoEn).toBeGreaterThanOrEqual(before - 1000);
       expect(aceptadoEn).toBeLessThanOrEqual(after + 1000);
       expect(Date.parse(res.body.listoEstimado!) - aceptadoEn).toBe(25 * 60_000);
-      expect(await pedidoOfShopper(server, shopper.token, pedidoId)).toEqual(res.body);
+      expect(comoDelDueno(await pedidoOfShopper(server, shopper.token, pedidoId))).toEqual(
+        res.body,
+      );
     });
 
     it('minutos 5–180 only', async () => {

@@ -6,6 +6,7 @@ import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   addUnits,
   call,
+  comoDelDueno,
   checkout,
   createPublicShop,
   createShopper,
@@ -181,7 +182,7 @@ describe('orders', () => {
       expect(res.status).toBe(200);
       expectPedidoShape(res.body);
       const before = (await shopperPedidos(server, ana.token)).find((p) => p.id === id)!;
-      expect(res.body).toEqual({ ...before, status: 'COMPLETADO' });
+      expect(res.body).toEqual({ ...comoDelDueno(before), status: 'COMPLETADO' });
       expect(before.status).toBe('COMPLETADO');
       const row = await server.app.database.db
         .selectFrom('pedido')

@@ -1,5 +1,6 @@
 import {
   centavosToPesos,
+  enlaceMapa,
   opcionesVista,
   PEDIDO_STATUSES_ACTIVOS,
   type MetodoPago,
@@ -15,6 +16,7 @@ import type { Session } from '../../http/auth.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
 import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.js';
 import { nowIso } from '../../lib/clock.js';
+import { findContactosPublicosDeTiendas } from '../tiendas/tienda.service.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
 
@@ -139,8 +141,34 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
   };
 }
 
+/**
+ * The shopper's and the guest's answers: each order with `recogerEn`, where a pickup order is
+ * collected (the shop's name, address, public phone and maps link as they are now; null for
+ * delivery), read for all the orders' shops at once (docs/api.md, "Shop address and public
+ * phone"). The owner's answers go without it.
+ */
+export async function conRecogerEn(db: DbOrTx, views: PedidoView[]): Promise<PedidoView[]> {
+  const ids = [
+    ...new Set(views.filter((v) => v.entrega.tipo === 'RECOGER').map((v) => v.tiendaId)),
+  ];
+  const contactos = await findContactosPublicosDeTiendas(db, ids);
+  return views.map((v) => {
+    const contacto = v.entrega.tipo === 'RECOGER' ? contactos.get(v.tiendaId) : undefined;
+    const recogerEn = contacto
+      ? {
+          nombre: contacto.nombre,
+          direccion: contacto.direccion,
+          telefono: contacto.telefono,
+          mapa: enlaceMapa(contacto),
+        }
+      : null;
+    return { ...v, recogerEn };
+  });
+}
+
 export async function listPedidosOfShopper(db: Db, session: Session): Promise<PedidoView[]> {
-  return toViews(db, await repo.listPedidos(db, { accountId: session.accountId, limite: 1000 }));
+  const rows = await repo.listPedidos(db, { accountId: session.accountId, limite: 1000 });
+  return conRecogerEn(db, await toViews(db, rows));
 }
 
 /** The owner's list filters as the request carries them (pedidosTiendaQuerySchema). */
@@ -213,8 +241,15 @@ export function createOwnerPedidoLists(db: Db) {
 }
 export type OwnerPedidoLists = ReturnType<typeof createOwnerPedidoLists>;
 
-export async function findPedidoView(db: Db, id: number): Promise<PedidoView | undefined> {
-  return (await findPedidoConSeguimiento(db, id))?.pedido;
+/** An order by id; with `recogerEn` (conRecogerEn) for a shopper's or a guest's answer. */
+export async function findPedidoView(
+  db: Db,
+  id: number,
+  options: { recogerEn?: boolean } = {},
+): Promise<PedidoView | undefined> {
+  const pedido = (await findPedidoConSeguimiento(db, id))?.pedido;
+  if (!pedido || !options.recogerEn) return pedido;
+  return (await conRecogerEn(db, [pedido]))[0];
 }
 
 /** An order with its tracking secret (alerts link a guest to the tracking page), by id. */
@@ -353,7 +388,8 @@ async function findRowBySeguimiento(db: Db, seguimiento: string) {
 
 /** A guest's (or a shared link's) order by its tracking secret. */
 export async function findPedidoBySeguimiento(db: Db, seguimiento: string): Promise<PedidoView> {
-  return (await toViews(db, [await findRowBySeguimiento(db, seguimiento)]))[0]!;
+  const views = await toViews(db, [await findRowBySeguimiento(db, seguimiento)]);
+  return (await conRecogerEn(db, views))[0]!;
 }
 
 /** The id of the order a tracking secret names (its live stream follows that order). */

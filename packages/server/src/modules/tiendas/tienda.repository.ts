@@ -65,6 +65,8 @@ const tiendaColumns = [
   'tienda.version',
   ...ENTREGA_Y_PAGOS_DE_TIENDA,
   'tienda.pausado_hasta',
+  'tienda.direccion',
+  'tienda.telefono',
   'account.celular',
 ] as const;
 
@@ -137,10 +139,12 @@ export async function updateTiendaSettings(
     radioCostoDeEnvio: string;
     entrega?: EntregaTienda | undefined;
     pagos?: PagosTienda | undefined;
+    direccion?: string | null | undefined;
+    telefono?: string | null | undefined;
     now: string;
   },
 ) {
-  const { entrega, pagos } = values;
+  const { entrega, pagos, direccion, telefono } = values;
   await db
     .updateTable('tienda')
     .set({
@@ -162,6 +166,8 @@ export async function updateTiendaSettings(
         transferencia_banco: pagos.transferencia?.banco ?? null,
         transferencia_titular: pagos.transferencia?.titular ?? null,
       }),
+      ...(direccion !== undefined && { direccion }),
+      ...(telefono !== undefined && { telefono }),
       configured: 1,
       updated_at: values.now,
       version: sql`version + 1`,
@@ -213,6 +219,28 @@ export async function approvePendingTienda(db: DbOrTx, id: number, now: string) 
     .where('approved', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export interface ContactoPublicoDeTienda {
+  nombre: string;
+  direccion: string | null;
+  telefono: string | null;
+}
+
+/** Where each shop is and its public phone, as they are now (a pickup order's answer). */
+export async function findContactosPublicosDeTiendas(
+  db: DbOrTx,
+  tiendaIds: number[],
+): Promise<Map<number, ContactoPublicoDeTienda>> {
+  if (tiendaIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tienda')
+    .select(['id', 'nombre', 'direccion', 'telefono'])
+    .where('id', 'in', tiendaIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.id, { nombre: r.nombre, direccion: r.direccion, telefono: r.telefono }]),
+  );
 }
 
 /** Who to tell that a shop was approved: its name and path, the owner's email and phone. */

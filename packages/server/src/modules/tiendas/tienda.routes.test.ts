@@ -159,6 +159,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         entrega: { recoger: false, domicilio: true },
         pagos: { efectivo: true, terminal: false, transferencia: null },
         pausadoHasta: null,
+        direccion: null,
+        telefono: null,
         categorias: [],
       });
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
@@ -400,6 +402,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         entrega: { recoger: false, domicilio: true },
         pagos: { efectivo: true, terminal: false, transferencia: null },
         pausadoHasta: null,
+        direccion: null,
+        telefono: null,
         categorias: [],
       });
       expect(list).toEqual(await listFor(server, owner.token));

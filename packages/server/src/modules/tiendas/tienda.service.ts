@@ -1,4 +1,9 @@
-import { type EntregaTienda, type PagosTienda, type TiendaUpdate } from '@tianguis/domain';
+import {
+  type ContactoTienda,
+  type EntregaTienda,
+  type PagosTienda,
+  type TiendaUpdate,
+} from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
@@ -159,7 +164,10 @@ export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<Ti
 export async function updateTienda(
   db: Db,
   session: Session,
-  input: TiendaUpdate & { entrega?: EntregaTienda | undefined; pagos?: PagosTienda | undefined },
+  input: TiendaUpdate & {
+    entrega?: EntregaTienda | undefined;
+    pagos?: PagosTienda | undefined;
+  } & Partial<ContactoTienda>,
 ) {
   const tienda = await requireOwnTienda(db, session);
   await repo.updateTiendaSettings(db, tienda.id, { ...input, now: nowIso() });
@@ -214,5 +222,7 @@ export {
   ENTREGA_Y_PAGOS_DE_TIENDA,
   existsTienda,
   findContactosDeTiendas,
+  findContactosPublicosDeTiendas,
   type ContactoDeTienda,
+  type ContactoPublicoDeTienda,
 } from './tienda.repository.js';

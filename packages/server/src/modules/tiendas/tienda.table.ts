@@ -27,6 +27,9 @@ export interface TiendaTable {
   transferencia_titular: string | null;
   /** ISO instant: new orders are refused until then. */
   pausado_hasta: string | null;
+  /** The shop's address (5–200 characters) and public phone (10 digits), or null. */
+  direccion: string | null;
+  telefono: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -130,6 +130,8 @@ export function assembleTiendas(
     entrega: toEntregaTienda(t),
     pagos: options.seesPagos(t.id) ? toPagosTienda(t) : redactPagos(toPagosTienda(t)),
     pausadoHasta: t.pausado_hasta,
+    direccion: t.direccion,
+    telefono: t.telefono,
     categorias: categoriasByTienda.get(t.id) ?? [],
   }));
 }

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { celularSchema } from './account.schema.js';
+
+// Where to find a shop and how to call it (docs/api.md, "Shop address and public phone"): the
+// owner's `direccion` and `telefono` in `updatetienda`, every shop answer, and the pickup block
+// of the shopper's and the guest's order answers. The links are built here, once, for the
+// server's answers and the web app's screens alike.
+
+export const DIRECCION_TIENDA_MIN = 5;
+export const DIRECCION_TIENDA_MAX = 200;
+
+export const tiendaContactoMessages = {
+  direccion: `La dirección de la tienda debe tener de ${DIRECCION_TIENDA_MIN} a ${DIRECCION_TIENDA_MAX} caracteres`,
+} as const;
+
+/** null, or the address trimmed (NFC) with 5 to 200 characters. */
+export const direccionTiendaSchema = z
+  .string({ error: tiendaContactoMessages.direccion })
+  // A pasted novel is refused before it is normalised.
+  .max(DIRECCION_TIENDA_MAX * 4, tiendaContactoMessages.direccion)
+  .transform((value) => value.normalize('NFC').trim())
+  .pipe(
+    z
+      .string()
+      .min(DIRECCION_TIENDA_MIN, tiendaContactoMessages.direccion)
+      .max(DIRECCION_TIENDA_MAX, tiendaContactoMessages.direccion),
+  )
+  .nullable();
+
+/**
+ * `updatetienda`'s `direccion` and `telefono`: each left out keeps what is stored, null removes
+ * it. The phone is read as every typed phone is (celularSchema: spaces, dashes, dots,
+ * parentheses, +52 or +52 1) and kept as its 10 digits.
+ */
+export const contactoTiendaSchema = z.object({
+  direccion: direccionTiendaSchema.optional(),
+  telefono: celularSchema.nullable().optional(),
+});
+export type ContactoTienda = z.output<typeof contactoTiendaSchema>;
+
+/** A map point (the shop's `ubicacion` once it has one). */
+export interface PuntoMapa {
+  lat: number;
+  lng: number;
+}
+
+const MAPS_BUSQUEDA = 'https://www.google.com/maps/search/?api=1&query=';
+
+/**
+ * The link that opens the shop in a maps app: its point when it has one, else its name and
+ * address as the search; null without either.
+ */
+export function enlaceMapa(tienda: {
+  nombre?: string | null;
+  direccion?: string | null;
+  ubicacion?: PuntoMapa | null;
+}): string | null {
+  const { ubicacion } = tienda;
+  if (ubicacion && Number.isFinite(ubicacion.lat) && Number.isFinite(ubicacion.lng)) {
+    return `${MAPS_BUSQUEDA}${ubicacion.lat},${ubicacion.lng}`;
+  }
+  const direccion = tienda.direccion?.trim();
+  if (!direccion) return null;
+  const nombre = tienda.nombre?.trim();
+  const busqueda = nombre && nombre !== 'N/A' ? `${nombre}, ${direccion}` : direccion;
+  return MAPS_BUSQUEDA + encodeURIComponent(busqueda);
+}
+
+/** `tel:+52` and the 10 digits, or null without a phone. */
+export function enlaceLlamar(telefono: string | null | undefined): string | null {
+  const digitos = telefono?.replace(/\D/g, '') ?? '';
+  return digitos.length === 10 ? `tel:+52${digitos}` : null;
+}
+
+/**
+ * Where a pickup order is collected, in the shopper's and the guest's order answers: the shop's
+ * name, address and public phone as they are now, and the maps link (null when unknown).
+ */
+export const recogerEnSchema = z.object({
+  nombre: z.string(),
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
+  mapa: z.string().nullable(),
+});
+export type RecogerEn = z.output<typeof recogerEnSchema>;
