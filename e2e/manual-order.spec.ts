@@ -104,7 +104,7 @@ test('el dueño escribe un pedido por teléfono y le manda al cliente su enlace 
   // ---- On the board, marked as taken by phone ----
   await page.getByRole('link', { name: 'Ver en pedidos' }).click();
   await expectRoute(page, '/pedidos');
-  const fila = page.getByRole('link', {
+  const fila = page.getByRole('article', {
     name: `Pedido ${pedidoId} de ${cliente.nombre}, ver detalle`,
   });
   await expect(fila).toBeVisible();

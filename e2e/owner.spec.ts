@@ -429,13 +429,17 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   });
   if (!pedido) throw new Error('el pedido no aparece en los del comprador');
   expect(pedido.montoTotal).toBe(100);
-  const fila = page.getByRole('link', {
-    name: `Pedido ${pedido.id} de ${datosComprador.nombreCompleto}, ver detalle`,
-  });
+  const nombreDeFila = `Pedido ${pedido.id} de ${datosComprador.nombreCompleto}, ver detalle`;
+  const fila = page.getByRole('link', { name: nombreDeFila });
+  // The order's card: what to cook, its status and total, around the link to its detail.
+  const tarjeta = page.getByRole('article', { name: nombreDeFila });
   await expect(fila).toBeVisible();
-  await expect(fila.getByText('Nuevo', { exact: true })).toBeVisible();
-  await expect(fila.getByText('3 artículos')).toBeVisible();
-  await expect(fila.getByText('$ 100.00')).toBeVisible();
+  await expect(tarjeta.getByText('Nuevo', { exact: true })).toBeVisible();
+  await expect(tarjeta.getByRole('list', { name: 'Productos' }).getByRole('listitem')).toHaveText([
+    '2× Taco de pastor',
+    '1× Agua de horchata',
+  ]);
+  await expect(tarjeta.getByText('$ 100.00')).toBeVisible();
   await shot('pedido-en-vivo');
 
   // ---- The other owner neither sees it (live or reloaded) ... ----
@@ -461,7 +465,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
     body: {},
   });
   expect(propios.find((p) => p.id === pedido.id)?.status).toBe('NUEVO');
-  await expect(fila.getByText('Nuevo', { exact: true })).toBeVisible();
+  await expect(tarjeta.getByText('Nuevo', { exact: true })).toBeVisible();
 
   // ---- The shopper watches Mis Pedidos while the owner completes the order ----
   const cliente = await openAs(browser, baseURL, page, comprador.token);
@@ -493,7 +497,7 @@ test('una tienda se configura, recibe un pedido en vivo y lo completa', async ({
   await expectRoute(page, '/pedidos');
   await expect(page.getByText('No hay pedidos activos')).toBeVisible();
   await tocar(page.getByRole('tab', { name: /Completados/ }));
-  await expect(fila.getByText('Completado', { exact: true })).toBeVisible();
+  await expect(tarjeta.getByText('Completado', { exact: true })).toBeVisible();
   await shot('pedido-completado');
 
   // The shopper's list follows without a reload.
