@@ -99,6 +99,11 @@ describe('owner alerts on every screen', () => {
     expect(document.title).toBe('(3) Mis productos · Tianguis');
     await user.click(within(region).getByRole('link', { name: 'Ver pedidos' }));
     expect(screen.getByText('Tablero')).toBeTruthy();
+    // On the board itself the banner stays, without a link to the page already open.
+    const enTablero = banner();
+    if (!enTablero) throw new Error('no banner on the board');
+    expect(within(enTablero).getByText('3 pedidos nuevos')).toBeTruthy();
+    expect(within(enTablero).queryByRole('link')).toBeNull();
   });
 
   it('go away when the order is accepted elsewhere (the live list brings the change)', () => {
