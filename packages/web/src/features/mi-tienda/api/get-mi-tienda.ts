@@ -11,8 +11,11 @@ import type {
  * domain's wire shape (`TiendaVista`); the second-edition settings stay optional as in the
  * public answer.
  */
-export type MiTienda = Omit<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'categorias'> &
-  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta'>> & {
+export type MiTienda = Omit<
+  TiendaVista,
+  'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'categorias'
+> &
+  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono'>> & {
     categorias: (CategoriaPublica & {
       deleted: boolean;
       productos: ProductoDeMiTienda[];

@@ -34,7 +34,7 @@ export type TiendaPublica = Pick<
   | 'activarODesactivar'
   | 'timeZone'
 > &
-  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta'>> & {
+  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono'>> & {
     categorias: CategoriaPublica[];
   };
 
