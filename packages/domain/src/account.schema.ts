@@ -72,22 +72,27 @@ export const passwordChecklist = {
   numero: '1 número [0-9]',
 } as const;
 
+// The registration's limits that the form's fields stop at (maxLength) are exported with them.
 const EMAIL_MIN = 8;
-const EMAIL_MAX = 30;
+/** Registration email, at most (sign-in takes longer ones). */
+export const EMAIL_MAX = 30;
 const EMAIL_HINT_MIN = 6;
 const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 30;
+/** A new password, at most, by any path. */
+export const PASSWORD_MAX = 30;
 // The form stops at 20 while typing yet accepts 30 on submit; both are kept (docs/api.md).
 const PASSWORD_HINT_MAX = 20;
 const RESET_FORM_PASSWORD_MIN = 6;
 const USUARIO_MIN = 3;
 const USUARIO_HINT_MIN = 4;
-const USUARIO_MAX = 25;
+export const USUARIO_MAX = 25;
 const CELULAR_DIGITS = 10;
 const NOMBRE_COMPLETO_MIN = 2;
-const NOMBRE_COMPLETO_MAX = 50;
+/** A person's name, at most: the shopper's account and the customer of an order alike. */
+export const NOMBRE_COMPLETO_MAX = 50;
 const DIRECCION_ENTREGA_MIN = 5;
-const DIRECCION_ENTREGA_MAX = 100;
+/** The account's delivery address, at most (an order's own address may be longer). */
+export const DIRECCION_ENTREGA_MAX = 100;
 // Sign-in and recovery have no length rule of their own; these caps only stop the server from
 // hashing or looking up megabytes. 254 is the longest deliverable address (RFC 5321).
 const SIGN_IN_EMAIL_MAX = 254;

@@ -60,10 +60,11 @@ const NOMBRE_TIENDA_MIN = 3;
 // Enforced at 40 although the message says 35: both are kept (docs/api.md, "Texts and forms").
 const NOMBRE_TIENDA_MAX = 40;
 const TEXTO_MIN = 3;
-const TITULO_MAX = 50;
-const PRODUCTO_NOMBRE_MAX = 100;
-const DESCRIPCION_MAX = 500;
-const DETALLE_MAX = 1000;
+// The catalogue forms' fields stop at these (maxLength).
+export const TITULO_CATEGORIA_MAX = 50;
+export const PRODUCTO_NOMBRE_MAX = 100;
+export const DESCRIPCION_MAX = 500;
+export const DETALLE_MAX = 1000;
 // Our cap: it fits a 32-bit integer column in centavos on PostgreSQL with room for totals, and
 // the web price input (4 digits before the point) never reaches it.
 const MONTO_MAX_CENTAVOS = 9_999_999;
@@ -191,7 +192,7 @@ export function checkPrecio(value: Monto): string | undefined {
 export function checkTituloCategoria(title: string): string | undefined {
   return findFirstMessage(normalizeText(title), [
     requireMinLength(TEXTO_MIN, catalogoMessages.tituloMin),
-    requireMaxLength(TITULO_MAX, catalogoMessages.tituloMax),
+    requireMaxLength(TITULO_CATEGORIA_MAX, catalogoMessages.tituloMax),
   ]);
 }
 
@@ -368,7 +369,8 @@ export type Producto = z.output<typeof productoSchema>;
 
 // ---- Price input filter (web) ----
 
-const PRICE_INPUT_MAX = 7;
+/** The price fields' length (their maxLength too). */
+export const PRICE_INPUT_MAX = 7;
 const PRICE_INTEGER_MAX = 4;
 const PRICE_DECIMALS_MAX = 2;
 const PRICE_INPUT_PATTERN = /^(\d+)(?:\.(\d*))?$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { celularSchema, registroMessages } from './account.schema.js';
+import { celularSchema, NOMBRE_COMPLETO_MAX, registroMessages } from './account.schema.js';
 import { CANTIDAD_MAXIMA_POR_LINEA } from './carrito.js';
 import { formatPesos, parsePesos } from './money.js';
 import {
@@ -336,20 +336,28 @@ export type TipoEntrega = (typeof TIPOS_ENTREGA)[number];
 export const METODOS_PAGO = ['EFECTIVO', 'TRANSFERENCIA', 'TERMINAL'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 
+// The order forms' fields stop at these (maxLength); the customer's name at NOMBRE_COMPLETO_MAX.
+/** An order's delivery address, at most. */
+export const DIRECCION_PEDIDO_MAX = 200;
+const DIRECCION_PEDIDO_MIN = 5;
+export const REFERENCIAS_MAX = 200;
+/** The note to the shop for the whole order, at most. */
+export const NOTA_PEDIDO_MAX = 280;
+
 export const entregaPedidoSchema = z
   .object({
     tipo: z.enum(TIPOS_ENTREGA, { error: pedidoWireMessages.tipoEntrega }),
     direccion: z
       .string({ error: pedidoWireMessages.direccionRequerida })
-      .max(800, pedidoWireMessages.direccionMax)
+      .max(DIRECCION_PEDIDO_MAX * 4, pedidoWireMessages.direccionMax)
       .transform((value) => value.normalize('NFC').trim())
       .nullish(),
-    referencias: textoOpcional(200, pedidoWireMessages.referenciasMax),
+    referencias: textoOpcional(REFERENCIAS_MAX, pedidoWireMessages.referenciasMax),
   })
   .superRefine((e, ctx) => {
-    if (e.direccion && e.direccion.length > 200) {
+    if (e.direccion && e.direccion.length > DIRECCION_PEDIDO_MAX) {
       ctx.addIssue({ code: 'custom', message: pedidoWireMessages.direccionMax });
-    } else if (e.direccion && e.direccion.length < 5) {
+    } else if (e.direccion && e.direccion.length < DIRECCION_PEDIDO_MIN) {
       ctx.addIssue({ code: 'custom', message: pedidoWireMessages.direccionRequerida });
     }
   });
@@ -369,7 +377,7 @@ export type PagoPedidoInput = z.output<typeof pagoPedidoSchema>;
 export const clientePedidoSchema = z.object({
   nombreCompleto: textoSchema(
     2,
-    50,
+    NOMBRE_COMPLETO_MAX,
     pedidoWireMessages.nombreCompletoMin,
     pedidoWireMessages.nombreCompletoMax,
   ),
@@ -381,7 +389,7 @@ export type ClientePedido = z.output<typeof clientePedidoSchema>;
 export const checkoutFields = {
   entrega: entregaPedidoSchema.optional(),
   pago: pagoPedidoSchema.optional(),
-  nota: textoOpcional(280, pedidoWireMessages.notaPedidoMax),
+  nota: textoOpcional(NOTA_PEDIDO_MAX, pedidoWireMessages.notaPedidoMax),
   cliente: clientePedidoSchema.optional(),
   totalEsperado: pesosSchema(pedidoWireMessages.totalEsperadoInvalido).optional(),
 };

@@ -18,7 +18,8 @@ export function Page(props: {
       className={`mx-auto w-full px-4 pt-4 pb-28 ${props.wide ? 'max-w-[1100px]' : 'max-w-[600px]'}`}
     >
       <div className="mb-4 flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{props.heading ?? title}</h1>
+        {/* A category's or shop's name may be one long word: it wraps rather than widen the page. */}
+        <h1 className="min-w-0 text-2xl font-bold break-words">{props.heading ?? title}</h1>
         {props.actions}
       </div>
       {props.children}

@@ -1,4 +1,5 @@
 import {
+  DIRECCION_ENTREGA_MAX,
   firstIssueMessage,
   hintCelular,
   hintConfirmacion,
@@ -7,7 +8,9 @@ import {
   hintNombreCompleto,
   hintPassword,
   hintUsuario,
+  NOMBRE_COMPLETO_MAX,
   registroFormSchema,
+  USUARIO_MAX,
   type Registro,
 } from '@tianguis/domain';
 import { ArrowLeft } from 'lucide-react';
@@ -140,6 +143,8 @@ export function RegistroForm(props: {
         {isTienda ? 'Datos de tu tienda' : 'Tus datos'}
       </h2>
 
+      {/* The email and passwords have no maxLength: a pasted one cut short would be another
+          valid address or password, so the limit is said on submit (docs/web-screens.md). */}
       <TextField
         {...fieldProps('email')}
         label="Correo electrónico"
@@ -175,6 +180,7 @@ export function RegistroForm(props: {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
+            maxLength={USUARIO_MAX}
             hints={hintUsuario(values.usuario)}
           />
           <p className="text-sm break-all text-stone-700">
@@ -201,12 +207,14 @@ export function RegistroForm(props: {
             {...fieldProps('nombreCompleto')}
             label="Nombre completo"
             autoComplete="name"
+            maxLength={NOMBRE_COMPLETO_MAX}
             hints={hintNombreCompleto(values.nombreCompleto)}
           />
           <TextField
             {...fieldProps('direccionEntrega')}
             label="Dirección de entrega"
             autoComplete="street-address"
+            maxLength={DIRECCION_ENTREGA_MAX}
             hints={hintDireccionEntrega(values.direccionEntrega)}
           />
         </>

@@ -1,4 +1,9 @@
-import type { Registro } from '@tianguis/domain';
+import {
+  DIRECCION_ENTREGA_MAX,
+  NOMBRE_COMPLETO_MAX,
+  USUARIO_MAX,
+  type Registro,
+} from '@tianguis/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -109,6 +114,23 @@ describe('registration step 2: fields by account type', { timeout: 20_000 }, () 
     expect(screen.getByRole('link', { name: /planes y precios/ }).getAttribute('href')).toBe(
       '/planes',
     );
+  });
+});
+
+describe('registration step 2: limits', { timeout: 20_000 }, () => {
+  it('name, address and usuario stop at the server’s limits, the domain’s constants', async () => {
+    const { user } = renderWizard();
+    await chooseTipo(user, 'Consumidor');
+    expect(field(/Nombre completo/).getAttribute('maxlength')).toBe(String(NOMBRE_COMPLETO_MAX));
+    expect(field(/Dirección de entrega/).getAttribute('maxlength')).toBe(
+      String(DIRECCION_ENTREGA_MAX),
+    );
+    // Cut short, an email or password would be another valid one: their limit is said on submit.
+    expect(field(/Correo electrónico/).getAttribute('maxlength')).toBeNull();
+    expect(field(/^Contraseña$/).getAttribute('maxlength')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Atras' }));
+    await chooseTipo(user, 'Tienda');
+    expect(field(/Usuario de tu tienda/).getAttribute('maxlength')).toBe(String(USUARIO_MAX));
   });
 });
 

@@ -1,5 +1,9 @@
 import {
+  DIRECCION_PEDIDO_MAX,
+  NOMBRE_COMPLETO_MAX,
+  NOTA_PEDIDO_MAX,
   pedidoWireMessages,
+  REFERENCIAS_MAX,
   type PedidoConSeguimiento,
   type PedidoInvitadoBody,
   type ProcesarCarritoBody,
@@ -123,11 +127,33 @@ describe('CheckoutForm', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.direccionRequerida);
 
     await user.type(screen.getByLabelText('Dirección de entrega'), ' Pino 12');
-    await user.click(screen.getByLabelText('Nota para la tienda (opcional)'));
-    await user.paste('x'.repeat(281));
-    await user.click(boton(/Hacer pedido/));
-    expect(screen.getByRole('alert').textContent).toBe(pedidoWireMessages.notaPedidoMax);
     expect(calls).toEqual([]);
+  });
+
+  it('each text field stops at the server’s limit, from the domain (docs/api.md)', async () => {
+    const { envio } = fakeEnvio();
+    const { user } = renderForm({ envio });
+    await user.click(screen.getByLabelText('Envío a domicilio'));
+    const limites: [string, number][] = [
+      ['Nombre', NOMBRE_COMPLETO_MAX],
+      ['Dirección de entrega', DIRECCION_PEDIDO_MAX],
+      ['Referencias (opcional)', REFERENCIAS_MAX],
+      ['Nota para la tienda (opcional)', NOTA_PEDIDO_MAX],
+    ];
+    for (const [label, max] of limites) {
+      const campo = screen.getByLabelText(label);
+      expect({ label, maxLength: campo.getAttribute('maxlength') }).toEqual({
+        label,
+        maxLength: String(max),
+      });
+    }
+    // A pasted note longer than the limit is cut at it.
+    await user.click(screen.getByLabelText('Nota para la tienda (opcional)'));
+    await user.paste('x'.repeat(NOTA_PEDIDO_MAX + 1));
+    expect(screen.getByLabelText('Nota para la tienda (opcional)')).toHaveProperty(
+      'value',
+      'x'.repeat(NOTA_PEDIDO_MAX),
+    );
   });
 
   it('pickup hides the address and the shipping; only the types the shop offers show', async () => {

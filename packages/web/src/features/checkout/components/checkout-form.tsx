@@ -1,4 +1,12 @@
-import { formatPesos, pedidoMessages, type PedidoVista } from '@tianguis/domain';
+import {
+  DIRECCION_PEDIDO_MAX,
+  formatPesos,
+  NOMBRE_COMPLETO_MAX,
+  NOTA_PEDIDO_MAX,
+  pedidoMessages,
+  REFERENCIAS_MAX,
+  type PedidoVista,
+} from '@tianguis/domain';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +28,6 @@ import {
   cuerpoInvitado,
   isRechazoDefinitivo,
   metodosDePago,
-  NOTA_PEDIDO_MAX,
   precioCambiado,
   tiposDeEntrega,
   totalesCheckout,
@@ -68,6 +75,7 @@ function AreaDeTexto(props: {
         name={props.name}
         value={props.value}
         rows={2}
+        maxLength={props.max}
         onChange={props.onChange}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={`${contadorId}${props.error ? ` ${errorId}` : ''}`}
@@ -244,6 +252,7 @@ export function CheckoutForm(props: {
           {...texto('nombreCompleto')}
           label={conSesion ? 'Nombre (opcional)' : 'Nombre'}
           autoComplete="name"
+          maxLength={NOMBRE_COMPLETO_MAX}
           hints={conSesion ? ['Si lo dejas vacío usamos el de tu cuenta'] : []}
         />
         <TextField
@@ -275,9 +284,14 @@ export function CheckoutForm(props: {
             {...texto('direccion')}
             label={conSesion ? 'Dirección de entrega (opcional)' : 'Dirección de entrega'}
             autoComplete="street-address"
+            maxLength={DIRECCION_PEDIDO_MAX}
             hints={conSesion ? ['Si la dejas vacía usamos la de tu cuenta'] : []}
           />
-          <TextField {...texto('referencias')} label="Referencias (opcional)" />
+          <TextField
+            {...texto('referencias')}
+            label="Referencias (opcional)"
+            maxLength={REFERENCIAS_MAX}
+          />
         </>
       )}
 

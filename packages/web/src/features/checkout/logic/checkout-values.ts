@@ -62,10 +62,6 @@ export interface CheckoutValues {
 
 export type CheckoutField = keyof CheckoutValues;
 
-export const NOTA_PEDIDO_MAX = 280;
-export const REFERENCIAS_MAX = 200;
-export const DIRECCION_MAX = 200;
-
 export const checkoutMessages = {
   pagaConMenor: pedidoWireMessages.pagaConMenor,
   precioCambio: (total: number) => `El precio cambió: el nuevo total es ${formatPesos(total)}`,

@@ -1,4 +1,4 @@
-import { catalogoMessages } from '@tianguis/domain';
+import { catalogoMessages, TITULO_CATEGORIA_MAX } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,15 @@ function setup(categoria?: CategoriaDeTienda) {
 }
 
 describe('the category form', () => {
+  it('stops the name at the server’s limit, the domain’s constant', async () => {
+    const { user } = setup();
+    const nombre = screen.getByLabelText('Nombre');
+    expect(nombre.getAttribute('maxlength')).toBe(String(TITULO_CATEGORIA_MAX));
+    await user.click(nombre);
+    await user.paste('Postres de la casa '.repeat(5));
+    expect((nombre as HTMLInputElement).value).toHaveLength(TITULO_CATEGORIA_MAX);
+  });
+
   it('creates a category with its uploaded image', async () => {
     const { user, saves } = setup();
     expect(screen.queryByRole('button', { name: 'Eliminar' })).toBeNull();

@@ -1,4 +1,4 @@
-import { catalogoMessages, categoriaSchema } from '@tianguis/domain';
+import { catalogoMessages, categoriaSchema, TITULO_CATEGORIA_MAX } from '@tianguis/domain';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -108,6 +108,7 @@ export function CatalogoCategoriaForm(props: {
         label="Nombre"
         name="title"
         autoComplete="off"
+        maxLength={TITULO_CATEGORIA_MAX}
         value={values.title}
         error={errors.title}
         onChange={(event) => {

@@ -1,4 +1,4 @@
-import { GRUPOS_MAX, OPCIONES_POR_GRUPO_MAX } from '@tianguis/domain';
+import { GRUPOS_MAX, NOMBRE_OPCION_MAX, OPCIONES_POR_GRUPO_MAX } from '@tianguis/domain';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -177,7 +177,7 @@ export function CatalogoGruposEditor(props: {
                   label="Nombre del grupo"
                   className="mb-3"
                   value={g.nombre}
-                  maxLength={60}
+                  maxLength={NOMBRE_OPCION_MAX}
                   autoComplete="off"
                   data-foco={`${g.key}.nombre`}
                   invalid={invalido('nombre')}
@@ -235,7 +235,7 @@ export function CatalogoGruposEditor(props: {
                             label="Nombre de la opción"
                             className="min-w-36 flex-1"
                             value={o.nombre}
-                            maxLength={60}
+                            maxLength={NOMBRE_OPCION_MAX}
                             autoComplete="off"
                             data-foco={`${base}.nombre`}
                             invalid={invalido('nombre', oi)}

@@ -1,4 +1,4 @@
-import { isPriceInputAllowed } from '@tianguis/domain';
+import { isPriceInputAllowed, PRICE_INPUT_MAX } from '@tianguis/domain';
 import { forwardRef } from 'react';
 import { TextField } from '../../../components/ui/field';
 
@@ -29,6 +29,7 @@ export const CatalogoPriceInput = forwardRef<
       name="precio"
       inputMode="decimal"
       autoComplete="off"
+      maxLength={PRICE_INPUT_MAX}
       value={value}
       error={error}
       onChange={(event) => onChange(filterPriceInput(value, event.target.value))}

@@ -1,4 +1,12 @@
-import { catalogoMessages, grupoOpcionesMessages } from '@tianguis/domain';
+import {
+  catalogoMessages,
+  DESCRIPCION_MAX,
+  DETALLE_MAX,
+  grupoOpcionesMessages,
+  NOMBRE_OPCION_MAX,
+  PRICE_INPUT_MAX,
+  PRODUCTO_NOMBRE_MAX,
+} from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +135,34 @@ const existente = () =>
   });
 
 describe('the product form', () => {
+  it('stops each field at the server’s limit, the domain’s constants', async () => {
+    const { user } = setup();
+    const limites: [string, number][] = [
+      ['Nombre', PRODUCTO_NOMBRE_MAX],
+      ['Descripción', DESCRIPCION_MAX],
+      ['Detalle', DETALLE_MAX],
+      ['Precio (pesos)', PRICE_INPUT_MAX],
+    ];
+    for (const [label, max] of limites) {
+      expect({ label, maxLength: screen.getByLabelText(label).getAttribute('maxlength') }).toEqual({
+        label,
+        maxLength: String(max),
+      });
+    }
+    const nombre = screen.getByLabelText('Nombre') as HTMLInputElement;
+    await user.click(nombre);
+    await user.paste('x'.repeat(PRODUCTO_NOMBRE_MAX + 20));
+    expect(nombre.value).toHaveLength(PRODUCTO_NOMBRE_MAX);
+    // The option names too (a group and each of its options).
+    await user.click(screen.getByRole('button', { name: 'Agregar grupo de opciones' }));
+    for (const campo of [
+      screen.getByLabelText('Nombre del grupo'),
+      ...screen.queryAllByLabelText('Nombre de la opción'),
+    ]) {
+      expect(campo.getAttribute('maxlength')).toBe(String(NOMBRE_OPCION_MAX));
+    }
+  });
+
   it('has no ON/OFF switch and no Eliminar when adding', () => {
     setup();
     expect(screen.queryByRole('switch')).toBeNull();

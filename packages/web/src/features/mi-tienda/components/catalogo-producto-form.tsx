@@ -1,3 +1,4 @@
+import { DESCRIPCION_MAX, DETALLE_MAX, PRODUCTO_NOMBRE_MAX } from '@tianguis/domain';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -157,11 +158,13 @@ export function CatalogoProductoForm(props: {
           value={values.name}
           error={errors.name}
           autoComplete="off"
+          maxLength={PRODUCTO_NOMBRE_MAX}
           onChange={(event) => set('name', event.target.value)}
         />
         <TextAreaField
           label="Descripción"
           name="descripcion"
+          maxLength={DESCRIPCION_MAX}
           value={values.descripcion}
           error={errors.descripcion}
           onChange={(event) => set('descripcion', event.target.value)}
@@ -169,6 +172,7 @@ export function CatalogoProductoForm(props: {
         <TextAreaField
           label="Detalle"
           name="detalle"
+          maxLength={DETALLE_MAX}
           value={values.detalle}
           error={errors.detalle}
           onChange={(event) => set('detalle', event.target.value)}

@@ -50,7 +50,7 @@ export function CatalogoSearch(props: { productos: readonly ProductoDeTienda[] }
                     state={{ producto }}
                     className="flex min-h-11 items-center justify-between gap-2 px-4 py-2 hover:bg-stone-100"
                   >
-                    <span className="break-words">{producto.name}</span>
+                    <span className="min-w-0 break-words">{producto.name}</span>
                     {!producto.activarODesactivar && (
                       <span className="shrink-0 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">
                         Desactivado

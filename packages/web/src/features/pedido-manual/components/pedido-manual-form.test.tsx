@@ -1,6 +1,13 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PedidoManualBody } from '@tianguis/domain';
+import {
+  DIRECCION_PEDIDO_MAX,
+  NOMBRE_COMPLETO_MAX,
+  NOTA_LINEA_MAX,
+  NOTA_PEDIDO_MAX,
+  REFERENCIAS_MAX,
+  type PedidoManualBody,
+} from '@tianguis/domain';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
@@ -294,5 +301,28 @@ describe('the owner types a phone order', () => {
     expect((await screen.findByText(/Pendiente de aprobación/)).textContent).toContain(
       'cuando esté en línea',
     );
+  });
+
+  it('each text field stops at the server’s limit, from the domain (docs/api.md)', async () => {
+    const user = userEvent.setup();
+    servidor(taqueria(), []);
+    abrir();
+    await user.click(await screen.findByLabelText('Envío a domicilio'));
+    await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
+    await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
+    const limites: [string | RegExp, number][] = [
+      ['Nombre', NOMBRE_COMPLETO_MAX],
+      ['Dirección de entrega', DIRECCION_PEDIDO_MAX],
+      ['Referencias (opcional)', REFERENCIAS_MAX],
+      ['Nota del pedido (opcional)', NOTA_PEDIDO_MAX],
+      [/^Nota para Agua de jamaica/, NOTA_LINEA_MAX],
+    ];
+    for (const [label, max] of limites) {
+      const campo = screen.getByLabelText(label);
+      expect({ label: String(label), maxLength: campo.getAttribute('maxlength') }).toEqual({
+        label: String(label),
+        maxLength: String(max),
+      });
+    }
   });
 });

@@ -1,7 +1,11 @@
 import {
+  DIRECCION_PEDIDO_MAX,
   formatCelular,
   formatPesos,
+  NOMBRE_COMPLETO_MAX,
+  NOTA_PEDIDO_MAX,
   parseCelular,
+  REFERENCIAS_MAX,
   type PedidoConSeguimiento,
 } from '@tianguis/domain';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -230,7 +234,12 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
         )}
 
         <Seccion titulo="Cliente">
-          <TextField {...texto('nombreCompleto')} label="Nombre" autoComplete="off" />
+          <TextField
+            {...texto('nombreCompleto')}
+            label="Nombre"
+            autoComplete="off"
+            maxLength={NOMBRE_COMPLETO_MAX}
+          />
           <TextField
             {...texto('celular')}
             label={pedidoManualMessages.celular}
@@ -282,11 +291,17 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
           )}
           {values.tipoEntrega === 'DOMICILIO' && (
             <>
-              <TextField {...texto('direccion')} label="Dirección de entrega" autoComplete="off" />
+              <TextField
+                {...texto('direccion')}
+                label="Dirección de entrega"
+                autoComplete="off"
+                maxLength={DIRECCION_PEDIDO_MAX}
+              />
               <TextField
                 {...texto('referencias')}
                 label="Referencias (opcional)"
                 autoComplete="off"
+                maxLength={REFERENCIAS_MAX}
               />
             </>
           )}
@@ -321,7 +336,12 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
           )}
         </Seccion>
 
-        <TextField {...texto('nota')} label="Nota del pedido (opcional)" autoComplete="off" />
+        <TextField
+          {...texto('nota')}
+          label="Nota del pedido (opcional)"
+          autoComplete="off"
+          maxLength={NOTA_PEDIDO_MAX}
+        />
 
         {/* Sticky above the app's bottom bar: on a phone, saving never needs a scroll. */}
         <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur">
