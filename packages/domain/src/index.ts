@@ -6,6 +6,7 @@ export * from './catalogo.schema.js';
 export * from './horario.js';
 export * from './horario.schema.js';
 export * from './tienda.schema.js';
+export * from './directorio.js';
 export * from './tienda-contacto.js';
 export * from './carrito.js';
 export * from './pedidos.js';

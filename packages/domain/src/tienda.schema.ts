@@ -82,12 +82,10 @@ export const tiendaDirectorioSchema = z.object({
   /** How many more public categories it has. */
   masCategorias: z.number(),
   timeZone: z.string(),
-  /** Its week (the domain's HorarioDia; times HH:MM:SS). */
-  horarios: z.array(
-    z.object({ dia: z.string(), apertura: z.string(), cierre: z.string(), cerrado: z.boolean() }),
-  ),
-  /** Its special days falling from the day before the answer's (UTC) date to 8 days after. */
-  diasEspeciales: z.array(z.object({ fecha: z.string(), recurrenteCadaAnio: z.boolean() })),
+  /** Its week, compact (directorio.ts, semanaCompacta): [] or Monday to Sunday, '08:00-22:00' or ''. */
+  semana: z.array(z.string()),
+  /** Which dates of fechasDeDirectorio (around the answer's UTC date) are its special days. */
+  diasEspeciales: z.array(z.string()),
   /** ISO instant until which new orders are paused, or null. */
   pausadoHasta: z.string().nullable(),
 });

@@ -62,7 +62,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
         categorias: ['Tacos de Guisado'],
         masCategorias: 0,
         timeZone: 'America/Mexico_City',
-        horarios: [],
+        semana: [],
         diasEspeciales: [],
         pausadoHasta: null,
       },
@@ -74,7 +74,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
         categorias: ['Tacos de Guisado'],
         masCategorias: 0,
         timeZone: 'America/Mexico_City',
-        horarios: [],
+        semana: [],
         diasEspeciales: [],
         pausadoHasta: null,
       },
@@ -229,7 +229,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
     expect(entrada.masCategorias).toBe(0);
   });
 
-  it('carries the week as saved, the special days near today (a yearly one by its month and day) and the pause', async () => {
+  it('carries the week, the special days near today (a yearly one by its month and day) and the pause', async () => {
     const shop = await createShop(server, { adminToken });
     const semana = [
       { dia: 'LUNES', apertura: '09:00:00', cierre: '18:30:00', cerrado: false },
@@ -253,16 +253,15 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
 
     const entrada = await entradaDe(shop);
     expect(entrada.timeZone).toBe('America/Mexico_City');
-    expect(entrada.horarios).toEqual(semana);
-    expect(entrada.diasEspeciales).toEqual([
-      { fecha: anual, recurrenteCadaAnio: true },
-      { fecha: cercano, recurrenteCadaAnio: false },
-    ]);
+    // Compact (docs/api.md): Monday to Sunday, '' for a day it doesn't open.
+    expect(entrada.semana).toEqual(['09:00-18:30', '22:00-02:00', '', '', '', '', '']);
+    // The dates near today that are special days, a yearly one on this year's date.
+    expect(entrada.diasEspeciales).toEqual([cercano, fechaUtc(now, 5)]);
     expect(entrada.pausadoHasta).toBeNull();
 
     // A shop without hours or special days: both empty (always open, docs/api.md).
     const otra = await createShop(server, { adminToken });
-    expect(await entradaDe(otra)).toMatchObject({ horarios: [], diasEspeciales: [] });
+    expect(await entradaDe(otra)).toMatchObject({ semana: [], diasEspeciales: [] });
 
     ok(await post(server, '/api/tienda/pausar', shop.owner.token, { minutos: 30 }), 'pausar');
     const pausada = await entradaDe(shop);
@@ -295,7 +294,15 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
     ok(await post(server, '/api/horario/addrange', shop.owner.token, semana), 'addrange');
     res = await directorio(etag);
     expect(res.status).toBe(200);
-    expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.horarios).toEqual(semana);
+    expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.semana).toEqual([
+      '10:00-14:00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
 
     etag = res.headers.get('etag')!;
     const fecha = fechaUtc(new Date(), 1);
@@ -306,7 +313,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
     res = await directorio(etag);
     expect(res.status).toBe(200);
     expect(res.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.diasEspeciales).toEqual([
-      { fecha, recurrenteCadaAnio: false },
+      fecha,
     ]);
   });
 
@@ -330,7 +337,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
     expect(despues.status).toBe(200);
     expect(despues.headers.get('etag')).not.toBe(etag);
     expect(despues.body.find((t) => t.tiendaId === shop.owner.tiendaId)?.diasEspeciales).toEqual([
-      { fecha: '2031-03-20', recurrenteCadaAnio: false },
+      '2031-03-20',
     ]);
   });
 });

@@ -1,13 +1,15 @@
-import type { TiendaDirectorio } from '@tianguis/domain';
+import {
+  CATEGORIAS_EN_DIRECTORIO,
+  fechasDeDirectorio,
+  fechasEspeciales,
+  semanaCompacta,
+  type TiendaDirectorio,
+} from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import * as catalogo from '../catalogo/catalogo.service.js';
 import { listCalendariosDe } from '../horarios/horario.service.js';
 import * as repo from './tienda.repository.js';
 
-/** How many category titles a directory card carries; the rest are counted (docs/api.md). */
-export const CATEGORIAS_EN_DIRECTORIO = 4;
-
-const DIA_MS = 86_400_000;
 const collator = new Intl.Collator('es');
 
 /** The UTC calendar date of an instant (YYYY-MM-DD): a directory answer is made for one. */
@@ -16,28 +18,20 @@ export function diaUtc(now: Date): string {
 }
 
 /**
- * The dates whose special days an answer of UTC date `dia` carries, from the day before to 8
- * days after: wherever a shop is (UTC−12 to UTC+14) its own today is within a day of `dia`, and
- * the hours line looks up to 7 days past it for the next opening.
- */
-function fechasCercanas(dia: string): string[] {
-  const base = Date.parse(`${dia}T00:00:00Z`);
-  return Array.from({ length: 10 }, (_, i) => diaUtc(new Date(base + (i - 1) * DIA_MS)));
-}
-
-/**
  * The home page's list (docs/api.md, "The directory"): the publicly visible shops by name, each
  * with its public categories' titles (as its page orders them, the first 4 and how many more)
- * and what the card needs to say whether it is open now on the visitor's clock: time zone, week,
- * special days near `dia` and pause. Four queries whatever the number of shops. Nothing in it
- * depends on the time of day, so it can be kept until the catalogue changes or `dia` ends.
+ * and what the card needs to say whether it is open now on the visitor's clock: time zone, week
+ * and special days near `dia` in the domain's compact form (directorio.ts), and pause. Four
+ * queries whatever the number of shops. Nothing in it depends on the time of day, so it can be
+ * kept until the catalogue changes or `dia` ends.
  */
 export async function listDirectorio(db: DbOrTx, dia: string): Promise<TiendaDirectorio[]> {
   const tiendas = await repo.listPublicTiendas(db);
   const ids = tiendas.map((t) => t.id);
+  const fechas = fechasDeDirectorio(dia);
   const [categorias, calendarios] = await Promise.all([
     catalogo.listCategoriasVisiblesOf(db, ids),
-    listCalendariosDe(db, ids, fechasCercanas(dia)),
+    listCalendariosDe(db, ids, fechas),
   ]);
   const porTienda = new Map<number, { id: number; title: string }[]>();
   for (const c of categorias) {
@@ -60,8 +54,8 @@ export async function listDirectorio(db: DbOrTx, dia: string): Promise<TiendaDir
         categorias: titulos.slice(0, CATEGORIAS_EN_DIRECTORIO),
         masCategorias: Math.max(0, titulos.length - CATEGORIAS_EN_DIRECTORIO),
         timeZone: t.time_zone,
-        horarios: calendario?.horarios ?? [],
-        diasEspeciales: calendario?.diasEspeciales ?? [],
+        semana: semanaCompacta(calendario?.horarios ?? []),
+        diasEspeciales: fechasEspeciales(fechas, calendario?.diasEspeciales ?? []),
         pausadoHasta: t.pausado_hasta,
       };
     })

@@ -17,7 +17,7 @@ afterEach(() => {
 /** Monday 12:00 in Mexico City: the taquería opens at 18:00. */
 const LUNES_MEDIODIA = new Date('2025-09-01T18:00:00Z');
 
-/** The taquería as the directory answers it: 18:00–02:00 Monday to Saturday. */
+/** The taquería as the directory answers it: 18:00–02:00 Monday to Saturday, closed on Sunday. */
 function taqueria(overrides: Partial<TiendaDirectorio> = {}): TiendaDirectorio {
   return {
     tiendaId: 7,
@@ -27,12 +27,15 @@ function taqueria(overrides: Partial<TiendaDirectorio> = {}): TiendaDirectorio {
     categorias: ['Antojitos', 'Bebidas', 'Tacos', 'Tortas'],
     masCategorias: 2,
     timeZone: 'America/Mexico_City',
-    horarios: ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO'].map((dia) => ({
-      dia,
-      apertura: '18:00:00',
-      cierre: '02:00:00',
-      cerrado: false,
-    })),
+    semana: [
+      '18:00-02:00',
+      '18:00-02:00',
+      '18:00-02:00',
+      '18:00-02:00',
+      '18:00-02:00',
+      '18:00-02:00',
+      '',
+    ],
     diasEspeciales: [],
     pausadoHasta: null,
     ...overrides,
@@ -73,14 +76,13 @@ describe('TarjetaTienda (the home page’s shop card)', () => {
     );
   });
 
-  it('closes on a special day, a yearly one too', () => {
-    const dia = { fecha: '2019-09-01', recurrenteCadaAnio: true };
-    tarjeta(taqueria({ diasEspeciales: [dia] }), LUNES_MEDIODIA);
+  it('closes on a special day', () => {
+    tarjeta(taqueria({ diasEspeciales: ['2025-09-01'] }), LUNES_MEDIODIA);
     screen.getByText('Cerrado · abre mañana a las 18:00');
   });
 
   it('is open all day without any hours, and paused while open says until when', () => {
-    tarjeta(taqueria({ horarios: [] }), LUNES_MEDIODIA);
+    tarjeta(taqueria({ semana: [] }), LUNES_MEDIODIA);
     screen.getByText('Abierto');
     cleanup();
     // 21:30 in Mexico City.
@@ -115,7 +117,7 @@ describe('/ (home)', () => {
       nombre: 'Café Olé',
       categorias: ['Café'],
       masCategorias: 0,
-      horarios: [],
+      semana: [],
     });
     openHome({ body: [otra, taqueria()] });
     await screen.findByRole('link', { name: 'Café Olé', description: 'Café Abierto' });

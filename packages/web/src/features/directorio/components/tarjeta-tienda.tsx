@@ -1,5 +1,7 @@
 import {
+  diasEspecialesDeFechas,
   horaLocal,
+  horariosDeSemana,
   isPausada,
   ZONA_HORARIA_POR_DEFECTO,
   type LineaDeHorario,
@@ -25,7 +27,9 @@ export function lineaDeCategorias(
  * hours whose owner paused orders reads 'Pausado · hasta las 14:30' (on the shop's clock).
  */
 export function lineaDeTienda(tienda: TiendaDirectorio, now: Date): LineaDeHorario {
-  const linea = lineaAhora(tienda.horarios, tienda.diasEspeciales, now, tienda.timeZone);
+  const horarios = horariosDeSemana(tienda.semana);
+  const diasEspeciales = diasEspecialesDeFechas(tienda.diasEspeciales);
+  const linea = lineaAhora(horarios, diasEspeciales, now, tienda.timeZone);
   if (!linea.abierta || tienda.pausadoHasta === null || !isPausada(tienda.pausadoHasta, now)) {
     return linea;
   }
