@@ -8,6 +8,7 @@ export * from './horario.schema.js';
 export * from './tienda.schema.js';
 export * from './directorio.js';
 export * from './tienda-contacto.js';
+export * from './tienda-enlaces.js';
 export * from './carrito.js';
 export * from './pedidos.js';
 export * from './pedidos-tienda.js';

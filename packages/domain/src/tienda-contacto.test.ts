@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { registroMessages } from './account.schema.js';
 import { ajustesTiendaSchema } from './pedido.schema.js';
-import {
-  contactoTiendaSchema,
-  enlaceLlamar,
-  enlaceMapa,
-  tiendaContactoMessages,
-} from './tienda-contacto.js';
+import { contactoTiendaSchema, tiendaContactoMessages } from './tienda-contacto.js';
+import { enlaceLlamar, enlaceMapa } from './tienda-enlaces.js';
 
 const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
 

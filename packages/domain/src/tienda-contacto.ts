@@ -3,8 +3,7 @@ import { celularSchema } from './account.schema.js';
 
 // Where to find a shop and how to call it (docs/api.md, "Shop address and public phone"): the
 // owner's `direccion` and `telefono` in `updatetienda`, every shop answer, and the pickup block
-// of the shopper's and the guest's order answers. The links are built here, once, for the
-// server's answers and the web app's screens alike.
+// of the shopper's and the guest's order answers. The maps and call links are tienda-enlaces.ts'.
 
 export const DIRECCION_TIENDA_MIN = 5;
 export const DIRECCION_TIENDA_MAX = 200;
@@ -37,40 +36,6 @@ export const contactoTiendaSchema = z.object({
   telefono: celularSchema.nullable().optional(),
 });
 export type ContactoTienda = z.output<typeof contactoTiendaSchema>;
-
-/** A map point (the shop's `ubicacion` once it has one). */
-export interface PuntoMapa {
-  lat: number;
-  lng: number;
-}
-
-const MAPS_BUSQUEDA = 'https://www.google.com/maps/search/?api=1&query=';
-
-/**
- * The link that opens the shop in a maps app: its point when it has one, else its name and
- * address as the search; null without either.
- */
-export function enlaceMapa(tienda: {
-  nombre?: string | null;
-  direccion?: string | null;
-  ubicacion?: PuntoMapa | null;
-}): string | null {
-  const { ubicacion } = tienda;
-  if (ubicacion && Number.isFinite(ubicacion.lat) && Number.isFinite(ubicacion.lng)) {
-    return `${MAPS_BUSQUEDA}${ubicacion.lat},${ubicacion.lng}`;
-  }
-  const direccion = tienda.direccion?.trim();
-  if (!direccion) return null;
-  const nombre = tienda.nombre?.trim();
-  const busqueda = nombre && nombre !== 'N/A' ? `${nombre}, ${direccion}` : direccion;
-  return MAPS_BUSQUEDA + encodeURIComponent(busqueda);
-}
-
-/** `tel:+52` and the 10 digits, or null without a phone. */
-export function enlaceLlamar(telefono: string | null | undefined): string | null {
-  const digitos = telefono?.replace(/\D/g, '') ?? '';
-  return digitos.length === 10 ? `tel:+52${digitos}` : null;
-}
 
 /**
  * Where a pickup order is collected, in the shopper's and the guest's order answers: the shop's

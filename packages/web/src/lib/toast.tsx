@@ -56,6 +56,8 @@ const SonnerToaster = lazy(() =>
           // On a phone, above the fixed bottom bar instead of over its buttons, and above a
           // screen's floating button too (index.css).
           mobileOffset={{ bottom: 'var(--avisos-abajo)' }}
+          // On a wide screen too, above a form's action bar when there is one.
+          offset={{ bottom: 'var(--avisos-abajo-ancho)' }}
         />
       );
     },

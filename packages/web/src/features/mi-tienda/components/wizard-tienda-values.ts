@@ -1,11 +1,13 @@
 import {
   catalogoMessages,
   checkNombreTienda,
+  contactoTiendaSchema,
   ENTREGA_POR_OMISION,
   entregaTiendaSchema,
   PAGOS_POR_OMISION,
   pagosTiendaSchema,
   tiendaUpdateSchema,
+  type ContactoTienda,
   type EntregaTienda,
   type PagosTienda,
   type TiendaUpdateInput,
@@ -36,13 +38,22 @@ export interface WizardTiendaValues {
   clabe: string;
   banco: string;
   titular: string;
+  /** The shop's address and public phone as typed; '' when none (sent as null). */
+  direccion: string;
+  telefono: string;
 }
 
 /** A field that can hold an error; 'entrega' and 'pagos' are the two groups of choices. */
 export type WizardField = keyof WizardTiendaValues | 'entrega' | 'pagos';
 
-/** updatetienda's body: the first edition's fields, and the shop's delivery and payments. */
-export type TiendaUpdateBody = TiendaUpdateInput & { entrega?: EntregaTienda; pagos?: PagosTienda };
+/**
+ * updatetienda's body: the first edition's fields, the shop's delivery and payments, its address
+ * and public phone.
+ */
+export type TiendaUpdateBody = TiendaUpdateInput & {
+  entrega?: EntregaTienda;
+  pagos?: PagosTienda;
+} & Partial<ContactoTienda>;
 
 export type WizardCheck =
   { ok: true; input: TiendaUpdateBody } | { ok: false; field: WizardField; message: string };
@@ -83,7 +94,7 @@ export function wizardValuesFromTienda(
     | 'radioCostoDeEnvio'
     | 'configured'
   > &
-    Partial<Pick<MiTienda, 'entrega' | 'pagos'>>,
+    Partial<Pick<MiTienda, 'entrega' | 'pagos' | 'direccion' | 'telefono'>>,
 ): WizardTiendaValues {
   const answered = (value: string | undefined) => (tienda.configured ? readSiNo(value) : undefined);
   const entrega = tienda.entrega ?? ENTREGA_POR_OMISION;
@@ -103,6 +114,8 @@ export function wizardValuesFromTienda(
     montoMinimo: readMonto(tienda.montoMinimo),
     radioCostoDeEnvio: answered(tienda.radioCostoDeEnvio),
     costoDeEnvio: readMonto(tienda.costoDeEnvio),
+    direccion: tienda.direccion ?? '',
+    telefono: tienda.telefono ?? '',
   };
 }
 
@@ -148,14 +161,45 @@ export function checkEntregaYPagos(
   return { ok: true, entrega: entrega.data, pagos: pagos.data };
 }
 
+/**
+ * The address and the public phone, checked with the domain's schema (the server's rules and
+ * messages): blank is none (null); the phone as typed is read as its 10 digits.
+ */
+export function checkContacto(
+  values: Pick<WizardTiendaValues, 'direccion' | 'telefono'>,
+):
+  | { ok: true; contacto: { direccion: string | null; telefono: string | null } }
+  | { ok: false; field: WizardField; message: string } {
+  const vacio = (value: string) => (value.trim() === '' ? null : value);
+  const result = contactoTiendaSchema.safeParse({
+    direccion: vacio(values.direccion),
+    telefono: vacio(values.telefono),
+  });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return {
+      ok: false,
+      field: issue?.path[0] === 'telefono' ? 'telefono' : 'direccion',
+      message: issue?.message ?? catalogoMessages.datosInvalidos,
+    };
+  }
+  return {
+    ok: true,
+    contacto: {
+      direccion: result.data.direccion ?? null,
+      telefono: result.data.telefono ?? null,
+    },
+  };
+}
+
 function asWizardField(key: PropertyKey | undefined): WizardField {
   return wizardFields.find((f) => f === key) ?? 'nombre';
 }
 
 /**
  * The body Guardar sends, checked by the domain schemas: the first broken rule in order (name,
- * image, minimum amount, shipping cost), then delivery and payments (docs/api.md, "Texts and
- * forms"). With No, 0 is sent.
+ * image, minimum amount, shipping cost), then delivery and payments, then the address and the
+ * phone (docs/api.md, "Texts and forms"). With No, 0 is sent.
  */
 export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   const input = {
@@ -170,6 +214,8 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
   if (result.success) {
     const ajustes = checkEntregaYPagos(values);
     if (!ajustes.ok) return ajustes;
+    const contacto = checkContacto(values);
+    if (!contacto.ok) return contacto;
     // Checked as typed (a trailing dot is its own message); sent as pesos, as docs/api.md's "Wire conventions" say.
     const pesos = (value: string | number) => (typeof value === 'number' ? value : Number(value));
     return {
@@ -180,6 +226,7 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
         costoDeEnvio: pesos(input.costoDeEnvio),
         entrega: ajustes.entrega,
         pagos: ajustes.pagos,
+        ...contacto.contacto,
       } as TiendaUpdateBody,
     };
   }

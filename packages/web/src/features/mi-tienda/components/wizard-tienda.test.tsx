@@ -1,4 +1,9 @@
-import { ajustesMessages, catalogoMessages } from '@tianguis/domain';
+import {
+  ajustesMessages,
+  catalogoMessages,
+  registroMessages,
+  tiendaContactoMessages,
+} from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +84,9 @@ function png(name = 'logo.png', type = 'image/png') {
 const AJUSTES_POR_OMISION = {
   entrega: { recoger: false, domicilio: true },
   pagos: { efectivo: true, terminal: false, transferencia: null },
+  // No address nor phone typed: none (null removes what was stored).
+  direccion: null,
+  telefono: null,
 };
 
 // Typing runs keystroke by keystroke through the whole form: slow on a busy machine.
@@ -204,11 +212,18 @@ describe('WizardTienda checks', SLOW, () => {
     await user.clear(nombre);
     await user.type(nombre, 'Tacos & más');
     expect(alerts()).toEqual([catalogoMessages.nombreTiendaFormato]);
-    await user.clear(nombre);
-    await user.type(nombre, 'T'.repeat(41));
-    expect(alerts()).toEqual([catalogoMessages.nombreTiendaMax]);
-    await user.clear(nombre);
-    await user.type(nombre, 'T'.repeat(40));
+  });
+
+  it("stops the name at the server's 40 characters and counts them near the limit", async () => {
+    const { user } = setup();
+    await goToStep3(user, 'No', 'No');
+    const nombre = screen.getByLabelText<HTMLInputElement>('Nombre de la tienda');
+    expect(nombre.maxLength).toBe(40);
+    await user.type(nombre, 'T'.repeat(29));
+    expect(screen.queryByText(/de 40 caracteres/)).toBeNull();
+    await user.type(nombre, 'T'.repeat(16));
+    expect(nombre.value).toBe('T'.repeat(40));
+    expect(screen.getByText('40 de 40 caracteres')).toBeTruthy();
     expect(alerts()).toEqual([]);
   });
 
@@ -339,6 +354,8 @@ describe('wizardValuesFromTienda', () => {
     ).toEqual({
       nombre: '',
       imageUrl: '',
+      direccion: '',
+      telefono: '',
       radioMontoMinimo: 'si',
       montoMinimo: '',
       radioCostoDeEnvio: undefined,
@@ -440,5 +457,75 @@ describe('WizardTienda delivery and payments', SLOW, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Efectivo' }));
     expect(alerts()).toEqual([ajustesMessages.pagosVacios]);
     expect(saved).toEqual([]);
+  });
+});
+
+describe('WizardTienda address and phone', SLOW, () => {
+  const conImagen = () => nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
+
+  it('opens on the stored ones and sends them, the phone as its 10 digits', async () => {
+    const { user, saved } = setup(
+      nuevaTienda({
+        nombre: 'tacos lupe',
+        imageUrl: '/images/logo.png',
+        direccion: 'Calle 5 #12, Centro',
+        telefono: '5512345678',
+      }),
+    );
+    await goToStep3(user, 'No', 'No');
+    const direccion = screen.getByLabelText<HTMLInputElement>('Dirección de la tienda');
+    const telefono = screen.getByLabelText<HTMLInputElement>('Teléfono de la tienda');
+    expect(direccion.value).toBe('Calle 5 #12, Centro');
+    expect(direccion.maxLength).toBe(200);
+    expect(telefono.value).toBe('5512345678');
+    expect(telefono.type).toBe('tel');
+    expect(telefono.inputMode).toBe('tel');
+
+    await user.clear(telefono);
+    await user.type(telefono, '55 1234 9876');
+    expect(screen.getByText('Se guardará como 5512349876')).toBeTruthy();
+    await user.click(guardar());
+    expect(saved[0]).toMatchObject({ direccion: 'Calle 5 #12, Centro', telefono: '5512349876' });
+  });
+
+  it('refuses a bad phone and a short address at the field, which takes the focus', async () => {
+    const { user, saved } = setup(conImagen());
+    await goToStep3(user, 'No', 'No');
+    const direccion = screen.getByLabelText('Dirección de la tienda');
+    const telefono = screen.getByLabelText('Teléfono de la tienda');
+    await user.type(telefono, '55 1234');
+    expect(screen.getByText(registroMessages.celularLongitud)).toBeTruthy();
+    await user.type(direccion, 'Av 1');
+
+    await user.click(guardar());
+    expect(alerts()).toEqual([tiendaContactoMessages.direccion]);
+    expect(document.activeElement).toBe(direccion);
+    await user.clear(direccion);
+
+    await user.click(guardar());
+    expect(alerts()).toEqual([registroMessages.celularLongitud]);
+    expect(document.activeElement).toBe(telefono);
+    expect(saved).toEqual([]);
+
+    // Blank is none.
+    await user.clear(telefono);
+    await user.click(guardar());
+    expect(saved[0]).toMatchObject({ direccion: null, telefono: null });
+  });
+
+  it('moves the focus to the first field in error on a refused Guardar', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'No', 'No');
+    await user.click(guardar());
+    expect(document.activeElement).toBe(screen.getByLabelText('Nombre de la tienda'));
+  });
+
+  it('holds Atras, Cancelar and Guardar in the bar toasts stay above', async () => {
+    const { user } = setup();
+    await goToStep3(user, 'No', 'No');
+    const barra = guardar().closest('[data-barra-acciones]');
+    expect(barra).not.toBeNull();
+    expect(within(barra as HTMLElement).getByRole('button', { name: 'Atras' })).toBeTruthy();
+    expect(within(barra as HTMLElement).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
   });
 });

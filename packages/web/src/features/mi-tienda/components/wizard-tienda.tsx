@@ -1,8 +1,13 @@
 import {
   archivoNoPermitidoMessage,
+  DIRECCION_TIENDA_MAX,
+  hintCelular,
   IMAGE_INPUT_ACCEPT,
   isAllowedImageName,
   isPriceInputAllowed,
+  NOMBRE_TIENDA_MAX,
+  parseCelular,
+  PRICE_INPUT_MAX,
 } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -21,6 +26,25 @@ import {
 } from './wizard-tienda-values';
 
 export const TIENDA_ACTUALIZADA = 'La configuracion de la tienda ha sido actualizada';
+
+/** The name's count shows from this many characters before the limit. */
+const AVISO_NOMBRE_ANTES = 10;
+/** Room for +52 1, parentheses, dashes and spaces around a phone's 10 digits. */
+const TELEFONO_TECLEADO_MAX = 24;
+
+/** Under the name, near its limit: how many characters of the 40 are used. */
+export function cuentaDeNombre(nombre: string): string[] {
+  return nombre.length >= NOMBRE_TIENDA_MAX - AVISO_NOMBRE_ANTES
+    ? [`${nombre.length} de ${NOMBRE_TIENDA_MAX} caracteres`]
+    : [];
+}
+
+/** Under the phone while it is typed: the 10 digits that will be saved, or what is wrong. */
+export function avisoDeTelefono(telefono: string): string[] {
+  if (telefono.trim() === '') return [];
+  const digitos = parseCelular(telefono);
+  return digitos ? [`Se guardará como ${digitos}`] : hintCelular(telefono);
+}
 
 type Step = 1 | 2 | 3;
 
@@ -112,8 +136,9 @@ function AvisoGuardado({ onClose }: { onClose: () => void }) {
 
 /**
  * The 3-step store setup (docs/api.md, "Texts and forms"): minimum amount Si/No, shipping cost
- * Si/No, then the fields. Checks come from the domain; the first broken rule is shown
- * beside its field and as a toast.
+ * Si/No, then the fields (each stops at the server's limit). Checks come from the domain; the
+ * first broken rule is shown beside its field, which takes the focus, and as a toast, which sits
+ * above the buttons (docs/web-screens.md, "The shop settings").
  */
 export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: WizardTiendaProps) {
   const [step, setStep] = useState<Step>(1);
@@ -126,6 +151,9 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
   const [serverError, setServerError] = useState<string>();
   const [done, setDone] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Each refused Guardar: the focus goes to the first field in error.
+  const [rechazos, setRechazos] = useState(0);
   const firstRender = useRef(true);
   const imageInputId = useId();
 
@@ -137,6 +165,15 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
     }
     headingRef.current?.focus();
   }, [step]);
+
+  useEffect(() => {
+    if (rechazos === 0) return;
+    const invalido = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const campo = invalido?.matches('input, textarea, select')
+      ? invalido
+      : invalido?.querySelector<HTMLElement>('input, textarea, select');
+    campo?.focus();
+  }, [rechazos]);
 
   const check = attempted ? checkWizardTienda(values) : undefined;
   const errorOf = (field: WizardField) =>
@@ -188,6 +225,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
     setAttempted(true);
     const result = checkWizardTienda(values);
     if (!result.ok) {
+      setRechazos((n) => n + 1);
       notify.error(result.message);
       return;
     }
@@ -214,7 +252,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
   const imageMessage = imageError ?? errorOf('imageUrl');
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <p className="mb-1 text-sm font-medium text-stone-600">Paso {step} de 3</p>
       <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold outline-none">
         {step === 3
@@ -249,6 +287,8 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
             onChange={(e) => set('nombre', e.target.value)}
             error={nombreError}
             autoComplete="organization"
+            maxLength={NOMBRE_TIENDA_MAX}
+            hints={cuentaDeNombre(values.nombre)}
           />
           {values.radioCostoDeEnvio === 'si' && (
             <TextField
@@ -259,6 +299,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
+              maxLength={PRICE_INPUT_MAX}
             />
           )}
           {values.radioMontoMinimo === 'si' && (
@@ -270,6 +311,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
+              maxLength={PRICE_INPUT_MAX}
             />
           )}
           <div className="mb-4">
@@ -319,10 +361,43 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
             )}
           </div>
           <WizardEntregaPagos values={values} errorOf={errorOf} onChange={set} />
+          <fieldset className="mb-4">
+            <legend className="mb-1 text-lg font-semibold">Dirección y teléfono</legend>
+            <p className="mb-3 text-sm text-stone-600">
+              Opcionales. Tus clientes los ven en tu página y, si recogen su pedido, con “Cómo
+              llegar” y “Llamar”.
+            </p>
+            <TextField
+              label="Dirección de la tienda"
+              value={values.direccion}
+              onChange={(e) => set('direccion', e.target.value)}
+              error={errorOf('direccion')}
+              autoComplete="street-address"
+              maxLength={DIRECCION_TIENDA_MAX}
+              placeholder="Calle, número, colonia, ciudad"
+            />
+            <TextField
+              label="Teléfono de la tienda"
+              value={values.telefono}
+              onChange={(e) => set('telefono', e.target.value)}
+              error={errorOf('telefono')}
+              hints={avisoDeTelefono(values.telefono)}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={TELEFONO_TECLEADO_MAX}
+              placeholder="55 1234 5678"
+            />
+          </fieldset>
         </>
       )}
 
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
+      {/* Held above the bottom bar, where toasts never go (data-barra-acciones, index.css): a
+          refusal's toast must not hide Atras, Cancelar or Guardar. */}
+      <div
+        data-barra-acciones
+        className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 mt-6 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur"
+      >
         {step > 1 && (
           <Button
             variant="secondary"

@@ -14,6 +14,7 @@ import { Check, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
+import { RecogerEn } from './recoger-en';
 import { TiendaImagen } from './tienda-imagen';
 
 // The parts of an order a shopper sees, shared by Mis Pedidos, the guest's tracking page and
@@ -104,7 +105,7 @@ export function TotalesDePedido({ pedido }: { pedido: PedidoVista }) {
   );
 }
 
-/** Pickup, or delivery with its address and references. */
+/** Pickup with where to collect it, or delivery with its address and references. */
 export function EntregaDePedido({ pedido }: { pedido: PedidoVista }) {
   const { entrega } = pedido;
   const texto = (
@@ -112,7 +113,14 @@ export function EntregaDePedido({ pedido }: { pedido: PedidoVista }) {
       <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[entrega.tipo]}
     </p>
   );
-  if (entrega.tipo === 'RECOGER') return texto;
+  if (entrega.tipo === 'RECOGER') {
+    return (
+      <div>
+        {texto}
+        <RecogerEn pedido={pedido} />
+      </div>
+    );
+  }
   const direccion = direccionDePedido(pedido);
   return (
     <div>

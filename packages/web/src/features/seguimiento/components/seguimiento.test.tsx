@@ -205,6 +205,47 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Copiada')).toBeTruthy();
   });
 
+  it('a pickup order says where: the shop, its address, Cómo llegar and Llamar', async () => {
+    const direccion = 'Avenida Insurgentes Sur 1234, Colonia Del Valle Centro, Benito Juárez';
+    const mapa = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`Taquería Lupe, ${direccion}`)}`;
+    responder(
+      invitado({
+        costoDeEnvio: 0,
+        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: '5512349876', mapa },
+      }),
+    );
+    abrir();
+    expect(await screen.findByText('Recoger en Taquería Lupe')).toBeTruthy();
+    expect(screen.getByText(direccion)).toBeTruthy();
+    const llegar = screen.getByRole('link', { name: 'Cómo llegar' });
+    expect(llegar.getAttribute('href')).toBe(mapa);
+    expect(llegar.getAttribute('target')).toBe('_blank');
+    expect(llegar.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'Llamar' }).getAttribute('href')).toBe(
+      'tel:+525512349876',
+    );
+
+    // A live change that carries it keeps it; a shop without a phone shows no Llamar.
+    emitir(
+      invitado({
+        status: 'ACEPTADO',
+        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: null, mapa },
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Cómo llegar' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Llamar' })).toBeNull();
+  });
+
+  it('a delivery order shows no pickup place', async () => {
+    responder(invitado({ recogerEn: null }));
+    abrir();
+    expect(await screen.findByText('Envío a domicilio')).toBeTruthy();
+    expect(screen.queryByText(/Recoger en/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Cómo llegar' })).toBeNull();
+  });
+
   it('cash shows what the shopper pays with and the change', async () => {
     responder(
       invitado({

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
-import { TiendaInfo } from './tienda-info';
+import { TiendaContacto, TiendaInfo } from './tienda-info';
 
 /**
- * Under the shop's header: its conditions (minimum, shipping, delivery, payment) and, while the
- * owner has paused orders, until when (the closed notice is TiendaCerradaAvisoVivo's). In the
- * shop pages' first chunk (vite.config.ts), beside the rules it needs.
+ * Under the shop's header: its conditions (minimum, shipping, delivery, payment), its address and
+ * phone when set, and, while the owner has paused orders, until when (the closed notice is
+ * TiendaCerradaAvisoVivo's). In the shop pages' first chunk (vite.config.ts), beside the rules it
+ * needs.
  */
 export default function TiendaCondiciones({ answer }: { answer: TiendaPublicaAnswer }) {
   const aviso = useAvisoDeTienda(answer);
@@ -14,6 +15,7 @@ export default function TiendaCondiciones({ answer }: { answer: TiendaPublicaAns
   return (
     <>
       <TiendaInfo tienda={answer.tienda} />
+      <TiendaContacto tienda={answer.tienda} />
       <div aria-live="polite">
         {aviso?.tipo === 'PAUSADA' && (
           <section

@@ -1,3 +1,4 @@
+import { enlaceLlamar, enlaceMapa } from '@tianguis/domain';
 import type { TiendaPublica } from '../api/get-tienda-publica';
 import { precioTexto } from '../logic/precio';
 
@@ -44,6 +45,35 @@ export function TiendaInfo({ tienda }: { tienda: TiendaPublica }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+const ENLACE =
+  'inline-flex min-h-11 items-center rounded-full border border-stone-300 bg-white px-4 font-semibold text-marca-700';
+
+/**
+ * Where the shop is and how to call it, when the owner set them: the address, "Cómo llegar" (a
+ * maps search, in a new tab) and "Llamar" (docs/shop-pages.md, "The menu"). Kept tiny: it is in
+ * the shop page's first download.
+ */
+export function TiendaContacto({ tienda }: { tienda: TiendaPublica }) {
+  const mapa = enlaceMapa(tienda);
+  const llamar = enlaceLlamar(tienda.telefono);
+  if (!tienda.direccion && !llamar) return null;
+  return (
+    <address className="mb-4 flex flex-wrap items-center gap-2 text-sm not-italic">
+      {tienda.direccion && <p className="w-full [overflow-wrap:anywhere]">{tienda.direccion}</p>}
+      {mapa && (
+        <a href={mapa} target="_blank" rel="noopener" className={ENLACE}>
+          Cómo llegar
+        </a>
+      )}
+      {llamar && (
+        <a href={llamar} className={ENLACE}>
+          Llamar
+        </a>
+      )}
+    </address>
   );
 }
 
