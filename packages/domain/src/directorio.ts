@@ -3,6 +3,7 @@ import {
   isDiaEspecial,
   normalizeDia,
   normalizeHora,
+  type Dia,
   type DiaEspecial,
   type HorarioDia,
 } from './horario.js';
@@ -29,8 +30,17 @@ function horaCompacta(hora: string): string | undefined {
  */
 export function semanaCompacta(horarios: readonly HorarioDia[]): string[] {
   if (horarios.length === 0) return [];
+  // Each day's first entry, as the hours rules pick it; days are stored normalised, so most
+  // need no normalising (a directory build reads every shop's week).
+  const porDia = new Map<Dia, HorarioDia>();
+  for (const horario of horarios) {
+    const dia = DIAS.includes(horario.dia as Dia)
+      ? (horario.dia as Dia)
+      : normalizeDia(horario.dia);
+    if (dia !== undefined && !porDia.has(dia)) porDia.set(dia, horario);
+  }
   return DIAS.map((dia) => {
-    const horario = horarios.find((h) => normalizeDia(h.dia) === dia);
+    const horario = porDia.get(dia);
     if (horario === undefined || horario.cerrado) return '';
     const apertura = horaCompacta(horario.apertura);
     const cierre = horaCompacta(horario.cierre);
