@@ -139,7 +139,7 @@ export function PedidoDetalle(props: {
       </section>
 
       <Seccion id="pedido-cliente" titulo="Cliente">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
           <dt className="text-stone-600">Nombre</dt>
           <dd className="font-medium break-words">{pedido.nombreCompleto}</dd>
           <dt className="text-stone-600">Celular</dt>
@@ -176,7 +176,7 @@ export function PedidoDetalle(props: {
       <Seccion id="pedido-entrega" titulo="Entrega">
         <p className="font-semibold">{textoEntrega(pedido.entrega)}</p>
         {domicilio && (
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             <dt className="text-stone-600">Dirección de entrega</dt>
             <dd className="break-words">{direccion || '—'}</dd>
             {pedido.entrega?.referencias && (
