@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { api, createShop, unique } from './fixtures/api';
 import {
   conSesion,
@@ -17,6 +18,18 @@ import {
 // server's 40 characters.
 
 const DIRECCION = 'Calle Cinco de Mayo 42, Colonia Centro Histórico, Puebla';
+
+/** An element's box once it stops moving (a toast slides in for about 0.4 s). */
+async function cajaQuieta(elemento: Locator) {
+  let antes = await elemento.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await elemento.page().waitForTimeout(100);
+    const ahora = await elemento.boundingBox();
+    if (antes && ahora && JSON.stringify(antes) === JSON.stringify(ahora)) return ahora;
+    antes = ahora;
+  }
+  throw new Error('el elemento no deja de moverse');
+}
 
 test('la dueña pone dirección y teléfono; quien recoge su pedido ve cómo llegar y cómo llamar', async ({
   page,
@@ -64,7 +77,8 @@ test('la dueña pone dirección y teléfono; quien recoge su pedido ve cómo lle
   await expect(telefono).toBeFocused();
   const aviso = page.locator('[data-sonner-toast]').filter({ hasText: mensaje });
   await expect(aviso).toBeVisible();
-  const cajaAviso = (await aviso.boundingBox())!;
+  // Where it rests, once it has slid in.
+  const cajaAviso = await cajaQuieta(aviso);
   for (const boton of ['Atras', 'Cancelar', 'Guardar']) {
     const caja = (await page.getByRole('button', { name: boton }).boundingBox())!;
     const encima =
