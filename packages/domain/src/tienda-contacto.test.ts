@@ -34,6 +34,20 @@ describe('contactoTiendaSchema', () => {
     expect(result.error?.issues[0]?.message).toBe(registroMessages.celularLongitud);
   });
 
+  it('takes a map point within the ranges, null to remove, and refuses anything else', () => {
+    expect(contactoTiendaSchema.parse({ ubicacion: { lat: -90, lng: 180 } })).toEqual({
+      ubicacion: { lat: -90, lng: 180 },
+    });
+    expect(contactoTiendaSchema.parse({ ubicacion: null })).toEqual({ ubicacion: null });
+    const refused = (ubicacion: unknown) =>
+      contactoTiendaSchema.safeParse({ ubicacion }).error?.issues[0]?.message;
+    expect(refused({ lat: 90.5, lng: 0 })).toBe(tiendaContactoMessages.lat);
+    expect(refused({ lat: Number.NaN, lng: 0 })).toBe(tiendaContactoMessages.lat);
+    expect(refused({ lat: 0, lng: -180.1 })).toBe(tiendaContactoMessages.lng);
+    expect(refused({ lat: 0, lng: '1' })).toBe(tiendaContactoMessages.lng);
+    expect(refused('19.4,-99.1')).toBe(tiendaContactoMessages.ubicacion);
+  });
+
   it("is part of updatetienda's optional settings", () => {
     expect(ajustesTiendaSchema.parse({ telefono: '55 1234 9876' })).toEqual({
       telefono: '5512349876',

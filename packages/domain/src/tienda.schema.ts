@@ -61,6 +61,8 @@ export const tiendaVistaSchema = z.object({
   /** Where to pick up (5–200 characters) and the public phone (10 digits), or null. */
   direccion: z.string().nullable(),
   telefono: z.string().nullable(),
+  /** The shop's map point, or null (the maps link prefers it to the address). */
+  ubicacion: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   categorias: z.array(categoriaVistaSchema),
 });
 export type TiendaVista = z.output<typeof tiendaVistaSchema>;

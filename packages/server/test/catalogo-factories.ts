@@ -343,6 +343,8 @@ export async function expectUnchanged<T>(
 TIENDA_KEYS.push('entrega', 'pagos', 'pausadoHasta');
 // The owner's side (issue 29): the shop's address and public phone, null until set.
 TIENDA_KEYS.push('direccion', 'telefono');
+// Its optional map point (docs/api.md, "Shop address and public phone"), null until set.
+TIENDA_KEYS.push('ubicacion');
 TIENDA_KEYS.sort();
 PRODUCTO_KEYS.push('agotado', 'grupos');
 PRODUCTO_KEYS.sort();

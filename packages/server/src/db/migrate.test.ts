@@ -55,6 +55,7 @@ describe('migrations', () => {
       '2026_11_27_0900_ventas',
       '2026_11_28_1200_nuevos_por_celular',
       '2026_11_29_1000_tienda_contacto',
+      '2026_11_29_1100_tienda_ubicacion',
     ]);
   });
 

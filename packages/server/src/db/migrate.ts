@@ -16,6 +16,7 @@ import * as m0009 from './migrations/2026_11_27_0800_sin_pedidos_version.js';
 import * as m0009ventas from './migrations/2026_11_27_0900_ventas.js';
 import * as m0010 from './migrations/2026_11_28_1200_nuevos_por_celular.js';
 import * as m0011 from './migrations/2026_11_29_1000_tienda_contacto.js';
+import * as m0011ubicacion from './migrations/2026_11_29_1100_tienda_ubicacion.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0900_ventas': m0009ventas,
   '2026_11_28_1200_nuevos_por_celular': m0010,
   '2026_11_29_1000_tienda_contacto': m0011,
+  '2026_11_29_1100_tienda_ubicacion': m0011ubicacion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -140,6 +140,13 @@ export function tiendaJsonLd(answer: TiendaPublicaAnswer, origin: string) {
     telephone:
       tienda.telefono ?? (tienda.celularTienda.trim() === '' ? undefined : tienda.celularTienda),
     address: tienda.direccion ?? undefined,
+    geo: tienda.ubicacion
+      ? {
+          '@type': 'GeoCoordinates',
+          latitude: tienda.ubicacion.lat,
+          longitude: tienda.ubicacion.lng,
+        }
+      : undefined,
     currenciesAccepted: 'MXN',
     openingHoursSpecification: hours.length === 0 ? undefined : hours,
     ...catalogue,

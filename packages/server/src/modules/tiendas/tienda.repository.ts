@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
-import { TIENDA_VISIBLE, type EntregaTienda, type PagosTienda } from '@tianguis/domain';
+import { ubicacionDe } from './tienda.view.js';
+import {
+  TIENDA_VISIBLE,
+  type EntregaTienda,
+  type PagosTienda,
+  type PuntoMapa,
+} from '@tianguis/domain';
 
 export async function insertTienda(
   db: DbOrTx,
@@ -67,6 +73,8 @@ const tiendaColumns = [
   'tienda.pausado_hasta',
   'tienda.direccion',
   'tienda.telefono',
+  'tienda.ubicacion_lat',
+  'tienda.ubicacion_lng',
   'account.celular',
 ] as const;
 
@@ -141,10 +149,11 @@ export async function updateTiendaSettings(
     pagos?: PagosTienda | undefined;
     direccion?: string | null | undefined;
     telefono?: string | null | undefined;
+    ubicacion?: PuntoMapa | null | undefined;
     now: string;
   },
 ) {
-  const { entrega, pagos, direccion, telefono } = values;
+  const { entrega, pagos, direccion, telefono, ubicacion } = values;
   await db
     .updateTable('tienda')
     .set({
@@ -168,6 +177,10 @@ export async function updateTiendaSettings(
       }),
       ...(direccion !== undefined && { direccion }),
       ...(telefono !== undefined && { telefono }),
+      ...(ubicacion !== undefined && {
+        ubicacion_lat: ubicacion?.lat ?? null,
+        ubicacion_lng: ubicacion?.lng ?? null,
+      }),
       configured: 1,
       updated_at: values.now,
       version: sql`version + 1`,
@@ -225,6 +238,7 @@ export interface ContactoPublicoDeTienda {
   nombre: string;
   direccion: string | null;
   telefono: string | null;
+  ubicacion: PuntoMapa | null;
 }
 
 /** Where each shop is and its public phone, as they are now (a pickup order's answer). */
@@ -235,11 +249,14 @@ export async function findContactosPublicosDeTiendas(
   if (tiendaIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('tienda')
-    .select(['id', 'nombre', 'direccion', 'telefono'])
+    .select(['id', 'nombre', 'direccion', 'telefono', 'ubicacion_lat', 'ubicacion_lng'])
     .where('id', 'in', tiendaIds)
     .execute();
   return new Map(
-    rows.map((r) => [r.id, { nombre: r.nombre, direccion: r.direccion, telefono: r.telefono }]),
+    rows.map((r) => [
+      r.id,
+      { nombre: r.nombre, direccion: r.direccion, telefono: r.telefono, ubicacion: ubicacionDe(r) },
+    ]),
   );
 }
 

@@ -161,6 +161,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         pausadoHasta: null,
         direccion: null,
         telefono: null,
+        ubicacion: null,
         categorias: [],
       });
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
@@ -404,6 +405,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         pausadoHasta: null,
         direccion: null,
         telefono: null,
+        ubicacion: null,
         categorias: [],
       });
       expect(list).toEqual(await listFor(server, owner.token));

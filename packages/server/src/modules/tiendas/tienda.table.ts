@@ -30,6 +30,9 @@ export interface TiendaTable {
   /** The shop's address (5–200 characters) and public phone (10 digits), or null. */
   direccion: string | null;
   telefono: string | null;
+  /** The shop's map point (both set or both null). */
+  ubicacion_lat: number | null;
+  ubicacion_lng: number | null;
   created_at: string;
   updated_at: string;
 }

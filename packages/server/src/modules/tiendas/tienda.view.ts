@@ -8,6 +8,7 @@ import {
   type GrupoVista,
   type CategoriaVista,
   type ProductoVista,
+  type PuntoMapa,
   type TiendaVista,
 } from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
@@ -21,6 +22,16 @@ type ProductoRow = Awaited<ReturnType<typeof catalogo.listProductosOf>>[number];
 export type ProductoView = ProductoVista;
 export type CategoriaView = CategoriaVista;
 export type TiendaView = TiendaVista;
+
+/** The stored point as the answers carry it: null unless both halves are there. */
+export function ubicacionDe(t: {
+  ubicacion_lat: number | null;
+  ubicacion_lng: number | null;
+}): PuntoMapa | null {
+  return t.ubicacion_lat === null || t.ubicacion_lng === null
+    ? null
+    : { lat: Number(t.ubicacion_lat), lng: Number(t.ubicacion_lng) };
+}
 
 /** Option groups as answers carry them: prices in pesos. */
 export function gruposVista(
@@ -132,6 +143,7 @@ export function assembleTiendas(
     pausadoHasta: t.pausado_hasta,
     direccion: t.direccion,
     telefono: t.telefono,
+    ubicacion: ubicacionDe(t),
     categorias: categoriasByTienda.get(t.id) ?? [],
   }));
 }

@@ -13,9 +13,11 @@ import type {
  */
 export type MiTienda = Omit<
   TiendaVista,
-  'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'categorias'
+  'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion' | 'categorias'
 > &
-  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono'>> & {
+  Partial<
+    Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion'>
+  > & {
     categorias: (CategoriaPublica & {
       deleted: boolean;
       productos: ProductoDeMiTienda[];

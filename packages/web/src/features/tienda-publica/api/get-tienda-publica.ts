@@ -34,7 +34,9 @@ export type TiendaPublica = Pick<
   | 'activarODesactivar'
   | 'timeZone'
 > &
-  Partial<Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono'>> & {
+  Partial<
+    Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion'>
+  > & {
     categorias: CategoriaPublica[];
   };
 
