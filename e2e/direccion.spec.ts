@@ -15,9 +15,13 @@ import {
 // the settings (the phone typed with spaces; a wrong one is refused beside the field, with the
 // toast above the buttons); a visitor orders for pickup and the tracking page says where, with
 // "Cómo llegar" and "Llamar"; the shop's page shows them too. The name field stops at the
-// server's 40 characters.
+// server's 40 characters. Standing in the shop, the owner takes its map point from the phone's
+// location ("Usar mi ubicación actual"): "Cómo llegar" then leads to that point.
 
 const DIRECCION = 'Calle Cinco de Mayo 42, Colonia Centro Histórico, Puebla';
+/** Where the phone says the shop is (Playwright's geolocation). */
+const PUNTO = { latitude: 19.0433, longitude: -98.1981 };
+const EN_EL_PUNTO = /google\.com\/maps\/search\/\?api=1&query=19\.0433,-98\.1981$/;
 
 /** An element's box once it stops moving (a toast slides in for about 0.4 s). */
 async function cajaQuieta(elemento: Locator) {
@@ -92,18 +96,35 @@ test('la dueña pone dirección y teléfono; quien recoge su pedido ve cómo lle
 
   await telefono.fill('55 1234 9876');
   await expect(page.getByText('Se guardará como 5512349876')).toBeVisible();
+
+  // The map point, from the phone's location.
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation(PUNTO);
+  await page.getByRole('button', { name: 'Usar mi ubicación actual' }).click();
+  await expect(page.getByText('19.04330, -98.19810')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute(
+    'href',
+    EN_EL_PUNTO,
+  );
+  await expect(page.getByRole('button', { name: 'Quitar punto' })).toBeVisible();
   await shot('ajustes-direccion-telefono');
   await guardar.click();
   await expect(
     page.getByRole('dialog', { name: 'La configuracion de la tienda ha sido actualizada' }),
   ).toBeVisible();
-  const guardada = await api<{ direccion: string | null; telefono: string | null }>(
-    '/api/tienda/mitienda',
-    { token: shop.owner.token },
-  );
-  expect({ direccion: guardada.direccion, telefono: guardada.telefono }).toEqual({
+  const guardada = await api<{
+    direccion: string | null;
+    telefono: string | null;
+    ubicacion: { lat: number; lng: number } | null;
+  }>('/api/tienda/mitienda', { token: shop.owner.token });
+  expect({
+    direccion: guardada.direccion,
+    telefono: guardada.telefono,
+    ubicacion: guardada.ubicacion,
+  }).toEqual({
     direccion: DIRECCION,
     telefono: '5512349876',
+    ubicacion: { lat: PUNTO.latitude, lng: PUNTO.longitude },
   });
 
   // ---- A visitor on another phone orders for pickup ----
@@ -116,7 +137,7 @@ test('la dueña pone dirección y teléfono; quien recoge su pedido ve cómo lle
   const contacto = cliente.locator('address').filter({ hasText: DIRECCION });
   await expect(contacto).toBeVisible();
   const llegarTienda = contacto.getByRole('link', { name: 'Cómo llegar' });
-  await expect(llegarTienda).toHaveAttribute('href', /google\.com\/maps/);
+  await expect(llegarTienda).toHaveAttribute('href', EN_EL_PUNTO);
   await expect(llegarTienda).toHaveAttribute('target', '_blank');
   await expect(llegarTienda).toHaveAttribute('rel', /noopener/);
   await expect(contacto.getByRole('link', { name: 'Llamar' })).toHaveAttribute(
@@ -142,7 +163,8 @@ test('la dueña pone dirección y teléfono; quien recoge su pedido ve cómo lle
   await expect(cliente.getByText(DIRECCION)).toBeVisible();
   const llegar = cliente.getByRole('link', { name: 'Cómo llegar' });
   const llamar = cliente.getByRole('link', { name: 'Llamar' });
-  await expect(llegar).toHaveAttribute('href', /google\.com\/maps/);
+  // To the shop's point.
+  await expect(llegar).toHaveAttribute('href', EN_EL_PUNTO);
   await expect(llegar).toHaveAttribute('target', '_blank');
   await expect(llamar).toHaveAttribute('href', 'tel:+525512349876');
   for (const enlace of [llegar, llamar]) {

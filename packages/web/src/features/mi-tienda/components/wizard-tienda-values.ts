@@ -10,6 +10,7 @@ import {
   type ContactoTienda,
   type EntregaTienda,
   type PagosTienda,
+  type PuntoMapa,
   type TiendaUpdateInput,
 } from '@tianguis/domain';
 import type { MiTienda } from '../api/get-mi-tienda';
@@ -41,6 +42,8 @@ export interface WizardTiendaValues {
   /** The shop's address and public phone as typed; '' when none (sent as null). */
   direccion: string;
   telefono: string;
+  /** The shop's map point, taken from the phone's location; null when none. */
+  ubicacion: PuntoMapa | null;
 }
 
 /** A field that can hold an error; 'entrega' and 'pagos' are the two groups of choices. */
@@ -94,7 +97,7 @@ export function wizardValuesFromTienda(
     | 'radioCostoDeEnvio'
     | 'configured'
   > &
-    Partial<Pick<MiTienda, 'entrega' | 'pagos' | 'direccion' | 'telefono'>>,
+    Partial<Pick<MiTienda, 'entrega' | 'pagos' | 'direccion' | 'telefono' | 'ubicacion'>>,
 ): WizardTiendaValues {
   const answered = (value: string | undefined) => (tienda.configured ? readSiNo(value) : undefined);
   const entrega = tienda.entrega ?? ENTREGA_POR_OMISION;
@@ -116,6 +119,7 @@ export function wizardValuesFromTienda(
     costoDeEnvio: readMonto(tienda.costoDeEnvio),
     direccion: tienda.direccion ?? '',
     telefono: tienda.telefono ?? '',
+    ubicacion: tienda.ubicacion ?? null,
   };
 }
 
@@ -162,24 +166,34 @@ export function checkEntregaYPagos(
 }
 
 /**
- * The address and the public phone, checked with the domain's schema (the server's rules and
- * messages): blank is none (null); the phone as typed is read as its 10 digits.
+ * The address, the public phone and the map point, checked with the domain's schema (the
+ * server's rules and messages): blank is none (null); the phone as typed is read as its 10
+ * digits; the point is sent as it is, or null.
  */
 export function checkContacto(
-  values: Pick<WizardTiendaValues, 'direccion' | 'telefono'>,
+  values: Pick<WizardTiendaValues, 'direccion' | 'telefono' | 'ubicacion'>,
 ):
-  | { ok: true; contacto: { direccion: string | null; telefono: string | null } }
+  | {
+      ok: true;
+      contacto: {
+        direccion: string | null;
+        telefono: string | null;
+        ubicacion: PuntoMapa | null;
+      };
+    }
   | { ok: false; field: WizardField; message: string } {
   const vacio = (value: string) => (value.trim() === '' ? null : value);
   const result = contactoTiendaSchema.safeParse({
     direccion: vacio(values.direccion),
     telefono: vacio(values.telefono),
+    ubicacion: values.ubicacion,
   });
   if (!result.success) {
     const issue = result.error.issues[0];
+    const campo = issue?.path[0];
     return {
       ok: false,
-      field: issue?.path[0] === 'telefono' ? 'telefono' : 'direccion',
+      field: campo === 'telefono' || campo === 'ubicacion' ? campo : 'direccion',
       message: issue?.message ?? catalogoMessages.datosInvalidos,
     };
   }
@@ -188,8 +202,20 @@ export function checkContacto(
     contacto: {
       direccion: result.data.direccion ?? null,
       telefono: result.data.telefono ?? null,
+      ubicacion: result.data.ubicacion ?? null,
     },
   };
+}
+
+/** A point as the settings show it: 5 decimals each (about a metre), "19.43260, -99.13320". */
+export function textoDePunto(punto: PuntoMapa): string {
+  return `${punto.lat.toFixed(5)}, ${punto.lng.toFixed(5)}`;
+}
+
+/** The phone's reading kept to the 5 decimals shown, so what is saved is what was seen. */
+export function puntoDeCoordenadas(coords: { latitude: number; longitude: number }): PuntoMapa {
+  const cinco = (n: number) => Math.round(n * 1e5) / 1e5;
+  return { lat: cinco(coords.latitude), lng: cinco(coords.longitude) };
 }
 
 function asWizardField(key: PropertyKey | undefined): WizardField {

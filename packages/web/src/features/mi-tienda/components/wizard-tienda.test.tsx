@@ -4,10 +4,11 @@ import {
   registroMessages,
   tiendaContactoMessages,
 } from '@tianguis/domain';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { MiTienda } from '../api/get-mi-tienda';
+import { UBICACION_NO_DISPONIBLE, UBICACION_SIN_PERMISO } from './punto-en-mapa';
 import { TIENDA_ACTUALIZADA, WizardTienda } from './wizard-tienda';
 import { wizardValuesFromTienda, type TiendaUpdateBody } from './wizard-tienda-values';
 
@@ -84,9 +85,10 @@ function png(name = 'logo.png', type = 'image/png') {
 const AJUSTES_POR_OMISION = {
   entrega: { recoger: false, domicilio: true },
   pagos: { efectivo: true, terminal: false, transferencia: null },
-  // No address nor phone typed: none (null removes what was stored).
+  // No address, phone nor map point: none (null removes what was stored).
   direccion: null,
   telefono: null,
+  ubicacion: null,
 };
 
 // Typing runs keystroke by keystroke through the whole form: slow on a busy machine.
@@ -356,6 +358,7 @@ describe('wizardValuesFromTienda', () => {
       imageUrl: '',
       direccion: '',
       telefono: '',
+      ubicacion: null,
       radioMontoMinimo: 'si',
       montoMinimo: '',
       radioCostoDeEnvio: undefined,
@@ -527,5 +530,103 @@ describe('WizardTienda address and phone', SLOW, () => {
     expect(barra).not.toBeNull();
     expect(within(barra as HTMLElement).getByRole('button', { name: 'Atras' })).toBeTruthy();
     expect(within(barra as HTMLElement).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+  });
+});
+
+describe('WizardTienda map point', SLOW, () => {
+  const conImagen = (overrides: Partial<MiTienda> = {}) =>
+    nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png', ...overrides });
+  const usar = () => screen.getByRole('button', { name: 'Usar mi ubicación actual' });
+  const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
+
+  /**
+   * The browser's geolocation API, stubbed: jsdom has none and there is no GPS here. Each call
+   * is held until the test answers it, so "Buscando tu ubicación…" can be seen.
+   */
+  function stubGeolocation() {
+    const pendientes: { ok: PositionCallback; fallo: PositionErrorCallback | null | undefined }[] =
+      [];
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback, fallo?: PositionErrorCallback | null) =>
+          pendientes.push({ ok, fallo }),
+      },
+    });
+    return {
+      llamadas: () => pendientes.length,
+      responder: (latitude: number, longitude: number) =>
+        pendientes.shift()!.ok({ coords: { latitude, longitude } } as GeolocationPosition),
+      fallar: (code: number) =>
+        pendientes.shift()!.fallo?.({ code, message: '' } as GeolocationPositionError),
+    };
+  }
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  it('takes the phone’s location, shows it with its map link, and sends it', async () => {
+    const geo = stubGeolocation();
+    const { user, saved } = setup(conImagen());
+    await goToStep3(user, 'No', 'No');
+    expect(screen.getByText('Punto en el mapa (opcional)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Quitar punto' })).toBeNull();
+
+    await user.click(usar());
+    expect(geo.llamadas()).toBe(1);
+    expect(screen.getByRole('status').textContent).toBe('Buscando tu ubicación…');
+    expect((usar() as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => geo.responder(19.432603, -99.133204));
+
+    expect(screen.queryByText('Buscando tu ubicación…')).toBeNull();
+    expect(screen.getByText('19.43260, -99.13320')).toBeTruthy();
+    const enlace = screen.getByRole<HTMLAnchorElement>('link', { name: 'Ver en el mapa' });
+    expect(enlace.href).toBe(`${MAPS}19.4326,-99.1332`);
+    expect(enlace.target).toBe('_blank');
+
+    await user.click(guardar());
+    expect(saved[0]).toMatchObject({ ubicacion: { lat: 19.4326, lng: -99.1332 } });
+  });
+
+  it('opens on the stored point; Quitar punto sends null', async () => {
+    const { user, saved } = setup(conImagen({ ubicacion: { lat: 20.6597, lng: -103.3496 } }));
+    await goToStep3(user, 'No', 'No');
+    expect(screen.getByText('20.65970, -103.34960')).toBeTruthy();
+    expect(screen.getByRole<HTMLAnchorElement>('link', { name: 'Ver en el mapa' }).href).toBe(
+      `${MAPS}20.6597,-103.3496`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Quitar punto' }));
+    expect(screen.queryByText('20.65970, -103.34960')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Ver en el mapa' })).toBeNull();
+    await user.click(guardar());
+    expect(saved[0]).toMatchObject({ ubicacion: null });
+  });
+
+  it.each([
+    [1, UBICACION_SIN_PERMISO],
+    [2, UBICACION_NO_DISPONIBLE],
+    [3, UBICACION_NO_DISPONIBLE],
+  ])(
+    'says why there is no point (error code %i) and keeps the one there was',
+    async (code, msg) => {
+      const geo = stubGeolocation();
+      const { user, saved } = setup(conImagen({ ubicacion: { lat: 19.5, lng: -99.25 } }));
+      await goToStep3(user, 'No', 'No');
+      await user.click(usar());
+      await act(async () => geo.fallar(code));
+      expect(alerts()).toEqual([msg]);
+      expect(screen.queryByText('Buscando tu ubicación…')).toBeNull();
+      expect(screen.getByText('19.50000, -99.25000')).toBeTruthy();
+      await user.click(guardar());
+      expect(saved[0]).toMatchObject({ ubicacion: { lat: 19.5, lng: -99.25 } });
+    },
+  );
+
+  it('says it cannot without the browser’s location service', async () => {
+    const { user } = setup(conImagen());
+    await goToStep3(user, 'No', 'No');
+    await user.click(usar());
+    expect(alerts()).toEqual([UBICACION_NO_DISPONIBLE]);
   });
 });

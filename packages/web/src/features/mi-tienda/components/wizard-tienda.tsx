@@ -14,6 +14,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError, FormError, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
+import { PuntoEnMapa } from './punto-en-mapa';
 import { WizardEntregaPagos } from './wizard-entrega-pagos';
 import {
   checkNombreWhileTyping,
@@ -375,6 +376,11 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
               autoComplete="street-address"
               maxLength={DIRECCION_TIENDA_MAX}
               placeholder="Calle, número, colonia, ciudad"
+            />
+            <PuntoEnMapa
+              value={values.ubicacion}
+              onChange={(punto) => set('ubicacion', punto)}
+              error={errorOf('ubicacion')}
             />
             <TextField
               label="Teléfono de la tienda"

@@ -1,0 +1,113 @@
+import { enlaceMapa, type PuntoMapa } from '@tianguis/domain';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
+import { puntoDeCoordenadas, textoDePunto } from './wizard-tienda-values';
+
+export const UBICACION_SIN_PERMISO =
+  'No diste permiso para usar tu ubicación. Puedes escribir la dirección y dejar el punto vacío.';
+export const UBICACION_NO_DISPONIBLE =
+  'No pudimos obtener tu ubicación. Inténtalo de nuevo en la tienda.';
+
+/** The phone's permission-denied code (GeolocationPositionError.PERMISSION_DENIED). */
+const PERMISO_DENEGADO = 1;
+
+/**
+ * "Punto en el mapa (opcional)" in the shop settings (docs/web-screens.md, "The shop
+ * settings"): the owner, standing in the shop, takes the phone's location with one button; the
+ * point shows as its coordinates with "Ver en el mapa" and "Quitar punto". No map widget.
+ */
+export function PuntoEnMapa(props: {
+  value: PuntoMapa | null;
+  onChange: (value: PuntoMapa | null) => void;
+  error?: string | undefined;
+}) {
+  const { value, onChange } = props;
+  const [buscando, setBuscando] = useState(false);
+  const [fallo, setFallo] = useState<string>();
+  const id = useId();
+
+  function usarUbicacion() {
+    setFallo(undefined);
+    const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
+    if (!geo) {
+      setFallo(UBICACION_NO_DISPONIBLE);
+      return;
+    }
+    setBuscando(true);
+    geo.getCurrentPosition(
+      (posicion) => {
+        setBuscando(false);
+        onChange(puntoDeCoordenadas(posicion.coords));
+      },
+      (error) => {
+        setBuscando(false);
+        setFallo(error.code === PERMISO_DENEGADO ? UBICACION_SIN_PERMISO : UBICACION_NO_DISPONIBLE);
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  }
+
+  const mapa = value ? enlaceMapa({ ubicacion: value }) : null;
+  const mensaje = fallo ?? props.error;
+  return (
+    <div
+      role="group"
+      aria-labelledby={`${id}-titulo`}
+      aria-invalid={props.error ? true : undefined}
+      className="mb-4"
+    >
+      <p id={`${id}-titulo`} className="mb-1 font-medium">
+        Punto en el mapa (opcional)
+      </p>
+      <p className="mb-2 text-sm text-stone-600">
+        Úsalo estando en tu tienda: “Cómo llegar” lleva justo a ese punto.
+      </p>
+      {value && (
+        <p className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span data-punto className="font-mono tabular-nums">
+            {textoDePunto(value)}
+          </span>
+          {mapa && (
+            <a
+              href={mapa}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center font-semibold text-marca-700 underline"
+            >
+              Ver en el mapa
+            </a>
+          )}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={usarUbicacion}
+          disabled={buscando}
+          aria-busy={buscando || undefined}
+        >
+          Usar mi ubicación actual
+        </Button>
+        {value && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFallo(undefined);
+              onChange(null);
+            }}
+            disabled={buscando}
+          >
+            Quitar punto
+          </Button>
+        )}
+      </div>
+      {buscando && (
+        <p role="status" className="mt-1 text-sm">
+          Buscando tu ubicación…
+        </p>
+      )}
+      <FieldError message={mensaje} />
+    </div>
+  );
+}
