@@ -514,6 +514,28 @@ export async function ownTienda(server: TestServer, shop: PublicShop) {
   return ok(res, 'mitienda');
 }
 
+/**
+ * updatetienda with the shop's current first-edition fields and `extra` as sent (the call's
+ * answer, accepted or refused), by the owner or by `token`.
+ */
+export async function updateTiendaCon(
+  server: TestServer,
+  target: PublicShop,
+  extra: Record<string, unknown>,
+  token?: string,
+) {
+  const t = await ownTienda(server, target);
+  return call<TiendaView[]>(server, '/api/tienda/updatetienda', token ?? target.owner.token, {
+    nombre: t.nombre,
+    imageUrl: t.imageUrl,
+    radioMontoMinimo: t.radioMontoMinimo,
+    montoMinimo: t.montoMinimo,
+    radioCostoDeEnvio: t.radioCostoDeEnvio,
+    costoDeEnvio: t.costoDeEnvio,
+    ...extra,
+  });
+}
+
 /** updatetienda with the shop's current first-edition fields and the given settings. */
 export async function setAjustes(
   server: TestServer,

@@ -19,6 +19,7 @@ import {
   placeGuest,
   proccess,
   setAjustes,
+  updateTiendaCon,
   shopperPedidos,
   tiendaPedidos,
   addUnits,
@@ -48,19 +49,8 @@ describe('shop address and public phone', () => {
   });
   afterAll(() => server.destroy());
 
-  /** updatetienda with the shop's current first-edition fields and the given extra ones. */
-  async function update(target: PublicShop, extra: Record<string, unknown>, token?: string) {
-    const t = await ownTienda(server, target);
-    return call<TiendaView[]>(server, UPDATE, token ?? target.owner.token, {
-      nombre: t.nombre,
-      imageUrl: t.imageUrl,
-      radioMontoMinimo: t.radioMontoMinimo,
-      montoMinimo: t.montoMinimo,
-      radioCostoDeEnvio: t.radioCostoDeEnvio,
-      costoDeEnvio: t.costoDeEnvio,
-      ...extra,
-    });
-  }
+  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
+    updateTiendaCon(server, target, extra, token);
   const row = (id: number) =>
     server.app.database.db
       .selectFrom('tienda')

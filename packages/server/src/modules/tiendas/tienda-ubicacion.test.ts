@@ -17,6 +17,7 @@ import {
   PEDIDO2,
   placeGuest,
   setAjustes,
+  updateTiendaCon,
   type Pedido,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
@@ -45,19 +46,8 @@ describe('the shop map point', () => {
   });
   afterAll(() => server.destroy());
 
-  /** updatetienda with the shop's current first-edition fields and the given extra ones. */
-  async function update(target: PublicShop, extra: Record<string, unknown>, token?: string) {
-    const t = await ownTienda(server, target);
-    return call<TiendaView[]>(server, UPDATE, token ?? target.owner.token, {
-      nombre: t.nombre,
-      imageUrl: t.imageUrl,
-      radioMontoMinimo: t.radioMontoMinimo,
-      montoMinimo: t.montoMinimo,
-      radioCostoDeEnvio: t.radioCostoDeEnvio,
-      costoDeEnvio: t.costoDeEnvio,
-      ...extra,
-    });
-  }
+  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
+    updateTiendaCon(server, target, extra, token);
   const row = (id: number) =>
     server.app.database.db
       .selectFrom('tienda')
