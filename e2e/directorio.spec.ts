@@ -7,9 +7,15 @@ import { expect, openRoute, test } from './fixtures/test';
 // other is closed by special days today and tomorrow on its clock (America/Mexico_City, the
 // shops' zone), so a run across midnight finds it closed too.
 
-const TODO_EL_DIA = ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO', 'DOMINGO'].map(
-  (dia) => ({ dia, apertura: '00:00:00', cierre: '23:59:59', cerrado: false }),
-);
+const SIEMPRE_ABIERTA = [
+  'LUNES',
+  'MARTES',
+  'MIERCOLES',
+  'JUEVES',
+  'VIERNES',
+  'SABADO',
+  'DOMINGO',
+].map((dia) => ({ dia, apertura: '00:00:00', cierre: '23:59:59', cerrado: false }));
 
 /** YYYY-MM-DD in Mexico City, `days` after now. */
 function fechaEnMexico(days: number): string {
@@ -37,14 +43,14 @@ test('el directorio dice qué vende cada tienda y si está abierta, sin ensancha
   });
   await conCategoria(abierta, 'Bebidas');
   await conCategoria(abierta, 'Antojitos');
-  await api('/api/horario/addrange', { token: abierta.owner.token, body: TODO_EL_DIA });
+  await api('/api/horario/addrange', { token: abierta.owner.token, body: SIEMPRE_ABIERTA });
 
   const cerrada = await createShop({
     nombre: `Cafe ${unique()}`,
     categoria: 'Cafés',
     productos: [{ name: 'Café de olla', price: 30 }],
   });
-  await api('/api/horario/addrange', { token: cerrada.owner.token, body: TODO_EL_DIA });
+  await api('/api/horario/addrange', { token: cerrada.owner.token, body: SIEMPRE_ABIERTA });
   for (const fecha of [fechaEnMexico(0), fechaEnMexico(1)]) {
     await api('/api/horariosdias/add', { token: cerrada.owner.token, body: { fecha } });
   }
