@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { formatHace } from './actualizacion-indicador';
 import { AceptarDialog } from './pedido-acciones';
 import {
   isTransferenciaPendiente,
@@ -37,15 +38,14 @@ export function textoDeLinea(linea: PedidoDetalle): string {
   return partes.join(' · ');
 }
 
-/** "hace un momento", "hace 12 min", "hace 2 h": how long an order has waited. */
+/**
+ * "hace un momento", "hace 12 min", "hace 2 h": how long an order has waited (the board's own
+ * "hace …", by the minute); nothing past a day, where the date says it.
+ */
 export function textoEdad(fecha: string, now: Date): string | undefined {
   const ms = now.getTime() - Date.parse(fecha);
-  if (!Number.isFinite(ms)) return undefined;
-  const min = Math.floor(Math.max(0, ms) / 60_000);
-  if (min < 1) return 'hace un momento';
-  if (min < 60) return `hace ${min} min`;
-  const horas = Math.floor(min / 60);
-  return horas < 24 ? `hace ${horas} h` : undefined;
+  if (!Number.isFinite(ms) || ms >= 86_400_000) return undefined;
+  return ms < 60_000 ? 'hace un momento' : formatHace(ms);
 }
 
 /** How it is paid, in the board's words: 'Efectivo · Paga con $ 500.00 · llevar cambio …'. */
