@@ -131,6 +131,18 @@ async function escribirPedido(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
 }
 
+/** "Copiar enlace de seguimiento" puts the tracking link on the clipboard and says so. */
+async function copiaElEnlace(user: ReturnType<typeof userEvent.setup>, enlace: string) {
+  const copiar = vi.fn(async (_texto: string) => undefined);
+  Object.defineProperty(navigator, 'clipboard', {
+    value: { writeText: copiar },
+    configurable: true,
+  });
+  await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
+  expect(copiar).toHaveBeenCalledWith(enlace);
+  expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+}
+
 describe('the owner types a phone order', () => {
   it('with options, a note, pickup and cash, and gets the tracking link to send', async () => {
     const user = userEvent.setup();
@@ -170,14 +182,7 @@ describe('the owner types a phone order', () => {
     expect(screen.getByRole('link', { name: 'Ver en pedidos' }).getAttribute('href')).toBe(
       '/pedidos',
     );
-    const copiar = vi.fn(async (_texto: string) => undefined);
-    Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: copiar },
-      configurable: true,
-    });
-    await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
-    expect(copiar).toHaveBeenCalledWith(enlace);
-    expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+    await copiaElEnlace(user, enlace);
   });
 
   it('with the name alone: no phone sent, and the done screen offers the link to copy', async () => {
@@ -211,14 +216,7 @@ describe('the owner types a phone order', () => {
     ).toBeTruthy();
     expect(screen.getByText(enlace)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Enviar por WhatsApp' })).toBeNull();
-    const copiar = vi.fn(async (_texto: string) => undefined);
-    Object.defineProperty(navigator, 'clipboard', {
-      value: { writeText: copiar },
-      configurable: true,
-    });
-    await user.click(screen.getByRole('button', { name: 'Copiar enlace de seguimiento' }));
-    expect(copiar).toHaveBeenCalledWith(enlace);
-    expect(await screen.findByText('Enlace copiado')).toBeTruthy();
+    await copiaElEnlace(user, enlace);
   });
 
   it("reads the cash field as the owner's: 'Paga con', never the shopper's question", async () => {
