@@ -40,6 +40,15 @@ describe('TiendaContacto', () => {
     expect(container.innerHTML).toBe('');
   });
 
+  it('a map point without an address still offers "Cómo llegar" to it', () => {
+    const { tienda } = taqueria({ direccion: null, telefono: null });
+    render(<TiendaContacto tienda={{ ...tienda, ubicacion: { lat: 19.0433, lng: -98.1981 } }} />);
+    expect(screen.getByRole('link', { name: 'Cómo llegar' }).getAttribute('href')).toBe(
+      `${MAPS}19.0433,-98.1981`,
+    );
+    expect(screen.queryByRole('link', { name: 'Llamar' })).toBeNull();
+  });
+
   it('lets a long unbroken address wrap', () => {
     const larga = 'Avenida'.repeat(20);
     render(<TiendaContacto tienda={taqueria({ direccion: larga, telefono: null }).tienda} />);

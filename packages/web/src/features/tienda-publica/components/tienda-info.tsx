@@ -59,7 +59,7 @@ const ENLACE =
 export function TiendaContacto({ tienda }: { tienda: TiendaPublica }) {
   const mapa = enlaceMapa(tienda);
   const llamar = enlaceLlamar(tienda.telefono);
-  if (!tienda.direccion && !llamar) return null;
+  if (!mapa && !llamar) return null;
   return (
     <address className="mb-4 flex flex-wrap items-center gap-2 text-sm not-italic">
       {tienda.direccion && <p className="w-full [overflow-wrap:anywhere]">{tienda.direccion}</p>}
