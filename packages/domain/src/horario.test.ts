@@ -190,6 +190,24 @@ describe('getLocalDateTime', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone(MX)).toBe(true);
   });
+
+  it('answers every instant of one second alike, the next second anew, per zone', () => {
+    const first = getLocalDateTime(new Date('2026-11-22T05:59:59.001Z'), MX);
+    // A caller changing its answer changes nothing for the next caller in that second.
+    first.hora = 'cambiada';
+    expect(getLocalDateTime(new Date('2026-11-22T05:59:59.999Z'), MX)).toEqual({
+      fecha: '2026-11-21',
+      dia: 'SABADO',
+      hora: '23:59:59',
+    });
+    expect(getLocalDateTime(new Date('2026-11-22T06:00:00.000Z'), MX)).toEqual({
+      fecha: '2026-11-22',
+      dia: 'DOMINGO',
+      hora: '00:00:00',
+    });
+    expect(getLocalDateTime(new Date('2026-11-22T06:00:00.500Z'), 'UTC').hora).toBe('06:00:00');
+    expect(() => getLocalDateTime(new Date(Number.NaN), MX)).toThrow(RangeError);
+  });
 });
 
 describe('getTiendaStatus', () => {

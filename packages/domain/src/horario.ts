@@ -238,6 +238,19 @@ export function isValidTimeZone(timeZone: string): boolean {
  * RangeError for an unknown zone or an invalid Date.
  */
 export function getLocalDateTime(instant: Date, timeZone: string): LocalDateTime {
+  // The answer has whole seconds, so every instant of one second in one zone shares it: under
+  // load the open-now check of each order reuses it instead of formatting again.
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastLocal.get(timeZone);
+  if (last !== undefined && last.second === second) return { ...last.value };
+  const value = formatLocalDateTime(instant, timeZone);
+  lastLocal.set(timeZone, { second, value });
+  return { ...value };
+}
+
+const lastLocal = new Map<string, { second: number; value: LocalDateTime }>();
+
+function formatLocalDateTime(instant: Date, timeZone: string): LocalDateTime {
   const parts = getFormatter(timeZone).formatToParts(instant);
   const read = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((part) => part.type === type)?.value ?? '00';

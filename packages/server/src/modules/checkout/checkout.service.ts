@@ -85,9 +85,14 @@ export interface NuevoPedido {
   now: Date;
 }
 
-/** The tracking secret: 192 random bits, URL-safe. */
-function newSeguimiento(): string {
-  return pooledRandomSecret(24);
+/**
+ * The tracking secret: the order's time in milliseconds as 12 hex digits, then 192 random bits,
+ * URL-safe (docs/write-path.md, "The tracking secret"). Only the random part is secret; the
+ * time in front makes each new key sort after the last, so its unique index grows at one end
+ * instead of touching a random page of it on every order.
+ */
+function newSeguimiento(now: Date): string {
+  return now.getTime().toString(16).padStart(12, '0') + pooledRandomSecret(24);
 }
 
 /**
@@ -183,7 +188,7 @@ export async function writeNuevoPedido(
   }
 
   const fecha = p.now.toISOString();
-  const seguimiento = newSeguimiento();
+  const seguimiento = newSeguimiento(p.now);
   const transferencia = pago.metodo === 'TRANSFERENCIA' ? pagos.transferencia : null;
   const insertado = await insertPedidoNuevo(
     trx,

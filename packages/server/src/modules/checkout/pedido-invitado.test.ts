@@ -194,11 +194,14 @@ describe('guest checkout, tracking and owner-typed orders', () => {
         ['Refresco', 20, 1, null],
       ]);
       expect(pedido.pedidoDetalles[0]!.opciones.map((o) => o.nombre)).toEqual(['Harina', 'Queso']);
-      // At least 128 random bits, URL-safe; never the same twice.
-      expect(seguimiento).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(Buffer.from(seguimiento, 'base64url').length).toBeGreaterThanOrEqual(16);
+      // The order's time in 12 hex digits, then at least 128 random bits, URL-safe; never the
+      // same twice, and a later order's key does not sort before (docs/write-path.md, "The tracking secret").
+      expect(seguimiento).toMatch(/^[0-9a-f]{12}[A-Za-z0-9_-]+$/);
+      expect(parseInt(seguimiento.slice(0, 12), 16)).toBe(Date.parse(pedido.fecha));
+      expect(Buffer.from(seguimiento.slice(12), 'base64url').length).toBeGreaterThanOrEqual(16);
       const other = (await invitado(body())).body;
       expect(other.seguimiento).not.toBe(seguimiento);
+      expect(other.seguimiento.slice(0, 12) >= seguimiento.slice(0, 12)).toBe(true);
       // The owner sees it on the board, marked as guest, with name and phone.
       const board = await tiendaPedidos(server, owner());
       expect(board.find((p) => p.id === pedido.id)).toEqual(pedido);
