@@ -12,6 +12,7 @@ import {
 import { PEDIDO_STATUSES } from './pedidos.js';
 import { ID_MAX } from './reglas.js';
 import { contactoTiendaSchema, recogerEnSchema } from './tienda-contacto.js';
+import { destinoFields, zonaDePedidoSchema, zonasInputSchema } from './zonas.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,
 // checkout, guest and owner-typed orders, order life. Written once here; the server uses them as
@@ -152,7 +153,13 @@ export const ajustesTiendaSchema = z.object({
   entrega: entregaTiendaSchema.optional(),
   pagos: pagosTiendaSchema.optional(),
   ...contactoTiendaSchema.shape,
+  /** Delivery zones (zonas.ts): left out keeps them, [] removes them. */
+  zonas: zonasInputSchema.optional(),
 });
+
+/** `POST /api/tienda/cotizarenvio`: which zone of the shop an address falls in. */
+export const cotizarEnvioSchema = z.object({ tiendaId: wireIdSchema, ...destinoFields });
+export type CotizarEnvio = z.output<typeof cotizarEnvioSchema>;
 
 export const pausarSchema = z.object({
   minutos: z
@@ -353,6 +360,8 @@ export const entregaPedidoSchema = z
       .transform((value) => value.normalize('NFC').trim())
       .nullish(),
     referencias: textoOpcional(REFERENCIAS_MAX, pedidoWireMessages.referenciasMax),
+    // Where the address falls, for a shop's delivery zones (zonas.ts).
+    ...destinoFields,
   })
   .superRefine((e, ctx) => {
     if (e.direccion && e.direccion.length > DIRECCION_PEDIDO_MAX) {
@@ -501,6 +510,12 @@ export const pedidoVistaSchema = z.object({
     tipo: z.enum(TIPOS_ENTREGA),
     direccion: z.string().nullable(),
     referencias: z.string().nullable(),
+    /** What the customer sent of where the address falls (null when nothing). */
+    colonia: z.string().nullable(),
+    codigoPostal: z.string().nullable(),
+    ubicacion: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    /** The delivery zone charged, as it was at the time of the order; null without zones. */
+    zona: zonaDePedidoSchema.nullable(),
   }),
   pago: z.object({
     metodo: z.enum(METODOS_PAGO),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { diaEspecialVistaSchema, horarioVistaSchema } from './horario.schema.js';
 import { grupoVistaSchema, pagosVistaSchema } from './pedido.schema.js';
+import { zonaPublicaSchema } from './zonas.js';
 
 // The shop answers as the wire carries them (docs/api.md, "Shops"): one schema per answer, used
 // by the server to declare and serialise its responses and by the web app to read them. Field
@@ -63,6 +64,11 @@ export const tiendaVistaSchema = z.object({
   telefono: z.string().nullable(),
   /** The shop's map point, or null (the maps link prefers it to the address). */
   ubicacion: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /**
+   * Delivery zones in the owner's order (zonas.ts): every zone with its `id` for the owner and
+   * the admin; the active ones without `id` for everyone else.
+   */
+  zonas: z.array(zonaPublicaSchema.extend({ id: z.number().optional() })),
   categorias: z.array(categoriaVistaSchema),
 });
 export type TiendaVista = z.output<typeof tiendaVistaSchema>;

@@ -20,7 +20,7 @@ import type {
   PedidoTable,
 } from '../modules/pedidos/pedido.table.js';
 import type { PushSuscripcionTable } from '../modules/push/push.table.js';
-import type { TiendaTable } from '../modules/tiendas/tienda.table.js';
+import type { TiendaTable, TiendaZonaTable } from '../modules/tiendas/tienda.table.js';
 
 export interface SettingTable {
   key: string;
@@ -40,6 +40,7 @@ export interface Database {
   password_reset_secret: PasswordResetSecretTable;
   phone_reset_code: PhoneResetCodeTable;
   tienda: TiendaTable;
+  tienda_zona: TiendaZonaTable;
   categoria: CategoriaTable;
   producto: ProductoTable;
   producto_grupo: ProductoGrupoTable;

@@ -17,6 +17,7 @@ import * as m0009ventas from './migrations/2026_11_27_0900_ventas.js';
 import * as m0010 from './migrations/2026_11_28_1200_nuevos_por_celular.js';
 import * as m0011 from './migrations/2026_11_29_1000_tienda_contacto.js';
 import * as m0011ubicacion from './migrations/2026_11_29_1100_tienda_ubicacion.js';
+import * as m0012 from './migrations/2026_11_30_1000_zonas_envio.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1200_nuevos_por_celular': m0010,
   '2026_11_29_1000_tienda_contacto': m0011,
   '2026_11_29_1100_tienda_ubicacion': m0011ubicacion,
+  '2026_11_30_1000_zonas_envio': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

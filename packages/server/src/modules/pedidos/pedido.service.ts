@@ -120,6 +120,16 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
       tipo: r.entrega_tipo as TipoEntrega,
       direccion: r.entrega_tipo === 'DOMICILIO' ? r.direccion_entrega : null,
       referencias: r.entrega_referencias,
+      colonia: r.entrega_colonia,
+      codigoPostal: r.entrega_codigo_postal,
+      ubicacion:
+        r.entrega_lat === null || r.entrega_lng === null
+          ? null
+          : { lat: Number(r.entrega_lat), lng: Number(r.entrega_lng) },
+      zona:
+        r.zona_nombre === null
+          ? null
+          : { nombre: r.zona_nombre, costoDeEnvio: centavosToPesos(r.costo_de_envio) },
     },
     pago: {
       metodo,

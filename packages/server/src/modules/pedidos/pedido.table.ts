@@ -42,6 +42,13 @@ export interface PedidoTable {
   motivo_cancelacion: string | null;
   escalado: Generated<number>;
   visto_en: string | null;
+  /** What the customer said of the delivery address, for the shop's zones (or null). */
+  entrega_colonia: string | null;
+  entrega_codigo_postal: string | null;
+  entrega_lat: number | null;
+  entrega_lng: number | null;
+  /** The delivery zone charged, by name (its fee is `costo_de_envio`), or null. */
+  zona_nombre: string | null;
 }
 
 export interface PedidoDetalleTable {

@@ -38,3 +38,20 @@ export interface TiendaTable {
 }
 
 export type Tienda = Selectable<TiendaTable>;
+
+/** A delivery zone (docs/api.md, "Delivery zones"), in the owner's order by `orden`. */
+export interface TiendaZonaTable {
+  id: Generated<number>;
+  tienda_id: number;
+  orden: number;
+  nombre: string;
+  /** JSON array of the colonias as saved. */
+  colonias: Generated<string>;
+  /** JSON array of five-digit postal codes. */
+  codigos_postales: Generated<string>;
+  radio_km: number | null;
+  /** Centavos. */
+  costo_de_envio: number;
+  monto_minimo: Generated<number>;
+  activa: Generated<number>;
+}

@@ -1,3 +1,4 @@
+import { toZonaVista, toZonasPublicas, type ZonaGuardada } from './zonas.service.js';
 import {
   centavosToPesos,
   isAgotado,
@@ -65,6 +66,11 @@ export interface AssembleOptions {
   grupos: ReadonlyMap<number, GrupoVista[]>;
   /** Whether this caller sees the shop's transfer details whole (its owner, the admin). */
   seesPagos: (tiendaId: number) => boolean;
+  /**
+   * Each shop's delivery zones (zonas.service.ts); a shop left out has none. The caller that
+   * sees pagos whole (owner, admin) gets every zone with its id, everyone else the active ones.
+   */
+  zonas?: ReadonlyMap<number, readonly ZonaGuardada[]>;
 }
 
 export function toProductoView(
@@ -138,6 +144,9 @@ export function assembleTiendas(
     activarODesactivar: t.activated === 1,
     deleted: t.deleted === 1,
     timeZone: t.time_zone,
+    zonas: options.seesPagos(t.id)
+      ? (options.zonas?.get(t.id) ?? []).map(toZonaVista)
+      : toZonasPublicas(options.zonas?.get(t.id) ?? []),
     entrega: toEntregaTienda(t),
     pagos: options.seesPagos(t.id) ? toPagosTienda(t) : redactPagos(toPagosTienda(t)),
     pausadoHasta: t.pausado_hasta,

@@ -52,6 +52,7 @@ export function tiendaDePrueba(overrides: Partial<MiTienda> = {}): MiTienda {
     activarODesactivar: true,
     deleted: false,
     timeZone: 'America/Mexico_City',
+    zonas: [],
     categorias: [],
     ...overrides,
   };

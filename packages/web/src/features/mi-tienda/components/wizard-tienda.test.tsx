@@ -30,6 +30,7 @@ function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
     activarODesactivar: true,
     deleted: false,
     timeZone: 'America/Mexico_City',
+    zonas: [],
     categorias: [],
     ...overrides,
   };

@@ -186,7 +186,15 @@ describe('PedidoDetalle', () => {
       makePedido({
         id: 9,
         nota: 'Tocar el timbre dos veces',
-        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        entrega: {
+          tipo: 'RECOGER',
+          direccion: null,
+          referencias: null,
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 55, referencia: null, pagado: false },
         pedidoDetalles: [
           {
@@ -224,7 +232,15 @@ describe('PedidoDetalle', () => {
       makePedido({
         id: 9,
         invitado: true,
-        entrega: { tipo: 'DOMICILIO', direccion: 'Calle 5 #12', referencias: 'Portón verde' },
+        entrega: {
+          tipo: 'DOMICILIO',
+          direccion: 'Calle 5 #12',
+          referencias: 'Portón verde',
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
       }),
       async () => undefined,
     );

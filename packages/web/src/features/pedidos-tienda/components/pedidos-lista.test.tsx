@@ -174,7 +174,15 @@ describe('PedidosLista', () => {
             nombreCompleto: 'Lalo',
             fecha: '2025-03-12T15:48:00Z',
             nota: 'Tocar el timbre',
-            entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+            entrega: {
+              tipo: 'RECOGER',
+              direccion: null,
+              referencias: null,
+              colonia: null,
+              codigoPostal: null,
+              ubicacion: null,
+              zona: null,
+            },
             pago: {
               metodo: 'EFECTIVO',
               pagaCon: 500,

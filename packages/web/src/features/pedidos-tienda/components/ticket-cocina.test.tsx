@@ -61,7 +61,15 @@ describe('TicketCocina', () => {
           listoEstimado: '2025-03-12T18:20:00Z',
           invitado: true,
           nota: 'Sin servilletas',
-          entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+          entrega: {
+            tipo: 'RECOGER',
+            direccion: null,
+            referencias: null,
+            colonia: null,
+            codigoPostal: null,
+            ubicacion: null,
+            zona: null,
+          },
           pago: {
             metodo: 'EFECTIVO',
             pagaCon: 200,
@@ -118,7 +126,15 @@ describe('TicketCocina', () => {
           id: 44,
           origen: 'MANUAL',
           invitado: true,
-          entrega: { tipo: 'DOMICILIO', direccion: 'Calle 5 #12', referencias: 'Portón verde' },
+          entrega: {
+            tipo: 'DOMICILIO',
+            direccion: 'Calle 5 #12',
+            referencias: 'Portón verde',
+            colonia: null,
+            codigoPostal: null,
+            ubicacion: null,
+            zona: null,
+          },
           pago: {
             metodo: 'TRANSFERENCIA',
             pagaCon: null,

@@ -186,7 +186,15 @@ describe(
       const p = pedidoVista({
         montoTotal: 45,
         costoDeEnvio: 0,
-        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        entrega: {
+          tipo: 'RECOGER',
+          direccion: null,
+          referencias: null,
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 455, referencia: null, pagado: false },
         nota: 'Tocar el timbre',
         pedidoDetalles: [
@@ -220,7 +228,15 @@ describe(
 
     it('shows a transfer with the CLABE, bank, holder and the concept, and whether it was paid', () => {
       const p = pedidoVista({
-        entrega: { tipo: 'DOMICILIO', direccion: 'Av. Juárez 10', referencias: 'Portón verde' },
+        entrega: {
+          tipo: 'DOMICILIO',
+          direccion: 'Av. Juárez 10',
+          referencias: 'Portón verde',
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         pago: {
           metodo: 'TRANSFERENCIA',
           pagaCon: null,

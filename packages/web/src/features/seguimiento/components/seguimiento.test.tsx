@@ -211,7 +211,15 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     responder(
       invitado({
         costoDeEnvio: 0,
-        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        entrega: {
+          tipo: 'RECOGER',
+          direccion: null,
+          referencias: null,
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: '5512349876', mapa },
       }),
     );
@@ -230,7 +238,15 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     emitir(
       invitado({
         status: 'ACEPTADO',
-        entrega: { tipo: 'RECOGER', direccion: null, referencias: null },
+        entrega: {
+          tipo: 'RECOGER',
+          direccion: null,
+          referencias: null,
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: null, mapa },
       }),
     );
