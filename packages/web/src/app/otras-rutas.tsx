@@ -37,6 +37,7 @@ const MiTiendaCategoria = screen(() => import('./routes/mitiendacategoria'));
 const CategoriaForm = screen(() => import('./routes/admin-categoria-form'));
 const ProductoForm = screen(() => import('./routes/producto-form'));
 const Horarios = screen(() => import('./routes/horarios'));
+const ZonasEnvio = screen(() => import('./routes/zonas-envio'));
 const ActivarTienda = screen(() => import('./routes/activartienda'));
 const CodigoQr = screen(() => import('./routes/codigoqr'));
 const Pedidos = screen(() => import('./routes/pedidos'));
@@ -80,6 +81,7 @@ export default function OtrasRutas() {
       <Route path="producto-form" element={guarded('tienda', ProductoForm)} />
       <Route path="producto-form/:id" element={guarded('tienda', ProductoForm)} />
       <Route path="horarios" element={guarded('tienda', Horarios)} />
+      <Route path="zonas-envio" element={guarded('tienda', ZonasEnvio)} />
       <Route path="activartienda" element={guarded('tienda', ActivarTienda)} />
       <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
       <Route path="pedidos" element={guarded('tienda', Pedidos)} />

@@ -1,4 +1,4 @@
-import { Clock, Power, QrCode, Settings, Store, type LucideIcon } from 'lucide-react';
+import { Clock, MapPin, Power, QrCode, Settings, Store, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
@@ -119,6 +119,7 @@ export function AjustesMenu({ tienda }: { tienda: MiTienda }) {
       blockedBy: hasProductos(tienda) ? undefined : ajustesMessages.sinProductosQr,
     },
     { to: '/horarios', label: 'Horarios', icon: Clock },
+    { to: '/zonas-envio', label: 'Zonas de envío', icon: MapPin },
     { to: '/activartienda', label: 'Activar o Desactivar Tienda', icon: Power },
   ];
   return (

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FieldError, TextField } from '../../../components/ui/field';
+import { puntoDeCoordenadas, textoDePunto } from '../../mi-tienda/components/wizard-tienda-values';
+import { checkPunto, tecleoPermitido, type PuntoForm } from '../logic/zonas-form';
+
+export const PUNTO_SIN_PERMISO =
+  'No diste permiso para usar tu ubicación. Puedes escribir la latitud y la longitud.';
+export const PUNTO_NO_DISPONIBLE =
+  'No pudimos obtener tu ubicación. Inténtalo de nuevo o escribe la latitud y la longitud.';
+
+/** The phone's permission-denied code (GeolocationPositionError.PERMISSION_DENIED). */
+const PERMISO_DENEGADO = 1;
+
+/**
+ * "Punto de tu tienda" on the zones screen: zones by distance measure from it. Taken from the
+ * phone's location ("Usar mi ubicación", standing in the shop) or typed as latitude and longitude;
+ * both blank is no point. Saved with the zones.
+ */
+export function PuntoDeTienda(props: {
+  punto: PuntoForm;
+  onChange: (punto: PuntoForm) => void;
+  /** The point can't be read (the message is at the top of the form). */
+  invalido: boolean;
+  /** A zone has a radius and there is no point to measure it from. */
+  faltaParaRadio: boolean;
+}) {
+  const { punto, onChange } = props;
+  const [buscando, setBuscando] = useState(false);
+  const [fallo, setFallo] = useState<string>();
+  const leido = checkPunto(punto);
+  const actual = leido.ok ? leido.ubicacion : null;
+
+  function usarUbicacion() {
+    setFallo(undefined);
+    const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
+    if (!geo) {
+      setFallo(PUNTO_NO_DISPONIBLE);
+      return;
+    }
+    setBuscando(true);
+    geo.getCurrentPosition(
+      (posicion) => {
+        setBuscando(false);
+        const nuevo = puntoDeCoordenadas(posicion.coords);
+        onChange({ lat: String(nuevo.lat), lng: String(nuevo.lng) });
+      },
+      (error) => {
+        setBuscando(false);
+        setFallo(error.code === PERMISO_DENEGADO ? PUNTO_SIN_PERMISO : PUNTO_NO_DISPONIBLE);
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  }
+
+  const set = (campo: keyof PuntoForm) => (texto: string) => {
+    if (tecleoPermitido.coordenada(texto)) onChange({ ...punto, [campo]: texto });
+  };
+
+  return (
+    <fieldset className="mb-6 rounded-xl border border-stone-200 bg-white p-4">
+      <legend className="px-1 text-lg font-bold">Punto de tu tienda</legend>
+      {actual ? (
+        <p className="mb-3 text-stone-700">
+          Las zonas por distancia se miden desde{' '}
+          <span data-punto className="font-mono tabular-nums">
+            {textoDePunto(actual)}
+          </span>
+          .
+        </p>
+      ) : (
+        <p
+          className={`mb-3 ${props.faltaParaRadio ? 'rounded-lg bg-amber-50 p-2 font-medium text-amber-900' : 'text-stone-700'}`}
+        >
+          Tu tienda aún no tiene punto en el mapa: para cobrar el envío por distancia (radio en km),
+          márcalo aquí estando en tu tienda o escribe sus coordenadas.
+        </p>
+      )}
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={usarUbicacion}
+          disabled={buscando}
+          aria-busy={buscando || undefined}
+        >
+          Usar mi ubicación
+        </Button>
+        {(punto.lat !== '' || punto.lng !== '') && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFallo(undefined);
+              onChange({ lat: '', lng: '' });
+            }}
+            disabled={buscando}
+          >
+            Quitar punto
+          </Button>
+        )}
+      </div>
+      {buscando && (
+        <p role="status" className="mb-2 text-sm">
+          Buscando tu ubicación…
+        </p>
+      )}
+      <FieldError message={fallo} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Latitud"
+          value={punto.lat}
+          onChange={(e) => set('lat')(e.target.value)}
+          hints={['Ejemplo: 19.43260']}
+          autoComplete="off"
+          aria-invalid={props.invalido || undefined}
+          className="mb-0"
+        />
+        <TextField
+          label="Longitud"
+          value={punto.lng}
+          onChange={(e) => set('lng')(e.target.value)}
+          hints={['Ejemplo: -99.13320']}
+          autoComplete="off"
+          aria-invalid={props.invalido || undefined}
+          className="mb-0"
+        />
+      </div>
+    </fieldset>
+  );
+}
