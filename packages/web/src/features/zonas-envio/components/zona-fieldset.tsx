@@ -81,7 +81,7 @@ export function ZonaFieldset(props: {
     >
       <legend className="px-1 text-lg font-bold break-words">
         {nombre}
-        {!zona.activa && <span className="ml-2 text-sm font-medium text-stone-600">(apagada)</span>}
+        {!zona.activa && <span className="text-sm font-medium text-stone-600">{' (apagada)'}</span>}
       </legend>
       {props.error && (
         <p id={errorId} className="mb-3 text-sm font-medium text-red-700">
@@ -91,6 +91,7 @@ export function ZonaFieldset(props: {
 
       <TextField
         label="Nombre de la zona"
+        data-foco={`${zona.clave}-nombre`}
         value={zona.nombre}
         maxLength={ZONA_NOMBRE_MAX}
         onChange={(e) => props.onChange({ nombre: e.target.value })}

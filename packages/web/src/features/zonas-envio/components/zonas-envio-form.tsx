@@ -79,7 +79,7 @@ export function ZonasEnvioForm(props: {
     const form = formRef.current;
     const boton = form?.querySelector<HTMLElement>(`[data-foco="${cual}"]`);
     if (boton && !boton.matches(':disabled')) boton.focus();
-    else {
+    else if (cual.endsWith('-subir') || cual.endsWith('-bajar')) {
       // Moved to an end: its other arrow.
       const otro = cual.endsWith('-subir')
         ? cual.replace(/-subir$/, '-bajar')
@@ -133,11 +133,7 @@ export function ZonasEnvioForm(props: {
     cambiar([...zonas, zona]);
     setAviso(`Zona ${zonas.length + 1} agregada`);
     // Straight to its name.
-    requestAnimationFrame(() => {
-      formRef.current
-        ?.querySelector<HTMLInputElement>(`[data-zona="${zona.clave}"] input`)
-        ?.focus();
-    });
+    foco.current = `${zona.clave}-nombre`;
   };
 
   const zonaPorEliminar = porEliminar === undefined ? undefined : zonas[porEliminar];
