@@ -17,6 +17,8 @@ const inicio: CheckoutValues = {
   tipoEntrega: 'RECOGER',
   direccion: '',
   referencias: '',
+  colonia: '',
+  codigoPostal: '',
   metodoPago: 'EFECTIVO',
   pagaCon: '',
   nota: '',

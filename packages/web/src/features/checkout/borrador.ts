@@ -47,6 +47,8 @@ const CAMPOS_DE_TEXTO = [
   'celular',
   'direccion',
   'referencias',
+  'colonia',
+  'codigoPostal',
   'pagaCon',
   'nota',
 ] as const satisfies readonly CheckoutField[];

@@ -1,5 +1,7 @@
+import { invalidateQueries, useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import type { Canasta } from '../../carrito/canasta/use-canasta';
+import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
 import { CheckoutForm, type PedidoHecho } from './checkout-form';
 
 /**
@@ -8,6 +10,13 @@ import { CheckoutForm, type PedidoHecho } from './checkout-form';
  * which is then emptied here (the server empties its own cart).
  */
 export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
+  // The shop's delivery zones and point come with its public answer (a visitor's basket has it
+  // already; a signed-in cart reads it once): the zone is then found on the phone, at once.
+  const usuario = canasta.tienda?.usuario ?? '';
+  const publica = useQuery(tiendaPublicaKey(usuario), () => getTiendaPublica(usuario), {
+    enabled: usuario !== '',
+    staleMs: 30_000,
+  });
   if (!canasta.puedeComprar) {
     return (
       <p className="rounded-lg bg-stone-50 p-3 text-stone-800">
@@ -15,7 +24,9 @@ export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
       </p>
     );
   }
-  if (!canasta.paraCheckout) {
+  // Without its answer (a failed read) the form still works: the server checks the zone.
+  const zonasListas = usuario === '' || publica.data !== undefined || publica.error !== undefined;
+  if (!canasta.paraCheckout || !zonasListas) {
     return canasta.lineas.length > 0 ? (
       <p role="status" className="py-2">
         Cargando las formas de entrega y pago…
@@ -30,10 +41,17 @@ export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
     <CheckoutForm
       // One form per shop: its choices never carry over to another basket.
       key={canasta.tiendaId}
-      canasta={canasta.paraCheckout}
+      canasta={{
+        ...canasta.paraCheckout,
+        zonas: publica.data?.tienda.zonas,
+        ubicacion: publica.data?.tienda.ubicacion,
+      }}
       conSesion={canasta.origen === 'servidor'}
       onPedido={onPedido}
-      onPrecioCambio={() => void canasta.refetch()}
+      onPrecioCambio={() => {
+        void canasta.refetch();
+        void invalidateQueries(tiendaPublicaKey(usuario));
+      }}
     />
   );
 }

@@ -6,11 +6,21 @@ import {
   pedidoMessages,
   REFERENCIAS_MAX,
   type PedidoVista,
+  type Punto,
 } from '@tianguis/domain';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
 import {
   ENTREGA_TEXTO,
@@ -38,6 +48,16 @@ import {
   type CheckoutValues,
   type DatosConocidos,
 } from '../logic/checkout-values';
+import {
+  destinoParaEnviar,
+  prepararZonasDeTienda,
+  problemaDeZona,
+  zonaDeDestino,
+  zonaEntregaMessages,
+  type Destino,
+  type ResultadoZona,
+} from '../logic/zona-de-entrega';
+import { ZonaDeEntregaCampos } from './zona-de-entrega-campos';
 
 /** An order that went through. */
 export type PedidoHecho =
@@ -137,9 +157,23 @@ export function CheckoutForm(props: {
   // Kept until the server answers for sure, so a retry after a lost answer is the same order.
   const clave = useRef<string | undefined>(undefined);
 
+  // The phone's location, when shared for a radius zone: this visit only, never kept.
+  const [ubicacion, setUbicacion] = useState<Punto | null>(null);
+  const listas = useMemo(
+    () => prepararZonasDeTienda(canasta.zonas, canasta.ubicacion),
+    [canasta.zonas, canasta.ubicacion],
+  );
+
   const tipos = tiposDeEntrega(canasta.entrega);
   const metodos = metodosDePago(canasta.pagos);
-  const totales = totalesCheckout(canasta, values.tipoEntrega);
+  const domicilio = values.tipoEntrega === 'DOMICILIO';
+  const destino: Destino = {
+    colonia: values.colonia,
+    codigoPostal: values.codigoPostal,
+    ubicacion,
+  };
+  const zona: ResultadoZona = domicilio ? zonaDeDestino(listas, destino) : { estado: 'sin-zonas' };
+  const totales = totalesCheckout(canasta, values.tipoEntrega, zona);
   const total = precioNuevo ?? totales.total;
   const cambio = values.metodoPago === 'EFECTIVO' ? cambioDe(values.pagaCon, total) : undefined;
   const puedePedir =
@@ -155,8 +189,21 @@ export function CheckoutForm(props: {
     const borrador = { ...leerBorrador(canasta.tiendaId, cuenta), [field]: value };
     guardarBorrador(canasta.tiendaId, cuenta, borrador);
     if (problema?.field === field || !problema?.field) setProblema(undefined);
-    // Another delivery type is another total: the changed price no longer applies.
-    if (field === 'tipoEntrega') setPrecioNuevo(undefined);
+    // Another delivery type or zone is another total: the changed price no longer applies.
+    if (field === 'tipoEntrega' || field === 'colonia' || field === 'codigoPostal') {
+      setPrecioNuevo(undefined);
+    }
+  }
+
+  function cambiarDestino(cambio: Partial<Destino>) {
+    if (cambio.colonia !== undefined) cambiar('colonia', cambio.colonia);
+    if (cambio.codigoPostal !== undefined) cambiar('codigoPostal', cambio.codigoPostal);
+    if (cambio.ubicacion !== undefined) {
+      setUbicacion(cambio.ubicacion);
+      setPrecioNuevo(undefined);
+    }
+    // The zone's error sits under 'colonia': any new answer to the question clears it.
+    if (problema?.field === 'colonia') setProblema(undefined);
   }
 
   const texto = (field: CheckoutField) => ({
@@ -173,6 +220,17 @@ export function CheckoutForm(props: {
     const form = event.currentTarget;
     const invitado = !conSesion;
     const validacion = validarCheckout(values, { invitado, total, celularDeCuenta });
+    // Top to bottom: who orders, then where it goes (the zone question comes before the address).
+    const deZona =
+      zona.estado === 'sin-zonas' ||
+      (!validacion.ok && (validacion.field === 'nombreCompleto' || validacion.field === 'celular'))
+        ? undefined
+        : problemaDeZona(listas, zona);
+    if (deZona !== undefined) {
+      setProblema({ field: 'colonia', message: deZona });
+      form.querySelector<HTMLElement>('[name="colonia"], [name="codigoPostal"]')?.focus();
+      return;
+    }
     if (!validacion.ok) {
       setProblema({ field: validacion.field, message: validacion.message });
       if (validacion.field) {
@@ -181,6 +239,9 @@ export function CheckoutForm(props: {
       return;
     }
     const { datos } = validacion;
+    if (zona.estado !== 'sin-zonas') {
+      datos.entrega = { ...datos.entrega, ...destinoParaEnviar(destino) };
+    }
     setProblema(undefined);
     clave.current ??= nuevaIdempotencyKey();
     const key = clave.current;
@@ -207,6 +268,10 @@ export function CheckoutForm(props: {
       if (nuevo !== undefined) {
         setPrecioNuevo(nuevo);
         props.onPrecioCambio?.();
+      } else if (error instanceof ApiError && error.code === 'FUERA_DE_ZONA') {
+        // The shop's zones changed since they were read: the server's word, at the question.
+        setProblema({ field: 'colonia', message: mensajeDe(error) });
+        props.onPrecioCambio?.();
       } else {
         setProblema({ message: mensajeDe(error) });
       }
@@ -222,13 +287,13 @@ export function CheckoutForm(props: {
     if (props.navegar === false) return;
     // The order's page takes the checkout's place in the history: Back never shows the emptied
     // checkout again.
-    const destino =
+    const siguiente =
       hecho.tipo === 'invitado'
         ? seguimientoHref(hecho.seguimiento)
         : hecho.pedidoId
           ? `/mispedidosdetalle?id=${hecho.pedidoId}`
           : '/mispedidos';
-    navigate(destino, { replace: true });
+    navigate(siguiente, { replace: true });
   }
 
   const campoPagaCon = texto('pagaCon');
@@ -278,7 +343,19 @@ export function CheckoutForm(props: {
           <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[values.tipoEntrega]}
         </p>
       )}
-      {values.tipoEntrega === 'DOMICILIO' && (
+      {domicilio && zona.estado !== 'sin-zonas' && (
+        <ZonaDeEntregaCampos
+          listas={listas}
+          destino={destino}
+          resultado={zona}
+          error={problema?.field === 'colonia' ? problema.message : undefined}
+          onChange={cambiarDestino}
+          onRecoger={
+            tipos.includes('RECOGER') ? () => cambiar('tipoEntrega', 'RECOGER') : undefined
+          }
+        />
+      )}
+      {domicilio && (
         <>
           <TextField
             {...texto('direccion')}
@@ -347,9 +424,20 @@ export function CheckoutForm(props: {
 
       <dl aria-label="Totales" className="mb-4 space-y-1 border-t border-stone-200 pt-3">
         <FilaDeTotal termino="Subtotal" monto={totales.subtotal} />
-        {values.tipoEntrega === 'DOMICILIO' && (
-          <FilaDeTotal termino="Envío" monto={totales.envio} />
-        )}
+        {domicilio &&
+          (zona.estado === 'sin-zonas' || zona.estado === 'dentro' ? (
+            <FilaDeTotal
+              termino={
+                zona.estado === 'dentro' ? zonaEntregaMessages.envioA(zona.zona.nombre) : 'Envío'
+              }
+              monto={totales.envio}
+            />
+          ) : (
+            <div className="flex justify-between gap-4">
+              <dt>Envío</dt>
+              <dd>{zonaEntregaMessages.segunZona}</dd>
+            </div>
+          ))}
         <FilaDeTotal termino="Total" monto={totales.total} fuerte />
       </dl>
 

@@ -16,11 +16,13 @@ import {
   type MetodoPago,
   type PagosVista,
   type PedidoInvitadoBody,
+  type Punto,
   type ProcesarCarritoBody,
   type TipoEntrega,
   type TotalesDeCanasta,
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
+import { terminosDeEnvio, type ResultadoZona, type ZonaDeTienda } from './zona-de-entrega';
 
 /** One basket line as checkout sends it; `precio` is the unit price with its options, pesos. */
 export interface LineaCheckout {
@@ -46,6 +48,9 @@ export interface CanastaCheckout {
   readonly pagos: PagosVista;
   readonly abierta: boolean;
   readonly mensajeCerrada: string | null;
+  /** Its delivery zones (the public answer's active ones) and the point a radius is measured from. */
+  readonly zonas?: readonly ZonaDeTienda[];
+  readonly ubicacion?: Punto | null;
 }
 
 export interface CheckoutValues {
@@ -54,6 +59,9 @@ export interface CheckoutValues {
   tipoEntrega: TipoEntrega;
   direccion: string;
   referencias: string;
+  /** Where the address falls, for a shop's delivery zones (zona-de-entrega.ts); as typed. */
+  colonia: string;
+  codigoPostal: string;
   metodoPago: MetodoPago;
   /** As typed: '500', '$500.00', '1,000'. */
   pagaCon: string;
@@ -100,17 +108,28 @@ export function valoresIniciales(
     tipoEntrega: tiposDeEntrega(canasta.entrega)[0] ?? 'DOMICILIO',
     direccion: conocidos.direccion ?? '',
     referencias: conocidos.referencias ?? '',
+    colonia: '',
+    codigoPostal: '',
     metodoPago: metodosDePago(canasta.pagos)[0] ?? 'EFECTIVO',
     pagaCon: '',
     nota: '',
   };
 }
 
-/** Subtotal, shipping (none for pickup), total and the minimum, in centavos. */
-export function totalesCheckout(canasta: CanastaCheckout, tipo: TipoEntrega): TotalesDeCanasta {
+/**
+ * Subtotal, shipping (none for pickup), total and the minimum, in centavos. A delivery at a shop
+ * with zones takes its zone's shipping and minimum (none known yet: no shipping, the shop's
+ * minimum); pickup keeps the shop's minimum.
+ */
+export function totalesCheckout(
+  canasta: CanastaCheckout,
+  tipo: TipoEntrega,
+  zona: ResultadoZona = { estado: 'sin-zonas' },
+): TotalesDeCanasta {
+  const terminos = tipo === 'DOMICILIO' ? terminosDeEnvio(canasta, zona) : canasta;
   return totalesDeCanasta({
-    montoMinimo: canasta.montoMinimo,
-    costoDeEnvio: costoDeEnvioDe(tipo, canasta.costoDeEnvio),
+    montoMinimo: terminos.montoMinimo,
+    costoDeEnvio: costoDeEnvioDe(tipo, terminos.costoDeEnvio),
     lineas: canasta.lineas,
   });
 }
@@ -131,7 +150,14 @@ export function cambioDe(pagaCon: string, total: number): number | undefined {
 /** What the form collected, checked and ready for either body. Amounts in pesos. */
 export interface DatosPedido {
   cliente?: { nombreCompleto: string; celular: string };
-  entrega: { tipo: TipoEntrega; direccion?: string; referencias?: string };
+  entrega: {
+    tipo: TipoEntrega;
+    direccion?: string;
+    referencias?: string;
+    colonia?: string;
+    codigoPostal?: string;
+    ubicacion?: Punto;
+  };
   pago: { metodo: MetodoPago; pagaCon?: number };
   nota?: string;
 }

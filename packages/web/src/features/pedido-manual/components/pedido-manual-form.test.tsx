@@ -143,7 +143,7 @@ async function copiaElEnlace(user: ReturnType<typeof userEvent.setup>, enlace: s
   expect(await screen.findByText('Enlace copiado')).toBeTruthy();
 }
 
-describe('the owner types a phone order', () => {
+describe('the owner types a phone order', { timeout: 30_000 }, () => {
   it('with options, a note, pickup and cash, and gets the tracking link to send', async () => {
     const user = userEvent.setup();
     const llamadas = servidor(taqueria(), [hecho]);

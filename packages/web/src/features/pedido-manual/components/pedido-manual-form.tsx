@@ -8,13 +8,24 @@ import {
   REFERENCIAS_MAX,
   type PedidoConSeguimiento,
 } from '@tianguis/domain';
-import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/status';
 import { invalidateQueries } from '../../../lib/query';
+import { ZonaDeEntregaCampos } from '../../checkout/components/zona-de-entrega-campos';
 import { precioCambiado } from '../../checkout/logic/checkout-values';
+import {
+  destinoParaEnviar,
+  prepararZonasDeTienda,
+  problemaDeZona,
+  terminosDeEnvio,
+  zonaDeDestino,
+  zonaEntregaMessages,
+  type Destino,
+  type ResultadoZona,
+} from '../../checkout/logic/zona-de-entrega';
 import {
   miTiendaKey,
   type MiTienda,
@@ -69,6 +80,8 @@ const ORDEN: readonly CampoManual[] = [
   'celular',
   'lineas',
   'tipoEntrega',
+  'colonia',
+  'codigoPostal',
   'direccion',
   'referencias',
   'metodoPago',
@@ -98,7 +111,21 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
   const tipos = tiposDeEntregaDe(tienda);
   const metodos = metodosDePagoDe(tienda);
   const vistas = lineasConPrecio(lineas, productos);
-  const totales = totalesManual(vistas, tienda, values.tipoEntrega);
+  // The shop's zones (the owner's answer holds every zone; only active ones count). The owner's
+  // own location says nothing of the customer's: no "Usar mi ubicación" here.
+  const listas = useMemo(() => {
+    const l = prepararZonasDeTienda(tienda.zonas, tienda.ubicacion);
+    return { ...l, hayRadio: false };
+  }, [tienda.zonas, tienda.ubicacion]);
+  const domicilio = values.tipoEntrega === 'DOMICILIO';
+  const destino: Destino = {
+    colonia: values.colonia,
+    codigoPostal: values.codigoPostal,
+    ubicacion: null,
+  };
+  const zona: ResultadoZona = domicilio ? zonaDeDestino(listas, destino) : { estado: 'sin-zonas' };
+  // A manual order follows the zone's shipping but, as with the shop's, skips its minimum.
+  const totales = totalesManual(vistas, terminosDeEnvio(tienda, zona), values.tipoEntrega);
   const cambio =
     values.metodoPago === 'EFECTIVO' ? cambioManual(values.pagaCon, totales.total) : undefined;
   const estado = estadoDeTienda(tienda);
@@ -174,7 +201,14 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
     if (guardando) return;
     const form = event.currentTarget;
     setAviso(undefined);
-    const validacion = validarPedidoManual(values, vistas, totales.total);
+    const validacion = validarPedidoManual(
+      values,
+      vistas,
+      totales.total,
+      zona.estado === 'sin-zonas'
+        ? undefined
+        : { problema: problemaDeZona(listas, zona), destino: destinoParaEnviar(destino) },
+    );
     if (!validacion.ok) {
       setErrores(validacion.errores);
       enfocarPrimerError(form, validacion.errores);
@@ -195,7 +229,11 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
       const delServidor = erroresDelServidor(error, vistas);
       setErrores(delServidor);
       // Delivery or payment choices may have changed since the screen opened.
-      if (delServidor.campos.tipoEntrega || delServidor.campos.metodoPago) {
+      if (
+        delServidor.campos.tipoEntrega ||
+        delServidor.campos.metodoPago ||
+        delServidor.campos.colonia
+      ) {
         void invalidateQueries(miTiendaKey);
       }
       enfocarPrimerError(form, delServidor);
@@ -206,6 +244,8 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
     const campo = ORDEN.find((c) => e.campos[c]);
     if (campo === 'lineas') {
       form.querySelector<HTMLElement>('input[type="search"]')?.focus();
+    } else if (campo === 'colonia') {
+      form.querySelector<HTMLElement>('[name="colonia"], [name="codigoPostal"]')?.focus();
     } else if (campo) {
       form.querySelector<HTMLElement>(`[name="${campo}"]`)?.focus();
     } else if (Object.keys(e.lineas).length > 0) {
@@ -289,7 +329,32 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
               <FieldError message={errores.campos.tipoEntrega} />
             </>
           )}
-          {values.tipoEntrega === 'DOMICILIO' && (
+          {domicilio && zona.estado !== 'sin-zonas' && (
+            <ZonaDeEntregaCampos
+              listas={listas}
+              destino={destino}
+              resultado={zona}
+              conMinimo={false}
+              error={errores.campos.colonia}
+              onChange={(cambio) => {
+                if (cambio.colonia !== undefined) cambiar('colonia', cambio.colonia);
+                if (cambio.codigoPostal !== undefined) {
+                  cambiar('codigoPostal', cambio.codigoPostal);
+                  // The zone's error sits under 'colonia': another postal code is another answer.
+                  setErrores((e) => {
+                    if (!e.campos.colonia) return e;
+                    const campos = { ...e.campos };
+                    delete campos.colonia;
+                    return { ...e, campos };
+                  });
+                }
+              }}
+              onRecoger={
+                tipos.includes('RECOGER') ? () => cambiar('tipoEntrega', 'RECOGER') : undefined
+              }
+            />
+          )}
+          {domicilio && (
             <>
               <TextField
                 {...texto('direccion')}
@@ -346,9 +411,13 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
         {/* Sticky above the app's bottom bar: on a phone, saving never needs a scroll. */}
         <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur">
           <dl aria-label="Totales" className="mb-2 flex flex-wrap justify-between gap-x-4 text-sm">
-            {totales.envio > 0 && (
+            {(totales.envio > 0 || zona.estado === 'dentro') && (
               <div className="flex gap-1">
-                <dt>Envío</dt>
+                <dt>
+                  {zona.estado === 'dentro'
+                    ? zonaEntregaMessages.envioA(zona.zona.nombre)
+                    : 'Envío'}
+                </dt>
                 <dd>{formatPesos(totales.envio)}</dd>
               </div>
             )}

@@ -17,6 +17,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { precioDeLinea } from '../../carrito/canasta/lineas';
 import { leerPagaCon, type CheckoutValues } from '../../checkout/logic/checkout-values';
+import type { destinoParaEnviar } from '../../checkout/logic/zona-de-entrega';
 import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
 
 // The owner's quick order for a phone or WhatsApp shopper: what the form holds, the lines and
@@ -54,6 +55,8 @@ export type CampoManual =
   | 'tipoEntrega'
   | 'direccion'
   | 'referencias'
+  | 'colonia'
+  | 'codigoPostal'
   | 'metodoPago'
   | 'pagaCon'
   | 'nota'
@@ -101,6 +104,8 @@ export function valoresIniciales(tienda: Pick<MiTienda, 'entrega' | 'pagos'>): P
     tipoEntrega: tiposDeEntregaDe(tienda)[0] ?? 'RECOGER',
     direccion: '',
     referencias: '',
+    colonia: '',
+    codigoPostal: '',
     metodoPago: metodosDePagoDe(tienda)[0] ?? 'EFECTIVO',
     pagaCon: '',
     nota: '',
@@ -242,7 +247,10 @@ export function lineasConPrecio(
   });
 }
 
-/** Subtotal, shipping (none for pickup) and total, in centavos. */
+/**
+ * Subtotal, shipping (none for pickup) and total, in centavos; `costoDeEnvio` is the shop's flat
+ * one or, at a shop with zones, the zone's (pesos).
+ */
 export function totalesManual(
   lineas: readonly LineaManualVista[],
   tienda: Pick<MiTienda, 'costoDeEnvio'>,
@@ -295,6 +303,8 @@ export function validarPedidoManual(
   values: PedidoManualValues,
   lineas: readonly LineaManualVista[],
   total: number,
+  /** At a shop with delivery zones: why the zone is not known yet, and what was said of it. */
+  zona?: { problema: string | undefined; destino: ReturnType<typeof destinoParaEnviar> },
 ): ValidacionManual {
   const errores: ErroresManual = { campos: {}, lineas: {} };
   const poner = (campo: CampoManual, message: string) => {
@@ -309,6 +319,7 @@ export function validarPedidoManual(
     poner('pagaCon', pedidoManualMessages.pagaConMenor(total));
   }
   const domicilio = values.tipoEntrega === 'DOMICILIO';
+  if (domicilio && zona?.problema) poner('colonia', zona.problema);
   if (domicilio && values.direccion.trim() === '') {
     poner('direccion', pedidoWireMessages.direccionRequerida);
   }
@@ -332,6 +343,7 @@ export function validarPedidoManual(
           tipo: 'DOMICILIO',
           direccion: values.direccion,
           ...(values.referencias.trim() ? { referencias: values.referencias } : {}),
+          ...zona?.destino,
         }
       : { tipo: 'RECOGER' },
     pago: {
@@ -389,6 +401,9 @@ export function erroresDelServidor(
   }
   if (error.code === 'ENTREGA_NO_DISPONIBLE') {
     return { campos: { tipoEntrega: error.message }, lineas: {} };
+  }
+  if (error.code === 'FUERA_DE_ZONA') {
+    return { campos: { colonia: error.message }, lineas: {} };
   }
   if (error.code === 'METODO_NO_DISPONIBLE') {
     return { campos: { metodoPago: error.message }, lineas: {} };

@@ -35,7 +35,10 @@ export type TiendaPublica = Pick<
   | 'timeZone'
 > &
   Partial<
-    Pick<TiendaVista, 'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion'>
+    Pick<
+      TiendaVista,
+      'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion' | 'zonas'
+    >
   > & {
     categorias: CategoriaPublica[];
   };
