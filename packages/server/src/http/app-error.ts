@@ -52,6 +52,10 @@ export const errorCatalog = {
     status: 400,
     message: 'La tienda no ofrece esa forma de entrega',
   },
+  FUERA_DE_ZONA: {
+    status: 400,
+    message: 'No hacemos envíos a esa dirección',
+  },
   METODO_NO_DISPONIBLE: { status: 400, message: 'La tienda no acepta esa forma de pago' },
   PRECIO_CAMBIO: {
     status: 409,

@@ -26,6 +26,9 @@ export const PRODUCTO_Y_TIENDA = [
   'tienda.configured as tienda_configured',
   'tienda.time_zone',
   'tienda.pausado_hasta',
+  // The shop's map point: a delivery zone's radius is measured from it.
+  'tienda.ubicacion_lat as tienda_ubicacion_lat',
+  'tienda.ubicacion_lng as tienda_ubicacion_lng',
   ...ENTREGA_Y_PAGOS_DE_TIENDA,
   'account.celular as tienda_celular',
 ] as const;

@@ -134,6 +134,11 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
         tipo: 'DOMICILIO',
         direccion: 'Calle Allende 45, Barrio Alto',
         referencias: 'Portón verde',
+        // Third edition ("Delivery zones"): nothing said of the address's zone, and no zone.
+        colonia: null,
+        codigoPostal: null,
+        ubicacion: null,
+        zona: null,
       });
     });
 

@@ -6,6 +6,7 @@ import {
   costoDeEnvioDe,
   formatPesos,
   getEstadoPedidos,
+  mensajeFueraDeZona,
   MONTO_MAXIMO_CENTAVOS,
   normalizarNota,
   pedidoWireMessages,
@@ -48,6 +49,7 @@ import {
   type PedidoEvento,
 } from '../pedidos/pedido.service.js';
 import { existsTienda } from '../tiendas/tienda.service.js';
+import { findZona, loadZonasDeTienda, type ZonaGuardada } from '../tiendas/zonas.service.js';
 import * as repo from './checkout.repository.js';
 
 /**
@@ -166,12 +168,22 @@ export async function writeNuevoPedido(
     throw new AppError('METODO_NO_DISPONIBLE', metodoNoDisponible(pago.metodo));
   }
 
-  const costoDeEnvio = costoDeEnvioDe(entrega.tipo, first.costo_de_envio);
+  // Delivery at a shop with active zones: the address's zone sets the fee and the minimum
+  // (docs/write-path.md, "Delivery zones"); outside every zone it is refused.
+  const zona =
+    entrega.tipo === 'DOMICILIO' ? await zonaDeEntregaDe(trx, p.tiendaId, first, entrega) : undefined;
+
+  const costoDeEnvio = costoDeEnvioDe(entrega.tipo, zona?.costoDeEnvio ?? first.costo_de_envio);
   const totals = computeTotal({
     lineas: resueltas.map((l) => ({ precio: l.precio, cantidad: l.row.cantidad })),
     costoDeEnvio,
   });
-  if (!manual && totals.subtotal < first.monto_minimo) throw new AppError('MONTO_MINIMO');
+  if (!manual && totals.subtotal < (zona?.montoMinimo ?? first.monto_minimo)) {
+    throw new AppError(
+      'MONTO_MINIMO',
+      zona === undefined ? undefined : montoMinimoDeZona(zona.nombre, zona.montoMinimo),
+    );
+  }
   if (totals.total > MONTO_MAXIMO_CENTAVOS) {
     throw new AppError('VALIDACION', carritoMessages.montoMaximo);
   }
@@ -188,6 +200,7 @@ export async function writeNuevoPedido(
   }
 
   const fecha = p.now.toISOString();
+  const domicilio = entrega.tipo === 'DOMICILIO';
   const seguimiento = newSeguimiento(p.now);
   const transferencia = pago.metodo === 'TRANSFERENCIA' ? pagos.transferencia : null;
   const insertado = await insertPedidoNuevo(
@@ -222,6 +235,11 @@ export async function writeNuevoPedido(
       invitado: p.accountId === null ? 1 : 0,
       origen: p.origen,
       seguimiento,
+      entrega_colonia: domicilio ? (entrega.colonia ?? null) : null,
+      entrega_codigo_postal: domicilio ? (entrega.codigoPostal ?? null) : null,
+      entrega_lat: domicilio ? (entrega.ubicacion?.lat ?? null) : null,
+      entrega_lng: domicilio ? (entrega.ubicacion?.lng ?? null) : null,
+      zona_nombre: zona?.nombre ?? null,
     },
     resueltas.map((l) => ({
       producto_id: l.row.producto_id,
@@ -246,6 +264,33 @@ export async function writeNuevoPedido(
   };
   setOrigenDePedidoNuevo(evento, p.origen);
   return { evento, seguimiento };
+}
+
+/**
+ * The zone a delivery address falls in, when the shop has active zones (read once per shop
+ * version, so a shop without zones costs a lookup in memory); undefined without active zones.
+ * Outside every active zone: FUERA_DE_ZONA naming them.
+ */
+async function zonaDeEntregaDe(
+  trx: DbOrTx,
+  tiendaId: number,
+  tienda: LineaAPreciar,
+  entrega: EntregaPedidoInput,
+): Promise<ZonaGuardada | undefined> {
+  const zonas = await loadZonasDeTienda(trx, tiendaId, tienda.tienda_version);
+  if (zonas.activas.length === 0) return undefined;
+  const punto =
+    tienda.tienda_ubicacion_lat === null || tienda.tienda_ubicacion_lng === null
+      ? null
+      : { lat: Number(tienda.tienda_ubicacion_lat), lng: Number(tienda.tienda_ubicacion_lng) };
+  const zona = findZona(zonas, punto, entrega);
+  if (zona === undefined) throw new AppError('FUERA_DE_ZONA', mensajeFueraDeZona(zonas.zonas));
+  return zona;
+}
+
+/** MONTO_MINIMO's first-edition wording, with the zone and its minimum. */
+function montoMinimoDeZona(nombre: string, montoMinimo: number): string {
+  return `El monto para poder comprar debe ser igual o mayor al monto mínimo de la zona «${nombre}», ${formatPesos(montoMinimo)} (sin contar el costo de envío)`;
 }
 
 function metodoNoDisponible(metodo: PagoPedidoInput['metodo']): string {

@@ -165,7 +165,15 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
         celular: shopper.celular,
         direccionEntrega: shopper.direccionEntrega,
         // Second edition: the defaults of a checkout that sends none of the new fields.
-        entrega: { tipo: 'DOMICILIO', direccion: shopper.direccionEntrega, referencias: null },
+        entrega: {
+          tipo: 'DOMICILIO',
+          direccion: shopper.direccionEntrega,
+          referencias: null,
+          colonia: null,
+          codigoPostal: null,
+          ubicacion: null,
+          zona: null,
+        },
         pago: { metodo: 'EFECTIVO', pagaCon: null, cambio: null, referencia: null, pagado: false },
         nota: null,
         invitado: false,

@@ -37,6 +37,11 @@ const PEDIDO_COLUMNS = [
   'origen',
   'seguimiento',
   'idempotency_hash',
+  'entrega_colonia',
+  'entrega_codigo_postal',
+  'entrega_lat',
+  'entrega_lng',
+  'zona_nombre',
 ] as const satisfies readonly (keyof NewPedido)[];
 
 // Every column named, so the statement's shape never depends on which fields a call leaves out.
