@@ -171,7 +171,9 @@ export async function writeNuevoPedido(
   // Delivery at a shop with active zones: the address's zone sets the fee and the minimum
   // (docs/write-path.md, "Delivery zones"); outside every zone it is refused.
   const zona =
-    entrega.tipo === 'DOMICILIO' ? await zonaDeEntregaDe(trx, p.tiendaId, first, entrega) : undefined;
+    entrega.tipo === 'DOMICILIO'
+      ? await zonaDeEntregaDe(trx, p.tiendaId, first, entrega)
+      : undefined;
 
   const costoDeEnvio = costoDeEnvioDe(entrega.tipo, zona?.costoDeEnvio ?? first.costo_de_envio);
   const totals = computeTotal({
