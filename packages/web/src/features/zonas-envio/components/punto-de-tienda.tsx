@@ -109,7 +109,6 @@ export function PuntoDeTienda(props: {
           label="Latitud"
           value={punto.lat}
           onChange={(e) => set('lat')(e.target.value)}
-          hints={['Ejemplo: 19.43260']}
           autoComplete="off"
           aria-invalid={props.invalido || undefined}
           className="mb-0"
@@ -118,12 +117,12 @@ export function PuntoDeTienda(props: {
           label="Longitud"
           value={punto.lng}
           onChange={(e) => set('lng')(e.target.value)}
-          hints={['Ejemplo: -99.13320']}
           autoComplete="off"
           aria-invalid={props.invalido || undefined}
           className="mb-0"
         />
       </div>
+      <p className="mt-2 text-sm text-stone-600">Por ejemplo: 19.43260 y -99.13320.</p>
     </fieldset>
   );
 }

@@ -140,11 +140,8 @@ export function ZonaFieldset(props: {
         inputMode="decimal"
         autoComplete="off"
         onChange={(e) => monto('radioKm')(e.target.value)}
-        hints={
-          radioSinPunto
-            ? [zonaMessages.radioSinUbicacion(nombre)]
-            : [`Hasta ${RADIO_KM_MAX} km. Déjalo vacío si la zona no es por distancia.`]
-        }
+        // The hint is a warning (amber): only while a radius has no point to measure from.
+        hints={radioSinPunto ? [zonaMessages.radioSinUbicacion(nombre)] : []}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -160,9 +157,12 @@ export function ZonaFieldset(props: {
           inputMode="decimal"
           autoComplete="off"
           onChange={(e) => monto('montoMinimo')(e.target.value)}
-          hints={zona.montoMinimo === '' ? ['Opcional'] : []}
         />
       </div>
+      <p className="mb-4 text-sm text-stone-600">
+        El radio (hasta {RADIO_KM_MAX} km) y el monto mínimo son opcionales: vacíos, la zona no es
+        por distancia y no pide mínimo.
+      </p>
 
       <div className="flex flex-wrap gap-2 border-t border-stone-200 pt-3">
         <Button
