@@ -58,6 +58,14 @@ import {
 import { startNodeProcess, type ServerProcess } from './processes.js';
 import { seedVentas, VENTAS_ORDERS, type VentasSeed } from './ventas.js';
 import {
+  cotizacion,
+  FLAT_SHOP_FROM_END,
+  microsPorCoincidencia,
+  pedidoConColonia,
+  seedZonas,
+  ZONAS_SHOP_FROM_END,
+} from './zonas.js';
+import {
   BENCH_SCALE,
   checkoutLoop,
   CHECKOUT_PRODUCTS,
@@ -540,6 +548,8 @@ async function benchServer(
     ],
   });
 
+  await benchZonas(database, base, seeded);
+
   // The owner's poll, as the web app sends it (no filter: the newest 500 with their lines).
   const ownerToken = tokenOf(shops[HOT_SHOP]!.ownerEmail);
   const ownerPoll =
@@ -959,6 +969,52 @@ async function benchEvents(
   }
 }
 
+/**
+ * Delivery zones (scripts/bench/zonas.ts): `cotizarenvio` and a guest's delivery order for the
+ * last colonia of the last of 20 zones of 200 colonias, beside the same order at a shop without
+ * zones; at 1 connection (a single order's latency: what the match adds) and at 50.
+ */
+async function benchZonas(database: string, base: string, seeded: SeededScale) {
+  const zonas = seeded.shops.length - ZONAS_SHOP_FROM_END;
+  const plana = seeded.shops.length - FLAT_SHOP_FROM_END;
+  const match = `the match alone in-process: ${microsPorCoincidencia().toFixed(2)} µs`;
+  for (const connections of [1, CONNECTIONS]) {
+    const c = connections === 1 ? '-c1' : '';
+    await measure(database, base, {
+      id: `zonas-cotizar${c}`,
+      connections,
+      flow: cotizacion(seeded),
+      report: [
+        {
+          kind: 'zona-cotizar',
+          id: `zonas-cotizar${c}`,
+          name: `cotizarenvio, 20 zones × 200 colonias, the last one, ${connections} conn.`,
+        },
+      ],
+    });
+    for (const [id, shop, name] of [
+      [`zonas-order-flat${c}`, plana, 'no zones (flat fee)'],
+      [`zonas-order-20x200${c}`, zonas, '20 zones × 200 colonias, the last one'],
+    ] as const) {
+      await measure(database, base, {
+        id,
+        connections,
+        flow: pedidoConColonia(seeded, shop),
+        report: [
+          {
+            kind: 'zona-pedido',
+            id,
+            name: `guest delivery order with colonia, ${name}, ${connections} conn.`,
+            unit: 'orders/s',
+          },
+        ],
+      });
+    }
+  }
+  const row = rows.find((r) => r.database === database && r.id.startsWith('zonas-order-20x200'));
+  if (row) row.note = [row.note, match].filter(Boolean).join('; ');
+}
+
 /** Seeds a fresh database and runs the server on it, measures, stops it. */
 async function benchDatabase(database: string, databaseUrl: string, tmp: string) {
   console.log(
@@ -978,6 +1034,8 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
     if (wants('ventas')) {
       ventasSeed = await seedVentas(db, dialect, seeded, seeded.shops.length - 1);
     }
+    // The zone rows' shop: 20 zones of 200 colonias (scripts/bench/zonas.ts).
+    if (wants('zonas')) await seedZonas(db, seeded);
     // The one-shop row's taquería takes pickup orders too.
     await db
       .updateTable('tienda')
