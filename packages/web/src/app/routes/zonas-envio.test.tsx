@@ -1,0 +1,63 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
+import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { clearQueryCache, setQueryData } from '../../lib/query';
+import ZonasEnvio from './zonas-envio';
+
+afterEach(() => clearQueryCache());
+
+function renderScreen() {
+  render(
+    <MemoryRouter initialEntries={['/zonas-envio']}>
+      <ZonasEnvio />
+    </MemoryRouter>,
+  );
+}
+
+describe('/zonas-envio', () => {
+  it("opens on the owner's shop zones, in order, with the switched-off banner when it is off", () => {
+    setQueryData(
+      miTiendaKey,
+      tiendaDePrueba({
+        activarODesactivar: false,
+        ubicacion: { lat: 19.4326, lng: -99.1332 },
+        zonas: [
+          {
+            id: 2,
+            nombre: 'Roma',
+            colonias: ['Roma Norte'],
+            codigosPostales: [],
+            radioKm: null,
+            costoDeEnvio: 30,
+            montoMinimo: 0,
+            activa: true,
+          },
+          {
+            id: 1,
+            nombre: 'Cerca',
+            colonias: [],
+            codigosPostales: [],
+            radioKm: 1.5,
+            costoDeEnvio: 0,
+            montoMinimo: 100,
+            activa: false,
+          },
+        ],
+      }),
+    );
+    renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'Zonas de envío' })).toBeTruthy();
+    expect(screen.getByText('Tienda desactivada')).toBeTruthy();
+    expect(screen.getByText('19.43260, -99.13320')).toBeTruthy();
+    const legends = [...document.querySelectorAll('fieldset[data-zona] > legend')].map(
+      (l) => l.textContent,
+    );
+    expect(legends).toEqual(['Roma', 'Cerca (apagada)']);
+    expect(
+      (screen.getAllByLabelText('Radio en km desde tu tienda (opcional)')[1] as HTMLInputElement)
+        .value,
+    ).toBe('1.5');
+  });
+});
