@@ -20,6 +20,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { textoDeLugar, textoDeZona } from '../../pedidos/zona-de-pedido';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { AceptarDialog, CancelarDialog } from './pedido-acciones';
@@ -78,6 +79,8 @@ export function PedidoDetalle(props: {
   const telefono = normalizeCelular(pedido.celular);
   const direccion = direccionDePedido(pedido);
   const domicilio = pedido.entrega?.tipo !== 'RECOGER';
+  const zona = textoDeZona(pedido.entrega);
+  const lugar = textoDeLugar(pedido.entrega);
   const listo = textoListoEstimado(pedido, timeZone);
   const cambio = textoCambio(pedido.pago);
   const terminado = hecho === 'completar' || hecho === 'cancelar';
@@ -177,8 +180,20 @@ export function PedidoDetalle(props: {
         <p className="font-semibold">{textoEntrega(pedido.entrega)}</p>
         {domicilio && (
           <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+            {zona && (
+              <>
+                <dt className="text-stone-600">Zona</dt>
+                <dd className="break-words">{zona}</dd>
+              </>
+            )}
             <dt className="text-stone-600">Dirección de entrega</dt>
             <dd className="break-words">{direccion || '—'}</dd>
+            {lugar && (
+              <>
+                <dt className="text-stone-600">Colonia</dt>
+                <dd className="break-words">{lugar}</dd>
+              </>
+            )}
             {pedido.entrega?.referencias && (
               <>
                 <dt className="text-stone-600">Referencias</dt>

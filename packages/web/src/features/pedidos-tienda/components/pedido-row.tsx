@@ -9,6 +9,7 @@ import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
+import { textoDeZona } from '../../pedidos/zona-de-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { formatHace } from './actualizacion-indicador';
 import { AceptarDialog } from './pedido-acciones';
@@ -167,6 +168,7 @@ export function PedidoRow({
       ? textoEdad(pedido.fecha, now)
       : undefined;
   const direccion = pedido.entrega?.tipo === 'RECOGER' ? undefined : pedido.entrega?.direccion;
+  const zona = textoDeZona(pedido.entrega);
   return (
     <li className="rounded-xl border border-stone-200 bg-white p-3">
       <article aria-labelledby={`${detallesId}-t`}>
@@ -213,6 +215,7 @@ export function PedidoRow({
           )}
           <p className="mt-2 text-sm break-words text-stone-700">
             {textoEntrega(pedido.entrega)}
+            {zona ? ` · ${zona}` : ''}
             {direccion ? ` · ${direccion}` : ''}
           </p>
           <p className="text-sm text-stone-700">

@@ -9,6 +9,7 @@ import {
   totalesDePedidoTienda,
 } from '@tianguis/domain';
 import type { ReactNode } from 'react';
+import { textoDeLugar, textoDeZona } from '../../pedidos/zona-de-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import {
   marcaDeOrigen,
@@ -52,6 +53,8 @@ export function TicketCocina(props: {
   const marca = marcaDeOrigen(pedido);
   const listo = textoListoEstimado(pedido, timeZone);
   const domicilio = pedido.entrega?.tipo !== 'RECOGER';
+  const zona = textoDeZona(pedido.entrega);
+  const lugar = textoDeLugar(pedido.entrega);
   const cambio = textoCambio(pedido.pago);
   const transferencia = pedido.pago?.metodo === 'TRANSFERENCIA';
   return (
@@ -84,7 +87,9 @@ export function TicketCocina(props: {
         <p className="break-words">
           <span className="font-bold">Entrega:</span> {textoEntrega(pedido.entrega)}
         </p>
+        {zona && <p className="break-words font-bold">{zona}</p>}
         {domicilio && <p className="break-words">{direccionDePedido(pedido)}</p>}
+        {lugar && <p className="break-words">{lugar}</p>}
         {domicilio && pedido.entrega?.referencias && (
           <p className="break-words">Ref: {pedido.entrega.referencias}</p>
         )}

@@ -14,6 +14,7 @@ import { Check, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
+import { textoDeLugar, textoDeZona } from '../zona-de-pedido';
 import { RecogerEn } from './recoger-en';
 import { TiendaImagen } from './tienda-imagen';
 
@@ -122,10 +123,16 @@ export function EntregaDePedido({ pedido }: { pedido: PedidoVista }) {
     );
   }
   const direccion = direccionDePedido(pedido);
+  const zona = textoDeZona(entrega);
+  const lugar = textoDeLugar(entrega);
   return (
     <div>
-      {texto}
+      <p>
+        <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[entrega.tipo]}
+        {zona ? ` · ${zona}` : ''}
+      </p>
       {direccion && <p className="break-words text-stone-800">{direccion}</p>}
+      {lugar && <p className="break-words text-stone-800">{lugar}</p>}
       {entrega.referencias && (
         <p className="text-sm break-words text-stone-700">Referencias: {entrega.referencias}</p>
       )}
