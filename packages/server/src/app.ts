@@ -78,7 +78,7 @@ import {
   type PublicTiendaReader,
 } from './modules/tiendas/tienda-publica.service.js';
 import { createAvisoDeAprobacion } from './modules/tiendas/tienda-aprobacion.js';
-import { registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
+import { COTIZACIONES_WINDOW_MS, registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
 
@@ -211,11 +211,12 @@ const MODULES: readonly RegisterModule[] = [
     }),
   (app, { accounts, guards, limiter, config }) =>
     registerAccountRoutes(app, { accounts, guards, limiter, config }),
-  (app, { db, guards, readPublicTienda, notifier, log, config }) =>
+  (app, { db, guards, readPublicTienda, notifier, log, config, limitStore }) =>
     registerTiendaRoutes(app, {
       db,
       guards,
       readPublicTienda,
+      cotizarLimiter: new RateLimiter(COTIZACIONES_WINDOW_MS, limitStore),
       // The owner hears of the approval by email, and by SMS with a provider (docs/api.md).
       onAprobada: createAvisoDeAprobacion({
         db,

@@ -564,6 +564,16 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     request: async (w) => ({ method: 'GET', url: `/api/tienda/publica/${w.owner.usuario}` }),
   },
 
+  // Anyone, signed in or not: a read of the victim shop's public zones.
+  'POST /api/tienda/cotizarenvio': {
+    expect: ALL_200,
+    request: async (w) => ({
+      method: 'POST',
+      url: '/api/tienda/cotizarenvio',
+      body: { tiendaId: w.owner.tiendaId, codigoPostal: '72000' },
+    }),
+  },
+
   // ---- Shop pages (HTML, docs/shop-pages.md): public, the same for every caller ----
   'GET /tienda/:usuario': {
     expect: ALL_200,

@@ -345,6 +345,8 @@ TIENDA_KEYS.push('entrega', 'pagos', 'pausadoHasta');
 TIENDA_KEYS.push('direccion', 'telefono');
 // Its optional map point (docs/api.md, "Shop address and public phone"), null until set.
 TIENDA_KEYS.push('ubicacion');
+// Its delivery zones (docs/api.md, "Delivery zones"), [] until set.
+TIENDA_KEYS.push('zonas');
 TIENDA_KEYS.sort();
 PRODUCTO_KEYS.push('agotado', 'grupos');
 PRODUCTO_KEYS.sort();

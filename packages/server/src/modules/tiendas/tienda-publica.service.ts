@@ -10,6 +10,7 @@ import * as catalogo from '../catalogo/catalogo.service.js';
 import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
 import { assembleTiendas, gruposVista } from './tienda.view.js';
+import { readZonas } from './zonas.service.js';
 
 export interface PublicTiendaAnswer {
   etag: string;
@@ -100,18 +101,20 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
   async function build(usuario: string): Promise<PublicTiendaAnswer | undefined> {
     const tienda = await repo.findPublicTiendaByUsuario(db, usuario);
     if (!tienda) return undefined;
-    const [categorias, productos, grupos, horarios, diasEspeciales] = await Promise.all([
+    const [categorias, productos, grupos, horarios, diasEspeciales, zonas] = await Promise.all([
       catalogo.listCategoriasOf(db, [tienda.id]),
       catalogo.listProductosOf(db, [tienda.id], true),
       loadGruposDeTiendas(db, [tienda.id], true),
       listHorariosOf(db, tienda.id),
       listDiasEspecialesOf(db, tienda.id),
+      readZonas(db, [tienda.id]),
     ]);
     const now = new Date();
     const [view] = assembleTiendas([tienda], categorias, productos, () => true, {
       now,
       grupos: gruposVista(grupos),
       seesPagos: () => false,
+      zonas,
     });
     const inputs: EstadoInputs = {
       nombre: tienda.nombre,

@@ -131,8 +131,36 @@ export function findPublicTiendaByUsuario(db: DbOrTx, usuario: string) {
     .executeTakeFirst();
 }
 
+/**
+ * What a delivery quote needs of a publicly visible shop (the same rule as its public page):
+ * its version (its zones are kept under it) and its map point. Undefined for an unknown,
+ * deleted or hidden shop.
+ */
+export function findPublicTiendaPuntoById(db: DbOrTx, id: number) {
+  return db
+    .selectFrom('tienda')
+    .select(['tienda.id', 'tienda.version', 'tienda.ubicacion_lat', 'tienda.ubicacion_lng'])
+    .where('tienda.id', '=', id)
+    .where('tienda.deleted', '=', 0)
+    .where('tienda.approved', '=', TIENDA_VISIBLE.approved)
+    .where('tienda.activated', '=', TIENDA_VISIBLE.activated)
+    .where('tienda.configured', '=', TIENDA_VISIBLE.configured)
+    .where(hasVisibleProduct)
+    .executeTakeFirst();
+}
+
 export function listAllTiendas(db: DbOrTx) {
   return selectTiendas(db).orderBy('tienda.id').execute();
+}
+
+/** The shop's map point, or null without one. */
+export async function findUbicacionDeTienda(db: DbOrTx, id: number): Promise<PuntoMapa | null> {
+  const row = await db
+    .selectFrom('tienda')
+    .select(['ubicacion_lat', 'ubicacion_lng'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? ubicacionDe(row) : null;
 }
 
 export async function updateTiendaSettings(

@@ -162,6 +162,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         direccion: null,
         telefono: null,
         ubicacion: null,
+        zonas: [],
         categorias: [],
       });
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
@@ -406,6 +407,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         direccion: null,
         telefono: null,
         ubicacion: null,
+        zonas: [],
         categorias: [],
       });
       expect(list).toEqual(await listFor(server, owner.token));

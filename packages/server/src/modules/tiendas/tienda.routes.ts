@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   activarTiendaSchema,
   ajustesTiendaSchema,
+  cotizacionEnvioSchema,
+  cotizarEnvioSchema,
   directorioSchema,
   pausarSchema,
   tiendaListaSchema,
@@ -14,11 +16,17 @@ import {
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { sendCachedJson } from '../../http/json-answer-cache.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import { idSchema } from '../../http/schemas.js';
 import { createPublicTiendaReader, type PublicTiendaReader } from './tienda-publica.service.js';
 import { createTiendaListas } from './tienda-lista.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
+import { cotizarEnvio } from './zonas.service.js';
+
+/** `cotizarenvio`: quotes per client address and window (docs/api.md, "Delivery zones"). */
+export const COTIZACIONES_POR_IP = 60;
+export const COTIZACIONES_WINDOW_MS = 60_000;
 
 const tiendaListDescription =
   'Lista de tiendas con sus categorias y productos (forma de la primera edición: tiendaId, usuario, nombre, ...)';
@@ -40,6 +48,8 @@ export function registerTiendaRoutes(
     readPublicTienda?: PublicTiendaReader;
     /** Runs once a pending shop is approved: the owner's messages (tienda-aprobacion.ts). */
     onAprobada?: (tiendaId: number) => void;
+    /** Counts `cotizarenvio` per address, in a COTIZACIONES_WINDOW_MS window. */
+    cotizarLimiter: RateLimiter;
   },
 ) {
   const { db, guards } = deps;
@@ -127,6 +137,24 @@ export function registerTiendaRoutes(
       preValidation: guards.requireRole('TIENDA'),
     },
     async (request) => tiendas.updateTienda(db, sessionOf(request), request.body),
+  );
+
+  api.post(
+    '/api/tienda/cotizarenvio',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Zona de envío de una dirección (colonia, código postal o ubicación) y su costo',
+        description: `Cualquiera, sin sesión; hasta ${COTIZACIONES_POR_IP} por minuto por dirección IP (429 DEMASIADOS_INTENTOS después). Sin zonas activas responde {zona: null, mensaje: null}; fuera de toda zona, zona null y el mensaje de FUERA_DE_ZONA.`,
+        body: cotizarEnvioSchema,
+        response: { 200: cotizacionEnvioSchema },
+      },
+    },
+    async (request) => {
+      // Counted before the work, so quotes asked at once are counted too.
+      await deps.cotizarLimiter.consume(`cotizar-envio-ip:${request.ip}`, COTIZACIONES_POR_IP);
+      return cotizarEnvio(db, request.body);
+    },
   );
 
   api.post(

@@ -1,10 +1,13 @@
 import {
+  zonasSinUbicacion,
   type ContactoTienda,
   type EntregaTienda,
   type PagosTienda,
   type TiendaUpdate,
+  type ZonaInput,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { runInWriteTransaction } from '../../db/group-commit.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { nowIso } from '../../lib/clock.js';
@@ -12,6 +15,7 @@ import { loadGruposDeTiendas } from '../catalogo/opciones.service.js';
 import * as repo from './tienda.repository.js';
 import * as catalogo from '../catalogo/catalogo.service.js';
 import { assembleTiendas, gruposVista, type TiendaView } from './tienda.view.js';
+import { readZonas, replaceZonas } from './zonas.service.js';
 
 /**
  * A shop registration creates its tienda: name and image 'N/A', not configured, not approved,
@@ -58,7 +62,7 @@ export async function requireOwnTienda(db: DbOrTx, session: Session) {
 }
 
 /**
- * Shops as `listartiendas` answers them, from five flat reads whatever their number. `full`:
+ * Shops as `listartiendas` answers them, from six flat reads whatever their number. `full`:
  * every live category and product with every option (the owner's and the admin's view);
  * otherwise only what the public sees. `seesPagos` names the shops whose transfer details go
  * out whole.
@@ -71,15 +75,17 @@ async function loadViews(
   now: Date,
 ): Promise<TiendaView[]> {
   const ids = tiendas.map((t) => t.id);
-  const [categorias, productos, grupos] = await Promise.all([
+  const [categorias, productos, grupos, zonas] = await Promise.all([
     catalogo.listCategoriasOf(db, ids),
     catalogo.listProductosOf(db, ids, !full),
     loadGruposDeTiendas(db, ids, !full),
+    readZonas(db, ids),
   ]);
   return assembleTiendas(tiendas, categorias, productos, () => !full, {
     now,
     grupos: gruposVista(grupos),
     seesPagos,
+    zonas,
   });
 }
 
@@ -161,16 +167,33 @@ export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<Ti
   return view!;
 }
 
+/**
+ * `updatetienda`: the settings, and the delivery zones when `zonas` is sent ([] removes them),
+ * in one transaction that raises the shop's version. A zone with a radius needs the shop's
+ * point as it stands after the request (the body's `ubicacion`, else the stored one); that is
+ * checked after the writes, on the locked shop row, so a request removing the point and another
+ * adding a radius at once cannot both pass, and a refusal rolls every part of the request back.
+ */
 export async function updateTienda(
   db: Db,
   session: Session,
   input: TiendaUpdate & {
     entrega?: EntregaTienda | undefined;
     pagos?: PagosTienda | undefined;
+    zonas?: ZonaInput[] | undefined;
   } & Partial<ContactoTienda>,
 ) {
   const tienda = await requireOwnTienda(db, session);
-  await repo.updateTiendaSettings(db, tienda.id, { ...input, now: nowIso() });
+  const { zonas, ...ajustes } = input;
+  await runInWriteTransaction(db, async (trx) => {
+    await repo.updateTiendaSettings(trx, tienda.id, { ...ajustes, now: nowIso() });
+    if (zonas !== undefined) await replaceZonas(trx, tienda.id, zonas);
+    if (zonas === undefined && ajustes.ubicacion !== null) return;
+    const punto = await repo.findUbicacionDeTienda(trx, tienda.id);
+    const guardadas = zonas ?? (await readZonas(trx, [tienda.id])).get(tienda.id) ?? [];
+    const message = zonasSinUbicacion(guardadas, punto);
+    if (message !== undefined) throw new AppError('VALIDACION', message);
+  });
   return listTiendasFor(db, session);
 }
 

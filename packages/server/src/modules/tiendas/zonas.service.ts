@@ -1,14 +1,21 @@
 import {
   centavosToPesos,
+  mensajeFueraDeZona,
   prepararZonas,
   zonaDeEntrega,
+  type CotizacionEnvio,
+  type CotizarEnvio,
   type DestinoDeEnvio,
   type Punto,
   type ZonaParaCotizar,
   type ZonaPublica,
   type ZonaVista,
 } from '@tianguis/domain';
+import type { DbOrTx } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
 import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
+import { findPublicTiendaPuntoById } from './tienda.repository.js';
+import { ubicacionDe } from './tienda.view.js';
 import { readZonas, type ZonaGuardada } from './zonas.repository.js';
 
 export { readZonas, replaceZonas, type ZonaGuardada } from './zonas.repository.js';
@@ -62,4 +69,28 @@ export function toZonasPublicas(zonas: readonly ZonaGuardada[]): ZonaPublica[] {
       const { id: _id, ...publica } = toZonaVista(z);
       return publica;
     });
+}
+
+/**
+ * `cotizarenvio`: the zone of a publicly visible shop an address falls in, as the checkout will
+ * charge it (docs/api.md, "Delivery zones"). A shop without active zones answers no zone and no
+ * message (its flat shipping applies); an address outside them, the checkout's FUERA_DE_ZONA
+ * text. An unknown or hidden shop is 404, as its public page is. One indexed read: the zones
+ * come prepared from the per-version cache.
+ */
+export async function cotizarEnvio(db: DbOrTx, input: CotizarEnvio): Promise<CotizacionEnvio> {
+  const tienda = await findPublicTiendaPuntoById(db, input.tiendaId);
+  if (!tienda) throw new AppError('NO_ENCONTRADO', 'La tienda no existe o no está disponible');
+  const zonas = await loadZonasDeTienda(db, tienda.id, tienda.version);
+  if (zonas.activas.length === 0) return { zona: null, mensaje: null };
+  const zona = findZona(zonas, ubicacionDe(tienda), input);
+  if (zona === undefined) return { zona: null, mensaje: mensajeFueraDeZona(zonas.zonas) };
+  return {
+    zona: {
+      nombre: zona.nombre,
+      costoDeEnvio: centavosToPesos(zona.costoDeEnvio),
+      montoMinimo: centavosToPesos(zona.montoMinimo),
+    },
+    mensaje: null,
+  };
 }
