@@ -413,6 +413,28 @@ describe('delivery zones in updatetienda and the shop answers', () => {
     await save(shop, []);
   });
 
+  it('a radius added and the point removed at once never both pass', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await save(shop, [], { ubicacion: PUNTO });
+      const [conRadio, sinPunto] = await Promise.all([
+        update(shop, { zonas: [zona('Cercanía', { colonias: [], radioKm: 3 })] }),
+        update(shop, { ubicacion: null }),
+      ]);
+      const statuses = [conRadio.status, sinPunto.status];
+      expect(statuses).toContain(200);
+      const after = await ownTienda(server, shop);
+      // Whichever came second was refused if it would leave a radius without its point.
+      expect(after.zonas.some((z) => z.radioKm !== null) && after.ubicacion === null).toBe(false);
+      if (statuses.includes(400)) {
+        expectValidation(
+          statuses[0] === 400 ? conRadio : sinPunto,
+          zonaMessages.radioSinUbicacion('Cercanía'),
+        );
+      }
+    }
+    await save(shop, []);
+  });
+
   it('public answers carry only the active zones, without id; the owner and the admin get all', async () => {
     const zonas = await save(
       shop,
