@@ -44,7 +44,7 @@ interface DemoTienda {
   montoMinimo?: string;
   costoDeEnvio?: string;
   /** `updatetienda`'s optional settings (left out: the defaults). */
-  ajustes?: { entrega?: unknown; pagos?: unknown };
+  ajustes?: { entrega?: unknown; pagos?: unknown; zonas?: unknown };
   approved: boolean;
   semana: { dias: string[]; apertura: string; cierre: string }[];
   cerrados?: string[];
@@ -104,6 +104,22 @@ const DEMO_TIENDAS: DemoTienda[] = [
         terminal: false,
         transferencia: { clabe: CLABE_DEMO, banco: 'BBVA', titular: 'Guadalupe Ramírez Soto' },
       },
+      // Delivery priced by colonia (docs/api.md, "Delivery zones"): near is cheaper.
+      zonas: [
+        {
+          nombre: 'Centro',
+          colonias: ['Centro', 'San Francisco', 'El Carmen', 'Analco'],
+          codigosPostales: ['72000'],
+          costoDeEnvio: 25,
+          montoMinimo: 80,
+        },
+        {
+          nombre: 'La Paz',
+          colonias: ['La Paz', 'Huexotitla', 'Chulavista', 'Gabriel Pastor'],
+          costoDeEnvio: 40,
+          montoMinimo: 150,
+        },
+      ],
     },
     approved: true,
     // Tacos de noche: the window crosses midnight.

@@ -62,6 +62,13 @@ describe('demo data', () => {
       terminal: false,
       transferencia: { banco: 'BBVA' },
     });
+    // Delivery priced by colonia: two zones, the nearer one cheaper.
+    const zonas = (publica.body.tienda as { zonas?: { nombre: string; costoDeEnvio: number }[] })
+      .zonas;
+    expect(zonas?.map((z) => [z.nombre, z.costoDeEnvio])).toEqual([
+      ['Centro', 25],
+      ['La Paz', 40],
+    ]);
   });
 
   it.each(Object.entries(DEMO_ACCOUNTS))('signs in the README %s', async (_role, account) => {
