@@ -374,11 +374,12 @@ describe('checkout with delivery zones', () => {
         const entrega = { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', ...destino };
         const shopper = await createShopper(server);
         await addUnits(server, shopper.token, productoId(), 2);
-        for (const send of [
+        const sends: (() => Promise<ApiResponse>)[] = [
           () => guestA(destino),
           () => proccess(server, shopper.token, { tiendaId: shop.tiendaId, entrega }),
           () => manual({ entrega }),
-        ]) {
+        ];
+        for (const send of sends) {
           const res = await expectNothingChanged(server, send);
           expectValidation(res, mensaje);
         }
