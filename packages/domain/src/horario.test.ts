@@ -6,6 +6,7 @@ import {
   OPCIONES_DE_HORA,
   diaLabel,
   getLocalDateTime,
+  reuseLocalDateTimePerSecond,
   getProximaApertura,
   getTiendaStatus,
   horaLabel,
@@ -192,6 +193,7 @@ describe('getLocalDateTime', () => {
   });
 
   it('answers every instant of one second alike, the next second anew, per zone', () => {
+    reuseLocalDateTimePerSecond();
     const first = getLocalDateTime(new Date('2026-11-22T05:59:59.001Z'), MX);
     // A caller changing its answer changes nothing for the next caller in that second.
     first.hora = 'cambiada';

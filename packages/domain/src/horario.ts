@@ -238,17 +238,29 @@ export function isValidTimeZone(timeZone: string): boolean {
  * RangeError for an unknown zone or an invalid Date.
  */
 export function getLocalDateTime(instant: Date, timeZone: string): LocalDateTime {
-  // The answer has whole seconds, so every instant of one second in one zone shares it: under
-  // load the open-now check of each order reuses it instead of formatting again.
-  const second = Math.floor(instant.getTime() / 1000);
-  const last = lastLocal.get(timeZone);
-  if (last !== undefined && last.second === second) return { ...last.value };
-  const value = formatLocalDateTime(instant, timeZone);
-  lastLocal.set(timeZone, { second, value });
-  return { ...value };
+  return localDateTime(instant, timeZone);
 }
 
-const lastLocal = new Map<string, { second: number; value: LocalDateTime }>();
+let localDateTime = formatLocalDateTime;
+
+/**
+ * From now on every instant of one second in one zone shares its answer (the answer has whole
+ * seconds): a server checking whether a shop is open on every order reuses it instead of
+ * formatting again. The server turns it on at start; the web app never imports it, so the
+ * public shop page's download does not carry it.
+ */
+export function reuseLocalDateTimePerSecond(): void {
+  const last = new Map<string, { second: number; value: LocalDateTime }>();
+  localDateTime = (instant, timeZone) => {
+    const second = Math.floor(instant.getTime() / 1000);
+    let entry = last.get(timeZone);
+    if (entry?.second !== second) {
+      entry = { second, value: formatLocalDateTime(instant, timeZone) };
+      last.set(timeZone, entry);
+    }
+    return { ...entry.value };
+  };
+}
 
 function formatLocalDateTime(instant: Date, timeZone: string): LocalDateTime {
   const parts = getFormatter(timeZone).formatToParts(instant);

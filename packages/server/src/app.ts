@@ -1,3 +1,4 @@
+import { reuseLocalDateTimePerSecond } from '@tianguis/domain';
 import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import compress from '@fastify/compress';
@@ -318,6 +319,8 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Every order checks whether its shop is open now: one clock reading per second and zone.
+  reuseLocalDateTimePerSecond();
   let created: FastifyInstance | undefined;
   try {
     return await assembleApp(config, options, (app) => (created = app));
