@@ -19,6 +19,7 @@ const tables = [
   'pedido_detalle',
   'pedido_evento',
   'push_suscripcion',
+  'tienda_zona',
 ];
 
 describe('migrations', () => {
@@ -56,6 +57,7 @@ describe('migrations', () => {
       '2026_11_28_1200_nuevos_por_celular',
       '2026_11_29_1000_tienda_contacto',
       '2026_11_29_1100_tienda_ubicacion',
+      '2026_11_30_1000_zonas_envio',
     ]);
   });
 
@@ -74,6 +76,7 @@ describe('migrations', () => {
       'carrito_linea',
       'pedido',
       'pedido_detalle',
+      'tienda_zona',
     ]) {
       const table = all.find((t) => t.name === name);
       expect(
