@@ -43,6 +43,11 @@ test('una visitante elige su colonia y ve el envío de su zona; fuera de zona pa
   await page.getByRole('button', { name: 'Agregar Torta de milanesa' }).click();
   const barra = page.getByRole('region', { name: 'Tu canasta' });
   await expect(barra).toContainText('Ver canasta · 1 · $ 70.00');
+  // The fee depends on the colonia: the cheapest zone's, never the shop's flat fee.
+  await expect(barra).toContainText('Envío desde $ 20.00');
+  await expect(
+    page.getByRole('list', { name: 'Condiciones de compra' }).getByText('Envío desde $ 20.00'),
+  ).toBeVisible();
   await barra.getByRole('link').click();
   await expectRoute(page, '/checkout');
 

@@ -1,7 +1,10 @@
 import { formatPesos } from '@tianguis/domain';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
+import { useQuery } from '../../../lib/query';
+import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
 import type { Canasta } from '../canasta/use-canasta';
+import { envioDesde } from '../logic/envio-de-barra';
 
 /** The bar's texts (docs/web-screens.md, "The basket bar"). */
 export const canastaBarraMessages = {
@@ -17,10 +20,19 @@ export const canastaBarraMessages = {
  * shipping that checkout will add. Nothing while the basket is empty.
  */
 export function CanastaBarra({ canasta }: { canasta: Canasta }) {
-  if (canasta.piezas === 0) return null;
-  const { subtotal, minimo, envio } = canasta.totales;
-  const faltan = minimo - subtotal;
   const domicilio = canasta.tienda?.entrega.domicilio ?? false;
+  // A shop's delivery zones come with its public answer, which the shop page has read already.
+  const usuario = canasta.tienda?.usuario ?? '';
+  const publica = useQuery(tiendaPublicaKey(usuario), () => getTiendaPublica(usuario), {
+    enabled: usuario !== '' && domicilio && canasta.piezas > 0,
+    staleMs: 30_000,
+  });
+  const tienda = publica.data?.tienda;
+  const conZonas = domicilio && (tienda?.zonas?.length ?? 0) > 0;
+  if (canasta.piezas === 0) return null;
+  const { subtotal, envio } = canasta.totales;
+  const minimo = canasta.totales.minimo;
+  const faltan = minimo - subtotal;
   return (
     <>
       {/* Keeps the last products above the bar when scrolled to the end. */}
@@ -37,9 +49,11 @@ export function CanastaBarra({ canasta }: { canasta: Canasta }) {
             </span>
             {domicilio && (
               <span className="shrink-0">
-                {envio > 0
-                  ? canastaBarraMessages.envio(formatPesos(envio))
-                  : canastaBarraMessages.envioGratis}
+                {conZonas
+                  ? envioDesde(tienda?.zonas ?? [])
+                  : envio > 0
+                    ? canastaBarraMessages.envio(formatPesos(envio))
+                    : canastaBarraMessages.envioGratis}
               </span>
             )}
           </p>

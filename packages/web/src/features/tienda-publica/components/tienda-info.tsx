@@ -4,7 +4,7 @@ import { precioTexto } from '../logic/precio';
 
 /** What a shopper wants to know before choosing: minimum, shipping, delivery, payment. */
 export function condicionesDeTienda(
-  tienda: Pick<TiendaPublica, 'montoMinimo' | 'costoDeEnvio' | 'entrega' | 'pagos'>,
+  tienda: Pick<TiendaPublica, 'montoMinimo' | 'costoDeEnvio' | 'entrega' | 'pagos' | 'zonas'>,
 ): string[] {
   // An older server's answer has no settings: the first edition's delivery and cash.
   const entrega = tienda.entrega ?? { recoger: false, domicilio: true };
@@ -14,7 +14,18 @@ export function condicionesDeTienda(
     tienda.montoMinimo > 0 ? `Pedido mínimo ${pesos(tienda.montoMinimo)}` : 'Sin pedido mínimo',
   ];
   if (entrega.domicilio) {
-    filas.push(tienda.costoDeEnvio > 0 ? `Envío ${pesos(tienda.costoDeEnvio)}` : 'Envío gratis');
+    // With delivery zones the fee depends on the colonia: the cheapest one (docs/api.md).
+    const zonas = tienda.zonas?.length;
+    const envio = zonas
+      ? Math.min(...tienda.zonas!.map((z) => z.costoDeEnvio))
+      : tienda.costoDeEnvio;
+    filas.push(
+      envio > 0
+        ? `Envío ${zonas ? 'desde ' : ''}${pesos(envio)}`
+        : zonas
+          ? 'Envío según tu colonia'
+          : 'Envío gratis',
+    );
   }
   filas.push(
     entrega.domicilio && entrega.recoger
