@@ -8,6 +8,7 @@ import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoDetalle } from './pedido-detalle';
 import { makePedido } from './test-pedidos';
+import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 
@@ -190,10 +191,7 @@ describe('PedidoDetalle', () => {
           tipo: 'RECOGER',
           direccion: null,
           referencias: null,
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 55, referencia: null, pagado: false },
         pedidoDetalles: [
@@ -236,10 +234,7 @@ describe('PedidoDetalle', () => {
           tipo: 'DOMICILIO',
           direccion: 'Calle 5 #12',
           referencias: 'Portón verde',
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
       }),
       async () => undefined,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidosLista } from './pedidos-lista';
 import { makePedido } from './test-pedidos';
+import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 // Wednesday 2025-03-12, 10:00 in Mexico City.
@@ -178,10 +179,7 @@ describe('PedidosLista', () => {
               tipo: 'RECOGER',
               direccion: null,
               referencias: null,
-              colonia: null,
-              codigoPostal: null,
-              ubicacion: null,
-              zona: null,
+              ...SIN_ZONA,
             },
             pago: {
               metodo: 'EFECTIVO',

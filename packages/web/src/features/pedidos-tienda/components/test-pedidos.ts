@@ -1,6 +1,7 @@
 import type { PedidoDetalle } from '@tianguis/domain';
 import { pedidoVista } from '../../pedidos/test/pedido-vista';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 /** A line as a test writes it: what it is about; the rest takes a plain default. */
 type LineaDePrueba = Pick<
@@ -47,10 +48,7 @@ export function makePedido(over: PedidoDePrueba): PedidoTienda & { usuarioId: nu
       tipo: 'DOMICILIO',
       direccion: direccionEntrega,
       referencias: null,
-      colonia: null,
-      codigoPostal: null,
-      ubicacion: null,
-      zona: null,
+      ...SIN_ZONA,
     },
     ...over,
     direccionEntrega,

@@ -5,6 +5,7 @@ import { TicketCocina } from './ticket-cocina';
 import { cssTextOf } from '../../../lib/document-style';
 import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
 import { makePedido } from './test-pedidos';
+import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 const PEDIDO = makePedido({
@@ -65,10 +66,7 @@ describe('TicketCocina', () => {
             tipo: 'RECOGER',
             direccion: null,
             referencias: null,
-            colonia: null,
-            codigoPostal: null,
-            ubicacion: null,
-            zona: null,
+            ...SIN_ZONA,
           },
           pago: {
             metodo: 'EFECTIVO',
@@ -130,10 +128,7 @@ describe('TicketCocina', () => {
             tipo: 'DOMICILIO',
             direccion: 'Calle 5 #12',
             referencias: 'Portón verde',
-            colonia: null,
-            codigoPostal: null,
-            ubicacion: null,
-            zona: null,
+            ...SIN_ZONA,
           },
           pago: {
             metodo: 'TRANSFERENCIA',

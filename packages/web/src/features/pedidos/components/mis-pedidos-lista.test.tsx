@@ -6,6 +6,7 @@ import type { PedidoVista } from '@tianguis/domain';
 import { pedidoVista } from '../test/pedido-vista';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
+import { SIN_ZONA } from '../test/pedido-vista';
 
 function pedido(id: number, status: string, fecha: string, nombreTienda = `Tienda ${id}`) {
   return pedidoVista({ id, status, fecha, nombreTienda });
@@ -190,10 +191,7 @@ describe(
           tipo: 'RECOGER',
           direccion: null,
           referencias: null,
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 455, referencia: null, pagado: false },
         nota: 'Tocar el timbre',
@@ -232,10 +230,7 @@ describe(
           tipo: 'DOMICILIO',
           direccion: 'Av. Juárez 10',
           referencias: 'Portón verde',
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
         pago: {
           metodo: 'TRANSFERENCIA',

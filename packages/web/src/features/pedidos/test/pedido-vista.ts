@@ -1,5 +1,8 @@
 import type { PedidoVista } from '@tianguis/domain';
 
+/** An order's delivery fields for a place without zones (docs/api.md, "Delivery zones"). */
+export const SIN_ZONA = { colonia: null, codigoPostal: null, ubicacion: null, zona: null } as const;
+
 /** A complete order as the server answers it, for tests; `over` changes what a test is about. */
 export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
   return {
@@ -22,10 +25,7 @@ export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
       tipo: 'DOMICILIO',
       direccion: 'Calle Pino 12, Col. Centro',
       referencias: null,
-      colonia: null,
-      codigoPostal: null,
-      ubicacion: null,
-      zona: null,
+      ...SIN_ZONA,
     },
     pago: { metodo: 'EFECTIVO', pagaCon: null, cambio: null, referencia: null, pagado: false },
     nota: null,

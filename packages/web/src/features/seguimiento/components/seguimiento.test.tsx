@@ -11,6 +11,7 @@ import { clearSession } from '../../auth/session-store';
 import { pedidoVista } from '../../pedidos/test/pedido-vista';
 import { signInAs } from '../../tienda-publica/test/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
+import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
 const stream = vi.hoisted(() => ({
@@ -215,10 +216,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
           tipo: 'RECOGER',
           direccion: null,
           referencias: null,
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: '5512349876', mapa },
       }),
@@ -242,10 +240,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
           tipo: 'RECOGER',
           direccion: null,
           referencias: null,
-          colonia: null,
-          codigoPostal: null,
-          ubicacion: null,
-          zona: null,
+          ...SIN_ZONA,
         },
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: null, mapa },
       }),
