@@ -50,6 +50,9 @@ test('una visitante elige su colonia y ve el envío de su zona; fuera de zona pa
   ).toBeVisible();
   await barra.getByRole('link').click();
   await expectRoute(page, '/checkout');
+  await expect(page.getByRole('list', { name: 'Condiciones de la tienda' })).toContainText(
+    'Envío desde $ 20.00',
+  );
 
   // ---- Delivery: the colonia found without its accent, Centro's fee at once ----
   const formulario = page.getByRole('form', { name: `Datos del pedido a ${shop.nombre}` });

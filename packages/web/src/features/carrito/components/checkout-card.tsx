@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
+import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
 import {
   CANTIDAD_MAXIMA,
@@ -77,10 +79,21 @@ function LineaVista(props: {
 
 /** What the shop's terms mean for this basket: minimum, shipping, delivery, payment, open now. */
 export function CondicionesCanasta({ tienda }: { tienda: TiendaDeCanasta }) {
+  // A shop's delivery zones come with its public answer (read for the checkout below too): with
+  // zones the shipping depends on the colonia, never the shop's flat fee.
+  const publica = useQuery(
+    tiendaPublicaKey(tienda.usuario),
+    () => getTiendaPublica(tienda.usuario),
+    {
+      enabled: tienda.usuario !== '' && tienda.entrega.domicilio,
+      staleMs: 30_000,
+    },
+  );
+  const zonas = publica.data?.tienda.tiendaId === tienda.tiendaId ? publica.data.tienda.zonas : [];
   return (
     <div className="mb-2">
       <ul aria-label="Condiciones de la tienda" className="flex flex-wrap gap-1.5 text-sm">
-        {condicionesDeTienda(tienda).map((texto) => (
+        {condicionesDeTienda({ ...tienda, zonas }).map((texto) => (
           <li key={texto} className="rounded-full bg-stone-100 px-2.5 py-1">
             {texto}
           </li>
