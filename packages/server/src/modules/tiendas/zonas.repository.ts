@@ -2,18 +2,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { ZonaInput } from '@tianguis/domain';
 
 /** A delivery zone as stored, read: amounts in centavos (docs/api.md, "Delivery zones"). */
-export interface ZonaGuardada {
-  id: number;
-  nombre: string;
-  colonias: string[];
-  codigosPostales: string[];
-  radioKm: number | null;
-  /** Centavos. */
-  costoDeEnvio: number;
-  /** Centavos. */
-  montoMinimo: number;
-  activa: boolean;
-}
+export type ZonaGuardada = Omit<ZonaInput, 'id'> & { id: number };
 
 function parseLista(json: string): string[] {
   const value: unknown = JSON.parse(json);
