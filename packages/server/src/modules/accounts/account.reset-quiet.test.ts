@@ -86,8 +86,8 @@ describe('accounts: the resets are never refused, their sending is throttled qui
     return all.filter((text) => text.startsWith(channel.header(target)));
   }
 
-  /** Waits for `count` messages to `target`, then a while longer to make sure no more come. */
-  async function expectMessagesTo(
+  /** Waits for at least `count` messages to `target`, then a while longer for any more. */
+  async function settledMessagesTo(
     channel: Channel,
     target: string,
     count: number,
@@ -99,7 +99,16 @@ describe('accounts: the resets are never refused, their sending is throttled qui
       messages = await messagesTo(channel, target);
     }
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
-    messages = await messagesTo(channel, target);
+    return messagesTo(channel, target);
+  }
+
+  /** Waits for `count` messages to `target`, then a while longer to make sure no more come. */
+  async function expectMessagesTo(
+    channel: Channel,
+    target: string,
+    count: number,
+  ): Promise<string[]> {
+    const messages = await settledMessagesTo(channel, target, count);
     expect(messages).toHaveLength(count);
     return messages;
   }
@@ -206,9 +215,16 @@ describe('accounts: the resets are never refused, their sending is throttled qui
         Array.from({ length: 12 }, () => channel.ask(server, from, channel.targetOf(me))),
       );
       expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
-      await expectSent(me, resetsPerAccountPerIp);
-      await askAll(newAddress(), channel.targetOf(me), 1);
-      await expectSent(me, resetsPerAccountPerIp + 1);
+      // Each request counts its address, the account, and the pair in three separate counters.
+      // Run truly at once (PostgreSQL), a request can draw the pair's 2nd or 3rd count with the
+      // address's 11th or the account's 6th: then it is not sent either. So at once the address
+      // reaches the account at most 3 times and at least once, never more.
+      const target = channel.targetOf(me);
+      const sent = (await settledMessagesTo(channel, target, resetsPerAccountPerIp)).length;
+      expect(sent).toBeGreaterThanOrEqual(1);
+      expect(sent).toBeLessThanOrEqual(resetsPerAccountPerIp);
+      await askAll(newAddress(), target, 1);
+      await expectSent(me, sent + 1);
     });
   });
 
