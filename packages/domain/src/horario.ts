@@ -187,13 +187,13 @@ export function isValidFecha(fecha: string): boolean {
   return formatFecha(toUtcDate(parsed)) === fecha;
 }
 
-function addDays(fecha: string, days: number): string {
+export function addDays(fecha: string, days: number): string {
   const parsed = parseFecha(fecha);
   if (parsed === undefined) throw new RangeError(`not a calendar date: ${fecha}`);
   return formatFecha(toUtcDate({ ...parsed, day: parsed.day + days }));
 }
 
-function getDiaOfFecha(fecha: string): Dia {
+export function getDiaOfFecha(fecha: string): Dia {
   const parsed = parseFecha(fecha);
   if (parsed === undefined) throw new RangeError(`not a calendar date: ${fecha}`);
   // getUTCDay counts from Sunday; DIAS starts on Monday.
@@ -284,16 +284,16 @@ export function isDiaEspecial(fecha: string, diasEspeciales: readonly DiaEspecia
   });
 }
 
-interface Ventana {
+export interface Ventana {
   readonly apertura: string;
   readonly cierre: string;
 }
 
-function findHorarioOfDia(horarios: readonly HorarioDia[], dia: Dia): HorarioDia | undefined {
+export function findHorarioOfDia(horarios: readonly HorarioDia[], dia: Dia): HorarioDia | undefined {
   return horarios.find((horario) => normalizeDia(horario.dia) === dia);
 }
 
-function readVentana(horario: HorarioDia): Ventana | undefined {
+export function readVentana(horario: HorarioDia): Ventana | undefined {
   const apertura = normalizeHora(horario.apertura);
   const cierre = normalizeHora(horario.cierre);
   return apertura === undefined || cierre === undefined ? undefined : { apertura, cierre };
@@ -413,7 +413,7 @@ export function getProximaApertura(
 }
 
 /** '8:00', '22:30': the hour as people say it, without a leading zero. */
-function horaCorta(hora: string): string {
+export function horaCorta(hora: string): string {
   return horaLabel(hora).replace(/^0(?=\d)/, '');
 }
 

@@ -12,6 +12,11 @@ import {
 import { PEDIDO_STATUSES } from './pedidos.js';
 import { ID_MAX } from './reglas.js';
 import { contactoTiendaSchema, recogerEnSchema } from './tienda-contacto.js';
+import {
+  pausaAutomaticaSchema,
+  programacionSchema,
+  programadoParaSchema,
+} from './programacion.js';
 import { destinoFields, zonaDePedidoSchema, zonasInputSchema } from './zonas.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,
@@ -155,6 +160,9 @@ export const ajustesTiendaSchema = z.object({
   ...contactoTiendaSchema.shape,
   /** Delivery zones (zonas.ts): left out keeps them, [] removes them. */
   zonas: zonasInputSchema.optional(),
+  /** Orders for later (programacion.ts): left out keeps them. */
+  programacion: programacionSchema.optional(),
+  pausaAutomatica: pausaAutomaticaSchema.optional(),
 });
 
 /** `POST /api/tienda/cotizarenvio`: which zone of the shop an address falls in. */
@@ -401,6 +409,8 @@ export const checkoutFields = {
   nota: textoOpcional(NOTA_PEDIDO_MAX, pedidoWireMessages.notaPedidoMax),
   cliente: clientePedidoSchema.optional(),
   totalEsperado: pesosSchema(pedidoWireMessages.totalEsperadoInvalido).optional(),
+  /** The `inicio` of an available slot (programacion.ts); left out: as soon as possible. */
+  programadoPara: programadoParaSchema.optional(),
 };
 
 export const procesarCarritoSchema = z.object({
@@ -432,6 +442,7 @@ const pedidoDirectoFields = {
   pago: pagoPedidoSchema,
   nota: checkoutFields.nota,
   totalEsperado: checkoutFields.totalEsperado,
+  programadoPara: checkoutFields.programadoPara,
 };
 
 /** `POST /api/pedido/invitado`: an order without an account. */
@@ -457,13 +468,18 @@ export type PedidoManualBody = z.input<typeof pedidoManualSchema>;
 
 // ---- Order life ----
 
+/**
+ * `minutos` may be left out for a scheduled order only: it is then ready at its `programadoPara`
+ * (the server answers 400 for an order placed for now).
+ */
 export const aceptarPedidoSchema = z.object({
   pedidoId: wireIdSchema,
   minutos: z
     .number({ error: pedidoWireMessages.minutosAceptar })
     .int(pedidoWireMessages.minutosAceptar)
     .min(5, pedidoWireMessages.minutosAceptar)
-    .max(180, pedidoWireMessages.minutosAceptar),
+    .max(180, pedidoWireMessages.minutosAceptar)
+    .optional(),
 });
 
 export const cancelarPedidoSchema = z.object({
@@ -532,6 +548,8 @@ export const pedidoVistaSchema = z.object({
   origen: z.enum(ORIGENES_PEDIDO),
   aceptadoEn: z.string().nullable(),
   listoEstimado: z.string().nullable(),
+  /** The slot's start (ISO instant) of an order for later; null for one placed for now. */
+  programadoPara: z.string().nullable(),
   motivoCancelacion: z.string().nullable(),
   escalado: z.boolean(),
   vistoEn: z.string().nullable(),

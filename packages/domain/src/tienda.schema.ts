@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { diaEspecialVistaSchema, horarioVistaSchema } from './horario.schema.js';
 import { grupoVistaSchema, pagosVistaSchema } from './pedido.schema.js';
 import { zonaPublicaSchema } from './zonas.js';
+import { pausaAutomaticaVistaSchema, programacionVistaSchema } from './programacion.js';
 
 // The shop answers as the wire carries them (docs/api.md, "Shops"): one schema per answer, used
 // by the server to declare and serialise its responses and by the web app to read them. Field
@@ -69,6 +70,12 @@ export const tiendaVistaSchema = z.object({
    * the admin; the active ones without `id` for everyone else.
    */
   zonas: z.array(zonaPublicaSchema.extend({ id: z.number().optional() })),
+  /** Orders for later (programacion.ts); everyone sees it, the checkout offers slots by it. */
+  programacion: programacionVistaSchema,
+  /** The busy delay in force now, in minutes (0 without one). */
+  demoraMin: z.number(),
+  /** The automatic pause: the owner's and the admin's answers only. */
+  pausaAutomatica: pausaAutomaticaVistaSchema.optional(),
   categorias: z.array(categoriaVistaSchema),
 });
 export type TiendaVista = z.output<typeof tiendaVistaSchema>;

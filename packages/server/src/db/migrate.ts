@@ -18,6 +18,7 @@ import * as m0010 from './migrations/2026_11_28_1200_nuevos_por_celular.js';
 import * as m0011 from './migrations/2026_11_29_1000_tienda_contacto.js';
 import * as m0011ubicacion from './migrations/2026_11_29_1100_tienda_ubicacion.js';
 import * as m0012 from './migrations/2026_11_30_1000_zonas_envio.js';
+import * as m0013 from './migrations/2026_12_01_1000_programacion.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1000_tienda_contacto': m0011,
   '2026_11_29_1100_tienda_ubicacion': m0011ubicacion,
   '2026_11_30_1000_zonas_envio': m0012,
+  '2026_12_01_1000_programacion': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

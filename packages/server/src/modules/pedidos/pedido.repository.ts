@@ -42,6 +42,7 @@ const PEDIDO_COLUMNS = [
   'entrega_lat',
   'entrega_lng',
   'zona_nombre',
+  'programado_para',
 ] as const satisfies readonly (keyof NewPedido)[];
 
 // Every column named, so the statement's shape never depends on which fields a call leaves out.
@@ -182,20 +183,22 @@ export function findPedidoBySeguimiento(db: DbOrTx, seguimiento: string) {
 /** NUEVO to ACEPTADO with its ready time, in one UPDATE. */
 export async function acceptPedido(
   db: DbOrTx,
-  values: { id: number; tiendaId: number; now: string; listoEstimado: string },
+  /** Without `listoEstimado` an order for later is ready at its slot; one for now is refused. */
+  values: { id: number; tiendaId: number; now: string; listoEstimado: string | undefined },
 ) {
-  const result = await db
+  let query = db
     .updateTable('pedido')
-    .set({
+    .set((eb) => ({
       status: 'ACEPTADO',
       aceptado_en: values.now,
-      listo_estimado: values.listoEstimado,
+      listo_estimado: values.listoEstimado ?? eb.ref('programado_para'),
       updated_at: values.now,
-    })
+    }))
     .where('id', '=', values.id)
     .where('tienda_id', '=', values.tiendaId)
-    .where('status', '=', 'NUEVO')
-    .executeTakeFirst();
+    .where('status', '=', 'NUEVO');
+  if (values.listoEstimado === undefined) query = query.where('programado_para', 'is not', null);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -3,6 +3,7 @@ import {
   enlaceMapa,
   opcionesVista,
   PEDIDO_STATUSES_ACTIVOS,
+  pedidoWireMessages,
   type MetodoPago,
   type OpcionElegida,
   type PedidosTiendaQuery,
@@ -106,6 +107,7 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
     usuarioId: r.account_id,
     status: r.status,
     fecha: r.fecha,
+    programadoPara: r.programado_para,
     cantidadDeArticulos: r.cantidad_de_articulos,
     montoTotal: centavosToPesos(r.monto_total),
     costoDeEnvio: centavosToPesos(r.costo_de_envio),
@@ -339,13 +341,16 @@ export function finishPedido(
   );
 }
 
-/** NUEVO to ACEPTADO, ready in `minutos`. */
+/**
+ * NUEVO to ACEPTADO, ready in `minutos`; an order for later accepted without `minutos` is ready
+ * at its slot (docs/api.md, "Orders for later").
+ */
 export function acceptPedido(
   db: Db,
   bus: PedidoEventBus,
   session: Session,
   pedidoId: number,
-  minutos: number,
+  minutos: number | undefined,
 ): Promise<PedidoView> {
   return changePedido(
     db,
@@ -357,9 +362,15 @@ export function acceptPedido(
         id: pedidoId,
         tiendaId: session.tiendaId,
         now,
-        listoEstimado: new Date(Date.parse(now) + minutos * 60_000).toISOString(),
+        listoEstimado:
+          minutos === undefined
+            ? undefined
+            : new Date(Date.parse(now) + minutos * 60_000).toISOString(),
       }),
-    estadoInvalido,
+    (pedido) =>
+      pedido.status === 'NUEVO' && minutos === undefined
+        ? new AppError('VALIDACION', pedidoWireMessages.minutosAceptar)
+        : estadoInvalido(pedido),
     'ACEPTADO',
   );
 }

@@ -39,6 +39,8 @@ export interface PedidoTable {
   idempotency_hash: string | null;
   aceptado_en: string | null;
   listo_estimado: string | null;
+  /** ISO instant: the start of the slot of an order for later; null for one placed for now. */
+  programado_para: string | null;
   motivo_cancelacion: string | null;
   escalado: Generated<number>;
   visto_en: string | null;

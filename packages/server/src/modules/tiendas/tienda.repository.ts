@@ -54,6 +54,19 @@ export const ENTREGA_Y_PAGOS_DE_TIENDA = [
   'tienda.transferencia_titular',
 ] as const;
 
+/** Orders for later, the automatic pause and the busy delay (programacion.view.ts). */
+export const PROGRAMACION_DE_TIENDA = [
+  'tienda.programacion_activa',
+  'tienda.programacion_dias_adelante',
+  'tienda.programacion_intervalo_min',
+  'tienda.programacion_pedidos_por_intervalo',
+  'tienda.programacion_preparacion_min',
+  'tienda.pausa_automatica_activa',
+  'tienda.pausa_automatica_pedidos',
+  'tienda.demora_min',
+  'tienda.demora_hasta',
+] as const;
+
 const tiendaColumns = [
   'tienda.id',
   'tienda.usuario',
@@ -75,6 +88,7 @@ const tiendaColumns = [
   'tienda.telefono',
   'tienda.ubicacion_lat',
   'tienda.ubicacion_lng',
+  ...PROGRAMACION_DE_TIENDA,
   'account.celular',
 ] as const;
 

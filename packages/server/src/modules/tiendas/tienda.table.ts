@@ -33,6 +33,19 @@ export interface TiendaTable {
   /** The shop's map point (both set or both null). */
   ubicacion_lat: number | null;
   ubicacion_lng: number | null;
+  /** Orders for later (docs/api.md, "Orders for later"); flags 0/1. */
+  programacion_activa: Generated<number>;
+  programacion_dias_adelante: Generated<number>;
+  programacion_intervalo_min: Generated<number>;
+  programacion_pedidos_por_intervalo: number | null;
+  programacion_preparacion_min: Generated<number>;
+  pausa_automatica_activa: Generated<number>;
+  pausa_automatica_pedidos: Generated<number>;
+  /** ISO instant of the last automatic pause (at most one per 15 minutes). */
+  pausa_automatica_en: string | null;
+  /** The busy delay in minutes, in force until `demora_hasta` (ISO instant) or null. */
+  demora_min: Generated<number>;
+  demora_hasta: string | null;
   created_at: string;
   updated_at: string;
 }

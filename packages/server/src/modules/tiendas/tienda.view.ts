@@ -13,6 +13,7 @@ import {
   type TiendaVista,
 } from '@tianguis/domain';
 import type { TiendaRow } from './tienda.repository.js';
+import { demoraDe, pausaAutomaticaDe, programacionDe } from './programacion.view.js';
 import type * as catalogo from '../catalogo/catalogo.service.js';
 
 type CategoriaRow = Awaited<ReturnType<typeof catalogo.listCategoriasOf>>[number];
@@ -147,6 +148,9 @@ export function assembleTiendas(
     zonas: options.seesPagos(t.id)
       ? (options.zonas?.get(t.id) ?? []).map(toZonaVista)
       : toZonasPublicas(options.zonas?.get(t.id) ?? []),
+    programacion: programacionDe(t),
+    demoraMin: demoraDe(t, options.now),
+    ...(options.seesPagos(t.id) ? { pausaAutomatica: pausaAutomaticaDe(t) } : {}),
     entrega: toEntregaTienda(t),
     pagos: options.seesPagos(t.id) ? toPagosTienda(t) : redactPagos(toPagosTienda(t)),
     pausadoHasta: t.pausado_hasta,

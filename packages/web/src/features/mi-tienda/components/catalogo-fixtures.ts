@@ -1,3 +1,4 @@
+import { PROGRAMACION_POR_OMISION } from '@tianguis/domain';
 import type { MiTienda } from '../api/get-mi-tienda';
 import type { CategoriaDeTienda, ProductoDeTienda } from './catalogo-productos';
 
@@ -53,6 +54,8 @@ export function tiendaDePrueba(overrides: Partial<MiTienda> = {}): MiTienda {
     deleted: false,
     timeZone: 'America/Mexico_City',
     zonas: [],
+    programacion: PROGRAMACION_POR_OMISION,
+    demoraMin: 0,
     categorias: [],
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import {
   ajustesMessages,
   catalogoMessages,
+  PROGRAMACION_POR_OMISION,
   registroMessages,
   tiendaContactoMessages,
 } from '@tianguis/domain';
@@ -31,6 +32,8 @@ function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
     deleted: false,
     timeZone: 'America/Mexico_City',
     zonas: [],
+    programacion: PROGRAMACION_POR_OMISION,
+    demoraMin: 0,
     categorias: [],
     ...overrides,
   };

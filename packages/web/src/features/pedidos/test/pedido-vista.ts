@@ -33,6 +33,7 @@ export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
     origen: 'WEB',
     aceptadoEn: null,
     listoEstimado: null,
+    programadoPara: null,
     motivoCancelacion: null,
     escalado: false,
     vistoEn: null,
