@@ -151,7 +151,8 @@ export function demoraVigente(
 
 // ---- Scheduled time on the wire ----
 
-const ISO_INSTANTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const ISO_INSTANTE =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** An ISO 8601 instant with its offset ('2026-11-30T14:00:00.000Z', '…T08:00:00-06:00'). */
 export const programadoParaSchema = z
@@ -280,7 +281,11 @@ export function franjasBase(tienda: TiendaProgramable, now: Date): FranjaBase[] 
   const franjas: FranjaBase[] = [];
   for (let offset = 0; offset <= programacion.diasAdelante; offset += 1) {
     const fecha = addDays(hoy, offset);
-    for (const [apertura, cierre] of ventanasDelDia(tienda.horarios, tienda.diasEspeciales, fecha)) {
+    for (const [apertura, cierre] of ventanasDelDia(
+      tienda.horarios,
+      tienda.diasEspeciales,
+      fecha,
+    )) {
       const primera = instanteLocal(fecha, apertura, timeZone);
       const ultima = instanteLocal(fecha, cierre, timeZone);
       const constante =
@@ -378,7 +383,9 @@ function horaDe(instant: number, timeZone: string): string {
 }
 
 function diasEntre(desde: string, hasta: string): number {
-  return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
+  return Math.round(
+    (Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000,
+  );
 }
 
 /** 'hoy', 'mañana', 'el sábado 5': the day of an instant as seen from `now`, in the shop's zone. */
