@@ -923,6 +923,33 @@ Object.assign(AUTHZ_TABLE, {
   },
 } satisfies Record<string, RouteCase>);
 
+// ---- Third edition: orders for later and the busy delay (docs/api.md, "Orders for later") ----
+
+Object.assign(AUTHZ_TABLE, {
+  'POST /api/tienda/demora': {
+    expect: ANY_OWNER,
+    changes: { by: 'owner', names: false },
+    request: async (w, caller) => ({
+      method: 'POST',
+      url: '/api/tienda/demora',
+      body: { minutos: 20 },
+      cleanup: async () => {
+        if (caller === 'owner' || caller === 'otherOwner') {
+          ok(
+            await post(w.server, '/api/tienda/demora', tokenOf(w, caller), { minutos: 0 }),
+            'demora',
+          );
+        }
+      },
+    }),
+  },
+  // Anyone, signed in or not: the victim shop's public slots.
+  'GET /api/tienda/franjas/:usuario': {
+    expect: ALL_200,
+    request: async (w) => ({ method: 'GET', url: `/api/tienda/franjas/${w.owner.usuario}` }),
+  },
+} satisfies Record<string, RouteCase>);
+
 // ---- Second edition: basket quantities, guest and owner-typed orders, order life, tracking
 // (docs/api.md, "Basket (signed-in shopper)", "Guest orders", "Order life") ----
 

@@ -1,5 +1,7 @@
+import { TIENDA_VISIBLE } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
 
 // The places taken in a shop's slots (docs/api.md, "Orders for later"): every order scheduled
 // in a slot and not cancelled holds one; a cancelled order frees its place. Both reads go
@@ -62,4 +64,37 @@ export async function contarPorFranja(
     if (r.programado_para !== null) ocupados.set(Date.parse(r.programado_para), Number(r.n));
   }
   return ocupados;
+}
+
+// The public page's rule (tienda.repository.ts, findPublicTiendaByUsuario): not deleted,
+// approved, active, configured, with something to sell. Only what the slots and the estimate
+// need is read.
+const selectTiendaProgramable = preparedQuery((db, usuario: string) =>
+  db
+    .selectFrom('tienda')
+    .select([
+      'tienda.id',
+      'tienda.version',
+      'tienda.nombre',
+      'tienda.time_zone',
+      'tienda.pausado_hasta',
+      'tienda.programacion_activa',
+      'tienda.programacion_dias_adelante',
+      'tienda.programacion_intervalo_min',
+      'tienda.programacion_pedidos_por_intervalo',
+      'tienda.programacion_preparacion_min',
+      'tienda.demora_min',
+      'tienda.demora_hasta',
+    ])
+    .where('tienda.usuario', '=', usuario)
+    .where('tienda.deleted', '=', 0)
+    .where('tienda.approved', '=', TIENDA_VISIBLE.approved)
+    .where('tienda.activated', '=', TIENDA_VISIBLE.activated)
+    .where('tienda.configured', '=', TIENDA_VISIBLE.configured)
+    .where(hasVisibleProduct),
+);
+
+/** A publicly visible shop's scheduling settings, pause and busy delay; undefined otherwise. */
+export async function findTiendaProgramable(db: DbOrTx, usuario: string) {
+  return (await selectTiendaProgramable(db, usuario)).rows[0];
 }

@@ -34,8 +34,9 @@ export type TiendaListas = ReturnType<typeof createTiendaListas>;
  */
 export function createTiendaListas(db: Db) {
   const catalogue = new JsonAnswerCache(8, 96 * 1024 * 1024);
-  // The instants at which a sold-out mark ends, per catalogue version (they change only with a
-  // write, which moves the version): the list's `agotado` fields stay right until the next one.
+  // The instants at which a sold-out mark or a busy delay ends, per catalogue version (they
+  // change only with a write, which moves the version): the list's `agotado` and `demoraMin`
+  // fields stay right until the next one.
   const agotadoBounds = new Map<string, number[]>();
   // Where each shop sits in a cached anonymous list, by its ETag: an owner's list is that list
   // with the owner's own shop taken out and put first, whole (docs/performance.md).

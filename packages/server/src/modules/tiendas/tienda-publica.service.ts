@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { getEstadoPedidos, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
+import {
+  demoraVigente,
+  getEstadoPedidos,
+  type DiaEspecial,
+  type HorarioDia,
+} from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { matchesIfNoneMatch } from '../../http/etag.js';
@@ -22,8 +27,8 @@ const notFound = () => new AppError('NO_ENCONTRADO', 'La tienda no existe o no e
 
 /**
  * What the time-dependent part of one shop version's answer is computed from: open or closed
- * now (hours, special days, pause) and which products are sold out now. Small, so it is kept
- * per version and evaluated on reads.
+ * now (hours, special days, pause), which products are sold out now and whether the busy delay
+ * still holds. Small, so it is kept per version and evaluated on reads.
  */
 interface EstadoInputs {
   nombre: string;
@@ -33,6 +38,8 @@ interface EstadoInputs {
   diasEspeciales: DiaEspecial[];
   /** Products with a sold-out mark (past or future), the mark's end in ms. */
   agotados: { id: number; hasta: number }[];
+  /** The busy delay as stored (`demoraMin` is its minutes until `hasta`, then 0). */
+  demora: { minutos: number; hasta: string | null };
   /** The last evaluation, right for every instant in [desde, hasta). */
   memo?: { desde: number; hasta: number; digest: string };
 }
@@ -42,6 +49,8 @@ function estadoKeyOf(inputs: EstadoInputs, now: Date): string {
   const estado = getEstadoPedidos(inputs, inputs.horarios, inputs.diasEspeciales, now);
   let key = estado.abierta ? '1' : `0${estado.mensaje}`;
   for (const a of inputs.agotados) if (a.hasta > now.getTime()) key += `|${a.id}`;
+  const demora = demoraVigente(inputs.demora, now);
+  if (demora > 0) key += `|d${demora}`;
   return key;
 }
 
@@ -50,7 +59,7 @@ const MINUTO = 60_000;
 /**
  * The state's digest at `now`, evaluated again only when the last one may have ended: hours
  * and special days change only on a whole minute (HH:MM on the shop's clock), a pause or a
- * sold-out mark at its own instant. A closed shop's notice (its next opening) costs tens of
+ * sold-out mark or a busy delay at its own instant. A closed shop's notice (its next opening) costs tens of
  * microseconds to write, so it is not written on every read.
  */
 function estadoDigestAt(inputs: EstadoInputs, now: number): string {
@@ -61,6 +70,8 @@ function estadoDigestAt(inputs: EstadoInputs, now: number): string {
   const pausa = inputs.pausadoHasta === null ? NaN : Date.parse(inputs.pausadoHasta);
   if (pausa > now && pausa < hasta) hasta = pausa;
   for (const a of inputs.agotados) if (a.hasta > now && a.hasta < hasta) hasta = a.hasta;
+  const demora = inputs.demora.hasta === null ? NaN : Date.parse(inputs.demora.hasta);
+  if (demora > now && demora < hasta) hasta = demora;
   inputs.memo = { desde: now, hasta, digest };
   return digest;
 }
@@ -72,10 +83,11 @@ function digestOf(text: string): string {
 /**
  * The one-shop public read (shop, visible categories and products, hours, special days, and
  * whether it takes orders now). Every change under a shop raises its version, and the
- * time-dependent fields (`abierta`, `mensajeCerrada`, each product's `agotado`) are named by a
- * digest of their value now, so (id, version, state) names one exact answer: it is the ETag and
- * the cache key, and stays right with several processes on one database and as the clock moves
- * (a shop opening, a pause or a sold-out mark ending) without any write. A read costs one
+ * time-dependent fields (`abierta`, `mensajeCerrada`, each product's `agotado`, `demoraMin`) are
+ * named by a digest of their value now, so (id, version, state) names one exact answer: it is
+ * the ETag and the cache key, and stays right with several processes on one database and as the
+ * clock moves (a shop opening, a pause, a sold-out mark or a busy delay ending) without any
+ * write. A read costs one
  * indexed query and the state's evaluation; the answer is serialised again only when the
  * state changes.
  */
@@ -125,6 +137,7 @@ export function createPublicTiendaReader(db: Db, maxEntries = 2000) {
       agotados: productos.flatMap((p) =>
         p.agotado_hasta === null ? [] : [{ id: p.id, hasta: Date.parse(p.agotado_hasta) }],
       ),
+      demora: { minutos: tienda.demora_min, hasta: tienda.demora_hasta },
     };
     const versionKey = versionKeyOf(tienda.id, tienda.version);
     keepEstado(versionKey, inputs);

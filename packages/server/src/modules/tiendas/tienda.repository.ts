@@ -7,6 +7,8 @@ import {
   TIENDA_VISIBLE,
   type EntregaTienda,
   type PagosTienda,
+  type PausaAutomatica,
+  type Programacion,
   type PuntoMapa,
 } from '@tianguis/domain';
 
@@ -192,10 +194,12 @@ export async function updateTiendaSettings(
     direccion?: string | null | undefined;
     telefono?: string | null | undefined;
     ubicacion?: PuntoMapa | null | undefined;
+    programacion?: Programacion | undefined;
+    pausaAutomatica?: PausaAutomatica | undefined;
     now: string;
   },
 ) {
-  const { entrega, pagos, direccion, telefono, ubicacion } = values;
+  const { entrega, pagos, direccion, telefono, ubicacion, programacion, pausaAutomatica } = values;
   await db
     .updateTable('tienda')
     .set({
@@ -223,6 +227,17 @@ export async function updateTiendaSettings(
         ubicacion_lat: ubicacion?.lat ?? null,
         ubicacion_lng: ubicacion?.lng ?? null,
       }),
+      ...(programacion && {
+        programacion_activa: programacion.activa ? 1 : 0,
+        programacion_dias_adelante: programacion.diasAdelante,
+        programacion_intervalo_min: programacion.intervaloMin,
+        programacion_pedidos_por_intervalo: programacion.pedidosPorIntervalo,
+        programacion_preparacion_min: programacion.preparacionMin,
+      }),
+      ...(pausaAutomatica && {
+        pausa_automatica_activa: pausaAutomatica.activa ? 1 : 0,
+        pausa_automatica_pedidos: pausaAutomatica.pedidosSinAceptar,
+      }),
       configured: 1,
       updated_at: values.now,
       version: sql`version + 1`,
@@ -243,6 +258,42 @@ export async function updatePausadoHasta(
     .set({ pausado_hasta: hasta, updated_at: now, version: sql`version + 1` })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The busy delay: `minutos` added to every estimate until `hasta` (0 and null clear it); raises
+ * the version like any shop change, so cached answers carrying `demoraMin` are made again.
+ */
+export async function updateDemora(
+  db: DbOrTx,
+  id: number,
+  minutos: number,
+  hasta: string | null,
+  now: string,
+) {
+  await db
+    .updateTable('tienda')
+    .set({ demora_min: minutos, demora_hasta: hasta, updated_at: now, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The future instants at which a shop's busy delay ends (distinct, ascending): like a sold-out
+ * mark's end, the moment a cached answer carrying `demoraMin` stops being right with no write.
+ */
+export async function listDemoraBounds(db: DbOrTx, nowIso: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tienda')
+    .select('demora_hasta')
+    .distinct()
+    .where('demora_hasta', '>', nowIso)
+    .where('deleted', '=', 0)
+    .execute();
+  return rows
+    .map((r) => Date.parse(r.demora_hasta ?? ''))
+    .filter((ms) => !Number.isNaN(ms))
+    .sort((a, b) => a - b);
 }
 
 export async function updateTiendaFlag(

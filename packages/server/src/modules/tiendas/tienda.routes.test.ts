@@ -1,4 +1,8 @@
-import { catalogoMessages } from '@tianguis/domain';
+import {
+  catalogoMessages,
+  PAUSA_AUTOMATICA_POR_OMISION,
+  PROGRAMACION_POR_OMISION,
+} from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
@@ -163,6 +167,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         telefono: null,
         ubicacion: null,
         zonas: [],
+        programacion: PROGRAMACION_POR_OMISION,
+        demoraMin: 0,
+        pausaAutomatica: PAUSA_AUTOMATICA_POR_OMISION,
         categorias: [],
       });
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
@@ -408,6 +415,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         telefono: null,
         ubicacion: null,
         zonas: [],
+        programacion: PROGRAMACION_POR_OMISION,
+        demoraMin: 0,
+        pausaAutomatica: PAUSA_AUTOMATICA_POR_OMISION,
         categorias: [],
       });
       expect(list).toEqual(await listFor(server, owner.token));

@@ -6,7 +6,9 @@ import {
   ajustesTiendaSchema,
   cotizacionEnvioSchema,
   cotizarEnvioSchema,
+  demoraSchema,
   directorioSchema,
+  franjasSchema,
   pausarSchema,
   tiendaListaSchema,
   tiendaPublicaSchema,
@@ -18,6 +20,7 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { sendCachedJson } from '../../http/json-answer-cache.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { idSchema } from '../../http/schemas.js';
+import { listFranjas } from './franjas.service.js';
 import { createPublicTiendaReader, type PublicTiendaReader } from './tienda-publica.service.js';
 import { createTiendaListas } from './tienda-lista.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
@@ -169,6 +172,41 @@ export function registerTiendaRoutes(
       preValidation: guards.requireRole('TIENDA'),
     },
     async (request) => tiendas.pausarTienda(db, sessionOf(request), request.body.minutos),
+  );
+
+  api.post(
+    '/api/tienda/demora',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary:
+          'Estamos ocupados: suma de 0 a 90 minutos al tiempo estimado hasta el fin del día de la tienda; 0 la quita',
+        body: demoraSchema,
+        response: tiendaLista,
+      },
+      preValidation: guards.requireRole('TIENDA'),
+    },
+    async (request) => tiendas.demorarTienda(db, sessionOf(request), request.body.minutos),
+  );
+
+  api.get(
+    '/api/tienda/franjas/:usuario',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary:
+          'Horarios para pedidos programados de una tienda, con lugares, y el tiempo estimado ahora',
+        description:
+          'Cualquiera, sin sesión. ahoraMin es null cuando la tienda no toma pedidos ahora; franjas vacía sin programación. 404 NO_ENCONTRADO para una tienda que no existe o no es pública.',
+        params: z.object({ usuario: z.string().min(1).max(100) }),
+        response: { 200: franjasSchema },
+      },
+    },
+    async (request, reply) => {
+      // Places change with every order: never kept by a browser or a proxy.
+      void reply.header('cache-control', 'no-store');
+      return listFranjas(db, request.params.usuario, new Date());
+    },
   );
 
   api.post(

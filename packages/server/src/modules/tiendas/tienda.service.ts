@@ -1,8 +1,11 @@
 import {
+  finDelDia,
   zonasSinUbicacion,
   type ContactoTienda,
   type EntregaTienda,
   type PagosTienda,
+  type PausaAutomatica,
+  type Programacion,
   type TiendaUpdate,
   type ZonaInput,
 } from '@tianguis/domain';
@@ -108,7 +111,20 @@ export async function listPublicTiendasWithBounds(
 ): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
   const tiendas = await repo.listPublicTiendas(db);
   const views = await loadViews(db, tiendas, false, nobody, now);
-  return { views, agotadoBounds: await catalogo.listAgotadoBounds(db, now.toISOString()) };
+  return { views, agotadoBounds: await listTimeBounds(db, now) };
+}
+
+/**
+ * The future instants at which a shop answer's time-dependent fields change with no write: a
+ * product's sold-out mark ending (`agotado`) and a shop's busy delay ending (`demoraMin`),
+ * ascending.
+ */
+async function listTimeBounds(db: DbOrTx, now: Date): Promise<number[]> {
+  const [agotados, demoras] = await Promise.all([
+    catalogo.listAgotadoBounds(db, now.toISOString()),
+    repo.listDemoraBounds(db, now.toISOString()),
+  ]);
+  return demoras.length === 0 ? agotados : [...agotados, ...demoras].sort((a, b) => a - b);
 }
 
 /**
@@ -120,7 +136,7 @@ export async function listAllTiendasWithBounds(
   now: Date,
 ): Promise<{ views: TiendaView[]; agotadoBounds: number[] }> {
   const views = await loadViews(db, await repo.listAllTiendas(db), true, everyone, now);
-  return { views, agotadoBounds: await catalogo.listAgotadoBounds(db, now.toISOString()) };
+  return { views, agotadoBounds: await listTimeBounds(db, now) };
 }
 
 /**
@@ -168,7 +184,8 @@ export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<Ti
 }
 
 /**
- * `updatetienda`: the settings, and the delivery zones when `zonas` is sent ([] removes them),
+ * `updatetienda`: the settings (`entrega`, `pagos`, contact, `programacion`, `pausaAutomatica`:
+ * each left out is kept), and the delivery zones when `zonas` is sent ([] removes them),
  * in one transaction that raises the shop's version. A zone with a radius needs the shop's
  * point as it stands after the request (the body's `ubicacion`, else the stored one); that is
  * checked after the writes, on the locked shop row, so a request removing the point and another
@@ -181,6 +198,8 @@ export async function updateTienda(
     entrega?: EntregaTienda | undefined;
     pagos?: PagosTienda | undefined;
     zonas?: ZonaInput[] | undefined;
+    programacion?: Programacion | undefined;
+    pausaAutomatica?: PausaAutomatica | undefined;
   } & Partial<ContactoTienda>,
 ) {
   const tienda = await requireOwnTienda(db, session);
@@ -212,6 +231,19 @@ export async function pausarTienda(db: Db, session: Session, minutos: number) {
   const now = new Date();
   const hasta = minutos === 0 ? null : new Date(now.getTime() + minutos * 60_000).toISOString();
   await repo.updatePausadoHasta(db, tienda.id, hasta, now.toISOString());
+  return listTiendasFor(db, session);
+}
+
+/**
+ * The busy delay (docs/api.md, "Orders for later"): `minutos` (0–90) added to the estimate of
+ * an order placed now until the end of the shop's day on its own clock; 0 clears it. The
+ * version moves, so every cached answer carrying `demoraMin` is made again.
+ */
+export async function demorarTienda(db: Db, session: Session, minutos: number) {
+  const tienda = await requireOwnTienda(db, session);
+  const now = new Date();
+  const hasta = minutos === 0 ? null : finDelDia(now, tienda.time_zone).toISOString();
+  await repo.updateDemora(db, tienda.id, minutos, hasta, now.toISOString());
   return listTiendasFor(db, session);
 }
 
