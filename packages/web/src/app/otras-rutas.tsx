@@ -38,6 +38,7 @@ const CategoriaForm = screen(() => import('./routes/admin-categoria-form'));
 const ProductoForm = screen(() => import('./routes/producto-form'));
 const Horarios = screen(() => import('./routes/horarios'));
 const ZonasEnvio = screen(() => import('./routes/zonas-envio'));
+const PedidosProgramados = screen(() => import('./routes/pedidos-programados'));
 const ActivarTienda = screen(() => import('./routes/activartienda'));
 const CodigoQr = screen(() => import('./routes/codigoqr'));
 const Pedidos = screen(() => import('./routes/pedidos'));
@@ -82,6 +83,7 @@ export default function OtrasRutas() {
       <Route path="producto-form/:id" element={guarded('tienda', ProductoForm)} />
       <Route path="horarios" element={guarded('tienda', Horarios)} />
       <Route path="zonas-envio" element={guarded('tienda', ZonasEnvio)} />
+      <Route path="pedidos-programados" element={guarded('tienda', PedidosProgramados)} />
       <Route path="activartienda" element={guarded('tienda', ActivarTienda)} />
       <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
       <Route path="pedidos" element={guarded('tienda', Pedidos)} />

@@ -2,11 +2,8 @@ import {
   DURACION_AVISO_NUEVO_PEDIDO_MS,
   FILTROS_INICIALES,
   isFiltroFecha,
-  PEDIDOS_TABS,
   pedidosTiendaMessages,
   ZONA_HORARIA_POR_DEFECTO,
-  type FiltrosPedidos,
-  type PedidosTab,
 } from '@tianguis/domain';
 import { useEffect, useMemo, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +14,10 @@ import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedid
 import { CargarAnteriores } from '../../features/pedidos-tienda/components/cargar-anteriores';
 import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
 import { TableroBarra } from '../../features/pedidos-tienda/components/tablero-barra';
+import {
+  isTabTablero,
+  type FiltrosTablero,
+} from '../../features/pedidos-tienda/components/tablero-tabs';
 import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
 import {
   onPedidosNuevos,
@@ -28,17 +29,17 @@ import { notify } from '../../lib/toast';
 import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
-function readFiltros(params: URLSearchParams): FiltrosPedidos {
+function readFiltros(params: URLSearchParams): FiltrosTablero {
   const tab = params.get('estado')?.toUpperCase();
   const fecha = params.get('fecha')?.toUpperCase();
   return {
-    tab: PEDIDOS_TABS.some((t) => t.tab === tab) ? (tab as PedidosTab) : FILTROS_INICIALES.tab,
+    tab: isTabTablero(tab) ? tab : FILTROS_INICIALES.tab,
     busqueda: params.get('q') ?? '',
     fecha: isFiltroFecha(fecha) ? fecha : FILTROS_INICIALES.fecha,
   };
 }
 
-function writeFiltros(filtros: FiltrosPedidos): URLSearchParams {
+function writeFiltros(filtros: FiltrosTablero): URLSearchParams {
   const params = new URLSearchParams();
   if (filtros.tab !== FILTROS_INICIALES.tab) params.set('estado', filtros.tab.toLowerCase());
   if (filtros.busqueda !== '') params.set('q', filtros.busqueda);
@@ -53,8 +54,9 @@ function Barra(props: Omit<ComponentProps<typeof TableroBarra>, 'now'>) {
 
 /**
  * /pedidos: the shop's orders first (docs/web-screens.md, "The order board"): a compact bar
- * (live state, sound, pause and the phone's alerts behind "Opciones"), the tabs (Activos: NUEVO
- * and ACEPTADO), filters folded away, and each order as a card accepted from the card itself. The live connection, the bell and the banner belong
+ * (live state, sound, pause and the phone's alerts behind "Opciones", "Estamos ocupados"), the
+ * tabs (Activos: NUEVO and ACEPTADO; Programados: orders for later by their time), filters folded
+ * away, and each order as a card accepted from the card itself. The live connection, the bell and the banner belong
  * to the owner's alerts in the app's frame; this screen reads the same list and keeps the phone's
  * screen on while it is open.
  */
@@ -90,6 +92,7 @@ export default function PedidosScreen() {
           onFiltrosChange={(next) => setParams(writeFiltros(next), { replace: true })}
           now={now}
           timeZone={timeZone}
+          programacionActiva={tienda.data?.programacion?.activa}
         />
         <CargarAnteriores
           hayMas={historial.hayMas}

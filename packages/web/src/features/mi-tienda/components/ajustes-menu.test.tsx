@@ -49,7 +49,13 @@ describe('AjustesMenu', () => {
       const tile = screen.getByRole('button', { name });
       expect(tile.getAttribute('aria-disabled')).toBe('true');
     }
-    for (const name of ['Configurar Tienda', 'Horarios', 'Activar o Desactivar Tienda']) {
+    for (const name of [
+      'Configurar Tienda',
+      'Horarios',
+      'Zonas de envío',
+      'Pedidos programados',
+      'Activar o Desactivar Tienda',
+    ]) {
       expect(screen.getByRole('link', { name })).toBeTruthy();
     }
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -65,6 +71,9 @@ describe('AjustesMenu', () => {
     renderMenu(tiendaDePrueba(conProducto));
     expect(screen.getByRole('link', { name: 'Mi Tienda' }).getAttribute('href')).toBe('/mitienda');
     expect(screen.getByRole('link', { name: 'Codigo QR' }).getAttribute('href')).toBe('/codigoqr');
+    expect(screen.getByRole('link', { name: 'Pedidos programados' }).getAttribute('href')).toBe(
+      '/pedidos-programados',
+    );
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No tienes tareas pendientes.')).toBeTruthy();
   });

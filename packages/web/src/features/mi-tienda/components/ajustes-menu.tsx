@@ -1,4 +1,13 @@
-import { Clock, MapPin, Power, QrCode, Settings, Store, type LucideIcon } from 'lucide-react';
+import {
+  CalendarClock,
+  Clock,
+  MapPin,
+  Power,
+  QrCode,
+  Settings,
+  Store,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
@@ -120,6 +129,7 @@ export function AjustesMenu({ tienda }: { tienda: MiTienda }) {
     },
     { to: '/horarios', label: 'Horarios', icon: Clock },
     { to: '/zonas-envio', label: 'Zonas de envío', icon: MapPin },
+    { to: '/pedidos-programados', label: 'Pedidos programados', icon: CalendarClock },
     { to: '/activartienda', label: 'Activar o Desactivar Tienda', icon: Power },
   ];
   return (

@@ -6,7 +6,8 @@ import type { PedidoTienda } from './get-pedidos-tienda';
  * ApiError with the server's text when refused, e.g. 409 ESTADO_INVALIDO).
  */
 export type AccionPedido =
-  | { tipo: 'aceptar'; minutos: number }
+  /** Without `minutos`, a scheduled order is ready at its `programadoPara`. */
+  | { tipo: 'aceptar'; minutos?: number }
   | { tipo: 'completar' }
   | { tipo: 'cancelar'; motivo: string | null }
   | { tipo: 'marcarPagado' };
@@ -28,7 +29,10 @@ export function cancelarPedido(pedidoId: number, motivo: string | null): Promise
 export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise<PedidoTienda> {
   switch (accion.tipo) {
     case 'aceptar':
-      return postPedido('/api/pedido/aceptarpedido', { pedidoId, minutos: accion.minutos });
+      return postPedido(
+        '/api/pedido/aceptarpedido',
+        accion.minutos === undefined ? { pedidoId } : { pedidoId, minutos: accion.minutos },
+      );
     case 'completar':
       return completarPedido(pedidoId);
     case 'cancelar':

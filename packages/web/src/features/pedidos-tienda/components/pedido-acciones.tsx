@@ -29,16 +29,31 @@ interface DialogoDeAccionProps {
   onCancel: () => void;
 }
 
+/** A choice of the accept dialog, as a round button. */
+const opcionClass =
+  'inline-flex min-h-11 min-w-14 items-center justify-center rounded-full border border-stone-300 px-3 font-semibold peer-checked:border-marca-600 peer-checked:bg-marca-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marca-600';
+
 /**
  * "Aceptar": how many minutes until the order is ready, one tap on a quick choice (10, 15, 20,
- * 30, 45) or another number typed. Checked with the domain's rule (5 to 180) before sending.
+ * 30, 45) or another number typed. Checked with the domain's rule (5 to 180) before sending. A
+ * scheduled order offers its own time first ('Para las 14:00', `programado`), chosen from the
+ * start: sent without minutes, it is ready at its slot (docs/api.md, "Orders for later").
  */
-export function AceptarDialog(props: DialogoDeAccionProps) {
-  const [minutos, setMinutos] = useState<string>(String(MINUTOS_RAPIDOS[1]));
+export function AceptarDialog(props: DialogoDeAccionProps & { programado?: string }) {
+  const { programado } = props;
+  const [alSlot, setAlSlot] = useState(programado !== undefined);
+  const [minutos, setMinutos] = useState<string>(
+    programado === undefined ? String(MINUTOS_RAPIDOS[1]) : '',
+  );
   const [error, setError] = useState<string>();
   const id = useId();
   const mensaje = error ?? props.error;
   const confirmar = () => {
+    if (programado !== undefined && alSlot) {
+      setError(undefined);
+      props.onConfirm({ tipo: 'aceptar' });
+      return;
+    }
     const valor = Number(minutos);
     const message = primerError(
       aceptarPedidoSchema.safeParse({ pedidoId: props.pedidoId, minutos: valor }),
@@ -49,6 +64,11 @@ export function AceptarDialog(props: DialogoDeAccionProps) {
     }
     setError(undefined);
     props.onConfirm({ tipo: 'aceptar', minutos: valor });
+  };
+  const elegirMinutos = (valor: string) => {
+    setMinutos(valor);
+    setAlSlot(false);
+    setError(undefined);
   };
   return (
     <ConfirmDialog
@@ -64,24 +84,38 @@ export function AceptarDialog(props: DialogoDeAccionProps) {
       }}
     >
       <fieldset>
-        <legend className="mb-2 font-medium">¿En cuántos minutos estará listo?</legend>
+        <legend className="mb-2 font-medium">
+          {programado === undefined ? '¿En cuántos minutos estará listo?' : '¿Cuándo estará listo?'}
+        </legend>
         <div className="flex flex-wrap gap-2">
+          {programado !== undefined && (
+            <label className="relative cursor-pointer">
+              <input
+                type="radio"
+                name={`${id}-minutos`}
+                value="programado"
+                checked={alSlot}
+                onChange={() => {
+                  setAlSlot(true);
+                  setMinutos('');
+                  setError(undefined);
+                }}
+                className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
+              />
+              <span className={opcionClass}>{programado}</span>
+            </label>
+          )}
           {MINUTOS_RAPIDOS.map((m) => (
             <label key={m} className="relative cursor-pointer">
               <input
                 type="radio"
                 name={`${id}-minutos`}
                 value={m}
-                checked={minutos === String(m)}
-                onChange={() => {
-                  setMinutos(String(m));
-                  setError(undefined);
-                }}
+                checked={!alSlot && minutos === String(m)}
+                onChange={() => elegirMinutos(String(m))}
                 className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
               />
-              <span className="inline-flex min-h-11 min-w-14 items-center justify-center rounded-full border border-stone-300 px-3 font-semibold peer-checked:border-marca-600 peer-checked:bg-marca-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-marca-600">
-                {m} min
-              </span>
+              <span className={opcionClass}>{m} min</span>
             </label>
           ))}
         </div>
@@ -98,10 +132,7 @@ export function AceptarDialog(props: DialogoDeAccionProps) {
           max={180}
           step={1}
           value={minutos}
-          onChange={(event) => {
-            setMinutos(event.target.value);
-            setError(undefined);
-          }}
+          onChange={(event) => elegirMinutos(event.target.value)}
           aria-invalid={mensaje ? true : undefined}
           aria-describedby={mensaje ? `${id}-error` : undefined}
           className="min-h-11 w-32 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"

@@ -13,7 +13,7 @@ import {
   totalesDePedidoTienda,
   whatsappClienteUrl,
 } from '@tianguis/domain';
-import { ExternalLink, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { CalendarClock, ExternalLink, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -23,14 +23,17 @@ import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { textoDeLugar, textoDeZona } from '../../pedidos/zona-de-pedido';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { useAhora } from '../hooks/use-ahora';
 import { AceptarDialog, CancelarDialog } from './pedido-acciones';
 import {
   isTransferenciaPendiente,
   marcaDeOrigen,
   textoCambio,
   textoEntrega,
+  textoAceptarProgramado,
   textoListoEstimado,
   textoMetodoPago,
+  textoProgramado,
 } from './pedido-estado';
 import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
@@ -68,8 +71,13 @@ export function PedidoDetalle(props: {
   pedido: PedidoTienda;
   timeZone: string;
   onAccion: (accion: AccionPedido) => Promise<void>;
+  /** The time 'Para mañana a las 14:00' is told from; the clock, by the minute, unless given. */
+  now?: Date;
 }) {
   const { pedido, timeZone } = props;
+  const minuto = useAhora(60_000);
+  const now = props.now ?? new Date(minuto);
+  const para = textoProgramado(pedido, now, timeZone);
   const [dialogo, setDialogo] = useState<Dialogo | undefined>();
   const [enCurso, setEnCurso] = useState(false);
   const [hecho, setHecho] = useState<AccionPedido['tipo'] | undefined>();
@@ -131,6 +139,12 @@ export function PedidoDetalle(props: {
           <p className="mt-2 text-orange-900">
             Este pedido lleva demasiado tiempo sin aceptar: te avisamos por SMS y correo. Acéptalo o
             cancélalo para que tu cliente sepa qué pasa.
+          </p>
+        )}
+        {para && (
+          <p className="mt-2 flex items-center gap-1.5 text-lg font-bold text-violet-900">
+            <CalendarClock aria-hidden="true" className="size-5 shrink-0" />
+            {para}
           </p>
         )}
         {listo && <p className="mt-2 font-semibold text-sky-900">{listo}</p>}
@@ -336,7 +350,10 @@ export function PedidoDetalle(props: {
         </div>
       )}
       <AceptarDialog
+        // Opened afresh each time: a scheduled order's own time is chosen again.
+        key={dialogo === 'aceptar' ? 'abierto' : 'cerrado'}
         open={dialogo === 'aceptar'}
+        programado={textoAceptarProgramado(pedido, now, timeZone)}
         pedidoId={pedido.id}
         busy={enCurso}
         error={undefined}

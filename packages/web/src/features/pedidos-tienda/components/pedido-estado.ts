@@ -1,4 +1,11 @@
-import { cambioDePago, formatPesos, horaDePedido, type PedidoVista } from '@tianguis/domain';
+import {
+  cambioDePago,
+  diaRelativo,
+  formatPesos,
+  horaDePedido,
+  paraLas,
+  type PedidoVista,
+} from '@tianguis/domain';
 
 // The second edition's order details as the owner's board and ticket show them.
 
@@ -7,6 +14,42 @@ export function textoListoEstimado(pedido: PedidoVista, timeZone: string): strin
   if (pedido.status !== 'ACEPTADO') return undefined;
   const hora = horaDePedido(pedido.listoEstimado, timeZone);
   return hora ? `Listo aprox. a las ${hora}` : undefined;
+}
+
+/** An unreadable time is left out rather than shown as 'Invalid Date'. */
+function instanteDe(iso: string | null | undefined): Date | undefined {
+  if (!iso) return undefined;
+  const instante = new Date(iso);
+  return Number.isNaN(instante.getTime()) ? undefined : instante;
+}
+
+/**
+ * A scheduled order's time, wherever it shows (card, detail, ticket): 'Para las 14:00', 'Para
+ * mañana a las 14:00' (docs/api.md, "Orders for later"); undefined for an order for now.
+ */
+export function textoProgramado(
+  pedido: Pick<PedidoVista, 'programadoPara'>,
+  now: Date,
+  timeZone: string,
+): string | undefined {
+  const instante = instanteDe(pedido.programadoPara);
+  return instante ? paraLas(instante.toISOString(), now, timeZone) : undefined;
+}
+
+/**
+ * The accept choice that readies a scheduled order at its time (aceptarpedido without
+ * `minutos`): 'Para las 14:00' today, 'Para las 14:00 · mañana' on another day.
+ */
+export function textoAceptarProgramado(
+  pedido: Pick<PedidoVista, 'programadoPara'>,
+  now: Date,
+  timeZone: string,
+): string | undefined {
+  const instante = instanteDe(pedido.programadoPara);
+  if (!instante) return undefined;
+  const hora = horaDePedido(instante.toISOString(), timeZone);
+  const dia = diaRelativo(instante, now, timeZone);
+  return dia === 'hoy' ? `Para las ${hora}` : `Para las ${hora} · ${dia}`;
 }
 
 /** How the order reaches the shopper, in the board's and ticket's short words. */

@@ -5,7 +5,7 @@ import {
   pesosToCentavos,
   type PedidoDetalle,
 } from '@tianguis/domain';
-import { ChevronRight } from 'lucide-react';
+import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
@@ -18,8 +18,10 @@ import {
   marcaDeOrigen,
   textoCambio,
   textoEntrega,
+  textoAceptarProgramado,
   textoListoEstimado,
   textoMetodoPago,
+  textoProgramado,
 } from './pedido-estado';
 import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
@@ -62,13 +64,26 @@ const botonRapido =
 
 /**
  * "Aceptar · 15 min" and the other quick times, one tap each, on the card; "Otro" opens the
- * dialog for any time. A refusal (another device acted first) stays on the card, read out.
+ * dialog for any time. A scheduled order offers its own time first ('Para las 14:00': ready at
+ * its slot), then every quick time. A refusal (another device acted first) stays on the card,
+ * read out.
  */
-function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
-  const [enCurso, setEnCurso] = useState<number | 'otro' | undefined>();
+function AceptarRapido({
+  pedido,
+  now,
+  timeZone,
+}: {
+  pedido: PedidoTienda;
+  now: Date;
+  timeZone: string;
+}) {
+  const [enCurso, setEnCurso] = useState<number | 'otro' | 'programado' | undefined>();
   const [dialogo, setDialogo] = useState(false);
   const [error, setError] = useState<string>();
-  const aceptar = async (accion: AccionPedido & { tipo: 'aceptar' }, desde: number | 'otro') => {
+  const aceptar = async (
+    accion: AccionPedido & { tipo: 'aceptar' },
+    desde: number | 'otro' | 'programado',
+  ) => {
     setEnCurso(desde);
     setError(undefined);
     try {
@@ -82,7 +97,12 @@ function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
     }
   };
   const ocupado = enCurso !== undefined;
-  const otros = MINUTOS_RAPIDOS.filter((m) => m !== MINUTOS_PRIMEROS);
+  const programado = textoAceptarProgramado(pedido, now, timeZone);
+  const otros =
+    programado === undefined
+      ? MINUTOS_RAPIDOS.filter((m) => m !== MINUTOS_PRIMEROS)
+      : MINUTOS_RAPIDOS;
+  const primario = `${botonRapido} min-h-12 border-marca-600 bg-marca-600 text-base text-white hover:bg-marca-700`;
   return (
     <div className="mt-3">
       <div
@@ -90,18 +110,31 @@ function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
         aria-label={`Aceptar el pedido ${pedido.id}`}
         className="flex flex-col gap-2"
       >
-        <button
-          type="button"
-          onClick={() =>
-            void aceptar({ tipo: 'aceptar', minutos: MINUTOS_PRIMEROS }, MINUTOS_PRIMEROS)
-          }
-          disabled={ocupado}
-          aria-busy={enCurso === MINUTOS_PRIMEROS || undefined}
-          className={`${botonRapido} min-h-12 border-marca-600 bg-marca-600 text-base text-white hover:bg-marca-700`}
-        >
-          {enCurso === MINUTOS_PRIMEROS ? 'Aceptando…' : `Aceptar · ${MINUTOS_PRIMEROS} min`}
-        </button>
-        <div className="grid grid-cols-5 gap-1.5">
+        {programado === undefined ? (
+          <button
+            type="button"
+            onClick={() =>
+              void aceptar({ tipo: 'aceptar', minutos: MINUTOS_PRIMEROS }, MINUTOS_PRIMEROS)
+            }
+            disabled={ocupado}
+            aria-busy={enCurso === MINUTOS_PRIMEROS || undefined}
+            className={primario}
+          >
+            {enCurso === MINUTOS_PRIMEROS ? 'Aceptando…' : `Aceptar · ${MINUTOS_PRIMEROS} min`}
+          </button>
+        ) : (
+          // Without minutes: ready at its time (docs/api.md, "Orders for later").
+          <button
+            type="button"
+            onClick={() => void aceptar({ tipo: 'aceptar' }, 'programado')}
+            disabled={ocupado}
+            aria-busy={enCurso === 'programado' || undefined}
+            className={primario}
+          >
+            {enCurso === 'programado' ? 'Aceptando…' : programado}
+          </button>
+        )}
+        <div className={`grid gap-1.5 ${programado === undefined ? 'grid-cols-5' : 'grid-cols-6'}`}>
           {otros.map((m) => (
             <button
               key={m}
@@ -134,6 +167,7 @@ function AceptarRapido({ pedido }: { pedido: PedidoTienda }) {
       {dialogo && (
         <AceptarDialog
           open
+          programado={programado}
           pedidoId={pedido.id}
           busy={enCurso === 'otro'}
           error={undefined}
@@ -163,6 +197,7 @@ export function PedidoRow({
 }) {
   const detallesId = useId();
   const listo = textoListoEstimado(pedido, timeZone);
+  const para = textoProgramado(pedido, now, timeZone);
   const edad =
     pedido.status === 'NUEVO' || pedido.status === 'ACEPTADO'
       ? textoEdad(pedido.fecha, now)
@@ -200,6 +235,12 @@ export function PedidoRow({
               {formatFechaPedido(pedido.fecha, timeZone)}
             </time>
           </p>
+          {para && (
+            <p className="mt-1 flex items-center gap-1.5 font-semibold text-violet-900">
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              {para}
+            </p>
+          )}
           {listo && <p className="mt-1 text-sm font-medium text-sky-900">{listo}</p>}
           <ul aria-label="Productos" className="mt-2 flex flex-col gap-0.5">
             {pedido.pedidoDetalles.map((l, index) => (
@@ -225,7 +266,9 @@ export function PedidoRow({
             </span>
           </p>
         </div>
-        {pedido.status === 'NUEVO' && <AceptarRapido pedido={pedido} />}
+        {pedido.status === 'NUEVO' && (
+          <AceptarRapido pedido={pedido} now={now} timeZone={timeZone} />
+        )}
       </article>
     </li>
   );

@@ -1,4 +1,4 @@
-import { FILTROS_INICIALES, type FiltrosPedidos } from '@tianguis/domain';
+import { FILTROS_INICIALES } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidosLista } from './pedidos-lista';
+import type { FiltrosTablero } from './tablero-tabs';
 import { makePedido } from './test-pedidos';
 import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
@@ -25,8 +26,12 @@ const PEDIDOS: PedidoTienda[] = [
   makePedido({ id: 4, status: 'COMPLETADO', nombreCompleto: 'Dora' }),
 ];
 
-function Harness(props: { pedidos?: PedidoTienda[]; inicial?: FiltrosPedidos }) {
-  const [filtros, setFiltros] = useState(props.inicial ?? FILTROS_INICIALES);
+function Harness(props: {
+  pedidos?: PedidoTienda[];
+  inicial?: FiltrosTablero;
+  programacionActiva?: boolean;
+}) {
+  const [filtros, setFiltros] = useState<FiltrosTablero>(props.inicial ?? FILTROS_INICIALES);
   return (
     <MemoryRouter>
       <PedidosLista
@@ -35,6 +40,7 @@ function Harness(props: { pedidos?: PedidoTienda[]; inicial?: FiltrosPedidos }) 
         onFiltrosChange={setFiltros}
         now={NOW}
         timeZone={TZ}
+        programacionActiva={props.programacionActiva}
       />
     </MemoryRouter>
   );

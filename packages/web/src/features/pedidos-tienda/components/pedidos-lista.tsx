@@ -1,10 +1,4 @@
-import {
-  filterPedidosDeTienda,
-  formatMostrando,
-  hasFiltrosActivos,
-  type FiltrosPedidos,
-  type PedidosTab,
-} from '@tianguis/domain';
+import { FILTROS_INICIALES, formatMostrando, hasFiltrosActivos } from '@tianguis/domain';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/ui/status';
@@ -12,36 +6,52 @@ import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoRow } from './pedido-row';
 import { PedidosFiltros } from './pedidos-filtros';
 import { PedidosTabs } from './pedidos-tabs';
+import {
+  filtrarTablero,
+  tabsDelTablero,
+  TAB_PROGRAMADOS,
+  type FiltrosTablero,
+  type TabTablero,
+} from './tablero-tabs';
 
 /**
  * The tabs, filters and cards of /pedidos, from the orders given (no fetching here). The search
  * and date filters fold behind "Buscar y filtrar" so the first order sits in the first screen;
- * they stay open while one is in use.
+ * they stay open while one is in use. "Programados" shows when the shop takes orders for later
+ * or has one.
  */
 export function PedidosLista(props: {
   pedidos: readonly PedidoTienda[];
-  filtros: FiltrosPedidos;
-  onFiltrosChange: (filtros: FiltrosPedidos) => void;
+  filtros: FiltrosTablero;
+  onFiltrosChange: (filtros: FiltrosTablero) => void;
   now: Date;
   timeZone: string;
+  /** The shop's `programacion.activa`. */
+  programacionActiva?: boolean;
 }) {
   const { pedidos, filtros, onFiltrosChange, now, timeZone } = props;
   const baseId = useId();
-  const idOf = (tab: PedidosTab) => ({
+  const conProgramados =
+    props.programacionActiva === true ||
+    filtros.tab === TAB_PROGRAMADOS.tab ||
+    pedidos.some((p) => (p.programadoPara ?? null) !== null);
+  const idOf = (tab: TabTablero) => ({
     tab: `${baseId}-${tab}-tab`,
     panel: `${baseId}-${tab}-panel`,
   });
   const resultado = useMemo(
-    () => filterPedidosDeTienda(pedidos, filtros, now, timeZone),
+    () => filtrarTablero(pedidos, filtros, now, timeZone),
     [pedidos, filtros, now, timeZone],
   );
   const ids = idOf(filtros.tab);
-  const activos = hasFiltrosActivos(filtros);
+  // The search and the date only: the tab is not a filter.
+  const activos = hasFiltrosActivos({ ...filtros, tab: FILTROS_INICIALES.tab });
   const [abiertos, setAbiertos] = useState(activos);
   const verFiltros = abiertos || activos;
   return (
     <div>
       <PedidosTabs
+        tabs={tabsDelTablero(conProgramados)}
         tab={filtros.tab}
         conteo={resultado.conteo}
         onChange={(tab) => onFiltrosChange({ ...filtros, tab })}

@@ -1,42 +1,48 @@
-import { PEDIDOS_TABS, type ConteoPorTab, type PedidosTab } from '@tianguis/domain';
 import { useRef, type KeyboardEvent } from 'react';
+import type { ConteoTablero, TabDelTablero, TabTablero } from './tablero-tabs';
 
 /**
- * Activos / Completados / Cancelados / Sin atender with their counts; arrow keys, Home and End
- * move. Four tabs sit two by two on a phone, in one row from `sm` up.
+ * Activos / Completados / Cancelados / Sin atender with their counts, and Programados after
+ * Activos when the board shows it; arrow keys, Home and End move. On a phone four tabs sit two
+ * by two, five as two and three; in one row from `sm` up.
  */
 export function PedidosTabs(props: {
-  tab: PedidosTab;
-  conteo: ConteoPorTab;
-  onChange: (tab: PedidosTab) => void;
-  idOf: (tab: PedidosTab) => { tab: string; panel: string };
+  tabs: readonly TabDelTablero[];
+  tab: TabTablero;
+  conteo: ConteoTablero;
+  onChange: (tab: TabTablero) => void;
+  idOf: (tab: TabTablero) => { tab: string; panel: string };
 }) {
-  const refs = useRef<Partial<Record<PedidosTab, HTMLButtonElement | null>>>({});
+  const { tabs } = props;
+  const refs = useRef<Partial<Record<TabTablero, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const count = PEDIDOS_TABS.length;
-    const index = PEDIDOS_TABS.findIndex((t) => t.tab === props.tab);
+    const count = tabs.length;
+    const index = tabs.findIndex((t) => t.tab === props.tab);
     let next = index;
     if (event.key === 'ArrowRight') next = (index + 1) % count;
     if (event.key === 'ArrowLeft') next = (index - 1 + count) % count;
     if (event.key === 'Home') next = 0;
     if (event.key === 'End') next = count - 1;
-    const target = PEDIDOS_TABS[next];
+    const target = tabs[next];
     if (!target) return;
     props.onChange(target.tab);
     refs.current[target.tab]?.focus();
   };
+  const cinco = tabs.length === 5;
   return (
     <div
       role="tablist"
       aria-label="Estado de los pedidos"
       onKeyDown={onKeyDown}
-      className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-stone-200 p-1 sm:flex"
+      className={`mb-4 grid gap-1 rounded-xl bg-stone-200 p-1 sm:flex ${cinco ? 'grid-cols-6' : 'grid-cols-2'}`}
     >
-      {PEDIDOS_TABS.map((t) => {
+      {tabs.map((t, index) => {
         const selected = t.tab === props.tab;
         const ids = props.idOf(t.tab);
+        // Five tabs: the first two take half a row each, the other three a third.
+        const span = cinco ? (index < 2 ? 'col-span-3' : 'col-span-2') : '';
         return (
           <button
             key={t.tab}
@@ -50,7 +56,7 @@ export function PedidosTabs(props: {
             aria-controls={ids.panel}
             tabIndex={selected ? 0 : -1}
             onClick={() => props.onChange(t.tab)}
-            className={`min-h-11 flex-1 rounded-lg px-2 text-sm font-semibold sm:text-base ${selected ? 'bg-white text-marca-700 shadow' : 'text-stone-700 hover:bg-stone-100'}`}
+            className={`min-h-11 flex-1 rounded-lg px-1 text-sm font-semibold sm:px-2 sm:text-base ${span} ${selected ? 'bg-white text-marca-700 shadow' : 'text-stone-700 hover:bg-stone-100'}`}
           >
             {t.label}{' '}
             <span

@@ -5,6 +5,7 @@ import { AvisosPush } from '../../push/components/avisos-push';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { PausaPedidos, PausaPedidosCargando } from '../../mi-tienda/components/pausa-pedidos';
 import { ActualizacionIndicador, type ActualizacionProps } from './actualizacion-indicador';
+import { OcupadosControl } from './ocupados-control';
 import { PistaSonido, SonidoBoton, SonidoControl } from './sonido-control';
 
 const iconoBoton =
@@ -15,7 +16,8 @@ const iconoBoton =
  * state, "Actualizar ahora", the sound's switch and "Opciones" (the hint below it while the
  * browser holds the sound back). The sound's ON/OFF and "Probar", pausing, the phone's alerts and
  * the screen-on note sit in the panel "Opciones" opens, so the first order stays in the first
- * screen; a pause in force shows under the bar itself, "Reanudar" one tap away.
+ * screen; a pause in force shows under the bar itself, "Reanudar" one tap away. "Estamos
+ * ocupados" (the busy delay) is the bar's second line, one tap from the orders.
  */
 export function TableroBarra(
   props: ActualizacionProps & {
@@ -68,6 +70,7 @@ export function TableroBarra(
           </button>
         </div>
         <PistaSonido bloqueado={sonido.bloqueado} />
+        <OcupadosControl tienda={tienda} />
       </div>
       {/* A pause is seen at once, with "Reanudar" one tap away. */}
       {pausada && <div className="mt-2 [&>section]:mb-0">{pausa}</div>}

@@ -17,6 +17,7 @@ import {
   textoEntrega,
   textoListoEstimado,
   textoMetodoPago,
+  textoProgramado,
 } from './pedido-estado';
 
 export type AnchoTicket = 58 | 80;
@@ -39,15 +40,18 @@ function Separador() {
 
 /**
  * The kitchen ticket for a 58 or 80 mm receipt printer: narrow, monospace, black on white, with
- * what the kitchen and the delivery need (order, date, shopper, delivery, payment, the order's
- * note, lines with their options and notes, totals).
+ * what the kitchen and the delivery need (order, date, 'Para las 14:00' when scheduled, shopper,
+ * delivery, payment, the order's note, lines with their options and notes, totals).
  */
 export function TicketCocina(props: {
   pedido: PedidoTienda;
   timeZone: string;
   ancho: AnchoTicket;
+  /** The time 'Para mañana a las 14:00' is told from (when printed, unless given). */
+  now?: Date;
 }) {
   const { pedido, timeZone, ancho } = props;
+  const para = textoProgramado(pedido, props.now ?? new Date(), timeZone);
   const totales = totalesDePedidoTienda(pedido);
   const small = ancho === 58;
   const marca = marcaDeOrigen(pedido);
@@ -70,6 +74,7 @@ export function TicketCocina(props: {
         <p className={`font-bold ${small ? 'text-base' : 'text-lg'}`}>PEDIDO #{pedido.id}</p>
         <p>{formatFechaPedido(pedido.fecha, timeZone, 'completa')}</p>
         <p>Estado: {pedidoTiendaStatusLabel(pedido.status)}</p>
+        {para && <p className={`font-bold ${small ? 'text-sm' : 'text-base'}`}>{para}</p>}
         {listo && <p className="font-bold">{listo}</p>}
       </header>
       <Separador />

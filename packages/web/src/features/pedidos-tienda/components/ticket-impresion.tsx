@@ -4,6 +4,7 @@ import { useDocumentStyleSheet } from '../../../lib/document-style';
 import { createPortal } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
+import { useAhora } from '../hooks/use-ahora';
 import { ANCHO_IMPRESO_MM, TicketCocina, type AnchoTicket } from './ticket-cocina';
 
 const ANCHO_KEY = 'tianguis.ticket.ancho';
@@ -121,9 +122,13 @@ export function ImpresionTicket(props: {
   );
 }
 
-/** 'Imprimir ticket' with the 58/80 mm choice (remembered) and a preview on screen. */
+/**
+ * 'Imprimir ticket' with the 58/80 mm choice (remembered) and a preview on screen; a scheduled
+ * order's time is told from the clock, by the minute.
+ */
 export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string }) {
   const id = useId();
+  const minuto = useAhora(60_000);
   return (
     <section
       aria-labelledby={`${id}-t`}
@@ -135,7 +140,12 @@ export function TicketImpresion(props: { pedido: PedidoTienda; timeZone: string 
       <ImpresionTicket
         imprimir="Imprimir ticket"
         render={(ancho) => (
-          <TicketCocina pedido={props.pedido} timeZone={props.timeZone} ancho={ancho} />
+          <TicketCocina
+            pedido={props.pedido}
+            timeZone={props.timeZone}
+            ancho={ancho}
+            now={new Date(minuto)}
+          />
         )}
       />
     </section>

@@ -1,0 +1,11 @@
+import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import { callOwnerMutation } from '../../mi-tienda/api/owner-call';
+
+/**
+ * "Estamos ocupados" (POST /api/tienda/demora {minutos}, docs/api.md, "Orders for later"): 0–90
+ * minutes added to every estimate until the end of the shop's day; 0 clears it. Answers the
+ * owner's shop list (its `demoraMin` goes into the cache). Rejects with the server's message.
+ */
+export function fijarDemora(minutos: number): Promise<MiTienda | undefined> {
+  return callOwnerMutation('/api/tienda/demora', { minutos });
+}
