@@ -105,6 +105,8 @@ export const PEDIDO_KEYS = [
   'motivoCancelacion',
   'escalado',
   'vistoEn',
+  // Third edition ("Orders for later"): the slot's start, or null.
+  'programadoPara',
 ].sort();
 
 export const DETALLE_KEYS = [

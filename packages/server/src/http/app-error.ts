@@ -56,6 +56,12 @@ export const errorCatalog = {
     status: 400,
     message: 'No hacemos envíos a esa dirección',
   },
+  // An order for later whose time is not an available slot (off, past, too soon, not one of
+  // the shop's slots, full): the message says which (docs/api.md, "Orders for later").
+  HORARIO_NO_DISPONIBLE: {
+    status: 409,
+    message: 'Ese horario no está disponible; elige otro',
+  },
   METODO_NO_DISPONIBLE: { status: 400, message: 'La tienda no acepta esa forma de pago' },
   PRECIO_CAMBIO: {
     status: 409,

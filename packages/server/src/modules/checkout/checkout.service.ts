@@ -10,6 +10,8 @@ import {
   MONTO_MAXIMO_CENTAVOS,
   normalizarNota,
   pedidoWireMessages,
+  programacionMessages,
+  revisarProgramadoPara,
   toEntregaTienda,
   toPagosTienda,
   type EntregaPedidoInput,
@@ -18,6 +20,7 @@ import {
   type PedidoInvitado,
   type PedidoManual,
   type ProcesarCarrito,
+  type Programacion,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
@@ -26,6 +29,7 @@ import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pooledRandomSecret } from '../../lib/secrets.js';
+import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import { lockShopperForCheckout } from '../accounts/account.service.js';
 import {
   groupLineas,
@@ -80,6 +84,8 @@ export interface NuevoPedido {
     pago?: PagoPedidoInput | undefined;
     nota?: string | null | undefined;
     totalEsperado?: number | undefined;
+    /** An order for later: the start of one of the shop's slots (docs/api.md, "Orders for later"). */
+    programadoPara?: string | undefined;
   };
   /** MANUAL: typed by the owner; the open, paused, minimum and per-phone rules don't apply. */
   origen: 'WEB' | 'MANUAL';
@@ -99,7 +105,8 @@ function newSeguimiento(now: Date): string {
 
 /**
  * Every rule of a new order, then its rows, all on `trx` (the caller's transaction): lines
- * priced by the catalogue now with their options, the shop open and not paused, delivery and
+ * priced by the catalogue now with their options, the shop open and not paused (for an order
+ * for later instead: its time one of the shop's slots, with a place left), delivery and
  * payment among the shop's, the minimum, the total the shopper saw, the change, and at most
  * three NUEVO orders per phone. A refusal throws before anything is written. For a WEB order the
  * caller has taken the lock of the order's phone at the shop (lockCelularParaPedido), which
@@ -116,7 +123,13 @@ export async function writeNuevoPedido(
   // manual order is spared only the open, paused, minimum and per-phone rules).
   const resueltas = await priceLineasForOrder(trx, [first, ...rest], p.now);
 
-  if (!manual) {
+  // An order for later is checked against the shop's slots instead of its hours now: it may be
+  // placed while the shop is closed or paused (docs/api.md, "Orders for later").
+  const { programadoPara } = p.checkout;
+  let programado: ProgramadoEn | undefined;
+  if (programadoPara !== undefined) {
+    programado = await franjaDePedido(trx, p.tiendaId, first, programadoPara, p.now);
+  } else if (!manual) {
     const { horarios, diasEspeciales } = await findCalendarioDe(
       trx,
       p.tiendaId,
@@ -201,6 +214,9 @@ export async function writeNuevoPedido(
     throw new AppError('VALIDACION', pedidoWireMessages.pagaConMenor(totals.total));
   }
 
+  // Last of the rules, so that only an order otherwise ready takes the slot's lock.
+  if (programado !== undefined) await tomarLugarEnFranja(trx, p.tiendaId, programado);
+
   const fecha = p.now.toISOString();
   const domicilio = entrega.tipo === 'DOMICILIO';
   const seguimiento = newSeguimiento(p.now);
@@ -242,6 +258,7 @@ export async function writeNuevoPedido(
       entrega_lat: domicilio ? (entrega.ubicacion?.lat ?? null) : null,
       entrega_lng: domicilio ? (entrega.ubicacion?.lng ?? null) : null,
       zona_nombre: zona?.nombre ?? null,
+      programado_para: programado?.inicio ?? null,
     },
     resueltas.map((l) => ({
       producto_id: l.row.producto_id,
@@ -266,6 +283,75 @@ export async function writeNuevoPedido(
   };
   setOrigenDePedidoNuevo(evento, p.origen);
   return { evento, seguimiento };
+}
+
+/** A shop's orders-for-later settings, read once per shop version (a change raises it). */
+const findProgramacionDe = cachedByTiendaVersion(
+  async (db, tiendaId): Promise<Programacion | undefined> => {
+    const row = await repo.findProgramacionDeTienda(db, tiendaId);
+    return (
+      row && {
+        activa: row.programacion_activa === 1,
+        diasAdelante: row.programacion_dias_adelante,
+        intervaloMin: row.programacion_intervalo_min,
+        pedidosPorIntervalo: row.programacion_pedidos_por_intervalo,
+        preparacionMin: row.programacion_preparacion_min,
+      }
+    );
+  },
+);
+
+/** The slot an order for later takes: its start as stored, and the shop's limit per slot. */
+interface ProgramadoEn {
+  /** The slot's start, `toISOString()` (the form `pedido.programado_para` holds). */
+  inicio: string;
+  pedidosPorIntervalo: number | null;
+}
+
+/**
+ * The slot of an order for later: `programadoPara` must be the start of a slot the shop offers
+ * at `now` (the domain's revisarProgramadoPara, over its weekly hours, special days and time
+ * zone); otherwise 409 HORARIO_NO_DISPONIBLE saying why. Its places are counted later, in
+ * tomarLugarEnFranja.
+ */
+async function franjaDePedido(
+  trx: DbOrTx,
+  tiendaId: number,
+  tienda: LineaAPreciar,
+  programadoPara: string,
+  now: Date,
+): Promise<ProgramadoEn> {
+  const [{ horarios, diasEspeciales }, programacion] = await Promise.all([
+    findCalendarioDe(trx, tiendaId, tienda.tienda_version),
+    findProgramacionDe(trx, tiendaId, tienda.tienda_version),
+  ]);
+  if (programacion === undefined) throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
+  const revisado = revisarProgramadoPara(
+    { programacion, horarios, diasEspeciales, timeZone: tienda.time_zone },
+    programadoPara,
+    now,
+  );
+  if (!revisado.ok) throw new AppError('HORARIO_NO_DISPONIBLE', revisado.mensaje);
+  return {
+    inicio: new Date(revisado.franja.inicio).toISOString(),
+    pedidosPorIntervalo: programacion.pedidosPorIntervalo,
+  };
+}
+
+/**
+ * A slot with a limit holds at most that many orders not cancelled: the slot's count is read
+ * inside the transaction that writes the order, after the slot's lock on PostgreSQL (so two
+ * checkouts at once cannot both take its last place) and, on SQLite, after the orders that
+ * earlier checkouts of the same group commit wrote. A full slot is 409 HORARIO_NO_DISPONIBLE.
+ * A slot without a limit takes no lock and counts nothing.
+ */
+async function tomarLugarEnFranja(trx: DbOrTx, tiendaId: number, programado: ProgramadoEn) {
+  const { inicio, pedidosPorIntervalo } = programado;
+  if (pedidosPorIntervalo === null) return;
+  await repo.lockFranjaDeTienda(trx, tiendaId, inicio);
+  if ((await repo.contarEnFranja(trx, tiendaId, inicio)) >= pedidosPorIntervalo) {
+    throw new AppError('HORARIO_NO_DISPONIBLE', programacionMessages.lleno);
+  }
 }
 
 /**

@@ -180,6 +180,7 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
         origen: 'WEB',
         aceptadoEn: null,
         listoEstimado: null,
+        programadoPara: null,
         motivoCancelacion: null,
         escalado: false,
         vistoEn: null,
