@@ -44,7 +44,7 @@ interface DemoTienda {
   montoMinimo?: string;
   costoDeEnvio?: string;
   /** `updatetienda`'s optional settings (left out: the defaults). */
-  ajustes?: { entrega?: unknown; pagos?: unknown; zonas?: unknown };
+  ajustes?: { entrega?: unknown; pagos?: unknown; zonas?: unknown; programacion?: unknown };
   approved: boolean;
   semana: { dias: string[]; apertura: string; cierre: string }[];
   cerrados?: string[];
@@ -171,6 +171,16 @@ const DEMO_TIENDAS: DemoTienda[] = [
     celular: '5512340002',
     nombre: 'Panadería La Espiga',
     costoDeEnvio: '15',
+    // Takes orders for later: a cake for Sunday, bread for tomorrow's breakfast.
+    ajustes: {
+      programacion: {
+        activa: true,
+        diasAdelante: 3,
+        intervaloMin: 30,
+        pedidosPorIntervalo: 4,
+        preparacionMin: 30,
+      },
+    },
     approved: true,
     semana: [{ dias: TODA_LA_SEMANA, apertura: '07:00', cierre: '21:00' }],
     categorias: [

@@ -33,6 +33,25 @@ describe('demo data', () => {
     ]);
   });
 
+  it('lets the bakery take orders for later', async () => {
+    const publica = await server.call<{ tienda: { programacion: unknown } }>(
+      '/api/tienda/publica/panaderia-espiga',
+    );
+    expect(publica.body.tienda.programacion).toEqual({
+      activa: true,
+      diasAdelante: 3,
+      intervaloMin: 30,
+      pedidosPorIntervalo: 4,
+      preparacionMin: 30,
+    });
+    const franjas = await server.call<{ franjas: { restantes: number }[] }>(
+      '/api/tienda/franjas/panaderia-espiga',
+    );
+    // Open every day 07:00–21:00: the next three days alone give 28 slots each.
+    expect(franjas.body.franjas.length).toBeGreaterThanOrEqual(3 * 28);
+    expect(franjas.body.franjas[0]).toMatchObject({ disponible: true, restantes: 4 });
+  });
+
   it('gives the taquería delivery, payment and option groups on its tacos', async () => {
     const signIn = await server.call<{ token: string }>('/api/login/authenticate', {
       body: DEMO_ACCOUNTS.tienda,
