@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  DIAS,
-  horarioMessages,
-  isValidFecha,
-  normalizeDia,
-  normalizeHora,
-  type Dia,
-} from './horario.js';
+import { DIAS, isValidFecha, normalizeDia, normalizeHora, type Dia } from './horario.js';
+import { horarioMessages } from './horario-mensajes.js';
 import { ID_MAX } from './reglas.js';
 
 // Kept apart from horario.ts so that the public shop page, which needs only the open-or-closed

@@ -10,7 +10,6 @@ import {
   getProximaApertura,
   getTiendaStatus,
   horaLabel,
-  horarioMessages,
   isTiendaOpenAt,
   isValidFecha,
   isValidTimeZone,
@@ -20,6 +19,7 @@ import {
   type DiaEspecial,
   type HorarioDia,
 } from './horario.js';
+import { horarioMessages } from './horario-mensajes.js';
 import { diaEspecialSchema, horarioEntrySchema, horarioSemanaSchema } from './horario.schema.js';
 
 // Texts written out literally (docs/api.md, "Hours and special days") so a typo in the

@@ -18,10 +18,11 @@ export const HORA_POR_DEFECTO = '08:00:00';
 export const HORA_CIERRE_POR_DEFECTO = '18:00:00';
 export const ZONA_HORARIA_POR_DEFECTO = 'America/Mexico_City';
 
-const DATOS_INVALIDOS = 'Datos inválidos';
-
-export const horarioMessages = {
-  datosInvalidos: DATOS_INVALIDOS,
+/**
+ * What a closed shop says, in its page's first download (the owner's form texts are
+ * horarioMessages', horario-mensajes.ts: kept apart from the page).
+ */
+export const cierreMessages = {
   titulo: 'está cerrada',
   footer: 'Te esperamos pronto para atenderte mejor',
   fallback: 'Horario de atención no disponible en este momento',
@@ -29,17 +30,6 @@ export const horarioMessages = {
   sinHorarioHoy: 'No hay horario configurado para el día de hoy',
   proximaAperturaNoDisponible: 'Próxima apertura: No disponible',
   sinHorarios: 'No hay horarios de apertura disponibles',
-  // Owner screen and forms (docs/api.md, "Hours and special days").
-  sinHorariosConfigurados: 'No hay horarios configurados para esta tienda',
-  horariosGuardados: 'Horarios guardados correctamente',
-  tiendaNoEncontrada: 'Error: ID de tienda no encontrado',
-  fechaRequerida: 'Por favor selecciona una fecha',
-  // Ours: the first edition gave no text for these (docs/api.md, "Texts and forms").
-  fechaInvalida: 'Fecha inválida, usa AAAA-MM-DD',
-  diaInvalido: 'Día inválido',
-  horaInvalida: 'Hora inválida, usa HH:MM',
-  diasRepetidos: 'Hay días repetidos',
-  tiendaIdInvalido: 'Identificador inválido',
 } as const;
 
 /** 'Cerrado el día de hoy (Domingo) por configuración especial'. */
@@ -289,7 +279,10 @@ export interface Ventana {
   readonly cierre: string;
 }
 
-export function findHorarioOfDia(horarios: readonly HorarioDia[], dia: Dia): HorarioDia | undefined {
+export function findHorarioOfDia(
+  horarios: readonly HorarioDia[],
+  dia: Dia,
+): HorarioDia | undefined {
   return horarios.find((horario) => normalizeDia(horario.dia) === dia);
 }
 
@@ -335,18 +328,18 @@ export function getTiendaStatus(
   const ahora = getLocalDateTime(instant, timeZone);
   const proxima = () => getProximaApertura(horarios, diasEspeciales, instant, timeZone);
   if (isDiaEspecial(ahora.fecha, diasEspeciales)) {
-    return closed('DIA_ESPECIAL', horarioMessages.diaEspecial, proxima());
+    return closed('DIA_ESPECIAL', cierreMessages.diaEspecial, proxima());
   }
   // Checked before today's entry: without any hours a missing entry is not a closed day.
   if (horarios.length === 0) return { abierta: true };
   const horario = findHorarioOfDia(horarios, ahora.dia);
   if (horario === undefined) {
-    return closed('SIN_HORARIO', horarioMessages.sinHorarioHoy, proxima());
+    return closed('SIN_HORARIO', cierreMessages.sinHorarioHoy, proxima());
   }
   if (horario.cerrado) return closed('CERRADO_HOY', formatCerradoHoy(ahora.dia), proxima());
   const ventana = readVentana(horario);
   // A stored time that cannot be read is no schedule: closed, with the fallback text.
-  if (ventana === undefined) return closed('SIN_HORARIO', horarioMessages.fallback, proxima());
+  if (ventana === undefined) return closed('SIN_HORARIO', cierreMessages.fallback, proxima());
   if (isWithinVentana(ventana, ahora.hora)) return { abierta: true };
   return closed(
     'FUERA_DE_HORARIO',
@@ -405,9 +398,9 @@ export function getProximaApertura(
   instant: Date,
   timeZone: string = ZONA_HORARIA_POR_DEFECTO,
 ): string {
-  if (horarios.length === 0) return horarioMessages.sinHorarios;
+  if (horarios.length === 0) return cierreMessages.sinHorarios;
   const apertura = siguienteApertura(horarios, diasEspeciales, getLocalDateTime(instant, timeZone));
-  if (apertura === undefined) return horarioMessages.proximaAperturaNoDisponible;
+  if (apertura === undefined) return cierreMessages.proximaAperturaNoDisponible;
   const cuando = ['Hoy', 'Mañana'][apertura.offset] ?? diaLabel(apertura.dia);
   return formatProximaApertura(cuando, apertura.hora);
 }
@@ -483,7 +476,7 @@ export function lineaDeCierre(aviso: {
   readonly motivo: string;
   readonly proximaApertura: string;
 }): string {
-  return [aviso.titulo, aviso.motivo, aviso.proximaApertura, horarioMessages.footer].join('. ');
+  return [aviso.titulo, aviso.motivo, aviso.proximaApertura, cierreMessages.footer].join('. ');
 }
 
 export type EstadoPedidos =
@@ -516,7 +509,7 @@ export function getEstadoPedidos(
       abierta: false,
       motivo: 'CERRADA',
       mensaje: lineaDeCierre({
-        titulo: `${tienda.nombre} ${horarioMessages.titulo}`,
+        titulo: `${tienda.nombre} ${cierreMessages.titulo}`,
         motivo: status.mensaje,
         proximaApertura: status.proximaApertura,
       }),

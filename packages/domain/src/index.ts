@@ -4,6 +4,7 @@ export * from './account.schema.js';
 export * from './money.js';
 export * from './catalogo.schema.js';
 export * from './horario.js';
+export * from './horario-mensajes.js';
 export * from './horario.schema.js';
 export * from './tienda.schema.js';
 export * from './directorio.js';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { whatsappUrl, type DatosParaCompartir } from '../logic/compartir';
+import type { DatosParaCompartir } from '../logic/compartir';
+import { whatsappUrl } from '../logic/compartir-whatsapp';
 
 export const compartirMessages = {
   copiar: 'Copiar enlace',

@@ -1,12 +1,12 @@
 import {
   lineaDeHorario,
-  ZONA_HORARIA_POR_DEFECTO,
   type DiaEspecial,
   type HorarioDia,
   type LineaDeHorario,
 } from '@tianguis/domain';
 import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
 import { useNow } from '../hooks/use-now';
+import { zonaDe } from '../logic/estado';
 import { RECHEQUEO_MS } from './tienda-cerrada-aviso';
 
 /** The domain's line at `now`; a zone this browser doesn't know is Mexico City's, as the closed notice does. */
@@ -16,11 +16,7 @@ export function lineaAhora(
   now: Date,
   timeZone: string,
 ): LineaDeHorario {
-  try {
-    return lineaDeHorario(horarios, diasEspeciales, now, timeZone || undefined);
-  } catch {
-    return lineaDeHorario(horarios, diasEspeciales, now, ZONA_HORARIA_POR_DEFECTO);
-  }
+  return lineaDeHorario(horarios, diasEspeciales, now, zonaDe(timeZone));
 }
 
 /** The line as shown: a green or grey dot, then its text. */

@@ -22,7 +22,6 @@ export function datosParaCompartir(
   };
 }
 
-/** A WhatsApp message with the text and the link, for the person to pick whom to send it to. */
-export function whatsappUrl(datos: DatosParaCompartir): string {
-  return `https://wa.me/?text=${encodeURIComponent(`${datos.text}: ${datos.url}`)}`;
-}
+// Only the menu that opens without a share sheet needs it: a file of its own keeps it out of the
+// shop page's first download (vite.config.ts groups this file with the page).
+export { whatsappUrl } from './compartir-whatsapp';

@@ -1,11 +1,6 @@
-import {
-  getEstadoPedidos,
-  ZONA_HORARIA_POR_DEFECTO,
-  type DiaEspecial,
-  type HorarioDia,
-} from '@tianguis/domain';
+import { getEstadoPedidos, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
 import type { TiendaPublica } from '../api/get-tienda-publica';
-import { avisoDeCierre, type AvisoDeCierre } from './estado';
+import { avisoDeCierre, zonaDe, type AvisoDeCierre } from './estado';
 
 // Apart from estado.ts (in the shop pages' first chunk): the pause rule (the domain's
 // tienda-estado) loads with the pages that add to the basket, or when a shop is paused.
@@ -32,23 +27,16 @@ export function avisoDeTienda(
 ): AvisoDeTienda | undefined {
   const cierre = avisoDeCierre(tienda, horarios, diasEspeciales, now);
   if (cierre) return { tipo: 'CERRADA', ...cierre };
-  const args = { nombre: tienda.nombre, pausadoHasta: tienda.pausadoHasta ?? null };
-  let estado;
-  try {
-    estado = getEstadoPedidos(
-      { ...args, timeZone: tienda.timeZone },
-      horarios,
-      diasEspeciales,
-      now,
-    );
-  } catch {
-    estado = getEstadoPedidos(
-      { ...args, timeZone: ZONA_HORARIA_POR_DEFECTO },
-      horarios,
-      diasEspeciales,
-      now,
-    );
-  }
+  const estado = getEstadoPedidos(
+    {
+      nombre: tienda.nombre,
+      pausadoHasta: tienda.pausadoHasta ?? null,
+      timeZone: zonaDe(tienda.timeZone),
+    },
+    horarios,
+    diasEspeciales,
+    now,
+  );
   if (estado.abierta) return undefined;
   return {
     tipo: 'PAUSADA',

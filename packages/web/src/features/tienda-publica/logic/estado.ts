@@ -1,6 +1,7 @@
 import {
   getTiendaStatus,
-  horarioMessages,
+  cierreMessages,
+  isValidTimeZone,
   ZONA_HORARIA_POR_DEFECTO,
   type DiaEspecial,
   type HorarioDia,
@@ -19,6 +20,14 @@ export function isTiendaNoEncontrada(
   if (error instanceof ApiError && error.status === 404) return true;
   if (!tienda) return false;
   return tienda.nombre.trim() === '' || tienda.nombre === 'N/A' || !tienda.activarODesactivar;
+}
+
+/**
+ * The shop's time zone, or Mexico City's when it has none or this browser doesn't know it: every
+ * rule of the shop's clock on its pages reads it through here.
+ */
+export function zonaDe(timeZone: string | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : ZONA_HORARIA_POR_DEFECTO;
 }
 
 export interface AvisoDeCierre {
@@ -41,17 +50,12 @@ export function avisoDeCierre(
   diasEspeciales: readonly DiaEspecial[],
   now: Date,
 ): AvisoDeCierre | undefined {
-  let status;
-  try {
-    status = getTiendaStatus(horarios, diasEspeciales, now, tienda.timeZone || undefined);
-  } catch {
-    status = getTiendaStatus(horarios, diasEspeciales, now, ZONA_HORARIA_POR_DEFECTO);
-  }
+  const status = getTiendaStatus(horarios, diasEspeciales, now, zonaDe(tienda.timeZone));
   if (status.abierta) return undefined;
   return {
-    titulo: `${tienda.nombre} ${horarioMessages.titulo}`,
+    titulo: `${tienda.nombre} ${cierreMessages.titulo}`,
     motivo: status.mensaje,
     proximaApertura: status.proximaApertura,
-    footer: horarioMessages.footer,
+    footer: cierreMessages.footer,
   };
 }
