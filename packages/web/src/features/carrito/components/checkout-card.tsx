@@ -1,4 +1,10 @@
-import { formatPesos, pesosToCentavos, importeDeLinea, textoDeOpciones } from '@tianguis/domain';
+import {
+  avisoDeProgramacion,
+  formatPesos,
+  importeDeLinea,
+  pesosToCentavos,
+  textoDeOpciones,
+} from '@tianguis/domain';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,8 +13,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
+import { useFranjas } from '../../tienda-publica/api/get-franjas';
 import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
+import { RECHEQUEO_MS } from '../../tienda-publica/components/tienda-cerrada-aviso';
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
+import { useNow } from '../../tienda-publica/hooks/use-now';
+import { zonaDe } from '../../tienda-publica/logic/estado';
 import {
   CANTIDAD_MAXIMA,
   type Canasta,
@@ -77,19 +87,27 @@ function LineaVista(props: {
   );
 }
 
-/** What the shop's terms mean for this basket: minimum, shipping, delivery, payment, open now. */
+/**
+ * What the shop's terms mean for this basket: minimum, shipping, delivery, payment, open now. A
+ * closed or paused shop that takes orders for later says from when instead ('Cerrado ahora ·
+ * puedes programar tu pedido para mañana a partir de las 8:00'); the form below offers its slots.
+ */
 export function CondicionesCanasta({ tienda }: { tienda: TiendaDeCanasta }) {
-  // A shop's delivery zones come with its public answer (read for the checkout below too): with
-  // zones the shipping depends on the colonia, never the shop's flat fee.
+  // A shop's delivery zones and scheduling come with its public answer (read for the checkout
+  // below too): with zones the shipping depends on the colonia, never the shop's flat fee.
   const publica = useQuery(
     tiendaPublicaKey(tienda.usuario),
     () => getTiendaPublica(tienda.usuario),
-    {
-      enabled: tienda.usuario !== '' && tienda.entrega.domicilio,
-      staleMs: 30_000,
-    },
+    { enabled: tienda.usuario !== '', staleMs: 30_000 },
   );
-  const zonas = publica.data?.tienda.tiendaId === tienda.tiendaId ? publica.data.tienda.zonas : [];
+  const suya = publica.data?.tienda.tiendaId === tienda.tiendaId ? publica.data.tienda : undefined;
+  const zonas = suya?.zonas ?? [];
+  const programable = !tienda.abierta && suya?.programacion?.activa === true;
+  const franjas = useFranjas(tienda.usuario, { enabled: programable });
+  const now = useNow(RECHEQUEO_MS);
+  const timeZone = zonaDe(suya?.timeZone);
+  const programar =
+    programable && franjas.data ? avisoDeProgramacion(franjas.data.franjas, now, timeZone) : null;
   return (
     <div className="mb-2">
       <ul aria-label="Condiciones de la tienda" className="flex flex-wrap gap-1.5 text-sm">
@@ -104,7 +122,9 @@ export function CondicionesCanasta({ tienda }: { tienda: TiendaDeCanasta }) {
           role="status"
           className="mt-2 scroll-mt-20 rounded-lg bg-amber-50 p-3 font-medium text-amber-950"
         >
-          {tienda.mensajeCerrada ?? 'La tienda no está recibiendo pedidos en este momento'}
+          {programar ??
+            tienda.mensajeCerrada ??
+            'La tienda no está recibiendo pedidos en este momento'}
         </p>
       )}
     </div>

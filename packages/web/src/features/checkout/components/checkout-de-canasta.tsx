@@ -10,8 +10,9 @@ import { CheckoutForm, type PedidoHecho } from './checkout-form';
  * which is then emptied here (the server empties its own cart).
  */
 export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
-  // The shop's delivery zones and point come with its public answer (a visitor's basket has it
-  // already; a signed-in cart reads it once): the zone is then found on the phone, at once.
+  // The shop's delivery zones and point, and whether it takes orders for later, come with its
+  // public answer (a visitor's basket has it already; a signed-in cart reads it once): the zone
+  // is then found on the phone, at once.
   const usuario = canasta.tienda?.usuario ?? '';
   const publica = useQuery(tiendaPublicaKey(usuario), () => getTiendaPublica(usuario), {
     enabled: usuario !== '',
@@ -33,6 +34,7 @@ export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
       </p>
     ) : null;
   }
+  const tienda = publica.data?.tienda;
   const onPedido = (hecho: PedidoHecho) => {
     notify.success('¡Pedido enviado!');
     if (hecho.tipo === 'invitado') void canasta.clear();
@@ -43,8 +45,12 @@ export function CheckoutDeCanasta({ canasta }: { canasta: Canasta }) {
       key={canasta.tiendaId}
       canasta={{
         ...canasta.paraCheckout,
-        zonas: publica.data?.tienda.zonas,
-        ubicacion: publica.data?.tienda.ubicacion,
+        zonas: tienda?.zonas,
+        ubicacion: tienda?.ubicacion,
+        // Orders for later: the slots come from the shop's address, in its time zone.
+        programar: tienda?.programacion?.activa
+          ? { usuario: tienda.usuario, timeZone: tienda.timeZone }
+          : undefined,
       }}
       conSesion={canasta.origen === 'servidor'}
       onPedido={onPedido}

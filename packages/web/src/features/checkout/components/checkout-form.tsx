@@ -28,6 +28,9 @@ import {
   METODO_PAGO_TEXTO,
 } from '../../pedidos/components/pedido-partes';
 import { seguimientoHref } from '../../seguimiento/seguimientos-guardados';
+import { useFranjas } from '../../tienda-publica/api/get-franjas';
+import { useNow } from '../../tienda-publica/hooks/use-now';
+import { zonaDe } from '../../tienda-publica/logic/estado';
 import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
 import { borrarBorrador, conBorrador, guardarBorrador, leerBorrador } from '../borrador';
 import { guardarDatos, leerDatosGuardados } from '../datos-guardados';
@@ -57,6 +60,7 @@ import {
   type Destino,
   type ResultadoZona,
 } from '../logic/zona-de-entrega';
+import { CuandoLoQuieres, cuandoMessages, type Cuando } from './cuando-lo-quieres';
 import { ZonaDeEntregaCampos } from './zona-de-entrega-campos';
 
 /** An order that went through. */
@@ -164,6 +168,23 @@ export function CheckoutForm(props: {
     [canasta.zonas, canasta.ubicacion],
   );
 
+  // Orders for later (docs/api.md, "Orders for later"): a shop that takes them offers "Lo antes
+  // posible" while it takes orders now, and its slots; closed or paused, only its slots.
+  const { programar } = canasta;
+  const franjas = useFranjas(programar?.usuario ?? '', { enabled: !!programar, vivo: true });
+  const now = useNow(60_000);
+  const [eleccion, setEleccion] = useState<Cuando>(canasta.abierta ? 'ahora' : 'programar');
+  const [franjaElegida, setFranjaElegida] = useState<string>();
+  const [errorHorario, setErrorHorario] = useState<string>();
+  const ahora = canasta.abierta && (franjas.data ? franjas.data.ahoraMin !== null : true);
+  const cuando: Cuando = !programar ? 'ahora' : ahora ? eleccion : 'programar';
+  // A slot chosen before the list was read again counts only while it is still offered.
+  const franja = franjas.data?.franjas.find((f) => f.inicio === franjaElegida && f.disponible)
+    ? franjaElegida
+    : undefined;
+  const sinHorarios = franjas.data !== undefined && !franjas.data.franjas.some((f) => f.disponible);
+  const recibe = canasta.abierta || (!!programar && !sinHorarios);
+
   const tipos = tiposDeEntrega(canasta.entrega);
   const metodos = metodosDePago(canasta.pagos);
   const domicilio = values.tipoEntrega === 'DOMICILIO';
@@ -177,7 +198,7 @@ export function CheckoutForm(props: {
   const total = precioNuevo ?? totales.total;
   const cambio = values.metodoPago === 'EFECTIVO' ? cambioDe(values.pagaCon, total) : undefined;
   const puedePedir =
-    canasta.abierta &&
+    recibe &&
     totales.alcanzaMinimo &&
     canasta.lineas.length > 0 &&
     tipos.length > 0 &&
@@ -242,7 +263,20 @@ export function CheckoutForm(props: {
     if (zona.estado !== 'sin-zonas') {
       datos.entrega = { ...datos.entrega, ...destinoParaEnviar(destino) };
     }
+    if (cuando === 'programar') {
+      if (franja === undefined) {
+        setProblema(undefined);
+        setErrorHorario(cuandoMessages.elegir);
+        (
+          form.querySelector<HTMLElement>('[name="programadoPara"]:not(:disabled)') ??
+          form.querySelector<HTMLElement>('[data-cuando] input')
+        )?.focus();
+        return;
+      }
+      datos.programadoPara = franja;
+    }
     setProblema(undefined);
+    setErrorHorario(undefined);
     clave.current ??= nuevaIdempotencyKey();
     const key = clave.current;
     enCurso.current = true;
@@ -268,6 +302,19 @@ export function CheckoutForm(props: {
       if (nuevo !== undefined) {
         setPrecioNuevo(nuevo);
         props.onPrecioCambio?.();
+      } else if (error instanceof ApiError && error.code === 'HORARIO_NO_DISPONIBLE') {
+        // The slot filled up or passed meanwhile: the server's reason at the choice, and the
+        // slots as they are now. Everything typed stays.
+        setErrorHorario(mensajeDe(error));
+        void franjas.refetch();
+      } else if (
+        programar &&
+        error instanceof ApiError &&
+        (error.code === 'TIENDA_CERRADA' || error.code === 'TIENDA_PAUSADA')
+      ) {
+        // Closed or paused since the page was read: its slots (without "Lo antes posible").
+        setProblema({ message: mensajeDe(error) });
+        void franjas.refetch();
       } else if (error instanceof ApiError && error.code === 'FUERA_DE_ZONA') {
         // The shop's zones changed since they were read: the server's word, at the question.
         setProblema({ field: 'colonia', message: mensajeDe(error) });
@@ -372,6 +419,26 @@ export function CheckoutForm(props: {
         </>
       )}
 
+      {programar && (
+        <CuandoLoQuieres
+          franjas={franjas}
+          timeZone={zonaDe(programar.timeZone)}
+          now={now}
+          ahora={ahora}
+          cuando={cuando}
+          franja={franja}
+          error={errorHorario}
+          onCuando={(c) => {
+            setEleccion(c);
+            setErrorHorario(undefined);
+          }}
+          onFranja={(inicio) => {
+            setFranjaElegida(inicio);
+            setErrorHorario(undefined);
+          }}
+        />
+      )}
+
       {metodos.length > 1 ? (
         <ChoiceGroup
           legend="Pago"
@@ -441,12 +508,12 @@ export function CheckoutForm(props: {
         <FilaDeTotal termino="Total" monto={totales.total} fuerte />
       </dl>
 
-      {!canasta.abierta && (
+      {!recibe && (
         <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
           {canasta.mensajeCerrada ?? 'La tienda no está recibiendo pedidos en este momento'}
         </p>
       )}
-      {canasta.abierta && !totales.alcanzaMinimo && (
+      {recibe && !totales.alcanzaMinimo && (
         <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 font-medium text-amber-900">
           {pedidoMessages.montoMinimo} ({formatPesos(totales.minimo)})
         </p>

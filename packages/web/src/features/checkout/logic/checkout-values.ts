@@ -51,6 +51,12 @@ export interface CanastaCheckout {
   /** Its delivery zones (the public answer's active ones) and the point a radius is measured from. */
   readonly zonas?: readonly ZonaDeTienda[];
   readonly ubicacion?: Punto | null;
+  /**
+   * Given when the shop takes orders for later (its public answer's `programacion.activa`): its
+   * public address (for its slots) and time zone. Such a shop may be ordered from while closed
+   * or paused, for a slot (docs/api.md, "Orders for later").
+   */
+  readonly programar?: { readonly usuario: string; readonly timeZone: string };
 }
 
 export interface CheckoutValues {
@@ -160,6 +166,8 @@ export interface DatosPedido {
   };
   pago: { metodo: MetodoPago; pagaCon?: number };
   nota?: string;
+  /** The chosen slot's `inicio`; left out: as soon as possible. */
+  programadoPara?: string;
 }
 
 export type Validacion =
@@ -281,6 +289,7 @@ export function cuerpoInvitado(
     entrega: datos.entrega,
     pago: datos.pago,
     ...(datos.nota ? { nota: datos.nota } : {}),
+    ...(datos.programadoPara ? { programadoPara: datos.programadoPara } : {}),
     totalEsperado: centavosToPesos(totalEsperado),
   };
 }

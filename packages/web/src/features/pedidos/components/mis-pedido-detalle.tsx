@@ -4,6 +4,7 @@ import {
   EncabezadoDePedido,
   EntregaPagoNota,
   LineaDePedido,
+  ProgramadoPara,
   textoDeEstado,
   TotalesDePedido,
   whatsappDePedido,
@@ -24,6 +25,7 @@ export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
         </div>
       </EncabezadoDePedido>
 
+      <ProgramadoPara pedido={pedido} className="mt-3 text-lg font-bold text-marca-700" />
       <p className="mt-3 font-semibold">{textoDeEstado(pedido)}</p>
       {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
         <p className="mt-1 rounded-lg bg-red-50 p-3 break-words text-red-900">

@@ -2,6 +2,7 @@ import {
   pesosToCentavos,
   countPedidosPorStatus,
   formatPesos,
+  isPedidoActivo,
   pedidoMessages,
   sortPedidos,
   type PedidoVista,
@@ -13,7 +14,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/status';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { PedidoStatusBadge } from './mis-pedido-status';
-import { textoDeEstado } from './pedido-partes';
+import { ProgramadoPara, textoDeEstado } from './pedido-partes';
 import { TiendaImagen } from './tienda-imagen';
 
 /** The detail's address: the id in the URL keeps a reload working, the state saves a fetch. */
@@ -77,6 +78,9 @@ function PedidoCard({ pedido, bajoTitulo }: { pedido: PedidoVista; bajoTitulo: b
             Pedido #{pedido.id} · {piezas} {piezas === 1 ? 'artículo' : 'artículos'} ·{' '}
             {formatPesos(pesosToCentavos(pedido.montoTotal))}
           </p>
+          {isPedidoActivo(pedido.status) && (
+            <ProgramadoPara pedido={pedido} className="text-sm font-semibold text-marca-700" />
+          )}
           {pedido.status === 'ACEPTADO' && (
             <p className="text-sm font-medium text-sky-900">{textoDeEstado(pedido)}</p>
           )}

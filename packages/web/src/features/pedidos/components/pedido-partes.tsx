@@ -5,6 +5,7 @@ import {
   formatPesos,
   horaDePedido,
   importeDeLinea,
+  paraLas,
   textosDeOpcionesPorGrupo,
   whatsappUrl,
   type PedidoDetalle,
@@ -13,6 +14,7 @@ import {
 import { Check, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { useNow } from '../../tienda-publica/hooks/use-now';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { textoDeLugar, textoDeZona } from '../zona-de-pedido';
 import { RecogerEn } from './recoger-en';
@@ -39,11 +41,21 @@ function zonaDelNavegador(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The status as one sentence: 'Aceptado · listo aprox. a las 14:35'. */
+/**
+ * The status as one sentence: 'Aceptado · listo aprox. a las 14:35'. An order for later accepted
+ * for its slot says only 'Aceptado': its time is ProgramadoPara's line.
+ */
 export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
   switch (pedido.status) {
     case 'ACEPTADO': {
-      const hora = horaDePedido(pedido.listoEstimado, timeZone ?? zonaDelNavegador());
+      const { programadoPara, listoEstimado } = pedido;
+      if (
+        programadoPara &&
+        (!listoEstimado || Date.parse(listoEstimado) === Date.parse(programadoPara))
+      ) {
+        return 'Aceptado';
+      }
+      const hora = horaDePedido(listoEstimado, timeZone ?? zonaDelNavegador());
       return hora ? `Aceptado · listo aprox. a las ${hora}` : 'Aceptado';
     }
     case 'COMPLETADO':
@@ -53,6 +65,30 @@ export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
     default:
       return 'Nuevo · esperando a que la tienda lo acepte';
   }
+}
+
+/**
+ * When an order for later is wanted (docs/api.md, "Orders for later"): 'Para las 14:00' today,
+ * 'Para mañana a las 14:00', 'Para el sábado 5 a las 14:00', on the phone's clock (kept current:
+ * 'mañana' becomes 'hoy' at midnight). Nothing for an order placed for now.
+ */
+export function textoProgramado(
+  pedido: Pick<PedidoVista, 'programadoPara'>,
+  now: Date,
+  timeZone: string = zonaDelNavegador(),
+): string | undefined {
+  return pedido.programadoPara ? paraLas(pedido.programadoPara, now, timeZone) : undefined;
+}
+
+export function ProgramadoPara(props: { pedido: PedidoVista; className?: string }) {
+  const now = useNow(60_000);
+  const texto = textoProgramado(props.pedido, now);
+  if (!texto) return null;
+  return (
+    <p className={props.className}>
+      <time dateTime={props.pedido.programadoPara ?? undefined}>{texto}</time>
+    </p>
+  );
 }
 
 /** One order line: product, amount, quantity × unit price, its options and its note. */
@@ -228,13 +264,19 @@ export function PagoDePedido({ pedido }: { pedido: PedidoVista }) {
  * The order as a WhatsApp message to the shop, from the server's lines and total (what was
  * charged), with each line's options and note, the delivery, the payment and the order's note.
  */
-export function textoWhatsAppDePedido(pedido: PedidoVista, seguimientoUrl?: string): string {
+export function textoWhatsAppDePedido(
+  pedido: PedidoVista,
+  seguimientoUrl?: string,
+  now = new Date(),
+): string {
   const total = pesosToCentavos(pedido.montoTotal);
   const envio = pesosToCentavos(pedido.costoDeEnvio);
   const conEnvio = pedido.entrega.tipo === 'DOMICILIO';
   const lineas: string[] = [
     `Hola, acabo de hacer el pedido #${pedido.id} en ${pedido.nombreTienda}:`,
   ];
+  const programado = textoProgramado(pedido, now);
+  if (programado) lineas.push(programado);
   for (const l of pedido.pedidoDetalles) {
     const opciones = textosDeOpcionesPorGrupo(l.opciones ?? []);
     const detalle = opciones.length > 0 ? ` (${opciones.join('; ')})` : '';

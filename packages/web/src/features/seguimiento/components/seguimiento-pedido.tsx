@@ -7,6 +7,7 @@ import {
   EncabezadoDePedido,
   EntregaPagoNota,
   LineaDePedido,
+  ProgramadoPara,
   textoDeEstado,
   TotalesDePedido,
   whatsappDePedido,
@@ -94,6 +95,7 @@ export function SeguimientoPedido(props: {
 
       <section aria-label="Estado del pedido" className="space-y-2">
         <Pasos status={pedido.status} />
+        <ProgramadoPara pedido={pedido} className="text-xl font-bold text-marca-700" />
         <p role="status" className="text-lg font-semibold">
           {textoDeEstado(pedido)}
         </p>

@@ -37,7 +37,15 @@ export type TiendaPublica = Pick<
   Partial<
     Pick<
       TiendaVista,
-      'entrega' | 'pagos' | 'pausadoHasta' | 'direccion' | 'telefono' | 'ubicacion' | 'zonas'
+      | 'entrega'
+      | 'pagos'
+      | 'pausadoHasta'
+      | 'direccion'
+      | 'telefono'
+      | 'ubicacion'
+      | 'zonas'
+      | 'programacion'
+      | 'demoraMin'
     >
   > & {
     categorias: CategoriaPublica[];

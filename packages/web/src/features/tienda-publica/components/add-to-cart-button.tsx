@@ -82,7 +82,8 @@ export function useCompra(answer: TiendaPublicaAnswer): {
 
   const compra: Compra = {
     canasta,
-    abierta: aviso === undefined,
+    // A shop that takes orders for later may be added to while closed or paused (for a slot).
+    abierta: aviso === undefined || !!tienda.programacion?.activa,
     puedeComprar: canasta.puedeComprar,
     cantidadDe: (productoId) => canasta.cantidadDe(productoId),
     agregar,

@@ -77,7 +77,8 @@ export function useCompraDelMenu(answer: TiendaPublicaAnswer): {
 
   const rol = session?.tipoUsuario;
   const enEspera: CompraBase = {
-    abierta: aviso === undefined,
+    // A shop that takes orders for later may be added to while closed or paused (for a slot).
+    abierta: aviso === undefined || !!answer.tienda.programacion?.activa,
     puedeComprar: rol !== 'TIENDA' && rol !== 'ADMIN',
     cantidadDe: () => 0,
     agregar: (linea, cantidad, enSheet) =>

@@ -1,8 +1,11 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { DiaEspecial, HorarioDia } from '@tianguis/domain';
 import type { TiendaPublica, TiendaPublicaAnswer } from '../api/get-tienda-publica';
 import { useNow } from '../hooks/use-now';
 import { avisoDeCierre } from '../logic/estado';
+
+// Only a shop that takes orders for later or has a busy delay on needs it: loaded apart.
+const AvisoProgramacion = lazy(() => import('./aviso-programacion'));
 
 /** The open/closed state is rechecked every 60 seconds (docs/web-screens.md, timings). */
 export const RECHEQUEO_MS = 60_000;
@@ -39,15 +42,28 @@ export function TiendaCerradaAviso(props: {
   );
 }
 
-/** The notice kept current: the page's clock ticks every minute. */
+/**
+ * The notice kept current: the page's clock ticks every minute. A shop that takes orders for
+ * later or has a busy delay on adds the estimate, or says from when it can be ordered
+ * (aviso-programacion.tsx).
+ */
 export function TiendaCerradaAvisoVivo({ answer }: { answer: TiendaPublicaAnswer }) {
   const now = useNow(RECHEQUEO_MS);
-  return (
+  const cerrada = (
     <TiendaCerradaAviso
       tienda={answer.tienda}
       horarios={answer.horarios}
       diasEspeciales={answer.diasEspeciales}
       now={now}
     />
+  );
+  return answer.tienda.programacion?.activa || answer.tienda.demoraMin ? (
+    <Suspense fallback={cerrada}>
+      <AvisoProgramacion answer={answer} now={now}>
+        {cerrada}
+      </AvisoProgramacion>
+    </Suspense>
+  ) : (
+    cerrada
   );
 }
