@@ -32,7 +32,7 @@ export function registerCheckoutRoutes(
         tags: ['carrito'],
         summary: 'Convierte la canasta de una tienda en un pedido',
         description:
-          'Con el encabezado Idempotency-Key, repetir la llamada responde el mismo pedido. El id del pedido va en el encabezado X-Pedido-Id.',
+          'Con el encabezado Idempotency-Key, repetir la llamada responde el mismo pedido. El id del pedido va en el encabezado X-Pedido-Id. Con programadoPara (el inicio de un horario de GET /api/tienda/franjas) es un pedido para más tarde; otro instante es 409 HORARIO_NO_DISPONIBLE.',
         body: procesarCarritoSchema,
         headers: idempotencyKeyHeadersSchema,
         response: { 200: carritoSchema },
@@ -61,7 +61,7 @@ export function registerCheckoutRoutes(
         tags,
         summary: 'Pedido sin cuenta (invitado)',
         description:
-          'El encabezado Idempotency-Key es obligatorio: repetirlo responde el mismo pedido y el mismo seguimiento. Responde 201 {pedido, seguimiento}.',
+          'El encabezado Idempotency-Key es obligatorio: repetirlo responde el mismo pedido y el mismo seguimiento. Responde 201 {pedido, seguimiento}. Con programadoPara (el inicio de un horario de GET /api/tienda/franjas) es un pedido para más tarde, aun con la tienda cerrada o en pausa; otro instante, o un horario lleno, es 409 HORARIO_NO_DISPONIBLE.',
         body: pedidoInvitadoSchema,
         headers: idempotencyKeyRequiredHeadersSchema,
         ...pedidoNuevoAnswer,
@@ -86,7 +86,7 @@ export function registerCheckoutRoutes(
         tags,
         summary: 'Pedido que el dueño escribe por un cliente de teléfono o WhatsApp',
         description:
-          'Sin las reglas de horario, pausa, mínimo ni pedidos por teléfono. Idempotency-Key opcional. Responde 201 {pedido, seguimiento}.',
+          'Sin las reglas de horario, pausa, mínimo ni pedidos por teléfono. Idempotency-Key opcional. Responde 201 {pedido, seguimiento}. Con programadoPara sigue los horarios de la tienda y su cupo como cualquier pedido (409 HORARIO_NO_DISPONIBLE).',
         body: pedidoManualSchema,
         headers: idempotencyKeyHeadersSchema,
         ...pedidoNuevoAnswer,
