@@ -56,6 +56,7 @@ import {
   withPostgresDatabase,
 } from './built-server.js';
 import { startNodeProcess, type ServerProcess } from './processes.js';
+import { franjasRequest, seedFranjas } from './franjas.js';
 import { seedVentas, VENTAS_ORDERS, type VentasSeed } from './ventas.js';
 import {
   cotizacion,
@@ -1015,6 +1016,25 @@ async function benchZonas(database: string, base: string, seeded: SeededScale) {
   if (row) row.note = [row.note, match].filter(Boolean).join('; ');
 }
 
+/** The slot listing of a shop taking orders 7 days ahead in 15-minute slots (franjas.ts). */
+async function benchFranjas(
+  database: string,
+  base: string,
+  seeded: SeededScale,
+  seed: { franjas: number; pedidos: number },
+) {
+  const what = `slot listing, 7 days × 08:00–22:00 in 15 min (${seed.franjas} slots, ${seed.pedidos} orders)`;
+  for (const connections of [1, CONNECTIONS]) {
+    const id = connections === 1 ? 'franjas-c1' : 'franjas';
+    await measure(database, base, {
+      id,
+      connections,
+      flow: franjasRequest(seeded),
+      report: [{ kind: 'franjas', id, name: `${what}, ${connections} conn.` }],
+    });
+  }
+}
+
 /** Seeds a fresh database and runs the server on it, measures, stops it. */
 async function benchDatabase(database: string, databaseUrl: string, tmp: string) {
   console.log(
@@ -1025,6 +1045,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   let seeded: SeededScale;
   let opciones: Map<number, number[]>;
   let ventasSeed: VentasSeed | undefined;
+  let franjasSeed: { franjas: number; pedidos: number } | undefined;
   const started = performance.now();
   try {
     await migrateToLatest(db);
@@ -1036,6 +1057,8 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
     }
     // The zone rows' shop: 20 zones of 200 colonias (scripts/bench/zonas.ts).
     if (wants('zonas')) await seedZonas(db, seeded);
+    // The slot listing's shop: 7 days of 15-minute slots, some taken (scripts/bench/franjas.ts).
+    if (wants('franjas')) franjasSeed = await seedFranjas(db, seeded);
     // The one-shop row's taquería takes pickup orders too.
     await db
       .updateTable('tienda')
@@ -1101,6 +1124,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
         : undefined,
     );
     if (ventasSeed) await benchVentas(database, server.base, ventasSeed);
+    if (franjasSeed) await benchFranjas(database, server.base, seeded, franjasSeed);
   } finally {
     await server.stop();
   }

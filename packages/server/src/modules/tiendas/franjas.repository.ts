@@ -1,4 +1,3 @@
-import { TIENDA_VISIBLE } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
@@ -66,9 +65,9 @@ export async function contarPorFranja(
   return ocupados;
 }
 
-// The public page's rule (tienda.repository.ts, findPublicTiendaByUsuario): not deleted,
-// approved, active, configured, with something to sell. Only what the slots and the estimate
-// need is read.
+// A shop's row by its address, with what the slots and the estimate need and the flags of the
+// public page's rule (findPublicTiendaByUsuario): a plain indexed read. Whether it has something
+// to sell is asked apart (hasProductoVisible), once per shop version.
 const selectTiendaProgramable = preparedQuery((db, usuario: string) =>
   db
     .selectFrom('tienda')
@@ -78,6 +77,10 @@ const selectTiendaProgramable = preparedQuery((db, usuario: string) =>
       'tienda.nombre',
       'tienda.time_zone',
       'tienda.pausado_hasta',
+      'tienda.deleted',
+      'tienda.approved',
+      'tienda.activated',
+      'tienda.configured',
       'tienda.programacion_activa',
       'tienda.programacion_dias_adelante',
       'tienda.programacion_intervalo_min',
@@ -87,14 +90,23 @@ const selectTiendaProgramable = preparedQuery((db, usuario: string) =>
       'tienda.demora_hasta',
     ])
     .where('tienda.usuario', '=', usuario)
-    .where('tienda.deleted', '=', 0)
-    .where('tienda.approved', '=', TIENDA_VISIBLE.approved)
-    .where('tienda.activated', '=', TIENDA_VISIBLE.activated)
-    .where('tienda.configured', '=', TIENDA_VISIBLE.configured)
+    .where('tienda.deleted', '=', 0),
+);
+
+/** A shop's scheduling settings, pause, busy delay and visibility flags; undefined if none. */
+export async function findTiendaProgramable(db: DbOrTx, usuario: string) {
+  return (await selectTiendaProgramable(db, usuario)).rows[0];
+}
+
+const selectProductoVisible = preparedQuery((db, tiendaId: number) =>
+  db
+    .selectFrom('tienda')
+    .select('tienda.id')
+    .where('tienda.id', '=', tiendaId)
     .where(hasVisibleProduct),
 );
 
-/** A publicly visible shop's scheduling settings, pause and busy delay; undefined otherwise. */
-export async function findTiendaProgramable(db: DbOrTx, usuario: string) {
-  return (await selectTiendaProgramable(db, usuario)).rows[0];
+/** Whether the shop has a product to sell (the public page's rule, hasVisibleProduct). */
+export async function hasProductoVisible(db: DbOrTx, tiendaId: number): Promise<boolean> {
+  return (await selectProductoVisible(db, tiendaId)).rows.length > 0;
 }

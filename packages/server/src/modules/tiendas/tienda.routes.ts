@@ -20,7 +20,7 @@ import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import { sendCachedJson } from '../../http/json-answer-cache.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { idSchema } from '../../http/schemas.js';
-import { listFranjas } from './franjas.service.js';
+import { createFranjasReader } from './franjas.service.js';
 import { createPublicTiendaReader, type PublicTiendaReader } from './tienda-publica.service.js';
 import { createTiendaListas } from './tienda-lista.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
@@ -59,6 +59,7 @@ export function registerTiendaRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const readPublicTienda = deps.readPublicTienda ?? createPublicTiendaReader(db);
   const listas = createTiendaListas(db);
+  const readFranjas = createFranjasReader(db);
   const tiendaLista = { 200: tiendaListaSchema };
 
   api.get(
@@ -203,9 +204,10 @@ export function registerTiendaRoutes(
       },
     },
     async (request, reply) => {
+      const { key, entry } = await readFranjas(request.params.usuario, new Date());
       // Places change with every order: never kept by a browser or a proxy.
       void reply.header('cache-control', 'no-store');
-      return listFranjas(db, request.params.usuario, new Date());
+      return sendCachedJson(request, reply, readFranjas.cache, key, entry);
     },
   );
 
