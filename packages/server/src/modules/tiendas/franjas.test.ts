@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DIAS, type Franja, type Franjas } from '@tianguis/domain';
+import { DIAS, programacionMessages, type Franja, type Franjas } from '@tianguis/domain';
 import type { TestServer } from '../../../test/build-test-app.js';
 import { startTestServer } from '../../../test/build-test-app.js';
 import {
@@ -13,7 +13,9 @@ import {
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   createPublicShop,
+  guestBody,
   pausar,
+  postInvitado,
   setProductoActivo,
   setTiendaActiva,
   updateTiendaCon,
@@ -28,9 +30,9 @@ import {
 // may ask; a shop the public page doesn't show is 404 here too.
 //
 // The server's clock is moved with fake Dates (same process); every call with a token is made
-// on the real clock, before or after. Orders for later are written straight into the database
-// (the helper below, with exactly the columns an order has), so this suite is about the listing,
-// not the checkout.
+// on the real clock, before or after. Most orders for later are written straight into the
+// database (the helper below, with exactly the columns an order has), at instants the fake clock
+// makes slots of; one journey places them through the real guest checkout on the real clock.
 
 const MIN = 60_000;
 
@@ -421,6 +423,46 @@ describe('GET /api/tienda/franjas/:usuario', () => {
       } finally {
         await setProgramacion(shop, { intervaloMin: 30, pedidosPorIntervalo: 3 });
       }
+    });
+  });
+
+  describe('with the checkout (the real guest order API)', () => {
+    it('orders placed for a slot take its places; once full the checkout refuses it; a cancel frees one', async () => {
+      // Open round the clock (no hours), on the real clock: a slot a couple of hours ahead.
+      const shop = await tienda({
+        programacion: { diasAdelante: 1, intervaloMin: 60, pedidosPorIntervalo: 2 },
+      });
+      const elegida = ok(await franjasDe(shop.owner.usuario), 'franjas').franjas[2]!;
+      expect(elegida).toMatchObject({ disponible: true, restantes: 2 });
+      const pedir = () =>
+        postInvitado(
+          server,
+          guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], {
+            programadoPara: elegida.inicio,
+          }),
+        );
+      const primero = await pedir();
+      expect(primero.status).toBe(201);
+      expect((await pedir()).status).toBe(201);
+      const lista = ok(await franjasDe(shop.owner.usuario), 'franjas').franjas;
+      expect(lista.find((f) => f.inicio === elegida.inicio)).toMatchObject({
+        disponible: false,
+        restantes: 0,
+      });
+      expectError(await pedir(), 409, 'HORARIO_NO_DISPONIBLE', programacionMessages.lleno);
+
+      ok(
+        await post(server, '/api/pedido/cancelarpedidobypedidoid', shop.owner.token, {
+          pedidoId: primero.body.pedido.id,
+        }),
+        'cancelar',
+      );
+      const otraVez = ok(await franjasDe(shop.owner.usuario), 'franjas').franjas;
+      expect(otraVez.find((f) => f.inicio === elegida.inicio)).toMatchObject({
+        disponible: true,
+        restantes: 1,
+      });
+      expect((await pedir()).status).toBe(201);
     });
   });
 
