@@ -51,7 +51,8 @@ export const programacionMessages = {
   yaNoAlcanza: 'Ese horario ya no alcanza para preparar tu pedido; elige otro',
   noEsFranja: 'Ese horario no está entre los que ofrece la tienda; elige uno de la lista',
   lleno: 'Ese horario ya está lleno; elige otro',
-  /** The automatic pause's push and SMS to the owner. */
+  /** The automatic pause's push (its title) and SMS to the owner. */
+  pausaAutomaticaTitulo: 'Tienda en pausa',
   pausaAutomaticaAviso: (n: number) => `Pausamos tu tienda 15 min: tienes ${n} pedidos sin aceptar`,
 } as const;
 

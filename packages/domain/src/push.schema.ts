@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { horaLocal } from './horario.js';
 import { centavosToPesos, formatPesos } from './money.js';
+import { programacionMessages } from './programacion.js';
 
 // Web Push (docs/alerts.md): what a browser's PushSubscription must look like to be kept, which
 // push services it may point at, and the messages the server sends to it.
@@ -179,13 +180,28 @@ export const alertaPedidoEstadoSchema = z.object({
   url: z.string(),
 });
 
+/** To the owner: the shop paused itself (docs/api.md, "Orders for later", automatic pause). */
+export const alertaTiendaPausadaSchema = z.object({
+  tipo: z.literal('TIENDA_PAUSADA'),
+  tiendaId: z.number().int(),
+  /** The orders waiting that made it pause (N in the text). */
+  pedidosSinAceptar: z.number().int(),
+  /** ISO instant the pause ends. */
+  pausadoHasta: z.string(),
+  titulo: z.string(),
+  cuerpo: z.string(),
+  url: z.string(),
+});
+
 export const alertaPushSchema = z.discriminatedUnion('tipo', [
   alertaPedidoNuevoSchema,
   alertaPedidoEstadoSchema,
+  alertaTiendaPausadaSchema,
 ]);
 
 export type AlertaPedidoNuevo = z.infer<typeof alertaPedidoNuevoSchema>;
 export type AlertaPedidoEstado = z.infer<typeof alertaPedidoEstadoSchema>;
+export type AlertaTiendaPausada = z.infer<typeof alertaTiendaPausadaSchema>;
 export type AlertaPush = z.infer<typeof alertaPushSchema>;
 export type StatusAlertado = AlertaPedidoEstado['status'];
 
@@ -286,6 +302,23 @@ export function buildAlertaPedidoEstado(
     titulo,
     cuerpo,
     url,
+  };
+}
+
+/** The owner's message when the shop paused itself; it opens the orders board. */
+export function buildAlertaTiendaPausada(pausa: {
+  tiendaId: number;
+  pedidosSinAceptar: number;
+  pausadoHasta: string;
+}): AlertaTiendaPausada {
+  return {
+    tipo: 'TIENDA_PAUSADA',
+    tiendaId: pausa.tiendaId,
+    pedidosSinAceptar: pausa.pedidosSinAceptar,
+    pausadoHasta: pausa.pausadoHasta,
+    titulo: programacionMessages.pausaAutomaticaTitulo,
+    cuerpo: programacionMessages.pausaAutomaticaAviso(pausa.pedidosSinAceptar),
+    url: '/pedidos',
   };
 }
 

@@ -79,6 +79,7 @@ import {
   type PublicTiendaReader,
 } from './modules/tiendas/tienda-publica.service.js';
 import { createAvisoDeAprobacion } from './modules/tiendas/tienda-aprobacion.js';
+import { startPausaAutomaticaSweep } from './modules/tiendas/pausa-automatica.js';
 import { COTIZACIONES_WINDOW_MS, registerTiendaRoutes } from './modules/tiendas/tienda.routes.js';
 import { registerVentasRoutes } from './modules/ventas/ventas.routes.js';
 import { createNotifier, type Notifier } from './notifier/notifier.js';
@@ -278,6 +279,16 @@ const MODULES: readonly RegisterModule[] = [
     );
     app.addHook('preClose', async () => {
       await stopEscalacion();
+    });
+  },
+  // Too many orders left waiting pause the shop 15 minutes (docs/api.md, "Orders for later").
+  (app, { db, push, notifier, log, config }) => {
+    const stopPausa = startPausaAutomaticaSweep(
+      { db, push, notifier, log },
+      { everyMs: config.escalationEveryMs, alertaEscalarS: config.alertaEscalarS },
+    );
+    app.addHook('preClose', async () => {
+      await stopPausa();
     });
   },
   // After the API: the images, the rendered shop pages (sitemap, robots, the app's paths'

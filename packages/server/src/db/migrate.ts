@@ -19,6 +19,7 @@ import * as m0011 from './migrations/2026_11_29_1000_tienda_contacto.js';
 import * as m0011ubicacion from './migrations/2026_11_29_1100_tienda_ubicacion.js';
 import * as m0012 from './migrations/2026_11_30_1000_zonas_envio.js';
 import * as m0013 from './migrations/2026_12_01_1000_programacion.js';
+import * as m0013pausa from './migrations/2026_12_01_1100_pausa_automatica.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_1100_tienda_ubicacion': m0011ubicacion,
   '2026_11_30_1000_zonas_envio': m0012,
   '2026_12_01_1000_programacion': m0013,
+  '2026_12_01_1100_pausa_automatica': m0013pausa,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,8 @@ export interface PushService {
   ): Promise<boolean>;
   /** Sends the alerts an order event calls for, after the fact; never waits, never throws. */
   alertar(evento: PedidoEvento): void;
+  /** Sends `alerta` to every device of the shop's owner; never waits, never throws. */
+  alertarDueno(tiendaId: number, alerta: AlertaPush): void;
   close(): Promise<void>;
 }
 
@@ -259,6 +261,17 @@ export async function createPushService(deps: {
       if (!sender || closed) return;
       const work = prepare(evento).catch((error: unknown) =>
         log.warn({ err: error, pedidoId: evento.pedidoId }, 'no se prepararon las notificaciones'),
+      );
+      preparing.add(work);
+      void work.finally(() => preparing.delete(work));
+    },
+    alertarDueno(tiendaId, alerta) {
+      if (!sender || closed) return;
+      const work = (async () => {
+        if (await nadieSuscrito()) return;
+        sendTo(await repo.listSuscripcionesDeTienda(db, tiendaId), alerta);
+      })().catch((error: unknown) =>
+        log.warn({ err: error, tiendaId }, 'no se prepararon las notificaciones'),
       );
       preparing.add(work);
       void work.finally(() => preparing.delete(work));
