@@ -57,6 +57,7 @@ import {
 } from './built-server.js';
 import { startNodeProcess, type ServerProcess } from './processes.js';
 import { franjasRequest, seedFranjas } from './franjas.js';
+import * as programados from './programados.js';
 import { seedVentas, VENTAS_ORDERS, type VentasSeed } from './ventas.js';
 import {
   cotizacion,
@@ -1035,6 +1036,49 @@ async function benchFranjas(
   }
 }
 
+/**
+ * Guest orders for later at full slot contention (programados.ts): 50 connections, 25 requests
+ * per slot of 5 places. The rate is orders placed per second; p50/p99 are over every answer,
+ * placed or refused; the note counts both and the most orders any slot holds afterwards.
+ */
+async function benchProgramados(
+  database: string,
+  databaseUrl: string,
+  base: string,
+  seeded: SeededScale,
+  seed: programados.ProgramadosSeed,
+) {
+  const id = 'programados';
+  const flow = programados.pedidoProgramado(seeded, seed);
+  const run = (seconds: number) =>
+    runLoadSpread({ bases: [base], connections: CONNECTIONS, seconds, flow });
+  await run(WARMUP_SECONDS);
+  await drain(base);
+  const result = await run(SECONDS);
+  await drain(base);
+  const { statuses = {} } = result.kinds.get('programado') ?? {};
+  const { db } = createDb(databaseUrl);
+  const maximo = await programados.maximoPorFranja(db, seed.tiendaId).finally(() => db.destroy());
+  const { PROGRAMADOS_POR_FRANJA: racing, PROGRAMADOS_LIMITE: places } = programados;
+  const name = `guest orders for later, ${racing} racing for each slot of ${places} places`;
+  const spec = { id, name, connections: CONNECTIONS, unit: 'orders/s' as const };
+  const row = rowOf(database, spec, result, 'programado');
+  const [placed = 0, refused = 0] = [statuses[201], statuses[409]];
+  row.rate = placed / result.seconds;
+  row.ofCeiling = ceiling ? row.rate / ceiling : null;
+  row.note = [
+    `${placed} placed, ${refused} refused 409 (${fmtRate(refused / result.seconds)}/s)`,
+    `${programados.franjasUsadas(seed)} of ${seed.franjas.length} slots raced for`,
+    `most orders in one slot afterwards: ${maximo}`,
+    ...Object.entries(statuses)
+      .filter(([s]) => s !== '201' && s !== '409')
+      .map(([s, n]) => `${n}x ${s}`),
+    ...(result.timeouts > 0 ? [`${result.timeouts} timeouts`] : []),
+  ].join('; ');
+  rows.push(row);
+  printRow(row);
+}
+
 /** Seeds a fresh database and runs the server on it, measures, stops it. */
 async function benchDatabase(database: string, databaseUrl: string, tmp: string) {
   console.log(
@@ -1045,6 +1089,7 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
   let seeded: SeededScale;
   let opciones: Map<number, number[]>;
   let ventasSeed: VentasSeed | undefined;
+  let programadosSeed: programados.ProgramadosSeed | undefined;
   let franjasSeed: { franjas: number; pedidos: number } | undefined;
   const started = performance.now();
   try {
@@ -1059,6 +1104,8 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
     if (wants('zonas')) await seedZonas(db, seeded);
     // The slot listing's shop: 7 days of 15-minute slots, some taken (scripts/bench/franjas.ts).
     if (wants('franjas')) franjasSeed = await seedFranjas(db, seeded);
+    // Orders for later: a shop with 5 places per 15-minute slot (scripts/bench/programados.ts).
+    if (wants('programados')) programadosSeed = await programados.seedProgramados(db, seeded);
     // The one-shop row's taquería takes pickup orders too.
     await db
       .updateTable('tienda')
@@ -1124,6 +1171,9 @@ async function benchDatabase(database: string, databaseUrl: string, tmp: string)
         : undefined,
     );
     if (ventasSeed) await benchVentas(database, server.base, ventasSeed);
+    if (programadosSeed) {
+      await benchProgramados(database, databaseUrl, server.base, seeded, programadosSeed);
+    }
     if (franjasSeed) await benchFranjas(database, server.base, seeded, franjasSeed);
   } finally {
     await server.stop();
