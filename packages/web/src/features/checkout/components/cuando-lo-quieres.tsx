@@ -20,8 +20,10 @@ export const cuandoMessages = {
   elegido: (texto: string) => `Tu pedido: ${texto}`,
 } as const;
 
+// A choice as a large tap target (ChoiceGroup's look); its padding and gap are each list's.
 const OPCION =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
+  'flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
+const OPCION_ANCHA = `${OPCION} gap-2 px-3`;
 
 /** The shop's slots for the day chosen: a day selector, then one radio per slot. */
 function SelectorDeFranja(props: {
@@ -50,7 +52,7 @@ function SelectorDeFranja(props: {
           <legend className="mb-1 text-sm font-medium">{cuandoMessages.dia}</legend>
           <div className="flex flex-wrap gap-2">
             {dias.map((d) => (
-              <label key={d.fecha} className={OPCION}>
+              <label key={d.fecha} className={OPCION_ANCHA}>
                 <input
                   type="radio"
                   name="dia"
@@ -76,7 +78,7 @@ function SelectorDeFranja(props: {
             {dia.franjas.map((f) => (
               <label
                 key={f.inicio}
-                className={`${OPCION} has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-100 has-[:disabled]:text-stone-600`}
+                className={`${OPCION} gap-1.5 px-2 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-100 has-[:disabled]:text-stone-600`}
               >
                 <input
                   type="radio"
@@ -87,7 +89,7 @@ function SelectorDeFranja(props: {
                   onChange={() => props.onFranja(f.inicio)}
                   className="size-4 shrink-0 accent-marca-600"
                 />
-                <span>
+                <span className="whitespace-nowrap">
                   {etiquetaDeFranja(f, timeZone)}
                   {/* A space: the accessible name reads '13:30 – 14:00 Lleno'. */}
                   {!f.disponible && ' '}
@@ -163,7 +165,7 @@ export function CuandoLoQuieres(props: {
       <>
         <div className="flex flex-wrap gap-2">
           {typeof ahoraMin === 'number' && (
-            <label className={OPCION}>
+            <label className={OPCION_ANCHA}>
               <input
                 type="radio"
                 name="cuando"
@@ -175,7 +177,7 @@ export function CuandoLoQuieres(props: {
               {loAntesPosible(ahoraMin)}
             </label>
           )}
-          <label className={OPCION}>
+          <label className={OPCION_ANCHA}>
             <input
               type="radio"
               name="cuando"
