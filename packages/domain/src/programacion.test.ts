@@ -110,7 +110,10 @@ describe('franjasBase', () => {
       '2026-12-06',
       '2026-12-06',
     ]);
-    const navidad = tienda({ programacion: { diasAdelante: 0 }, diasEspeciales: t.diasEspeciales });
+    const navidad = tienda({
+      programacion: { diasAdelante: 0 },
+      diasEspeciales: [...t.diasEspeciales],
+    });
     expect(inicios(navidad, '2027-12-25T15:00:00.000Z')).toEqual([]);
   });
 
