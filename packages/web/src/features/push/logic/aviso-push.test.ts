@@ -66,6 +66,27 @@ describe('avisoDesdeMensaje', () => {
     expect(aviso.opciones.data.url).toBe('/');
   });
 
+  it('la pausa automática: su texto, un solo aviso que lleva al tablero', () => {
+    const aviso = avisoDesdeMensaje(
+      JSON.stringify({
+        tipo: 'TIENDA_PAUSADA',
+        tiendaId: 7,
+        pedidosSinAceptar: 4,
+        pausadoHasta: '2026-11-30T20:15:00.000Z',
+        titulo: 'Tienda en pausa',
+        cuerpo: 'Pausamos tu tienda 15 min: tienes 4 pedidos sin aceptar',
+        url: '/pedidos',
+      }),
+      ORIGIN,
+    );
+    expect(aviso.tipo).toBe('TIENDA_PAUSADA');
+    expect(aviso.titulo).toBe('Tienda en pausa');
+    expect(aviso.opciones.body).toBe('Pausamos tu tienda 15 min: tienes 4 pedidos sin aceptar');
+    expect(aviso.opciones).toMatchObject({ tag: 'tienda-pausada', renotify: true });
+    expect(aviso.opciones.requireInteraction).toBe(false);
+    expect(aviso.opciones.data.url).toBe('/pedidos');
+  });
+
   it('sin título o texto usa los genéricos', () => {
     const aviso = avisoDesdeMensaje(JSON.stringify({ tipo: 'PEDIDO_NUEVO', pedidoId: 1 }), ORIGIN);
     expect(aviso.titulo).toBe(AVISO_GENERICO.titulo);

@@ -3,8 +3,9 @@
  * beside the app's code: the worker itself only runs in a browser.
  *
  * The server sends JSON: to an owner `{tipo: 'PEDIDO_NUEVO', pedidoId, tiendaId, montoTotal,
- * titulo, cuerpo, url}`, to a shopper or guest `{tipo: 'PEDIDO_ESTADO', pedidoId, status,
- * listoEstimado, titulo, cuerpo, url}`. Anything else (an empty push, text, a later version's
+ * titulo, cuerpo, url}` or, when the shop paused itself, `{tipo: 'TIENDA_PAUSADA', tiendaId,
+ * pedidosSinAceptar, pausadoHasta, titulo, cuerpo, url}`, to a shopper or guest `{tipo:
+ * 'PEDIDO_ESTADO', pedidoId, status, listoEstimado, titulo, cuerpo, url}`. Anything else (an empty push, text, a later version's
  * shape this worker does not know) still shows a notification: a push with `userVisibleOnly`
  * that shows none is one the browser may answer with its own generic notice, and, in Chrome,
  * count against the site.
@@ -19,7 +20,9 @@ export const AVISO_GENERICO = {
   cuerpo: 'Tienes un aviso nuevo. Ábrelo para ver los detalles.',
 };
 
-export type TipoAviso = 'PEDIDO_NUEVO' | 'PEDIDO_ESTADO' | 'OTRO';
+export type TipoAviso = 'PEDIDO_NUEVO' | 'PEDIDO_ESTADO' | 'TIENDA_PAUSADA' | 'OTRO';
+
+const TIPOS_CONOCIDOS: readonly string[] = ['PEDIDO_NUEVO', 'PEDIDO_ESTADO', 'TIENDA_PAUSADA'];
 
 export interface AvisoPush {
   titulo: string;
@@ -73,8 +76,10 @@ export function avisoDesdeMensaje(data: string | undefined, origin: string): Avi
     string,
     unknown
   >;
-  const tipo: TipoAviso =
-    mensaje.tipo === 'PEDIDO_NUEVO' || mensaje.tipo === 'PEDIDO_ESTADO' ? mensaje.tipo : 'OTRO';
+  const tipo =
+    typeof mensaje.tipo === 'string' && TIPOS_CONOCIDOS.includes(mensaje.tipo)
+      ? (mensaje.tipo as TipoAviso)
+      : 'OTRO';
   const titulo = tipo === 'OTRO' ? undefined : text(mensaje.titulo, 120);
   const cuerpo = tipo === 'OTRO' ? undefined : text(mensaje.cuerpo, 400);
   const pedidoId =
@@ -90,6 +95,8 @@ export function avisoDesdeMensaje(data: string | undefined, origin: string): Avi
       ...(pedidoId !== undefined && tipo !== 'OTRO'
         ? { tag: `pedido-${pedidoId}`, renotify: true }
         : {}),
+      // One notice of the shop's own pause: a later one replaces it.
+      ...(tipo === 'TIENDA_PAUSADA' ? { tag: 'tienda-pausada', renotify: true } : {}),
       requireInteraction: nuevo,
       icon: ICONO_AVISO,
       badge: INSIGNIA_AVISO,
