@@ -12,6 +12,7 @@ export * from './tienda-contacto.js';
 export * from './tienda-enlaces.js';
 export * from './zonas.js';
 export * from './programacion.js';
+export * from './programacion.schema.js';
 export * from './carrito.js';
 export * from './pedidos.js';
 export * from './pedidos-tienda.js';

@@ -16,7 +16,7 @@ import {
   pausaAutomaticaSchema,
   programacionSchema,
   programadoParaSchema,
-} from './programacion.js';
+} from './programacion.schema.js';
 import { destinoFields, zonaDePedidoSchema, zonasInputSchema } from './zonas.js';
 
 // The second edition's wire shapes (docs/api.md): shop settings, product options, basket lines,

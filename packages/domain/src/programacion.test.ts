@@ -8,15 +8,17 @@ import {
   franjasBase,
   franjasConCupo,
   instanteLocal,
-  pausaAutomaticaSchema,
   paraLas,
   programacionMessages,
-  programacionSchema,
-  programadoParaSchema,
   revisarProgramadoPara,
   type Programacion,
   type TiendaProgramable,
 } from './programacion.js';
+import {
+  pausaAutomaticaSchema,
+  programacionSchema,
+  programadoParaSchema,
+} from './programacion.schema.js';
 
 const SEMANA = ['LUNES', 'MARTES', 'MIERCOLES', 'JUEVES', 'VIERNES', 'SABADO', 'DOMINGO'];
 

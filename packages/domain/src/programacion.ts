@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   addDays,
   diaLabel,
@@ -58,10 +57,6 @@ export const programacionMessages = {
 
 const m = programacionMessages;
 
-function entero(min: number, max: number, message: string) {
-  return z.number({ error: message }).int(message).min(min, message).max(max, message);
-}
-
 // ---- Settings ----
 
 export const PROGRAMACION_POR_OMISION = {
@@ -77,32 +72,6 @@ export const PAUSA_AUTOMATICA_POR_OMISION = {
   pedidosSinAceptar: 3,
 } as const satisfies PausaAutomatica;
 
-/**
- * `updatetienda`'s `programacion`: a field left out of the object takes its default value (the
- * owner's screen always sends all five).
- */
-export const programacionSchema = z.object(
-  {
-    activa: z.boolean({ error: m.activa }).default(PROGRAMACION_POR_OMISION.activa),
-    diasAdelante: entero(0, DIAS_ADELANTE_MAX, m.diasAdelante).default(
-      PROGRAMACION_POR_OMISION.diasAdelante,
-    ),
-    intervaloMin: z
-      .number({ error: m.intervaloMin })
-      .refine((v): v is IntervaloMin => (INTERVALOS_MIN as readonly number[]).includes(v), {
-        message: m.intervaloMin,
-      })
-      .default(PROGRAMACION_POR_OMISION.intervaloMin),
-    pedidosPorIntervalo: entero(1, PEDIDOS_POR_INTERVALO_MAX, m.pedidosPorIntervalo)
-      .nullable()
-      .default(PROGRAMACION_POR_OMISION.pedidosPorIntervalo),
-    preparacionMin: entero(PREPARACION_MIN_MIN, PREPARACION_MIN_MAX, m.preparacionMin).default(
-      PROGRAMACION_POR_OMISION.preparacionMin,
-    ),
-  },
-  { error: m.programacion },
-);
-
 export interface Programacion {
   readonly activa: boolean;
   readonly diasAdelante: number;
@@ -111,36 +80,10 @@ export interface Programacion {
   readonly preparacionMin: number;
 }
 
-export const programacionVistaSchema = z.object({
-  activa: z.boolean(),
-  diasAdelante: z.number(),
-  intervaloMin: z.number(),
-  pedidosPorIntervalo: z.number().nullable(),
-  preparacionMin: z.number(),
-});
-
-export const pausaAutomaticaSchema = z.object(
-  {
-    activa: z.boolean({ error: m.pausaActiva }).default(PAUSA_AUTOMATICA_POR_OMISION.activa),
-    pedidosSinAceptar: entero(1, PEDIDOS_SIN_ACEPTAR_MAX, m.pedidosSinAceptar).default(
-      PAUSA_AUTOMATICA_POR_OMISION.pedidosSinAceptar,
-    ),
-  },
-  { error: m.pausaAutomatica },
-);
-
 export interface PausaAutomatica {
   readonly activa: boolean;
   readonly pedidosSinAceptar: number;
 }
-
-export const pausaAutomaticaVistaSchema = z.object({
-  activa: z.boolean(),
-  pedidosSinAceptar: z.number(),
-});
-
-/** `POST /api/tienda/demora`: minutes added to every estimate until the end of the shop's day. */
-export const demoraSchema = z.object({ minutos: entero(0, DEMORA_MAX_MIN, m.demora) });
 
 /** The delay in force at `now`: a stored delay lasts until `hasta` (the end of that day). */
 export function demoraVigente(
@@ -149,18 +92,6 @@ export function demoraVigente(
 ): number {
   return demora.hasta !== null && Date.parse(demora.hasta) > now.getTime() ? demora.minutos : 0;
 }
-
-// ---- Scheduled time on the wire ----
-
-const ISO_INSTANTE =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/** An ISO 8601 instant with its offset ('2026-11-30T14:00:00.000Z', '…T08:00:00-06:00'). */
-export const programadoParaSchema = z
-  .string({ error: m.programadoPara })
-  .refine((v) => ISO_INSTANTE.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: m.programadoPara,
-  });
 
 // ---- Slots ----
 
@@ -172,20 +103,6 @@ export interface Franja {
   /** Places left; null when the shop sets no limit. */
   readonly restantes: number | null;
 }
-
-export const franjaSchema = z.object({
-  inicio: z.string(),
-  fin: z.string(),
-  disponible: z.boolean(),
-  restantes: z.number().nullable(),
-});
-
-/** `GET /api/tienda/franjas/{usuario}`. */
-export const franjasSchema = z.object({
-  ahoraMin: z.number().nullable(),
-  franjas: z.array(franjaSchema),
-});
-export type Franjas = z.output<typeof franjasSchema>;
 
 const MINUTO_MS = 60_000;
 const DIA_MIN = 24 * 60;

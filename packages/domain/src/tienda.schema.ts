@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { diaEspecialVistaSchema, horarioVistaSchema } from './horario.schema.js';
 import { grupoVistaSchema, pagosVistaSchema } from './pedido.schema.js';
 import { zonaPublicaSchema } from './zonas.js';
-import { pausaAutomaticaVistaSchema, programacionVistaSchema } from './programacion.js';
+import { pausaAutomaticaVistaSchema, programacionVistaSchema } from './programacion.schema.js';
 
 // The shop answers as the wire carries them (docs/api.md, "Shops"): one schema per answer, used
 // by the server to declare and serialise its responses and by the web app to read them. Field
