@@ -63,20 +63,25 @@ export function OcupadosControl(props: {
     <section
       aria-labelledby={`${id}-t`}
       aria-busy={cargando || undefined}
-      className={`-mx-2 -mb-2 rounded-b-xl border-t px-2 py-2 ${activa ? 'border-amber-300 bg-amber-50' : 'border-stone-200'}`}
+      className={`-mx-2 -mb-2 rounded-b-xl border-t px-2 py-1 ${activa ? 'border-amber-300 bg-amber-50' : 'border-stone-200'}`}
     >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5">
-        <h2 id={`${id}-t`} className={`min-w-0 flex-1 leading-tight ${activa ? 'basis-full' : ''}`}>
-          {activa ? (
-            <span className="text-sm font-semibold text-amber-950">{textoOcupados(demora)}</span>
-          ) : (
-            <>
-              <span className="block text-sm font-semibold">Estamos ocupados</span>
-              <span className="block text-xs text-stone-600">Suma minutos a tus tiempos</span>
-            </>
-          )}
+      {/* One line (the board's orders come first), two while a delay is in force. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <h2
+          id={`${id}-t`}
+          className={`min-w-0 flex-1 text-sm leading-tight font-semibold ${activa ? 'basis-full pt-1 text-amber-950' : ''}`}
+        >
+          {activa ? textoOcupados(demora) : 'Estamos ocupados'}
         </h2>
-        <div role="group" aria-label="Estamos ocupados" className="flex flex-wrap gap-1.5">
+        <p id={`${id}-d`} className="sr-only">
+          Suma minutos al tiempo de tus pedidos hasta el cierre
+        </p>
+        <div
+          role="group"
+          aria-label="Estamos ocupados"
+          aria-describedby={`${id}-d`}
+          className="flex flex-wrap gap-1.5"
+        >
           {DEMORAS_RAPIDAS.map((m, index) => {
             const pressed = demora === m;
             return (

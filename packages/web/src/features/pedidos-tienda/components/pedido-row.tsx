@@ -103,6 +103,17 @@ function AceptarRapido({
       ? MINUTOS_RAPIDOS.filter((m) => m !== MINUTOS_PRIMEROS)
       : MINUTOS_RAPIDOS;
   const primario = `${botonRapido} min-h-12 border-marca-600 bg-marca-600 text-base text-white hover:bg-marca-700`;
+  const otro = (
+    <button
+      type="button"
+      onClick={() => setDialogo(true)}
+      disabled={ocupado}
+      aria-label="Aceptar con otro tiempo"
+      className={`${botonRapido} border-stone-300 bg-white px-1 text-stone-800 hover:bg-stone-100 ${programado === undefined ? '' : 'min-h-12 w-16 shrink-0'}`}
+    >
+      Otro
+    </button>
+  );
   return (
     <div className="mt-3">
       <div
@@ -123,18 +134,22 @@ function AceptarRapido({
             {enCurso === MINUTOS_PRIMEROS ? 'Aceptando…' : `Aceptar · ${MINUTOS_PRIMEROS} min`}
           </button>
         ) : (
-          // Without minutes: ready at its time (docs/api.md, "Orders for later").
-          <button
-            type="button"
-            onClick={() => void aceptar({ tipo: 'aceptar' }, 'programado')}
-            disabled={ocupado}
-            aria-busy={enCurso === 'programado' || undefined}
-            className={primario}
-          >
-            {enCurso === 'programado' ? 'Aceptando…' : programado}
-          </button>
+          // Without minutes: ready at its time (docs/api.md, "Orders for later"). "Otro" sits
+          // beside it, so the five quick times keep the row they have on any other card.
+          <div className="flex gap-1.5">
+            <button
+              type="button"
+              onClick={() => void aceptar({ tipo: 'aceptar' }, 'programado')}
+              disabled={ocupado}
+              aria-busy={enCurso === 'programado' || undefined}
+              className={`${primario} min-w-0 flex-1`}
+            >
+              {enCurso === 'programado' ? 'Aceptando…' : programado}
+            </button>
+            {otro}
+          </div>
         )}
-        <div className={`grid gap-1.5 ${programado === undefined ? 'grid-cols-5' : 'grid-cols-6'}`}>
+        <div className="grid grid-cols-5 gap-1.5">
           {otros.map((m) => (
             <button
               key={m}
@@ -148,15 +163,7 @@ function AceptarRapido({
               {m} min
             </button>
           ))}
-          <button
-            type="button"
-            onClick={() => setDialogo(true)}
-            disabled={ocupado}
-            aria-label="Aceptar con otro tiempo"
-            className={`${botonRapido} border-stone-300 bg-white px-1 text-stone-800 hover:bg-stone-100`}
-          >
-            Otro
-          </button>
+          {programado === undefined && otro}
         </div>
       </div>
       {error && (

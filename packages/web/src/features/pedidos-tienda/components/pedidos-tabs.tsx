@@ -1,10 +1,11 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { ConteoTablero, TabDelTablero, TabTablero } from './tablero-tabs';
 
 /**
  * Activos / Completados / Cancelados / Sin atender with their counts, and Programados after
- * Activos when the board shows it; arrow keys, Home and End move. On a phone four tabs sit two
- * by two, five as two and three; in one row from `sm` up.
+ * Activos when the board shows it; arrow keys, Home and End move. One row: on a phone it scrolls
+ * sideways (the selected tab kept in sight), so the first order stays in the first screen; from
+ * `sm` up the tabs share the row.
  */
 export function PedidosTabs(props: {
   tabs: readonly TabDelTablero[];
@@ -30,19 +31,30 @@ export function PedidosTabs(props: {
     props.onChange(target.tab);
     refs.current[target.tab]?.focus();
   };
-  const cinco = tabs.length === 5;
+  const listaRef = useRef<HTMLDivElement>(null);
+  // The selected tab in sight within the row (opened from an address, or chosen by keys), without
+  // moving the page.
+  useEffect(() => {
+    const lista = listaRef.current;
+    const el = refs.current[props.tab];
+    if (!lista || !el) return;
+    const izquierda = el.offsetLeft - lista.offsetLeft;
+    if (izquierda < lista.scrollLeft) lista.scrollLeft = izquierda - 4;
+    else if (izquierda + el.offsetWidth > lista.scrollLeft + lista.clientWidth) {
+      lista.scrollLeft = izquierda + el.offsetWidth - lista.clientWidth + 4;
+    }
+  }, [props.tab]);
   return (
     <div
+      ref={listaRef}
       role="tablist"
       aria-label="Estado de los pedidos"
       onKeyDown={onKeyDown}
-      className={`mb-4 grid gap-1 rounded-xl bg-stone-200 p-1 sm:flex ${cinco ? 'grid-cols-6' : 'grid-cols-2'}`}
+      className="mb-3 flex gap-1 overflow-x-auto rounded-xl bg-stone-200 p-1 [scrollbar-width:none]"
     >
-      {tabs.map((t, index) => {
+      {tabs.map((t) => {
         const selected = t.tab === props.tab;
         const ids = props.idOf(t.tab);
-        // Five tabs: the first two take half a row each, the other three a third.
-        const span = cinco ? (index < 2 ? 'col-span-3' : 'col-span-2') : '';
         return (
           <button
             key={t.tab}
@@ -56,7 +68,7 @@ export function PedidosTabs(props: {
             aria-controls={ids.panel}
             tabIndex={selected ? 0 : -1}
             onClick={() => props.onChange(t.tab)}
-            className={`min-h-11 flex-1 rounded-lg px-1 text-sm font-semibold sm:px-2 sm:text-base ${span} ${selected ? 'bg-white text-marca-700 shadow' : 'text-stone-700 hover:bg-stone-100'}`}
+            className={`min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold whitespace-nowrap sm:flex-1 sm:px-2 sm:text-base ${selected ? 'bg-white text-marca-700 shadow' : 'text-stone-700 hover:bg-stone-100'}`}
           >
             {t.label}{' '}
             <span

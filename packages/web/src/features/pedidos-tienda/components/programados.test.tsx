@@ -175,7 +175,7 @@ function server() {
 }
 
 describe('accepting an order for later', () => {
-  it('on its card: "Para las 14:00" first (no minutes sent), then every quick time', async () => {
+  it('on its card: "Para las 14:00" first (no minutes sent), "Otro", then every quick time', async () => {
     const requests = server();
     setQueryData(pedidosTiendaKey, PEDIDOS);
     const user = userEvent.setup();
@@ -187,12 +187,12 @@ describe('accepting an order for later', () => {
         .map((b) => b.getAttribute('aria-label') ?? b.textContent),
     ).toEqual([
       'Para las 14:00',
+      'Aceptar con otro tiempo',
       'Aceptar · 10 min',
       'Aceptar · 15 min',
       'Aceptar · 20 min',
       'Aceptar · 30 min',
       'Aceptar · 45 min',
-      'Aceptar con otro tiempo',
     ]);
     await user.click(within(grupo).getByRole('button', { name: 'Para las 14:00' }));
     expect(requests).toEqual([{ url: '/api/pedido/aceptarpedido', body: { pedidoId: 5 } }]);

@@ -131,7 +131,7 @@ function Seccion(props: { titulo: string; children: ReactNode }) {
 }
 
 const radioClass =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 whitespace-nowrap has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
 
 /**
  * "Pedidos programados" (docs/web-screens.md, "Orders for later"): whether the shop takes orders
@@ -174,7 +174,11 @@ export function ProgramacionFormView(props: {
         ? undefined
         : (formRef.current?.querySelector<HTMLElement>(`[data-campo="${campo}"]:checked`) ??
           formRef.current?.querySelector<HTMLElement>(`[data-campo="${campo}"]`));
-    (el ?? errorRef.current)?.focus();
+    const destino = el ?? errorRef.current;
+    // To the middle of the screen: the field and its message clear of the bars held over the
+    // form's end (focusing alone leaves a field that is "on screen" under them).
+    destino?.focus({ preventScroll: true });
+    destino?.scrollIntoView?.({ block: 'center' });
     // Only when a Guardar is refused, not as the errors change while typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rechazos]);
@@ -283,7 +287,7 @@ export function ProgramacionFormView(props: {
           aria-describedby={errores.intervaloMin ? `${id}-intervalo-error` : undefined}
         >
           <legend className="mb-1 font-medium">Duración de cada horario</legend>
-          <div className="flex flex-wrap gap-2">
+          <div className="grid grid-cols-3 gap-2">
             {INTERVALOS_MIN.map((minutos) => (
               <label key={minutos} className={radioClass}>
                 <input
