@@ -125,7 +125,7 @@ test('la dueña programa pedidos de 30 min con 2 por horario, los guarda y los v
   // Orders for later have their own tab now that the shop takes them.
   await expect(page.getByRole('tab', { name: 'Programados (0)' })).toBeVisible();
   await mas20.click();
-  const enVigor = page.getByRole('heading', { name: 'Ocupados: +20 min · hasta el cierre' });
+  const enVigor = page.getByRole('heading', { name: 'Ocupados: +20 min · por hoy' });
   await expect(enVigor).toBeVisible();
   await expect(mas20).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await guardados()).demoraMin).toBe(20);

@@ -98,7 +98,7 @@ describe('OcupadosControl', () => {
     await user.click(boton('+20 min'));
     expect(requests).toEqual([{ url: '/api/tienda/demora', body: { minutos: 20 } }]);
     await waitFor(() => expect(pressed()).toEqual(['+20 min']));
-    expect(screen.getByRole('heading').textContent).toBe('Ocupados: +20 min · hasta el cierre');
+    expect(screen.getByRole('heading').textContent).toBe('Ocupados: +20 min · por hoy');
     expect(screen.getByRole('status').textContent).toBe(textoOcupados(20));
 
     // Another choice replaces it.
@@ -119,7 +119,7 @@ describe('OcupadosControl', () => {
     server();
     setQueryData(miTiendaKey, tiendaDePrueba({ demoraMin: 15 }));
     render(<Tablero />);
-    expect(screen.getByRole('heading').textContent).toBe('Ocupados: +15 min · hasta el cierre');
+    expect(screen.getByRole('heading').textContent).toBe('Ocupados: +15 min · por hoy');
     expect(pressed()).toEqual([]);
     expect(boton('Volver a normal')).toBeTruthy();
   });

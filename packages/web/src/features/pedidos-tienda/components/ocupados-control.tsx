@@ -5,7 +5,7 @@ import { fijarDemora } from '../api/fijar-demora';
 
 /** The delay in force, as the board shows it. */
 export function textoOcupados(minutos: number): string {
-  return `Ocupados: +${minutos} min · hasta el cierre`;
+  return `Ocupados: +${minutos} min · por hoy`;
 }
 
 export const TIEMPOS_NORMALES = 'Tiempos normales otra vez';
@@ -74,7 +74,7 @@ export function OcupadosControl(props: {
           {activa ? textoOcupados(demora) : 'Estamos ocupados'}
         </h2>
         <p id={`${id}-d`} className="sr-only">
-          Suma minutos al tiempo de tus pedidos hasta el cierre
+          Suma minutos al tiempo de tus pedidos por el resto del día
         </p>
         <div
           role="group"
