@@ -95,24 +95,6 @@ export async function lockCelularDeTienda(db: DbOrTx, tiendaId: number, celular:
   }
 }
 
-const selectProgramacionDeTienda = preparedQuery((db, tiendaId: number) =>
-  db
-    .selectFrom('tienda')
-    .select([
-      'programacion_activa',
-      'programacion_dias_adelante',
-      'programacion_intervalo_min',
-      'programacion_pedidos_por_intervalo',
-      'programacion_preparacion_min',
-    ])
-    .where('id', '=', tiendaId),
-);
-
-/** A shop's orders-for-later settings as stored (undefined for an unknown shop). */
-export async function findProgramacionDeTienda(db: DbOrTx, tiendaId: number) {
-  return (await selectProgramacionDeTienda(db, tiendaId)).rows[0];
-}
-
 /**
  * On PostgreSQL, makes the scheduled checkouts of one slot of one shop take turns until commit,
  * so two at once can't both count the slot's last place free (docs/api.md, "Orders for later").
@@ -128,30 +110,4 @@ export async function lockFranjaDeTienda(db: DbOrTx, tiendaId: number, inicioIso
       db,
     );
   }
-}
-
-// The same count as the shops module's contarEnFranja (modules/tiendas/franjas.repository.ts),
-// which lists the places of every slot: the shops module exposes it through no service file yet,
-// and the checkout may reach another module only through one (docs/write-path.md, "Modules on
-// the order path").
-const selectOcupadosEnFranja = preparedQuery((db, tiendaId: number, inicio: string) =>
-  db
-    .selectFrom('pedido')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tienda_id', '=', tiendaId)
-    .where('programado_para', '=', inicio)
-    .where('status', '<>', 'CANCELADO'),
-);
-
-/**
- * The shop's orders not cancelled in the slot starting at `inicioIso` (`toISOString()` form): a
- * seek of the partial index pedido_tienda_programado (tienda_id, programado_para).
- */
-export async function contarEnFranja(
-  db: DbOrTx,
-  tiendaId: number,
-  inicioIso: string,
-): Promise<number> {
-  const row = (await selectOcupadosEnFranja(db, tiendaId, inicioIso)).rows[0];
-  return Number(row?.n ?? 0);
 }

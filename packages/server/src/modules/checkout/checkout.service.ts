@@ -20,7 +20,6 @@ import {
   type PedidoInvitado,
   type PedidoManual,
   type ProcesarCarrito,
-  type Programacion,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
@@ -29,7 +28,6 @@ import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pooledRandomSecret } from '../../lib/secrets.js';
-import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import { lockShopperForCheckout } from '../accounts/account.service.js';
 import {
   groupLineas,
@@ -52,6 +50,7 @@ import {
   type PedidoEventBus,
   type PedidoEvento,
 } from '../pedidos/pedido.service.js';
+import { contarEnFranja, findProgramacionDe } from '../tiendas/franjas.service.js';
 import { existsTienda } from '../tiendas/tienda.service.js';
 import { findZona, loadZonasDeTienda, type ZonaGuardada } from '../tiendas/zonas.service.js';
 import * as repo from './checkout.repository.js';
@@ -285,22 +284,6 @@ export async function writeNuevoPedido(
   return { evento, seguimiento };
 }
 
-/** A shop's orders-for-later settings, read once per shop version (a change raises it). */
-const findProgramacionDe = cachedByTiendaVersion(
-  async (db, tiendaId): Promise<Programacion | undefined> => {
-    const row = await repo.findProgramacionDeTienda(db, tiendaId);
-    return (
-      row && {
-        activa: row.programacion_activa === 1,
-        diasAdelante: row.programacion_dias_adelante,
-        intervaloMin: row.programacion_intervalo_min,
-        pedidosPorIntervalo: row.programacion_pedidos_por_intervalo,
-        preparacionMin: row.programacion_preparacion_min,
-      }
-    );
-  },
-);
-
 /** The slot an order for later takes: its start as stored, and the shop's limit per slot. */
 interface ProgramadoEn {
   /** The slot's start, `toISOString()` (the form `pedido.programado_para` holds). */
@@ -349,7 +332,7 @@ async function tomarLugarEnFranja(trx: DbOrTx, tiendaId: number, programado: Pro
   const { inicio, pedidosPorIntervalo } = programado;
   if (pedidosPorIntervalo === null) return;
   await repo.lockFranjaDeTienda(trx, tiendaId, inicio);
-  if ((await repo.contarEnFranja(trx, tiendaId, inicio)) >= pedidosPorIntervalo) {
+  if ((await contarEnFranja(trx, tiendaId, inicio)) >= pedidosPorIntervalo) {
     throw new AppError('HORARIO_NO_DISPONIBLE', programacionMessages.lleno);
   }
 }

@@ -34,6 +34,24 @@ export async function contarEnFranja(
   return Number(row?.n ?? 0);
 }
 
+const selectProgramacionDeTienda = preparedQuery((db, tiendaId: number) =>
+  db
+    .selectFrom('tienda')
+    .select([
+      'programacion_activa',
+      'programacion_dias_adelante',
+      'programacion_intervalo_min',
+      'programacion_pedidos_por_intervalo',
+      'programacion_preparacion_min',
+    ])
+    .where('id', '=', tiendaId),
+);
+
+/** A shop's orders-for-later settings as stored (undefined for an unknown shop). */
+export async function findProgramacionDeTienda(db: DbOrTx, tiendaId: number) {
+  return (await selectProgramacionDeTienda(db, tiendaId)).rows[0];
+}
+
 const selectOcupadosPorFranja = preparedQuery(
   (db, tiendaId: number, desde: string, hasta: string) =>
     db

@@ -7,6 +7,7 @@ import {
   getLocalDateTime,
   isTiendaVisible,
   type FranjaBase,
+  type Programacion,
 } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -15,6 +16,7 @@ import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import { findCalendarioDe } from '../horarios/horario.service.js';
 import {
   contarPorFranja,
+  findProgramacionDeTienda,
   findTiendaProgramable,
   hasProductoVisible,
 } from './franjas.repository.js';
@@ -22,6 +24,17 @@ import { demoraDe, programacionDe } from './programacion.view.js';
 
 // `GET /api/tienda/franjas/{usuario}` (docs/api.md, "Orders for later"): the slots a shop offers
 // for orders for later, with the places left in each, and the estimate of an order placed now.
+
+/** For the checkout's transaction: a slot's places taken (franjas.repository.ts). */
+export { contarEnFranja } from './franjas.repository.js';
+
+/** A shop's orders-for-later settings, read once per shop version (a change raises it). */
+export const findProgramacionDe = cachedByTiendaVersion(
+  async (db, tiendaId): Promise<Programacion | undefined> => {
+    const row = await findProgramacionDeTienda(db, tiendaId);
+    return row && programacionDe(row);
+  },
+);
 
 const notFound = () => new AppError('NO_ENCONTRADO', 'La tienda no existe o no está disponible');
 
