@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatPesos } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
+import { startSweep, type Sweep } from '../../lib/sweep.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
@@ -19,10 +20,6 @@ const LOTE = 100;
  * message about a day-old order helps no shopper.
  */
 export const EDAD_MAXIMA_MS = 24 * 60 * 60 * 1000;
-
-/** Tries per message, and the waits between them: a short outage of the SMS or mail service. */
-const INTENTOS = 3;
-const ESPERAS_MS = [1_000, 5_000];
 
 export interface EscalacionDeps {
   db: Db;
@@ -161,44 +158,7 @@ export function startEscalacionSweep(
   deps: EscalacionDeps,
   options: { everyMs: number; alertaEscalarS: number },
 ): () => Promise<unknown> {
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-  const entregas = new Set<Promise<void>>();
-
-  // Waits between tries end at once on shutdown, which then makes no further try.
-  const despertar = new Set<() => void>();
-  const esperar = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        despertar.delete(done);
-        resolve();
-      }
-      despertar.add(done);
-    });
-
-  const entregar = async (mensaje: Mensaje) => {
-    for (let intento = 1; ; intento++) {
-      try {
-        await mensaje.enviar();
-        return;
-      } catch (error) {
-        const final = intento >= INTENTOS || stopped;
-        deps.log.warn(
-          { err: error, pedidoId: mensaje.pedidoId, canal: mensaje.canal, intento },
-          final
-            ? 'no se pudo enviar el aviso de pedido sin aceptar'
-            : 'aviso de pedido sin aceptar no enviado; se reintenta',
-        );
-        if (final) return;
-        await esperar(ESPERAS_MS[intento - 1] ?? ESPERAS_MS[ESPERAS_MS.length - 1]!);
-        if (stopped) return;
-      }
-    }
-  };
-
-  const pass = async () => {
+  const pass = async (sweep: Sweep) => {
     const { eventos, mensajes } = await claimPedidosVencidos(deps, {
       alertaEscalarS: options.alertaEscalarS,
     });
@@ -210,30 +170,19 @@ export function startEscalacionSweep(
       await deps.bus.publish(evento).catch(() => undefined);
     }
     for (const mensaje of mensajes) {
-      // Sent beside the sweep: a slow mail server delays no other shop's alert.
-      const entrega = entregar(mensaje).finally(() => entregas.delete(entrega));
-      entregas.add(entrega);
+      sweep.entregar({
+        enviar: mensaje.enviar,
+        contexto: { pedidoId: mensaje.pedidoId, canal: mensaje.canal },
+        fallo: 'no se pudo enviar el aviso de pedido sin aceptar',
+        reintento: 'aviso de pedido sin aceptar no enviado; se reintenta',
+      });
     }
   };
 
-  const run = () => {
-    // A pass still under way (a slow database) is not doubled.
-    if (stopped || running) return;
-    running = pass()
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error }, 'no se pudieron revisar los pedidos sin aceptar'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    for (const done of [...despertar]) done();
-    await running;
-    await Promise.all([...entregas]);
-  };
+  return startSweep({
+    everyMs: options.everyMs,
+    log: deps.log,
+    fallo: 'no se pudieron revisar los pedidos sin aceptar',
+    pass,
+  });
 }

@@ -8,6 +8,7 @@ import {
 } from '@tianguis/domain';
 import type { Database, Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
+import { startSweep, type Sweep } from '../../lib/sweep.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { findCalendarioDe } from '../horarios/horario.service.js';
 import type { PushService } from '../push/push.service.js';
@@ -19,10 +20,6 @@ import { findContactosDeTiendas } from './tienda.service.js';
 // at most once per 15 minutes, and its owner gets one push and one SMS saying so.
 
 const PAUSA_MS = PAUSA_AUTOMATICA_MIN * 60_000;
-
-/** Tries per SMS, and the waits between them: a short outage of the SMS service. */
-const INTENTOS = 3;
-const ESPERAS_MS = [1_000, 5_000];
 
 export interface PausaAutomaticaDeps {
   db: Db;
@@ -201,45 +198,7 @@ export function startPausaAutomaticaSweep(
   deps: PausaAutomaticaDeps,
   options: { everyMs: number; alertaEscalarS: number },
 ): () => Promise<unknown> {
-  let stopped = false;
-  let running: Promise<unknown> | undefined;
-  const entregas = new Set<Promise<void>>();
-
-  // Waits between tries end at once on shutdown, which then makes no further try.
-  const despertar = new Set<() => void>();
-  const esperar = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        despertar.delete(done);
-        resolve();
-      }
-      despertar.add(done);
-    });
-
-  const enviarSms = async (pausa: PausaHecha, celular: string) => {
-    const text = programacionMessages.pausaAutomaticaAviso(pausa.pedidos);
-    for (let intento = 1; ; intento++) {
-      try {
-        await deps.notifier.sendSms({ to: celular, text });
-        return;
-      } catch (error) {
-        const final = intento >= INTENTOS || stopped;
-        deps.log.warn(
-          { err: error, tiendaId: pausa.tiendaId, intento },
-          final
-            ? 'no se pudo enviar el aviso de pausa automática'
-            : 'aviso de pausa automática no enviado; se reintenta',
-        );
-        if (final) return;
-        await esperar(ESPERAS_MS[intento - 1] ?? ESPERAS_MS[ESPERAS_MS.length - 1]!);
-        if (stopped) return;
-      }
-    }
-  };
-
-  const pass = async () => {
+  const pass = async (sweep: Sweep) => {
     const hechas = await pausarTiendasDesbordadas(deps, {
       alertaEscalarS: options.alertaEscalarS,
     });
@@ -258,30 +217,23 @@ export function startPausaAutomaticaSweep(
         }),
       );
       if (pausa.celular === null) continue;
-      // Sent beside the sweep: a slow SMS service delays no other shop's pause.
-      const entrega = enviarSms(pausa, pausa.celular).finally(() => entregas.delete(entrega));
-      entregas.add(entrega);
+      const sms = {
+        to: pausa.celular,
+        text: programacionMessages.pausaAutomaticaAviso(pausa.pedidos),
+      };
+      sweep.entregar({
+        enviar: () => deps.notifier.sendSms(sms),
+        contexto: { tiendaId: pausa.tiendaId },
+        fallo: 'no se pudo enviar el aviso de pausa automática',
+        reintento: 'aviso de pausa automática no enviado; se reintenta',
+      });
     }
   };
 
-  const run = () => {
-    // A pass still under way (a slow database) is not doubled.
-    if (stopped || running) return;
-    running = pass()
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error }, 'no se pudieron revisar las pausas automáticas'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    for (const done of [...despertar]) done();
-    await running;
-    await Promise.all([...entregas]);
-  };
+  return startSweep({
+    everyMs: options.everyMs,
+    log: deps.log,
+    fallo: 'no se pudieron revisar las pausas automáticas',
+    pass,
+  });
 }
