@@ -1,4 +1,4 @@
-import { api, createShop, unique } from './fixtures/api';
+import { api, createShop, programarPedidos, unique } from './fixtures/api';
 import { expect, expectRoute, openRoute, test } from './fixtures/test';
 
 // Issue 31 (docs/api.md, "Orders for later, kitchen pace and busy mode"): a taquería's kitchen
@@ -16,9 +16,6 @@ test('la dueña dice que están ocupados y la página de la tienda dice el tiemp
     nombre: `Taquería El Fogón ${unique()}`,
     entrega: { recoger: true, domicilio: false },
     productos: [{ name: 'Taco de suadero', price: 22 }],
-  });
-  const { imageUrl } = await api<{ imageUrl: string }>('/api/tienda/mitienda', {
-    token: shop.owner.token,
   });
 
   // ---- No delay and no scheduling: no estimate ----
@@ -38,23 +35,12 @@ test('la dueña dice que están ocupados y la página de la tienda dice el tiemp
   await shot('tienda-ocupada');
 
   // ---- With orders for later on, 25 minutes to prepare: 40, and the same at checkout ----
-  await api('/api/tienda/updatetienda', {
-    token: shop.owner.token,
-    body: {
-      nombre: shop.nombre,
-      imageUrl,
-      radioMontoMinimo: 'no',
-      montoMinimo: 0,
-      radioCostoDeEnvio: 'no',
-      costoDeEnvio: 0,
-      programacion: {
-        activa: true,
-        diasAdelante: 0,
-        intervaloMin: 30,
-        pedidosPorIntervalo: null,
-        preparacionMin: 25,
-      },
-    },
+  await programarPedidos(shop, {
+    activa: true,
+    diasAdelante: 0,
+    intervaloMin: 30,
+    pedidosPorIntervalo: null,
+    preparacionMin: 25,
   });
   await openRoute(page, `/tienda/${shop.usuario}`);
   await expect(page.getByText('Tiempo estimado: 40 min')).toBeVisible();

@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   aceptarPedido,
   createTaqueria,
@@ -8,6 +6,7 @@ import {
   productoDe,
   type SeededShop,
 } from './fixtures/api';
+import { axe } from './fixtures/axe';
 import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
 // Issue 28, "The shop link is the menu, and the first tap counts": a product's options on its
@@ -17,17 +16,6 @@ import { expect, expectRoute, openRoute, routeOf, test } from './fixtures/test';
 
 function detalleDe(shop: SeededShop, nombre: string): string {
   return `/tienda/${shop.usuario}/tacos/productodetalle/${productoDe(shop, nombre).id}`;
-}
-
-/** What axe (WCAG 2.0/2.1 A and AA) finds on the page as it is. */
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
 }
 
 test('las opciones de un producto se eligen en su página, y agregar espera a la obligatoria', async ({

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { api, createShop, unique } from './fixtures/api';
+import { api, createShop, programarPedidos, unique } from './fixtures/api';
+import { axe } from './fixtures/axe';
 import { conSesion, expect, expectRoute, horaEnLaTienda, openRoute, test } from './fixtures/test';
 
 // Issue 31 (docs/api.md, "Orders for later, kitchen pace and busy mode"): on her phone the owner
@@ -19,17 +18,6 @@ interface AjustesGuardados {
   };
   pausaAutomatica?: { activa: boolean; pedidosSinAceptar: number };
   demoraMin: number;
-}
-
-/** What axe (WCAG 2.0/2.1 A and AA) finds on the page as it is. */
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
 }
 
 test('la dueña programa pedidos de 30 min con 2 por horario, los guarda y los vuelve a ver; "Estamos ocupados +20" y "Volver a normal" en el tablero', async ({
@@ -163,28 +151,14 @@ test('los pedidos programados esperan en "Programados" por su hora y se aceptan 
     entrega: { recoger: true, domicilio: false },
     productos: [{ name: 'Concha', price: 12 }],
   });
-  const { imageUrl } = await api<{ imageUrl: string }>('/api/tienda/mitienda', {
-    token: shop.owner.token,
-  });
   // Without opening hours the shop is open round the clock: with tomorrow offered, there are
   // always slots, whatever the time the journey runs.
-  await api('/api/tienda/updatetienda', {
-    token: shop.owner.token,
-    body: {
-      nombre: shop.nombre,
-      imageUrl,
-      radioMontoMinimo: 'no',
-      montoMinimo: 0,
-      radioCostoDeEnvio: 'no',
-      costoDeEnvio: 0,
-      programacion: {
-        activa: true,
-        diasAdelante: 1,
-        intervaloMin: 30,
-        pedidosPorIntervalo: null,
-        preparacionMin: 20,
-      },
-    },
+  await programarPedidos(shop, {
+    activa: true,
+    diasAdelante: 1,
+    intervaloMin: 30,
+    pedidosPorIntervalo: null,
+    preparacionMin: 20,
   });
   const { franjas } = await api<{ franjas: Franja[] }>(`/api/tienda/franjas/${shop.usuario}`);
   const [primera, segunda] = franjas.filter((f) => f.disponible);

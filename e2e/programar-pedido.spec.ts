@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { api, createShop, unique } from './fixtures/api';
+import { api, createShop, programarPedidos, unique } from './fixtures/api';
+import { axe } from './fixtures/axe';
 import { expect, expectRoute, openRoute, otroTelefono, routeOf, test } from './fixtures/test';
 
 // Issue 31 (docs/api.md, "Orders for later, kitchen pace and busy mode"): a bakery that is
@@ -48,18 +48,6 @@ function erroresDeConsola(page: Page): string[] {
   return errores;
 }
 
-/** What axe (WCAG 2.0/2.1 A and AA) finds in a part of the page as it is. */
-async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map((v) => ({
-    id: v.id,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-}
-
 test('una tienda cerrada hoy recibe un pedido para mañana: la visitante lo programa y la dueña lo acepta para su hora', async ({
   page,
   browser,
@@ -75,9 +63,6 @@ test('una tienda cerrada hoy recibe un pedido para mañana: la visitante lo prog
       { name: 'Café de olla', price: 25 },
     ],
   });
-  const { imageUrl } = await api<{ imageUrl: string }>('/api/tienda/mitienda', {
-    token: shop.owner.token,
-  });
   // Closed every day but tomorrow, when it opens 8:00 to 20:00.
   const manana = diaEnLaTienda(1);
   await api('/api/horario/addrange', {
@@ -88,23 +73,12 @@ test('una tienda cerrada hoy recibe un pedido para mañana: la visitante lo prog
         : { dia, cerrado: true },
     ),
   });
-  await api('/api/tienda/updatetienda', {
-    token: shop.owner.token,
-    body: {
-      nombre: shop.nombre,
-      imageUrl,
-      radioMontoMinimo: 'no',
-      montoMinimo: 0,
-      radioCostoDeEnvio: 'no',
-      costoDeEnvio: 0,
-      programacion: {
-        activa: true,
-        diasAdelante: 2,
-        intervaloMin: 30,
-        pedidosPorIntervalo: 5,
-        preparacionMin: 20,
-      },
-    },
+  await programarPedidos(shop, {
+    activa: true,
+    diasAdelante: 2,
+    intervaloMin: 30,
+    pedidosPorIntervalo: 5,
+    preparacionMin: 20,
   });
   const errores = erroresDeConsola(page);
   const cliente = { nombre: 'Rosa Martínez', celular: `55${Date.now().toString().slice(-8)}` };
