@@ -131,6 +131,7 @@ describe('alert texts', () => {
         entregaTipo: 'RECOGER',
       },
       urlsDeAlerta.tienda(12),
+      new Date(),
     );
     expect(alerta).toEqual({
       tipo: 'PEDIDO_NUEVO',
@@ -145,8 +146,25 @@ describe('alert texts', () => {
       buildAlertaPedidoNuevo(
         { id: 1, tiendaId: 3, montoTotal: 1999, nombreCompleto: 'Beto', entregaTipo: 'DOMICILIO' },
         '',
+        new Date(),
       ).cuerpo,
     ).toBe('$ 19.99 · Beto · A domicilio');
+  });
+
+  it('a new order for later says when it is for, on the shop’s clock', () => {
+    const alerta = buildAlertaPedidoNuevo(
+      {
+        id: 13,
+        tiendaId: 3,
+        montoTotal: 28000,
+        nombreCompleto: 'Rosa',
+        entregaTipo: 'RECOGER',
+        programado: { para: '2026-12-01T20:00:00.000Z', timeZone: 'America/Mexico_City' },
+      },
+      urlsDeAlerta.tienda(13),
+      new Date('2026-11-30T15:00:00.000Z'),
+    );
+    expect(alerta.cuerpo).toBe('$ 280.00 · Rosa · Recoger en tienda · Para mañana a las 14:00');
   });
 
   const cambio = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { horaLocal } from './horario.js';
 import { centavosToPesos, formatPesos } from './money.js';
-import { programacionMessages } from './programacion.js';
+import { paraLas, programacionMessages } from './programacion.js';
 
 // Web Push (docs/alerts.md): what a browser's PushSubscription must look like to be kept, which
 // push services it may point at, and the messages the server sends to it.
@@ -236,12 +236,24 @@ export interface PedidoParaAlerta {
   montoTotal: number;
   nombreCompleto: string;
   entregaTipo: string;
+  /** An order for later: its slot's start and the shop's time zone, to say when it is for. */
+  programado?: { readonly para: string; readonly timeZone: string } | null;
 }
 
-/** The owner's message for a new order: "Nuevo pedido #12", "$ 245.00 · Ana · A domicilio". */
-export function buildAlertaPedidoNuevo(pedido: PedidoParaAlerta, url: string): AlertaPedidoNuevo {
+/**
+ * The owner's message for a new order: "Nuevo pedido #12", "$ 245.00 · Ana · A domicilio", and
+ * for an order for later when it is for ("… · Para mañana a las 14:00", on the shop's clock).
+ */
+export function buildAlertaPedidoNuevo(
+  pedido: PedidoParaAlerta,
+  url: string,
+  now: Date,
+): AlertaPedidoNuevo {
   const entrega = pedido.entregaTipo === 'RECOGER' ? 'Recoger en tienda' : 'A domicilio';
   const partes = [formatPesos(pedido.montoTotal), recortar(pedido.nombreCompleto, 60), entrega];
+  if (pedido.programado) {
+    partes.push(paraLas(pedido.programado.para, now, pedido.programado.timeZone));
+  }
   return {
     tipo: 'PEDIDO_NUEVO',
     pedidoId: pedido.id,

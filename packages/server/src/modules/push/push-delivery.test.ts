@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horaLocal } from '@tianguis/domain';
+import { horaLocal, paraLas, type Franjas } from '@tianguis/domain';
 import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { ok } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   addUnits,
@@ -10,10 +11,12 @@ import {
   createShopper,
   guestBody,
   newKey,
+  ownTienda,
   PEDIDO,
   PEDIDO2,
   type PedidoConSeguimiento,
   type PublicShop,
+  updateTiendaCon,
 } from '../../../test/pedido-factories.js';
 import {
   pollUntil,
@@ -273,6 +276,41 @@ describe('Web Push delivery', () => {
     expect(pushService.received(sub.id)).toEqual([]);
     // Given up, not deleted: the next order tries it again.
     await unsubscribe(sub, owner);
+  });
+
+  it('an order for later: the owner is told when it is for, on the shop’s clock', async () => {
+    const sub = await ownerSub();
+    ok(
+      await updateTiendaCon(setup.server, setup.shop, {
+        programacion: { activa: true, diasAdelante: 1, intervaloMin: 60, preparacionMin: 20 },
+      }),
+      'updatetienda',
+    );
+    const franjas = await setup.server.call<Franjas>(
+      `/api/tienda/franjas/${setup.shop.owner.usuario}`,
+    );
+    const franja = franjas.body.franjas.at(-1)!;
+    ipSequence += 1;
+    const body = guestBody(
+      setup.shop.tiendaId,
+      [{ productoId: setup.shop.productos[0]!.id, cantidad: 1 }],
+      {
+        cliente: { nombreCompleto: 'Rosa Paz', celular: `57${String(10_000_000 + ipSequence)}` },
+        programadoPara: franja.inicio,
+      },
+    );
+    const res = await call<PedidoConSeguimiento>(setup.server, PEDIDO2.invitado, undefined, body, {
+      headers: { 'idempotency-key': newKey(), 'x-forwarded-for': `203.0.113.${ipSequence % 250}` },
+    });
+    expect(res.status).toBe(201);
+    const [message] = await pushService.waitForMessages(sub.id, 1);
+    const timeZone = (await ownTienda(setup.server, setup.shop)).timeZone;
+    expect((message!.payload as { cuerpo: string }).cuerpo).toBe(
+      `$ 42.50 · Rosa Paz · A domicilio · ${paraLas(franja.inicio, new Date(), timeZone)}`,
+    );
+    expect((message!.payload as { cuerpo: string }).cuerpo).toMatch(
+      / · Para (mañana a )?las \d\d:00$/,
+    );
   });
 });
 

@@ -194,6 +194,15 @@ export async function createPushService(deps: {
       // The owner typed it: they know.
       if (!found || found.pedido.origen === 'MANUAL') return;
       const { pedido } = found;
+      // An order for later says when it is for, on the shop's clock (one more read, for it only).
+      const programado =
+        pedido.programadoPara === null
+          ? null
+          : {
+              para: pedido.programadoPara,
+              timeZone:
+                (await findTiendaById(db, pedido.tiendaId))?.time_zone ?? 'America/Mexico_City',
+            };
       const alerta = buildAlertaPedidoNuevo(
         {
           id: pedido.id,
@@ -201,8 +210,10 @@ export async function createPushService(deps: {
           montoTotal: parsePesos(pedido.montoTotal) ?? 0,
           nombreCompleto: pedido.nombreCompleto,
           entregaTipo: pedido.entrega.tipo,
+          programado,
         },
         urlsDeAlerta.tienda(pedido.id),
+        new Date(),
       );
       sendTo(suscripciones, alerta);
       return;
