@@ -8,11 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * places without costing an order placed for now anything.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const tienda = (
-    name: string,
-    type: 'integer' | 'text',
-    defaultTo?: number,
-  ): Promise<void> =>
+  const tienda = (name: string, type: 'integer' | 'text', defaultTo?: number): Promise<void> =>
     db.schema
       .alterTable('tienda')
       .addColumn(name, type, (col) =>
