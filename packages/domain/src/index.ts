@@ -15,6 +15,8 @@ export * from './programacion.js';
 export * from './programacion.schema.js';
 export * from './carrito.js';
 export * from './pedidos.js';
+export * from './personal.js';
+export * from './personal.schema.js';
 export * from './pedidos-tienda.js';
 export * from './alertas-tienda.js';
 export * from './opciones.js';

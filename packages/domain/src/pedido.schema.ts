@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quienActuoSchema } from './personal.schema.js';
 import { celularSchema, NOMBRE_COMPLETO_MAX, registroMessages } from './account.schema.js';
 import { CANTIDAD_MAXIMA_POR_LINEA } from './carrito.js';
 import { formatPesos, parsePesos } from './money.js';
@@ -553,6 +554,13 @@ export const pedidoVistaSchema = z.object({
   motivoCancelacion: z.string().nullable(),
   escalado: z.boolean(),
   vistoEn: z.string().nullable(),
+  /** When the kitchen marked it ready (LISTO), or null. */
+  listoEn: z.string().nullable(),
+  /** Who accepted, marked ready, completed or cancelled it (docs/api.md, "Staff and the kitchen"). */
+  aceptadoPor: quienActuoSchema,
+  listoPor: quienActuoSchema,
+  completadoPor: quienActuoSchema,
+  canceladoPor: quienActuoSchema,
   pedidoDetalles: z.array(pedidoDetalleSchema),
   /**
    * The shopper's and the guest's answers only: where a pickup order is collected (null for

@@ -117,6 +117,7 @@ export const ETIQUETA_ESCALADO = 'Sin aceptar a tiempo';
 const STATUS_LABELS: Readonly<Record<PedidoTiendaStatus, string>> = {
   NUEVO: 'Nuevo',
   ACEPTADO: 'Aceptado',
+  LISTO: 'Listo',
   COMPLETADO: 'Completado',
   CANCELADO: 'Cancelado',
 };

@@ -2,12 +2,14 @@ import { horaLocal } from './horario.js';
 import { computeTotal, pesosToCentavos } from './money.js';
 
 /**
- * The order states: NUEVO, optionally ACEPTADO (with a ready time), then COMPLETADO or
- * CANCELADO by the shop (docs/api.md, "Order life").
+ * The order states: NUEVO, optionally ACEPTADO (with a ready time) and LISTO (the kitchen is
+ * done), then COMPLETADO or CANCELADO by the shop (docs/api.md, "Order life").
  */
-export const PEDIDO_STATUSES = ['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO'] as const;
+export const PEDIDO_STATUSES = ['NUEVO', 'ACEPTADO', 'LISTO', 'COMPLETADO', 'CANCELADO'] as const;
 /** The owner's active tab and the statuses an order can still be completed or cancelled from. */
-export const PEDIDO_STATUSES_ACTIVOS = ['NUEVO', 'ACEPTADO'] as const;
+export const PEDIDO_STATUSES_ACTIVOS = ['NUEVO', 'ACEPTADO', 'LISTO'] as const;
+/** What the kitchen sees (docs/api.md, "Staff and the kitchen"): accepted and ready orders. */
+export const PEDIDO_STATUSES_COCINA = ['ACEPTADO', 'LISTO'] as const;
 export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
 
 export const pedidoMessages = {
@@ -22,7 +24,7 @@ export function isPedidoStatus(status: unknown): status is PedidoStatus {
   return (PEDIDO_STATUSES as readonly unknown[]).includes(status);
 }
 
-/** Whether an order still waits for the shop: NUEVO or ACEPTADO. */
+/** Whether an order still waits for the shop: NUEVO, ACEPTADO or LISTO. */
 export function isPedidoActivo(status: string): boolean {
   return (PEDIDO_STATUSES_ACTIVOS as readonly string[]).includes(status);
 }
@@ -36,10 +38,11 @@ export function normalizePedidoStatus(status: unknown): PedidoStatus {
 const PRIORIDAD: ReadonlyMap<string, number> = new Map([
   ['NUEVO', 0],
   ['ACEPTADO', 1],
-  ['CANCELADO', 2],
-  ['COMPLETADO', 3],
+  ['LISTO', 2],
+  ['CANCELADO', 3],
+  ['COMPLETADO', 4],
 ]);
-const PRIORIDAD_DESCONOCIDO = 4;
+const PRIORIDAD_DESCONOCIDO = 5;
 
 function prioridadDe(status: string): number {
   return PRIORIDAD.get(status) ?? PRIORIDAD_DESCONOCIDO;
@@ -57,7 +60,7 @@ export interface PedidoOrdenable {
 }
 
 /**
- * The shopper's order list (docs/api.md, "Texts and forms"): NUEVO, ACEPTADO, then CANCELADO,
+ * The shopper's order list (docs/api.md, "Texts and forms"): NUEVO, ACEPTADO, LISTO, then CANCELADO,
  * then COMPLETADO, unknown statuses last; within a status the newest first (an unreadable date
  * counts as the oldest; equal dates put the higher id first). Returns a new array.
  */
@@ -76,7 +79,7 @@ function compareDesc(a: number, b: number): number {
 }
 
 export interface ConteoDePedidos {
-  /** status NUEVO or ACEPTADO */
+  /** status NUEVO, ACEPTADO or LISTO */
   readonly activos: number;
   readonly completados: number;
   readonly cancelados: number;

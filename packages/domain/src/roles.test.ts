@@ -12,8 +12,8 @@ import {
 import type { Role } from './roles.js';
 
 describe('roles', () => {
-  it('lists the three roles of docs/api.md', () => {
-    expect(ROLES).toEqual(['USUARIO', 'TIENDA', 'ADMIN']);
+  it("lists the four roles of docs/api.md (PERSONAL: a shop's staff)", () => {
+    expect(ROLES).toEqual(['USUARIO', 'TIENDA', 'ADMIN', 'PERSONAL']);
   });
 
   it('stores a shopper usuario as N/A', () => {

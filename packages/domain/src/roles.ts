@@ -1,4 +1,5 @@
-export const ROLES = ['USUARIO', 'TIENDA', 'ADMIN'] as const;
+/** PERSONAL: a shop's staff member, whose own role (rol) says what they may do (personal.ts). */
+export const ROLES = ['USUARIO', 'TIENDA', 'ADMIN', 'PERSONAL'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** What a shopper's `usuario` is stored as: only shops have a public user name. */

@@ -105,6 +105,11 @@ export const PEDIDO_KEYS = [
   'motivoCancelacion',
   'escalado',
   'vistoEn',
+  'listoEn',
+  'aceptadoPor',
+  'listoPor',
+  'completadoPor',
+  'canceladoPor',
   // Third edition ("Orders for later"): the slot's start, or null.
   'programadoPara',
 ].sort();
@@ -160,7 +165,7 @@ export function expectPedidoShape(pedido: Pedido): void {
       expect(Object.keys(recogerEn).sort()).toEqual(['direccion', 'mapa', 'nombre', 'telefono']);
     }
   }
-  expect(['NUEVO', 'ACEPTADO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
+  expect(['NUEVO', 'ACEPTADO', 'LISTO', 'COMPLETADO', 'CANCELADO']).toContain(pedido.status);
   // ISO-8601 with an offset (docs/api.md): 'Z' or ±HH:MM.
   expect(pedido.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   expect(Number.isNaN(Date.parse(pedido.fecha))).toBe(false);

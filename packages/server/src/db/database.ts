@@ -19,6 +19,7 @@ import type {
   PedidoEventoTable,
   PedidoTable,
 } from '../modules/pedidos/pedido.table.js';
+import type { PersonalTable } from '../modules/personal/personal.table.js';
 import type { PushSuscripcionTable } from '../modules/push/push.table.js';
 import type { TiendaTable, TiendaZonaTable } from '../modules/tiendas/tienda.table.js';
 
@@ -55,6 +56,7 @@ export interface Database {
   rate_limit: RateLimitTable;
   imagen: ImagenTable;
   push_suscripcion: PushSuscripcionTable;
+  personal: PersonalTable;
 }
 
 export type Db = Kysely<Database>;

@@ -20,6 +20,7 @@ import * as m0011ubicacion from './migrations/2026_11_29_1100_tienda_ubicacion.j
 import * as m0012 from './migrations/2026_11_30_1000_zonas_envio.js';
 import * as m0013 from './migrations/2026_12_01_1000_programacion.js';
 import * as m0013pausa from './migrations/2026_12_01_1100_pausa_automatica.js';
+import * as m0014 from './migrations/2026_12_02_1000_personal.js';
 
 // Listed by hand so the build ships exactly these, in this order.
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_zonas_envio': m0012,
   '2026_12_01_1000_programacion': m0013,
   '2026_12_01_1100_pausa_automatica': m0013pausa,
+  '2026_12_02_1000_personal': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import type { Role } from '@tianguis/domain';
+import { puede, type Accion, type Actor, type Role } from '@tianguis/domain';
 import { AppError } from './app-error.js';
 
 /** Who is calling, as read from a valid, unrevoked token. */
@@ -15,6 +15,13 @@ export interface Session {
   exp: number;
   /** The account's token version the token was issued under (a password change moves it). */
   tokenVersion: number;
+  /**
+   * Who acts for a shop: DUENO for its owner, the member's current role for its staff (read
+   * from the database on every request, so a role change applies at once); null otherwise.
+   */
+  actor: Actor | null;
+  /** The name who-acted fields record (the owner's usuario when its name is empty). */
+  nombreCompleto: string;
 }
 
 declare module 'fastify' {
@@ -47,6 +54,11 @@ export interface AuthGuards {
   /** A preValidation hook: runs after the body is parsed and before it is validated, so a
    * caller without the right role learns nothing about the payload rules. */
   requireRole(...roles: Role[]): preValidationAsyncHookHandler;
+  /**
+   * The shop's owner, or a member of its staff whose role may do `accion` (the permission
+   * table of docs/api.md, "Staff and the kitchen"); anyone else is 403.
+   */
+  requirePermiso(accion: Accion): preValidationAsyncHookHandler;
   /** Any signed-in caller. */
   requireSession: preValidationAsyncHookHandler;
   /** Anonymous callers pass; a token, when sent, must be valid (an expired one is a 401). */
@@ -66,6 +78,12 @@ export function createAuthGuards(resolveSession: ResolveSession): AuthGuards {
       return async (request) => {
         const session = await authenticate(request);
         if (!roles.includes(session.role)) throw new AppError('PROHIBIDO');
+      };
+    },
+    requirePermiso(accion) {
+      return async (request) => {
+        const session = await authenticate(request);
+        if (!puede(session.actor, accion)) throw new AppError('PROHIBIDO');
       };
     },
     requireSession: async (request) => {

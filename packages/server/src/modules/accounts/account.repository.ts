@@ -51,6 +51,7 @@ const selectAccountForSession = preparedQuery((db, id: number, jti: string) =>
       'account.role',
       'account.celular',
       'account.token_version',
+      'account.nombre_completo',
       'revoked_token.jti as revoked_jti',
     ])
     .where('account.id', '=', id),

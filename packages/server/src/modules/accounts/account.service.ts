@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { NO_USUARIO, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
+import { NO_USUARIO, personalMessages, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
@@ -9,6 +9,7 @@ import { isoAfter, nowIso } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { equalsInConstantTime, randomDigits, randomSecret, sha256 } from '../../lib/secrets.js';
 import { canSendSms, type Notifier } from '../../notifier/notifier.js';
+import { findMiembroDeCuenta, marcarUltimoAcceso } from '../personal/personal.service.js';
 import { createTiendaForOwner, findTiendaIdOfOwner } from '../tiendas/tienda.service.js';
 import * as repo from './account.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -83,14 +84,27 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function issueToken(account: Account): Promise<string> {
-    return tokens.sign({
+    const claims = {
       accountId: account.id,
       usuario: account.usuario,
-      tiendaId: account.role === 'TIENDA' ? await findTiendaIdOfOwner(db, account.id) : 0,
+      tiendaId: 0,
       role: account.role,
       celular: account.celular ?? '',
       tokenVersion: account.token_version,
-    });
+    };
+    if (account.role === 'TIENDA') {
+      return tokens.sign({ ...claims, tiendaId: await findTiendaIdOfOwner(db, account.id) });
+    }
+    if (account.role === 'PERSONAL') {
+      // A removed member cannot sign in (docs/api.md, "Staff and the kitchen").
+      const miembro = await findMiembroDeCuenta(db, account.id);
+      if (!miembro || miembro.estado !== 'ACTIVO') {
+        throw new AppError('NO_AUTENTICADO', personalMessages.dadoDeBaja);
+      }
+      await marcarUltimoAcceso(db, miembro.id, nowIso());
+      return tokens.sign({ ...claims, tiendaId: miembro.tienda_id, rol: miembro.rol });
+    }
+    return tokens.sign(claims);
   }
 
   async function authenticate(
@@ -134,7 +148,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     if (!account || account.revoked_jti !== null || account.token_version !== claims.ver) {
       throw new AppError('NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
     }
-    return {
+    const session: Session = {
       accountId: account.id,
       usuario: account.usuario,
       tiendaId: claims.groupsid,
@@ -143,7 +157,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       jti: claims.jti,
       exp: claims.exp,
       tokenVersion: claims.ver,
+      actor: account.role === 'TIENDA' ? 'DUENO' : null,
+      nombreCompleto: account.nombre_completo === '' ? account.usuario : account.nombre_completo,
     };
+    // Staff only: their shop and role are read now, so a change applies to every token at once.
+    if (account.role === 'PERSONAL') {
+      const miembro = await findMiembroDeCuenta(db, account.id);
+      if (!miembro || miembro.estado !== 'ACTIVO') {
+        throw new AppError('NO_AUTENTICADO', personalMessages.dadoDeBaja);
+      }
+      session.tiendaId = miembro.tienda_id;
+      session.actor = miembro.rol;
+      session.nombreCompleto = miembro.nombre_completo;
+    }
+    return session;
   }
 
   const stillValid: StillValidSessions = async (sessions) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { isRole, type Role } from '@tianguis/domain';
+import { isRolPersonal, isRole, type RolPersonal, type Role } from '@tianguis/domain';
 
 /** The claims of docs/api.md ("Accounts and sessions") plus the account's token_version as `ver`. */
 export interface TokenClaims {
@@ -10,6 +10,8 @@ export interface TokenClaims {
   role: Role;
   gender: string;
   ver: number;
+  /** A staff member's role (PERSONAL tokens only); the server reads the current one anyway. */
+  rol?: RolPersonal;
   sub: string;
   jti: string;
   exp: number;
@@ -24,6 +26,7 @@ export interface TokenService {
     role: Role;
     celular: string;
     tokenVersion: number;
+    rol?: RolPersonal;
   }): Promise<string>;
   /** Undefined for a token that is malformed, tampered with, of another algorithm or expired. */
   verify(token: string): Promise<TokenClaims | undefined>;
@@ -50,6 +53,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         role: c.role,
         gender: c.celular,
         ver: c.tokenVersion,
+        ...(c.rol && { rol: c.rol }),
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(c.accountId))
@@ -77,7 +81,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           typeof p.ver !== 'number' ||
           typeof p.jti !== 'string' ||
           typeof p.exp !== 'number' ||
-          !isRole(p.role)
+          !isRole(p.role) ||
+          (p.rol !== undefined && !isRolPersonal(p.rol))
         ) {
           return undefined;
         }

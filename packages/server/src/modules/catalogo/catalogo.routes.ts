@@ -20,7 +20,8 @@ const optionalGrupos = z.object({ grupos: gruposInputSchema.optional() });
 export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = guards.requireRole('TIENDA');
+  // The owner and the ENCARGADO; sold out for today, every role (docs/api.md, "Staff and the kitchen").
+  const owner = guards.requirePermiso('catalogo');
   const tags = ['catalogo'];
   // Every change answers the owner's shop list as it is after it (docs/api.md).
   const response = { 200: tiendaListaSchema };
@@ -145,7 +146,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
         body: agotarProductoSchema,
         response,
       },
-      preValidation: owner,
+      preValidation: guards.requirePermiso('agotar'),
     },
     async (request) =>
       catalogo.agotarProducto(

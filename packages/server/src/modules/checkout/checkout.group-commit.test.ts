@@ -396,6 +396,8 @@ describe('checkout with group commit: accepted and refused orders at once', () =
       jti: `prueba-${s.id}`,
       exp: Math.floor(Date.now() / 1000) + 60,
       tokenVersion: 0,
+      actor: null,
+      nombreCompleto: '',
     });
     const place = (s: Shopper, key?: string) =>
       placePedido(db(), bus, session(s), { tiendaId: abierta.tiendaId }, key).then(

@@ -91,7 +91,7 @@ export function registerCheckoutRoutes(
         headers: idempotencyKeyHeadersSchema,
         ...pedidoNuevoAnswer,
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('atender'),
     },
     async (request, reply) => {
       const session = sessionOf(request);

@@ -277,6 +277,8 @@ function ownerSession(accountId: number, tiendaId: number, usuario: string): Ses
     jti: 'demo',
     exp: 0,
     tokenVersion: 0,
+    actor: 'DUENO',
+    nombreCompleto: usuario,
   };
 }
 
@@ -313,6 +315,8 @@ export async function seedDemoData(deps: {
     celular: '',
     jti: 'demo',
     tokenVersion: 0,
+    actor: null,
+    nombreCompleto: 'N/A',
     exp: 0,
   };
   await accounts.registerUser(

@@ -19,7 +19,8 @@ const diasRespuesta = { 200: z.array(diaEspecialVistaSchema) };
 export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = guards.requireRole('TIENDA');
+  // Hours and special days: the owner and the ENCARGADO.
+  const owner = guards.requirePermiso('catalogo');
   const tags = ['horarios'];
 
   api.post(

@@ -70,7 +70,7 @@ export function registerImageRoutes(
         consumes: ['multipart/form-data'],
         response: { 200: imagenSubidaSchema },
       },
-      preValidation: deps.guards.requireRole('TIENDA'),
+      preValidation: deps.guards.requirePermiso('catalogo'),
     },
     async (request) => {
       if (!request.isMultipart()) {

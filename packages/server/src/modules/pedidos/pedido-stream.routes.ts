@@ -101,7 +101,7 @@ export function registerPedidoStreamRoutes(
         response,
       },
       onRequest: tokenFromQuery,
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('pedidos'),
     },
     stream(
       async (request) => ({ tiendaId: sessionOf(request).tiendaId }),

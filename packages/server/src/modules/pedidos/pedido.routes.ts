@@ -27,7 +27,8 @@ export function registerPedidoRoutes(
 ) {
   const { db, guards, bus } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = guards.requireRole('TIENDA');
+  // Accept, cancel, complete, paid, seen: the owner, the ENCARGADO and the CAJERO.
+  const owner = guards.requirePermiso('atender');
   const ownerLists = pedidos.createOwnerPedidoLists(db);
 
   api.post(
@@ -56,7 +57,7 @@ export function registerPedidoRoutes(
         // Sent as the bytes kept under its ETag (pedido.service.ts), made from PedidoVista.
         response: { 200: pedidoListaSchema, 304: noModificadoSchema },
       },
-      preValidation: owner,
+      preValidation: guards.requirePermiso('pedidos'),
     },
     async (request, reply) => {
       const { token: _token, ...query } = request.body ?? {};

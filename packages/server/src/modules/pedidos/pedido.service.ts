@@ -8,6 +8,7 @@ import {
   type OpcionElegida,
   type PedidosTiendaQuery,
   type PedidoVista,
+  type QuienActuo,
   type TipoEntrega,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -95,6 +96,24 @@ function viewsOf(rows: repo.PedidoRow[], detalles: repo.DetalleRow[]): PedidoVie
   return rows.map((r) => toView(r, byPedido.get(r.id) ?? []));
 }
 
+/** A who-acted column (JSON {nombreCompleto, rol}) as the view answers it. */
+function quienActuo(json: string | null): QuienActuo | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as Partial<QuienActuo>;
+    return typeof value.nombreCompleto === 'string' && typeof value.rol === 'string'
+      ? { nombreCompleto: value.nombreCompleto, rol: value.rol }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a who-acted column keeps of the session that acted. */
+export function quienActuoDe(session: Session): string {
+  return JSON.stringify({ nombreCompleto: session.nombreCompleto, rol: session.actor ?? 'DUENO' });
+}
+
 function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles']): PedidoView {
   const metodo = r.pago_metodo as MetodoPago;
   const transferencia =
@@ -149,6 +168,11 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
     motivoCancelacion: r.motivo_cancelacion,
     escalado: r.escalado === 1,
     vistoEn: r.visto_en,
+    listoEn: r.listo_en,
+    aceptadoPor: quienActuo(r.aceptado_por),
+    listoPor: quienActuo(r.listo_por),
+    completadoPor: quienActuo(r.completado_por),
+    canceladoPor: quienActuo(r.cancelado_por),
     pedidoDetalles,
   };
 }

@@ -51,6 +51,13 @@ export interface PedidoTable {
   entrega_lng: number | null;
   /** The delivery zone charged, by name (its fee is `costo_de_envio`), or null. */
   zona_nombre: string | null;
+  /** When the order became LISTO. */
+  listo_en: string | null;
+  /** Who acted: JSON {"nombreCompleto", "rol"} as they were then (rol DUENO for the owner). */
+  aceptado_por: string | null;
+  listo_por: string | null;
+  completado_por: string | null;
+  cancelado_por: string | null;
 }
 
 export interface PedidoDetalleTable {

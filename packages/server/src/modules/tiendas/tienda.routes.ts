@@ -104,7 +104,7 @@ export function registerTiendaRoutes(
         description: tiendaListDescription,
         response: { 200: tiendaVistaSchema },
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('pedidos'),
     },
     async (request) => tiendas.getOwnTiendaView(db, sessionOf(request)),
   );
@@ -138,7 +138,7 @@ export function registerTiendaRoutes(
         body: tiendaUpdateSchema.and(ajustesTiendaSchema),
         response: tiendaLista,
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('ajustes'),
     },
     async (request) => tiendas.updateTienda(db, sessionOf(request), request.body),
   );
@@ -170,7 +170,7 @@ export function registerTiendaRoutes(
         body: pausarSchema,
         response: tiendaLista,
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('ritmo'),
     },
     async (request) => tiendas.pausarTienda(db, sessionOf(request), request.body.minutos),
   );
@@ -185,7 +185,7 @@ export function registerTiendaRoutes(
         body: demoraSchema,
         response: tiendaLista,
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('ritmo'),
     },
     async (request) => tiendas.demorarTienda(db, sessionOf(request), request.body.minutos),
   );
@@ -220,7 +220,7 @@ export function registerTiendaRoutes(
         body: activarTiendaSchema,
         response: tiendaLista,
       },
-      preValidation: guards.requireRole('TIENDA'),
+      preValidation: guards.requirePermiso('ajustes'),
     },
     async (request) => tiendas.activateTienda(db, sessionOf(request), request.body.activate),
   );

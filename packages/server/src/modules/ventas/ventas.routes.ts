@@ -23,7 +23,8 @@ const RANGO =
 export function registerVentasRoutes(app: FastifyInstance, deps: { db: Db; guards: AuthGuards }) {
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const owner = guards.requireRole('TIENDA');
+  // Sales and the export: the owner and the ENCARGADO; the cash close, the CAJERO too.
+  const owner = guards.requirePermiso('ventas');
 
   api.get(
     '/api/tienda/ventas',
@@ -56,7 +57,7 @@ export function registerVentasRoutes(app: FastifyInstance, deps: { db: Db; guard
         querystring: corteQuerySchema,
         response: { 200: corteSchema },
       },
-      preValidation: owner,
+      preValidation: guards.requirePermiso('corte'),
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');

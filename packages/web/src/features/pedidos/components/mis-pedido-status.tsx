@@ -1,5 +1,5 @@
 import { normalizePedidoStatus, type PedidoStatus } from '@tianguis/domain';
-import { CircleCheck, CircleX, Hourglass, Timer } from 'lucide-react';
+import { CircleCheck, CircleX, Hourglass, PackageCheck, Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const estilos: Record<PedidoStatus, { texto: string; icono: ReactNode; clase: string }> = {
@@ -12,6 +12,11 @@ const estilos: Record<PedidoStatus, { texto: string; icono: ReactNode; clase: st
     texto: 'ACEPTADO',
     icono: <Timer aria-hidden="true" className="size-4" />,
     clase: 'bg-sky-100 text-sky-900',
+  },
+  LISTO: {
+    texto: 'LISTO',
+    icono: <PackageCheck aria-hidden="true" className="size-4" />,
+    clase: 'bg-emerald-100 text-emerald-900',
   },
   COMPLETADO: {
     texto: 'COMPLETADO',

@@ -37,6 +37,11 @@ export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
     motivoCancelacion: null,
     escalado: false,
     vistoEn: null,
+    listoEn: null,
+    aceptadoPor: null,
+    listoPor: null,
+    completadoPor: null,
+    canceladoPor: null,
     pedidoDetalles: [
       {
         productoId: 11,
