@@ -66,7 +66,7 @@ export const PERMISOS: Readonly<Record<Accion, readonly Actor[]>> = {
 };
 
 export function puede(actor: Actor | null | undefined, accion: Accion): boolean {
-  return actor != null && PERMISOS[accion].includes(actor);
+  return actor !== null && actor !== undefined && PERMISOS[accion].includes(actor);
 }
 
 /** The kitchen's view of orders leaves out the customer's phone and address. */
