@@ -176,10 +176,15 @@ export async function listTiendasFor(db: DbOrTx, session: Session | null): Promi
   return loadPublicViews(db, now);
 }
 
-/** The owner's own shop with everything in it, whatever its state (the owner screens' read). */
+/**
+ * The owner's own shop with everything in it, whatever its state (the owner screens' read).
+ * Its staff read it too, without the transfer details, the zones' settings or the automatic
+ * pause, which only the owner sees and changes (docs/api.md, "Staff and the kitchen").
+ */
 export async function getOwnTiendaView(db: DbOrTx, session: Session): Promise<TiendaView> {
   const tienda = await requireOwnTienda(db, session);
-  const [view] = await loadViews(db, [tienda], true, everyone, new Date());
+  const seesPagos = session.actor === 'DUENO' ? everyone : () => false;
+  const [view] = await loadViews(db, [tienda], true, seesPagos, new Date());
   return view!;
 }
 
