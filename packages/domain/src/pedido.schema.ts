@@ -584,7 +584,7 @@ export const pedidosTiendaQuerySchema = z
   .object({
     token: z.string().optional(),
     status: z.enum(PEDIDO_STATUSES, { error: 'Estado inválido' }).optional(),
-    /** NUEVO and ACEPTADO together: the owner's active tab. */
+    /** NUEVO, ACEPTADO and LISTO together: the owner's active tab. */
     activos: z.boolean({ error: 'activos debe ser true o false' }).optional(),
     sinAtender: z.boolean({ error: 'sinAtender debe ser true o false' }).optional(),
     desde: z.number().int().min(0).max(ID_MAX).optional(),
@@ -627,10 +627,15 @@ export const pedidoStreamQuerySchema = z.object({
 
 /** The `data:` of each `event: pedido` (JSON): what changed and the order as it is now. */
 export const pedidoEventoDataSchema = z.object({
-  /** NUEVO, ACEPTADO, COMPLETADO, CANCELADO, or VISTO / PAGADO (not a status). */
+  /** NUEVO, ACEPTADO, LISTO, COMPLETADO, CANCELADO, or VISTO / PAGADO (not a status). */
   tipo: z.string(),
   /** Left out when the order no longer exists. */
   pedido: pedidoVistaSchema.optional(),
+  /**
+   * On a shopper's or a guest's stream, a LISTO event's words for them: '¡Tu pedido está listo
+   * para recoger!' or 'Tu pedido va en camino' (textoPedidoListo). Absent otherwise.
+   */
+  mensaje: z.string().optional(),
 });
 export type PedidoEventoData = z.output<typeof pedidoEventoDataSchema>;
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertaPushSchema,
   buildAlertaPedidoEstado,
   buildAlertaPedidoNuevo,
   createPushSuscripcionSchema,
   decodeBase64Url,
+  isStatusAlertado,
   matchesPushOrigin,
   pushMessages,
   urlsDeAlerta,
@@ -172,6 +174,7 @@ describe('alert texts', () => {
     listoEstimado: null,
     motivoCancelacion: null,
     nombreTienda: 'Fonda Lupita',
+    entregaTipo: 'DOMICILIO',
   };
 
   it('accepted: the ready time on the shop’s clock', () => {
@@ -196,6 +199,32 @@ describe('alert texts', () => {
         '',
       ).cuerpo,
     ).toBe('Listo a las 12:35 · Fonda Lupita');
+  });
+
+  it('ready: picked up or on its way, by how the order reaches the shopper', () => {
+    expect(
+      buildAlertaPedidoEstado(
+        { ...cambio, status: 'LISTO', entregaTipo: 'RECOGER' },
+        'UTC',
+        urlsDeAlerta.comprador(12),
+      ),
+    ).toEqual({
+      tipo: 'PEDIDO_ESTADO',
+      pedidoId: 12,
+      status: 'LISTO',
+      listoEstimado: null,
+      titulo: '¡Tu pedido está listo para recoger!',
+      cuerpo: 'Pedido #12 · Fonda Lupita',
+      url: '/mispedidosdetalle?id=12',
+    });
+    expect(
+      buildAlertaPedidoEstado({ ...cambio, status: 'LISTO', entregaTipo: 'DOMICILIO' }, 'UTC', ''),
+    ).toMatchObject({ titulo: 'Tu pedido va en camino', cuerpo: 'Pedido #12 · Fonda Lupita' });
+    expect(isStatusAlertado('LISTO')).toBe(true);
+    expect(
+      alertaPushSchema.safeParse(buildAlertaPedidoEstado({ ...cambio, status: 'LISTO' }, 'UTC', ''))
+        .success,
+    ).toBe(true);
   });
 
   it('completed and cancelled, with the reason when there is one', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { horaLocal } from './horario.js';
 import { centavosToPesos, formatPesos } from './money.js';
+import { textoPedidoListo } from './personal.js';
 import { paraLas, programacionMessages } from './programacion.js';
 
 // Web Push (docs/alerts.md): what a browser's PushSubscription must look like to be kept, which
@@ -172,7 +173,7 @@ export const alertaPedidoNuevoSchema = z.object({
 export const alertaPedidoEstadoSchema = z.object({
   tipo: z.literal('PEDIDO_ESTADO'),
   pedidoId: z.number().int(),
-  status: z.enum(['ACEPTADO', 'COMPLETADO', 'CANCELADO']),
+  status: z.enum(['ACEPTADO', 'LISTO', 'COMPLETADO', 'CANCELADO']),
   /** ISO instant the shop expects it ready (accepted orders), else null. */
   listoEstimado: z.string().nullable(),
   titulo: z.string(),
@@ -208,6 +209,7 @@ export type StatusAlertado = AlertaPedidoEstado['status'];
 /** The statuses a shopper hears about. */
 export const STATUSES_ALERTADOS: readonly StatusAlertado[] = [
   'ACEPTADO',
+  'LISTO',
   'COMPLETADO',
   'CANCELADO',
 ];
@@ -271,6 +273,8 @@ export interface CambioParaAlerta {
   listoEstimado: string | null;
   motivoCancelacion: string | null;
   nombreTienda: string;
+  /** RECOGER or DOMICILIO: a ready order is to be picked up, or is on its way. */
+  entregaTipo: string;
 }
 
 /**
@@ -295,6 +299,10 @@ export function buildAlertaPedidoEstado(
           : `${tienda} ya lo está preparando`;
       break;
     }
+    case 'LISTO':
+      titulo = textoPedidoListo(cambio.entregaTipo);
+      cuerpo = `Pedido #${cambio.id} · ${tienda}`;
+      break;
     case 'COMPLETADO':
       titulo = `Tu pedido #${cambio.id} fue completado`;
       cuerpo = `Gracias por tu compra en ${tienda}`;

@@ -1,10 +1,12 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { textoPedidoListo, vistaDeCocina } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session, StillValidSessions } from '../../http/auth.js';
 import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { findMiembroDeCuenta } from '../personal/personal.service.js';
 import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import type { EventoFilter } from './pedido.repository.js';
 import {
@@ -12,6 +14,7 @@ import {
   findPedidoIdBySeguimiento,
   findPedidoView,
   listEventosSince,
+  paraCocina,
 } from './pedido.service.js';
 
 const REPLAY_LIMIT = 500;
@@ -28,6 +31,55 @@ const RETRY_MAX_MS = 5_000;
 export const MAX_STREAMS_PER_KEY = 5;
 
 export type { EventoFilter };
+
+/**
+ * The events a kitchen's stream carries: an accepted order arriving, becoming ready, leaving
+ * (docs/api.md, "Staff and the kitchen"). New orders, seen, paid and escalations are the
+ * counter's, not the kitchen's.
+ */
+const TIPOS_COCINA: ReadonlySet<string> = new Set(['ACEPTADO', 'LISTO', 'COMPLETADO', 'CANCELADO']);
+
+/**
+ * Whether a staff member's stream may go on sending: still active at the same shop with the
+ * same role as when it opened. A role change applies to open streams at once (docs/api.md,
+ * "Staff and the kitchen"): the stream ends before sending anything more, and the client's
+ * reconnection is served under the new role (or refused). One read per batch of events, for
+ * staff streams only.
+ */
+async function sigueIgual(db: Db, session: Session | undefined): Promise<boolean> {
+  if (session?.role !== 'PERSONAL') return true;
+  const miembro = await findMiembroDeCuenta(db, session.accountId);
+  return (
+    miembro !== undefined &&
+    miembro.estado === 'ACTIVO' &&
+    miembro.tienda_id === session.tiendaId &&
+    miembro.rol === session.actor
+  );
+}
+
+/**
+ * The `data:` of one event on one stream, or undefined when that stream does not carry it. A
+ * shop's stream carries the order as the shop reads it, and a kitchen's (COCINA) only the
+ * orders it may see (accepted at some point), as paraCocina copies them. A shopper's or a
+ * guest's carries where to pick up, as their reads do, and on LISTO the words their screen
+ * shows (`mensaje`: '¡Tu pedido está listo para recoger!' or 'Tu pedido va en camino').
+ */
+async function dataDeEvento(
+  db: Db,
+  e: PedidoEvento,
+  deTienda: boolean,
+  cocina: boolean,
+): Promise<string | undefined> {
+  if (cocina && !TIPOS_COCINA.has(e.tipo)) return undefined;
+  const pedido = await findPedidoView(db, e.pedidoId, { recogerEn: !deTienda });
+  if (cocina) {
+    if (!pedido || pedido.aceptadoEn === null) return undefined;
+    return JSON.stringify({ tipo: e.tipo, pedido: paraCocina(pedido) });
+  }
+  const mensaje =
+    !deTienda && e.tipo === 'LISTO' && pedido ? textoPedidoListo(pedido.entrega.tipo) : undefined;
+  return JSON.stringify({ tipo: e.tipo, pedido, mensaje });
+}
 
 /**
  * Writes one chunk, respecting backpressure: when the socket's buffer is full, waits for it to
@@ -163,6 +215,9 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
       },
     ): void {
       const { filter, limitKey } = s;
+      const deTienda = 'tiendaId' in filter;
+      // The role the stream was opened with; a staff member's stream ends when it changes.
+      const cocina = vistaDeCocina(s.session?.actor);
       const matches = (e: PedidoEvento) =>
         'tiendaId' in filter
           ? e.tiendaId === filter.tiendaId
@@ -198,16 +253,20 @@ export function createPedidoStreams(deps: PedidoStreamsDeps) {
           .then(async () => {
             queued = false;
             if (raw.writableEnded) return;
+            if (!(await sigueIgual(db, s.session))) {
+              raw.end();
+              return;
+            }
             for (;;) {
               const eventos = await listEventosSince(db, filter, lastSent, REPLAY_LIMIT);
               for (const e of eventos) {
                 if (raw.writableEnded) return;
-                // A shopper's or a guest's stream carries where to pick up, as their reads do.
-                const pedido = await findPedidoView(db, e.pedidoId, {
-                  recogerEn: !('tiendaId' in filter),
-                });
-                const chunk = `id: ${e.id}\nevent: pedido\ndata: ${JSON.stringify({ tipo: e.tipo, pedido })}\n\n`;
-                if (!(await send(raw, chunk, stallMs))) return;
+                const data = await dataDeEvento(db, e, deTienda, cocina);
+                // An event this stream does not carry is passed over, never read again.
+                if (data !== undefined) {
+                  const chunk = `id: ${e.id}\nevent: pedido\ndata: ${data}\n\n`;
+                  if (!(await send(raw, chunk, stallMs))) return;
+                }
                 lastSent = e.id;
               }
               if (eventos.length < REPLAY_LIMIT) break;

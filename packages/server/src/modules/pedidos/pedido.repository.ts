@@ -180,11 +180,18 @@ export function findPedidoBySeguimiento(db: DbOrTx, seguimiento: string) {
     .executeTakeFirst();
 }
 
-/** NUEVO to ACEPTADO with its ready time, in one UPDATE. */
+/** NUEVO to ACEPTADO with its ready time and who accepted it, in one UPDATE. */
 export async function acceptPedido(
   db: DbOrTx,
   /** Without `listoEstimado` an order for later is ready at its slot; one for now is refused. */
-  values: { id: number; tiendaId: number; now: string; listoEstimado: string | undefined },
+  values: {
+    id: number;
+    tiendaId: number;
+    now: string;
+    listoEstimado: string | undefined;
+    /** Who accepted it (JSON {nombreCompleto, rol}). */
+    por: string;
+  },
 ) {
   let query = db
     .updateTable('pedido')
@@ -192,6 +199,7 @@ export async function acceptPedido(
       status: 'ACEPTADO',
       aceptado_en: values.now,
       listo_estimado: values.listoEstimado ?? eb.ref('programado_para'),
+      aceptado_por: values.por,
       updated_at: values.now,
     }))
     .where('id', '=', values.id)
@@ -393,7 +401,25 @@ export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
     .executeTakeFirst();
 }
 
-/** NUEVO or ACEPTADO to an end state, in one UPDATE so two owners' clicks can't both win. */
+/** ACEPTADO to LISTO with when and who, in one UPDATE so two clicks can't both win. */
+export async function marcarListo(
+  db: DbOrTx,
+  values: { id: number; tiendaId: number; now: string; por: string },
+) {
+  const result = await db
+    .updateTable('pedido')
+    .set({ status: 'LISTO', listo_en: values.now, listo_por: values.por, updated_at: values.now })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
+    .where('status', '=', 'ACEPTADO')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * NUEVO, ACEPTADO or LISTO to an end state, with who did it, in one UPDATE so two clicks can't
+ * both win.
+ */
 export async function finishPedido(
   db: DbOrTx,
   values: {
@@ -402,6 +428,8 @@ export async function finishPedido(
     status: 'COMPLETADO' | 'CANCELADO';
     now: string;
     motivo: string | null;
+    /** Who completed or cancelled it (JSON {nombreCompleto, rol}). */
+    por: string;
   },
 ) {
   const result = await db
@@ -409,7 +437,9 @@ export async function finishPedido(
     .set({
       status: values.status,
       updated_at: values.now,
-      ...(values.status === 'CANCELADO' ? { motivo_cancelacion: values.motivo } : {}),
+      ...(values.status === 'CANCELADO'
+        ? { motivo_cancelacion: values.motivo, cancelado_por: values.por }
+        : { completado_por: values.por }),
     })
     .where('id', '=', values.id)
     .where('tienda_id', '=', values.tiendaId)

@@ -52,7 +52,7 @@ export function registerPedidoRoutes(
         tags,
         summary: 'Los pedidos de la tienda, el más nuevo primero',
         description:
-          'Filtros opcionales: status, activos (NUEVO y ACEPTADO), sinAtender (escalados o cancelados sin abrir), desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide.',
+          'Filtros opcionales: status, activos (NUEVO, ACEPTADO y LISTO), sinAtender (escalados o cancelados sin abrir), desde (ids mayores), antes (ids menores), limite (500 por omisión). Responde 304 si If-None-Match coincide. La cocina (COCINA) recibe solo los pedidos ACEPTADO y LISTO, sin el celular ni la dirección del cliente.',
         body: pedidosTiendaQuerySchema,
         // Sent as the bytes kept under its ETag (pedido.service.ts), made from PedidoVista.
         response: { 200: pedidoListaSchema, 304: noModificadoSchema },
@@ -78,7 +78,7 @@ export function registerPedidoRoutes(
     {
       schema: {
         tags,
-        summary: 'Completa un pedido NUEVO o ACEPTADO',
+        summary: 'Completa un pedido NUEVO, ACEPTADO o LISTO',
         body: pedidoIdSchema,
         ...pedidoAnswer,
       },
@@ -92,7 +92,7 @@ export function registerPedidoRoutes(
     {
       schema: {
         tags,
-        summary: 'Cancela un pedido NUEVO o ACEPTADO, con un motivo opcional',
+        summary: 'Cancela un pedido NUEVO, ACEPTADO o LISTO, con un motivo opcional',
         body: cancelarPedidoSchema,
         ...pedidoAnswer,
       },
@@ -127,6 +127,20 @@ export function registerPedidoRoutes(
         request.body.pedidoId,
         request.body.minutos,
       ),
+  );
+  api.post(
+    '/api/pedido/listo',
+    {
+      schema: {
+        tags,
+        summary: 'Marca un pedido ACEPTADO como LISTO (para recoger o en camino)',
+        body: pedidoIdSchema,
+        ...pedidoAnswer,
+      },
+      // Every role of the shop, the kitchen included (docs/api.md, "Staff and the kitchen").
+      preValidation: guards.requirePermiso('listo'),
+    },
+    async (request) => pedidos.marcarListo(db, bus, sessionOf(request), request.body.pedidoId),
   );
   api.post(
     '/api/pedido/marcarpagado',

@@ -3,7 +3,9 @@ import {
   enlaceMapa,
   opcionesVista,
   PEDIDO_STATUSES_ACTIVOS,
+  PEDIDO_STATUSES_COCINA,
   pedidoWireMessages,
+  vistaDeCocina,
   type MetodoPago,
   type OpcionElegida,
   type PedidosTiendaQuery,
@@ -23,8 +25,8 @@ import type { PedidoEventBus, PedidoEvento } from './pedido-eventos.js';
 import * as repo from './pedido.repository.js';
 
 /**
- * An order's life once placed: its views, the owner's and the shopper's lists, accept, finish,
- * cancel, paid, seen, lookups by tracking secret, and its events. Placing an order is the
+ * An order's life once placed: its views, the owner's and the shopper's lists, accept, ready,
+ * finish, cancel, paid, seen, lookups by tracking secret, and its events. Placing an order is the
  * checkout's (modules/checkout); it writes the order's rows and NUEVO event with the statements
  * re-exported below, in its own transaction (docs/write-path.md, "Modules on the order path").
  */
@@ -178,6 +180,51 @@ function toView(r: repo.PedidoRow, pedidoDetalles: PedidoView['pedidoDetalles'])
 }
 
 /**
+ * The kitchen's copy of an order (docs/api.md, "Staff and the kitchen"): what to cook and for
+ * whom, without the customer's phone, address or the shop's transfer details. The zone's name
+ * stays (it tells the cook the order travels).
+ */
+export function paraCocina(view: PedidoView): PedidoView {
+  const { clabe: _clabe, banco: _banco, titular: _titular, ...pago } = view.pago;
+  return {
+    ...view,
+    celular: '',
+    direccionEntrega: '',
+    entrega: {
+      ...view.entrega,
+      direccion: null,
+      referencias: null,
+      colonia: null,
+      codigoPostal: null,
+      ubicacion: null,
+    },
+    pago,
+  };
+}
+
+/** An order as a shop's session may read it: the kitchen's copy for COCINA, else all of it. */
+export function vistaParaSesion(session: Session, view: PedidoView): PedidoView {
+  return vistaDeCocina(session.actor) ? paraCocina(view) : view;
+}
+
+/**
+ * The statuses a shop's list is narrowed to, or undefined for all: the `status` and `activos`
+ * filters as sent, and for the kitchen only ACEPTADO and LISTO whatever else is asked. An empty
+ * list: no order can match.
+ */
+function statusesDeLista(session: Session, query: OwnerPedidoQuery): readonly string[] | undefined {
+  let statuses: readonly string[] | undefined = query.activos ? PEDIDO_STATUSES_ACTIVOS : undefined;
+  if (query.status !== undefined) {
+    statuses = (statuses ?? [query.status]).filter((s) => s === query.status);
+  }
+  if (vistaDeCocina(session.actor)) {
+    const cocina: readonly string[] = PEDIDO_STATUSES_COCINA;
+    statuses = (statuses ?? cocina).filter((s) => cocina.includes(s));
+  }
+  return statuses;
+}
+
+/**
  * The shopper's and the guest's answers: each order with `recogerEn`, where a pickup order is
  * collected (the shop's name, address, public phone and maps link as they are now; null for
  * delivery), read for all the orders' shops at once (docs/api.md, "Shop address and public
@@ -210,7 +257,11 @@ export async function listPedidosOfShopper(db: Db, session: Session): Promise<Pe
 /** The owner's list filters as the request carries them (pedidosTiendaQuerySchema). */
 export type OwnerPedidoQuery = Omit<NonNullable<PedidosTiendaQuery>, 'token'>;
 
-/** The owner's orders, newest first; `etag` changes with every new order or status change. */
+/**
+ * The shop's orders, newest first; `etag` changes with every new order or status change. The
+ * kitchen (COCINA) gets its own list: accepted and ready orders only, as paraCocina copies them,
+ * under an ETag of its own (`k`), so a cached answer never crosses between the two.
+ */
 export async function listPedidosOfTienda(
   db: Db,
   session: Session,
@@ -218,7 +269,9 @@ export async function listPedidosOfTienda(
 ): Promise<{ etag: string; load: () => Promise<PedidoView[]> }> {
   const version = await repo.findPedidosVersion(db, session.tiendaId);
   if (version === undefined) throw new AppError('PROHIBIDO', 'Tu cuenta no tiene una tienda');
+  const cocina = vistaDeCocina(session.actor);
   const key = [
+    cocina ? 'k' : '',
     query.status ?? '',
     query.activos ? 'a' : '',
     query.sinAtender ? 's' : '',
@@ -226,21 +279,24 @@ export async function listPedidosOfTienda(
     query.antes ?? '',
     query.limite ?? '',
   ].join('.');
+  const statuses = statusesDeLista(session, query);
   return {
     etag: `W/"p${session.tiendaId}v${version}q${key}"`,
-    load: async () =>
-      toViews(
+    load: async () => {
+      if (statuses?.length === 0) return [];
+      const views = await toViews(
         db,
         await repo.listPedidos(db, {
           tiendaId: session.tiendaId,
-          status: query.status,
-          statuses: query.activos ? PEDIDO_STATUSES_ACTIVOS : undefined,
+          statuses,
           sinAtender: query.sinAtender,
           desde: query.desde,
           antes: query.antes,
           limite: query.limite ?? 500,
         }),
-      ),
+      );
+      return cocina ? views.map(paraCocina) : views;
+    },
   };
 }
 
@@ -338,13 +394,16 @@ async function changePedido(
     return { id, ...pedidoEvento };
   });
   if (evento) await publishQuietly(bus, evento);
-  return (await findPedidoView(db, pedidoId))!;
+  return vistaParaSesion(session, (await findPedidoView(db, pedidoId))!);
 }
 
 const estadoInvalido = (pedido: { status: string }) =>
   new AppError('ESTADO_INVALIDO', `El pedido ya está ${pedido.status}`);
 
-/** NUEVO or ACEPTADO to COMPLETADO or CANCELADO (with an optional reason). */
+/**
+ * NUEVO, ACEPTADO or LISTO to COMPLETADO or CANCELADO (with an optional reason), recording who
+ * did it (completadoPor, canceladoPor).
+ */
 export function finishPedido(
   db: Db,
   bus: PedidoEventBus,
@@ -359,7 +418,14 @@ export function finishPedido(
     session,
     pedidoId,
     (trx, now) =>
-      repo.finishPedido(trx, { id: pedidoId, tiendaId: session.tiendaId, status, now, motivo }),
+      repo.finishPedido(trx, {
+        id: pedidoId,
+        tiendaId: session.tiendaId,
+        status,
+        now,
+        motivo,
+        por: quienActuoDe(session),
+      }),
     estadoInvalido,
     status,
   );
@@ -367,7 +433,7 @@ export function finishPedido(
 
 /**
  * NUEVO to ACEPTADO, ready in `minutos`; an order for later accepted without `minutos` is ready
- * at its slot (docs/api.md, "Orders for later").
+ * at its slot (docs/api.md, "Orders for later"). Records who accepted it (aceptadoPor).
  */
 export function acceptPedido(
   db: Db,
@@ -390,12 +456,41 @@ export function acceptPedido(
           minutos === undefined
             ? undefined
             : new Date(Date.parse(now) + minutos * 60_000).toISOString(),
+        por: quienActuoDe(session),
       }),
     (pedido) =>
       pedido.status === 'NUEVO' && minutos === undefined
         ? new AppError('VALIDACION', pedidoWireMessages.minutosAceptar)
         : estadoInvalido(pedido),
     'ACEPTADO',
+  );
+}
+
+/**
+ * ACEPTADO to LISTO (docs/api.md, "Staff and the kitchen"): `listoEn` now and who marked it
+ * (listoPor); from any other state 409 ESTADO_INVALIDO. Its LISTO event tells the shopper or
+ * the guest (streams and push) that the order is ready or on its way.
+ */
+export function marcarListo(
+  db: Db,
+  bus: PedidoEventBus,
+  session: Session,
+  pedidoId: number,
+): Promise<PedidoView> {
+  return changePedido(
+    db,
+    bus,
+    session,
+    pedidoId,
+    (trx, now) =>
+      repo.marcarListo(trx, {
+        id: pedidoId,
+        tiendaId: session.tiendaId,
+        now,
+        por: quienActuoDe(session),
+      }),
+    estadoInvalido,
+    'LISTO',
   );
 }
 

@@ -241,6 +241,7 @@ export async function createPushService(deps: {
         listoEstimado: evento.tipo === 'ACEPTADO' ? pedido.listoEstimado : null,
         motivoCancelacion: evento.tipo === 'CANCELADO' ? pedido.motivoCancelacion : null,
         nombreTienda: pedido.nombreTienda,
+        entregaTipo: pedido.entrega.tipo,
       },
       tienda?.time_zone ?? 'America/Mexico_City',
       url,
