@@ -65,6 +65,7 @@ import {
 } from './modules/pedidos/pedido-eventos.js';
 import { startEscalacionSweep } from './modules/pedidos/pedido-escalacion.js';
 import { registerPedidoStreamRoutes } from './modules/pedidos/pedido-stream.routes.js';
+import { registerTicketRoutes } from './modules/pedidos/ticket.routes.js';
 import { registerPaginaRoutes } from './modules/paginas/paginas.routes.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
 import type { PushDeliveryOptions } from './modules/push/push.sender.js';
@@ -233,6 +234,7 @@ const MODULES: readonly RegisterModule[] = [
   (app, { db, guards }) => registerVentasRoutes(app, { db, guards }),
   (app, { db, guards }) => registerCarritoRoutes(app, { db, guards }),
   (app, { db, guards, bus }) => registerPedidoRoutes(app, { db, guards, bus }),
+  (app, { db, guards }) => registerTicketRoutes(app, { db, guards }),
   // Placing an order: the basket's, a guest's, the owner's typed one (docs/write-path.md).
   (app, { db, guards, bus, limitStore }) =>
     registerCheckoutRoutes(app, {

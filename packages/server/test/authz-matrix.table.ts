@@ -872,6 +872,21 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     reveals: ['owner'],
     request: get('/api/pedido/eventos?lastEventId=0'),
   },
+  // An order's ESC/POS ticket (the victim shopper's order in the victim shop).
+  'GET /api/pedido/ticket/:pedidoId': {
+    expect: OWNER_ONLY_HIDDEN,
+    reveals: ['owner'],
+    request: async (w) => {
+      const { id } = await w.server.app.database.db
+        .selectFrom('pedido')
+        .select('id')
+        .where('account_id', '=', w.shopper.id)
+        .where('tienda_id', '=', w.owner.tiendaId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/pedido/ticket/${id}?ancho=80` };
+    },
+  },
   'GET /api/pedido/mis-eventos': {
     expect: ANY_SHOPPER,
     reveals: ['shopper'],
