@@ -75,6 +75,8 @@ import {
   type PushService,
 } from './modules/push/push.service.js';
 import { registerPedidoRoutes } from './modules/pedidos/pedido.routes.js';
+import { registerPersonalRoutes } from './modules/personal/personal.routes.js';
+import { createPersonalService } from './modules/personal/personal.service.js';
 import {
   createPublicTiendaReader,
   type PublicTiendaReader,
@@ -227,6 +229,18 @@ const MODULES: readonly RegisterModule[] = [
         log,
         publicUrl: config.publicUrl,
         conProveedorSms: config.smsUrl !== undefined,
+      }),
+    }),
+  // A shop's staff: invitations, the owner's list, roles, removals (docs/api.md).
+  (app, { db, guards, accounts, notifier, log, config }) =>
+    registerPersonalRoutes(app, {
+      guards,
+      personal: createPersonalService({
+        db,
+        staffAccounts: accounts.staff,
+        notifier,
+        log,
+        publicUrl: config.publicUrl,
       }),
     }),
   (app, { db, guards }) => registerCatalogoRoutes(app, { db, guards }),

@@ -1,3 +1,5 @@
+import { personalMessages } from '@tianguis/domain';
+
 /** Every error the API answers: its status and the Spanish text a person sees by default. */
 export const errorCatalog = {
   VALIDACION: { status: 400, message: 'Los datos enviados no son válidos' },
@@ -62,6 +64,10 @@ export const errorCatalog = {
     status: 409,
     message: 'Ese horario no está disponible; elige otro',
   },
+  // Staff (docs/api.md, "Staff and the kitchen"): an invited email that already has an account,
+  // and an invitation link that is unknown, used or expired.
+  CORREO_EN_USO: { status: 409, message: personalMessages.correoEnUso },
+  INVITACION_INVALIDA: { status: 400, message: personalMessages.invitacionInvalida },
   METODO_NO_DISPONIBLE: { status: 400, message: 'La tienda no acepta esa forma de pago' },
   PRECIO_CAMBIO: {
     status: 409,

@@ -88,6 +88,15 @@ export async function updateAccountPassword(db: DbOrTx, id: number, passwordHash
     .execute();
 }
 
+/** Bumps token_version alone: every token issued before stops working (a staff removal). */
+export async function raiseTokenVersion(db: DbOrTx, id: number) {
+  await db
+    .updateTable('account')
+    .set({ token_version: sql`token_version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
 export function listAccountsNewestFirst(db: DbOrTx) {
   return db
     .selectFrom('account')

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_USUARIO, personalMessages, roleFromTipoUsuario, type Registro } from '@tianguis/domain';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session, StillValidSessions } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -415,6 +415,43 @@ export function createAccountService(deps: AccountServiceDeps) {
     log.info({ email: normalized }, 'cuenta ADMIN creada');
   }
 
+  /**
+   * What the staff module needs of accounts (docs/api.md, "Staff and the kitchen"): whether an
+   * email has an account, a PERSONAL account written inside the acceptance's transaction, the
+   * token the acceptance answers, and voiding every token of a removed member.
+   */
+  const staff = {
+    async isEmailInUse(email: string): Promise<boolean> {
+      return (await repo.findAccountByEmail(db, email)) !== undefined;
+    },
+    hashPassword,
+    insertAccount(
+      trx: DbOrTx,
+      input: { email: string; passwordHash: string; nombreCompleto: string; now: string },
+    ): Promise<number> {
+      return repo.insertAccount(trx, {
+        email: input.email,
+        password_hash: input.passwordHash,
+        usuario: NO_USUARIO,
+        role: 'PERSONAL',
+        celular: null,
+        nombre_completo: input.nombreCompleto,
+        direccion_entrega: '',
+        created_at: input.now,
+      });
+    },
+    /** A token for an account just made, as `authenticate` answers it. */
+    async signIn(accountId: number): Promise<{ token: string }> {
+      const account = await repo.findAccountById(db, accountId);
+      if (!account) throw new AppError('NO_AUTENTICADO');
+      return { token: await issueToken(account) };
+    },
+    /** Live streams re-check sessions by token version, so they are cut too. */
+    revokeTokens(trx: DbOrTx, accountId: number): Promise<void> {
+      return repo.raiseTokenVersion(trx, accountId);
+    },
+  };
+
   return {
     registerUser,
     authenticate,
@@ -429,6 +466,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     resetPasswordWithCode,
     ensureAdmin,
     close,
+    staff,
   };
 }
 
