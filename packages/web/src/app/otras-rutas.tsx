@@ -46,6 +46,7 @@ const PedidosDetalle = screen(() => import('./routes/pedidosdetalle'));
 const PedidoNuevo = screen(() => import('./routes/pedido-nuevo'));
 const Ventas = screen(() => import('./routes/ventas'));
 const VentasCorte = screen(() => import('./routes/ventas-corte'));
+const Impresora = screen(() => import('./routes/impresora'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -91,6 +92,7 @@ export default function OtrasRutas() {
       <Route path="pedidos/nuevo" element={guarded('tienda', PedidoNuevo)} />
       <Route path="ventas" element={guarded('tienda', Ventas)} />
       <Route path="ventas/corte" element={guarded('tienda', VentasCorte)} />
+      <Route path="impresora" element={guarded('tienda', Impresora)} />
       <Route path="escanear-qr" element={<EscanearQr />} />
       <Route index element={<Home />} />
       <Route path="signout" element={<SignOut />} />

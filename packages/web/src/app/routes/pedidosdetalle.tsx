@@ -16,6 +16,7 @@ import {
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
 import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
+import { ImprimirEnTermica } from '../../features/impresora/components/imprimir-en-termica';
 import { cargarPedidosVigilados } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
 import { useAbrirArriba } from '../../features/pedidos-tienda/hooks/use-abrir-arriba';
@@ -74,6 +75,7 @@ export default function PedidosDetalleScreen() {
       <>
         <PedidoDetalle pedido={pedido} timeZone={timeZone} onAccion={onAccion} />
         <TicketImpresion pedido={pedido} timeZone={timeZone} />
+        <ImprimirEnTermica pedidoId={pedido.id} />
       </>
     );
   } else if (lista.error) {

@@ -3,6 +3,7 @@ import {
   Clock,
   MapPin,
   Power,
+  Printer,
   QrCode,
   Settings,
   Store,
@@ -131,6 +132,7 @@ export function AjustesMenu({ tienda }: { tienda: MiTienda }) {
     { to: '/zonas-envio', label: 'Zonas de envío', icon: MapPin },
     { to: '/pedidos-programados', label: 'Pedidos programados', icon: CalendarClock },
     { to: '/activartienda', label: 'Activar o Desactivar Tienda', icon: Power },
+    { to: '/impresora', label: 'Impresora térmica', icon: Printer },
   ];
   return (
     <>

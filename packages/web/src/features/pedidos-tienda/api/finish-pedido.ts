@@ -1,3 +1,4 @@
+import { imprimirAlAceptar } from '../../impresora/imprimir-al-aceptar';
 import { postPedido } from './guardar-pedido';
 import type { PedidoTienda } from './get-pedidos-tienda';
 
@@ -32,7 +33,7 @@ export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise
       return postPedido(
         '/api/pedido/aceptarpedido',
         accion.minutos === undefined ? { pedidoId } : { pedidoId, minutos: accion.minutos },
-      );
+      ).then(imprimirAlAceptar);
     case 'completar':
       return completarPedido(pedidoId);
     case 'cancelar':
