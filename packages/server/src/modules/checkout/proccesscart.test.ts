@@ -184,6 +184,12 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
         motivoCancelacion: null,
         escalado: false,
         vistoEn: null,
+        // Third edition: ready, and who acted (docs/api.md, "Staff and the kitchen").
+        listoEn: null,
+        aceptadoPor: null,
+        listoPor: null,
+        completadoPor: null,
+        canceladoPor: null,
         recogerEn: null,
         pedidoDetalles: [
           {

@@ -21,7 +21,8 @@ import {
 
 // docs/api.md, "Order life": accept with a ready time, complete or cancel from NUEVO or
 // ACEPTADO (cancel with a reason the shopper sees), mark paid, mark seen, and the owner's
-// filters for the active tab and the orders left unattended.
+// filters for the active tab and the orders left unattended. LISTO and who acted:
+// pedido-listo.test.ts.
 
 describe('order life: accept, complete, cancel, paid, seen', () => {
   let server: TestServer;
@@ -185,7 +186,7 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
   });
 
   describe('listarpedidosbytiendaid filters', () => {
-    it('{activos: true}: NUEVO and ACEPTADO; {sinAtender: true}: escalated or cancelled unseen', async () => {
+    it('{activos: true}: NUEVO, ACEPTADO and LISTO; {sinAtender: true}: escalated or cancelled unseen', async () => {
       const board = await createPublicShop(server, await signInAdmin(server), {
         nombre: 'Fonda Tablero',
       });
@@ -196,7 +197,8 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
           producto: board.productos[0]!,
         });
       const token = board.owner.token;
-      const [n, a, c, x, xv, esc] = [
+      const [n, a, c, x, xv, esc, l] = [
+        await place(),
         await place(),
         await place(),
         await place(),
@@ -205,6 +207,8 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
         await place(),
       ];
       await act(PEDIDO2.aceptar, { pedidoId: a, minutos: 10 }, token);
+      await act(PEDIDO2.aceptar, { pedidoId: l, minutos: 10 }, token);
+      expect((await act('/api/pedido/listo', { pedidoId: l }, token)).body.status).toBe('LISTO');
       await act(PEDIDO.completar, { pedidoId: c }, token);
       await act(PEDIDO.cancelar, { pedidoId: x }, token);
       await act(PEDIDO2.visto, { pedidoId: xv }, token);
@@ -216,10 +220,10 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
         .where('id', '=', esc!)
         .execute();
       const ids = (list: Pedido[]) => list.map((p) => p.id);
-      expect(ids(await tiendaPedidos(server, token, { activos: true }))).toEqual([esc, a, n]);
+      expect(ids(await tiendaPedidos(server, token, { activos: true }))).toEqual([l, esc, a, n]);
       expect(ids(await tiendaPedidos(server, token, { sinAtender: true }))).toEqual([esc, x]);
       expect(ids(await tiendaPedidos(server, token, { status: 'ACEPTADO' }))).toEqual([a]);
-      expect(ids(await tiendaPedidos(server, token))).toEqual([esc, xv, x, c, a, n]);
+      expect(ids(await tiendaPedidos(server, token))).toEqual([l, esc, xv, x, c, a, n]);
       const escalado = (await tiendaPedidos(server, token, { sinAtender: true }))[0]!;
       expect(escalado.escalado).toBe(true);
       const bad = await call(server, PEDIDO.byTienda, token, { activos: 'si' });
