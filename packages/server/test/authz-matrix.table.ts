@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { DIAS } from '@tianguis/domain';
+import { DIAS, type Accion, type Actor } from '@tianguis/domain';
 import type { Notifier } from '../src/notifier/notifier.js';
 import type { TestServer } from './build-test-app.js';
 import {
@@ -9,6 +9,7 @@ import {
   addProducto,
   approveTienda,
   categoriaPayload,
+  CLABE_VALIDA,
   configureTienda,
   createOwner,
   IMAGE,
@@ -16,6 +17,7 @@ import {
   post,
   productoPayload,
   tiendaPayload,
+  transferenciaPayload,
   type CategoriaView,
   type DiaEspecialView,
   type Owner,
@@ -36,6 +38,7 @@ import {
   PEDIDO,
   type PublicShop,
 } from './pedido-factories.js';
+import { createStaff, type InvitationReader, type Staff } from './personal-factories.js';
 
 // The authorization matrix: every route of the server times every kind of caller, each
 // expectation written once below. authz-matrix.test.ts walks the server's own route table, so a
@@ -44,7 +47,10 @@ import {
 /**
  * The kinds of caller. "owner" owns the shop every request names (the victim shop) and "shopper"
  * owns the cart and orders the requests name (the victim shopper); "otherOwner" and
- * "otherShopper" are the same roles with their own shop or cart.
+ * "otherShopper" are the same roles with their own shop or cart. "encargado", "cajero" and
+ * "cocina" are the victim shop's staff with those roles (docs/api.md, "Staff and the kitchen");
+ * "otherEncargado" manages the other owner's shop: the staff role that may do the most, never on
+ * the victim's data.
  */
 export const CALLERS = [
   'anonymous',
@@ -53,8 +59,31 @@ export const CALLERS = [
   'otherOwner',
   'admin',
   'otherShopper',
+  'encargado',
+  'cajero',
+  'cocina',
+  'otherEncargado',
 ] as const;
 export type Caller = (typeof CALLERS)[number];
+
+/** The caller that acts as each role of the permission table, in the victim shop. */
+export const CALLER_OF_ACTOR: Readonly<Record<Actor, Caller>> = {
+  DUENO: 'owner',
+  ENCARGADO: 'encargado',
+  CAJERO: 'cajero',
+  COCINA: 'cocina',
+};
+
+/** The callers who are a shop's staff. */
+export type StaffCaller = 'encargado' | 'cajero' | 'cocina' | 'otherEncargado';
+export const STAFF_CALLERS: readonly StaffCaller[] = [
+  'encargado',
+  'cajero',
+  'cocina',
+  'otherEncargado',
+];
+export const isStaffCaller = (caller: Caller): caller is StaffCaller =>
+  (STAFF_CALLERS as readonly Caller[]).includes(caller);
 
 /** 2xx/3xx: served; 400 VALIDACION, 401 NO_AUTENTICADO, 403 PROHIBIDO, 404 NO_ENCONTRADO. */
 export type Status = 200 | 201 | 302 | 400 | 401 | 403 | 404;
@@ -74,17 +103,29 @@ export interface AuthzRequest {
   cleanup?: () => Promise<void>;
 }
 
+export type Marker = keyof typeof MARKERS;
+
 export interface RouteCase {
   expect: Record<Caller, Status>;
   /**
-   * The call of `by` changes the victim's data (it must, so the same request from anyone else
+   * The row of the permission table (docs/api.md, "Staff and the kitchen") that guards a shop's
+   * route: the test checks the owner's and each staff role's status against PERMISOS.
+   */
+  permiso?: Accion;
+  /**
+   * The calls of `by` change the victim's data (they must, so the same request from anyone else
    * would show in the snapshot); nobody else's call may. `names`: the request names an object of
    * the victim, so every other caller must be refused; otherwise the route acts on the caller's
    * own shop or cart and the others may succeed on theirs.
    */
-  changes?: { by: Caller; names: boolean };
+  changes?: { by: readonly Caller[]; names: boolean };
   /** Callers whose answer must hold the victim's private data: what the others must not see. */
-  reveals?: Caller[];
+  reveals?: readonly Caller[];
+  /**
+   * Marker words a caller's answer must hold: the private data of the kind the caller may see,
+   * so that another caller's answer without it (the kitchen's, the staff's) proves something.
+   */
+  holds?: Partial<Record<Caller, readonly Marker[]>>;
   /** A valid request naming the victim's objects; what a call spends is made afresh. */
   request: (w: World, caller: Caller) => Promise<AuthzRequest>;
 }
@@ -92,16 +133,24 @@ export interface RouteCase {
 // ---- The world every request is made in ----
 
 /**
- * Marker words: the victim shop's public data carries ZAFIRO; what only its owner and the admin
- * may see carries TEZONTLE; the victim shopper's personal data carries AMBARINO; OBSIDIANA is a
+ * Marker words: the victim shop's public data carries ZAFIRO; what the shop's side (its owner,
+ * its staff, the admin) may see carries CANTERA (a hidden product); what only its owner and the
+ * admin may see carries TEZONTLE (the transfer details' holder, the owner's email). The victim
+ * shopper's name carries BERILO (the shop's side sees it, the kitchen too); the rest of their
+ * personal data (address, email) carries AMBARINO, which the kitchen may not see. OBSIDIANA is a
  * deleted product nobody may see. Refusals may reveal none of them.
  */
 export const MARKERS = {
   tienda: 'zafiro',
+  tiendaInterna: 'cantera',
   tiendaPrivada: 'tezontle',
+  clienteNombre: 'berilo',
   cliente: 'ambarino',
   borrado: 'obsidiana',
 } as const;
+
+/** The victim shop's CLABE: only its owner and the admin may see it, like TEZONTLE. */
+export const VICTIM_CLABE = CLABE_VALIDA;
 
 export interface SentMessage {
   to: string;
@@ -124,6 +173,19 @@ export function createMemoryNotifier(): { notifier: Notifier; sent: SentMessage[
   };
 }
 
+/** Invitation emails as the memory notifier keeps them (createStaff reads the outbox by default). */
+export function sentInvitation(sent: SentMessage[]): InvitationReader {
+  return async (email) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = sent.findLast((m) => m.to === email && m.text.includes('/personal/aceptar?'));
+      if (found) return found.text;
+      if (Date.now() > deadline) throw new Error(`no llegó la invitación a ${email}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+}
+
 export interface World {
   server: TestServer;
   sent: SentMessage[];
@@ -131,9 +193,13 @@ export interface World {
   /** The victim shop's owner; its shop is public, open, with a hidden and a deleted product. */
   owner: Owner;
   other: Owner;
-  /** The victim shopper, with an order in the victim shop. */
+  /** The victim shopper, with an order in the victim shop and one the shop accepted. */
   shopper: SignedIn;
   otherShopper: SignedIn;
+  /** The victim shop's staff, one per role, and a manager of the other shop. */
+  staff: Record<StaffCaller, Staff>;
+  /** The victim shopper's ACEPTADO order: what the kitchen sees; never changed. */
+  pedidoAceptado: number;
   categoria: CategoriaView;
   producto: ProductoView;
   /** Signs in in the authenticate row; never changed. */
@@ -150,6 +216,12 @@ const VICTIM_TIENDA = tiendaPayload({
   montoMinimo: 0,
   radioCostoDeEnvio: 'si',
   costoDeEnvio: 10,
+  // The transfer details: only the owner (and the admin) read the holder and the CLABE.
+  pagos: {
+    efectivo: true,
+    terminal: false,
+    transferencia: transferenciaPayload({ clabe: VICTIM_CLABE, titular: 'Tezontle Titular' }),
+  },
 });
 
 /** Open round the clock, so checkout never depends on when the test runs. */
@@ -165,7 +237,7 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
   await configureTienda(server, owner, VICTIM_TIENDA);
   const categoria = await addCategoria(server, owner, { title: 'Zafiro Tacos' });
   const producto = await addProducto(server, owner, categoria.id, { name: 'Zafiro Pastor' });
-  const oculto = await addProducto(server, owner, categoria.id, { name: 'Tezontle Oculto' });
+  const oculto = await addProducto(server, owner, categoria.id, { name: 'Cantera Oculto' });
   ok(
     await post(server, '/api/tienda/activateproducto', owner.token, {
       productoId: oculto.id,
@@ -191,13 +263,31 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
     server,
     shopperPayload({
       email: 'ambarino.cliente@correo.com',
-      nombreCompleto: 'Ambarino Cliente',
+      nombreCompleto: 'Berilo Cliente',
       direccionEntrega: 'Calle Ambarino 7, Centro',
     }),
   );
   await addUnits(server, shopper.token, producto.id, 2);
   await checkout(server, shopper.token, owner.tiendaId);
+  await addUnits(server, shopper.token, producto.id, 1);
+  const { pedidoId: pedidoAceptado } = await checkout(server, shopper.token, owner.tiendaId);
+  ok(
+    await post(server, '/api/pedido/aceptarpedido', owner.token, {
+      pedidoId: pedidoAceptado,
+      minutos: 30,
+    }),
+    'aceptarpedido',
+  );
   const otherShopper = await createShopper(server);
+  const readInvitation = sentInvitation(sent);
+  const staff: Record<StaffCaller, Staff> = {
+    encargado: await createStaff(server, owner, 'ENCARGADO', 'Elena Encargada', { readInvitation }),
+    cajero: await createStaff(server, owner, 'CAJERO', 'Carlos Cajero', { readInvitation }),
+    cocina: await createStaff(server, owner, 'COCINA', 'Cora Cocina', { readInvitation }),
+    otherEncargado: await createStaff(server, other, 'ENCARGADO', 'Omar Vecino', {
+      readInvitation,
+    }),
+  };
 
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
     .png()
@@ -218,6 +308,8 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
     other,
     shopper,
     otherShopper,
+    staff,
+    pedidoAceptado,
     categoria,
     producto,
     signInAccount: await createShopper(server),
@@ -247,7 +339,21 @@ export function tokenOf(w: World, caller: Caller): string | undefined {
       return w.adminToken;
     case 'otherShopper':
       return w.otherShopper.token;
+    case 'encargado':
+    case 'cajero':
+    case 'cocina':
+    case 'otherEncargado':
+      return w.staff[caller].token;
   }
+}
+
+/** The token of the owner of the caller's shop (the caller's own, or its employer's). */
+function shopOwnerTokenOf(w: World, caller: Caller): string | undefined {
+  if (caller === 'owner' || (isStaffCaller(caller) && caller !== 'otherEncargado')) {
+    return w.owner.token;
+  }
+  if (caller === 'otherOwner' || caller === 'otherEncargado') return w.other.token;
+  return undefined;
 }
 
 /** A new token of the caller's account (a logout spends one). */
@@ -259,6 +365,7 @@ async function freshTokenOf(w: World, caller: Caller): Promise<string | undefine
     owner: w.owner,
     otherOwner: w.other,
     otherShopper: w.otherShopper,
+    ...w.staff,
   };
   const account = accounts[caller];
   const res = await w.server.call<{ token: string }>('/api/login/authenticate', {
@@ -319,14 +426,19 @@ async function makeRoomForOrders(w: World): Promise<void> {
 }
 
 /** A NUEVO order of the victim shopper in the victim shop. */
-async function freshPedido(w: World): Promise<number> {
+export async function freshPedido(w: World): Promise<number> {
   await makeRoomForOrders(w);
   await freshLinea(w);
   return (await checkout(w.server, w.shopper.token, w.owner.tiendaId)).pedidoId;
 }
 
 /** Waits for the next message to `to` sent after `since` messages, and reads `pattern` in it. */
-async function readSent(w: World, to: string, since: number, pattern: RegExp): Promise<string> {
+export async function readSent(
+  w: World,
+  to: string,
+  since: number,
+  pattern: RegExp,
+): Promise<string> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const found = w.sent.slice(since).find((m) => m.to === to && pattern.test(m.text));
@@ -355,74 +467,121 @@ function pushSubscriptionOf(caller: Caller) {
   };
 }
 
-const ALL_200 = {
+export const ALL_200 = {
   anonymous: 200,
   shopper: 200,
   owner: 200,
   otherOwner: 200,
   admin: 200,
   otherShopper: 200,
+  encargado: 200,
+  cajero: 200,
+  cocina: 200,
+  otherEncargado: 200,
 } as const;
 
-/** The owner of the object; another shop's owner is told it doesn't exist. */
-const OWNER_ONLY_HIDDEN = {
+/** Callers with no part in any shop: refused on every shop's route. */
+export const NOT_OF_A_SHOP = {
   anonymous: 401,
   shopper: 403,
-  owner: 200,
-  otherOwner: 404,
   admin: 403,
   otherShopper: 403,
 } as const;
 
-/** Any shop owner, each on its own shop. */
-const ANY_OWNER = {
-  anonymous: 401,
-  shopper: 403,
+/** Every shop's people, owners and staff alike, refused (shopper and admin routes). */
+const NO_SHOP_PEOPLE = {
+  owner: 403,
+  otherOwner: 403,
+  encargado: 403,
+  cajero: 403,
+  cocina: 403,
+  otherEncargado: 403,
+} as const;
+
+// Shop routes, one preset per row of the permission table (docs/api.md, "Staff and the kitchen"):
+// the victim shop's owner and staff get what PERMISOS gives their role. "_HIDDEN": the request
+// names an object of the victim shop, so another shop's people allowed the action are told it
+// doesn't exist (404); "_NAMED": the body names the victim shop, which they are refused (403);
+// "_OWN": the route acts on the caller's own shop, where the other shop's people succeed.
+
+/** Catalogue, options, images, hours and special days: the owner and the manager. */
+const CATALOGO_HIDDEN = {
+  ...NOT_OF_A_SHOP,
+  owner: 200,
+  encargado: 200,
+  cajero: 403,
+  cocina: 403,
+  otherOwner: 404,
+  otherEncargado: 404,
+} as const;
+const CATALOGO_NAMED = { ...CATALOGO_HIDDEN, otherOwner: 403, otherEncargado: 403 } as const;
+const CATALOGO_OWN = { ...CATALOGO_HIDDEN, otherOwner: 200, otherEncargado: 200 } as const;
+
+/** Accept, cancel, complete, mark paid, seen, manual orders: everyone but the kitchen. */
+const ATENDER_HIDDEN = {
+  ...NOT_OF_A_SHOP,
+  owner: 200,
+  encargado: 200,
+  cajero: 200,
+  cocina: 403,
+  otherOwner: 404,
+  otherEncargado: 404,
+} as const;
+
+/** Pause and busy delay, on the caller's own shop: everyone but the kitchen. */
+const RITMO_OWN = { ...ATENDER_HIDDEN, otherOwner: 200, otherEncargado: 200 } as const;
+
+/** The cash close, of the caller's own shop: everyone but the kitchen. */
+const CORTE_OWN = RITMO_OWN;
+
+/** Sold out today and "listo", on an object of the victim shop: every role of the shop. */
+export const TODOS_HIDDEN = { ...ATENDER_HIDDEN, cocina: 200 } as const;
+
+/** Orders, the live stream, the shop's own view: every role of the shop, each on its own. */
+const PEDIDOS_OWN = { ...TODOS_HIDDEN, otherOwner: 200, otherEncargado: 200 } as const;
+
+/** Sales and the export, of the caller's own shop: the owner and the manager. */
+const VENTAS_OWN = CATALOGO_OWN;
+
+/** Shop settings, staff, on/off, of the caller's own shop: the owner only. */
+export const DUENO_OWN = {
+  ...NOT_OF_A_SHOP,
   owner: 200,
   otherOwner: 200,
-  admin: 403,
-  otherShopper: 403,
+  encargado: 403,
+  cajero: 403,
+  cocina: 403,
+  otherEncargado: 403,
 } as const;
+
+/** The victim shop's staff member: its owner only; another owner is told it doesn't exist. */
+export const DUENO_HIDDEN = { ...DUENO_OWN, otherOwner: 404 } as const;
 
 /** Any shopper, each on its own cart and orders. */
 const ANY_SHOPPER = {
   anonymous: 401,
   shopper: 200,
-  owner: 403,
-  otherOwner: 403,
   admin: 403,
   otherShopper: 200,
-} as const;
-
-/** The owner of the object; another shop's owner is refused. */
-const OWNER_ONLY = {
-  anonymous: 401,
-  shopper: 403,
-  owner: 200,
-  otherOwner: 403,
-  admin: 403,
-  otherShopper: 403,
+  ...NO_SHOP_PEOPLE,
 } as const;
 
 /** The admin only. */
 const ADMIN_ONLY = {
   anonymous: 401,
   shopper: 403,
-  owner: 403,
-  otherOwner: 403,
   admin: 200,
   otherShopper: 403,
+  ...NO_SHOP_PEOPLE,
 } as const;
 
 /** The shopper who owns the object; another shopper is told it doesn't exist. */
-const SHOPPER_ONLY_HIDDEN = {
-  anonymous: 401,
-  shopper: 200,
-  owner: 403,
-  otherOwner: 403,
-  admin: 403,
-  otherShopper: 404,
-} as const;
+const SHOPPER_ONLY_HIDDEN = { ...ANY_SHOPPER, otherShopper: 404 } as const;
+
+/** Who changes the victim shop's data, by row of the permission table. */
+const BY_GERENCIA: readonly Caller[] = ['owner', 'encargado'];
+const BY_MOSTRADOR: readonly Caller[] = ['owner', 'encargado', 'cajero'];
+export const BY_TODOS: readonly Caller[] = ['owner', 'encargado', 'cajero', 'cocina'];
 
 const get = (url: string) => async (): Promise<AuthzRequest> => ({ method: 'GET', url });
 const postJson =
@@ -440,6 +599,10 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
       otherOwner: 302,
       admin: 302,
       otherShopper: 302,
+      encargado: 302,
+      cajero: 302,
+      cocina: 302,
+      otherEncargado: 302,
     },
     request: get('/docs/static/index.html'),
   },
@@ -555,8 +718,17 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'GET /api/tienda/directorio': { expect: ALL_200, request: get('/api/tienda/directorio') },
   'GET /api/tienda/mitienda': {
-    expect: ANY_OWNER,
-    reveals: ['owner'],
+    expect: PEDIDOS_OWN,
+    permiso: 'pedidos',
+    // Every role of the shop reads it (its hidden product too); the transfer details are the
+    // owner's alone.
+    reveals: BY_TODOS,
+    holds: {
+      owner: ['tiendaPrivada', 'tiendaInterna'],
+      encargado: ['tiendaInterna'],
+      cajero: ['tiendaInterna'],
+      cocina: ['tiendaInterna'],
+    },
     request: get('/api/tienda/mitienda'),
   },
   'GET /api/tienda/publica/:usuario': {
@@ -593,8 +765,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   'GET /sitemap.xml': { expect: ALL_200, request: get('/sitemap.xml') },
   'GET /robots.txt': { expect: ALL_200, request: get('/robots.txt') },
   'POST /api/tienda/updatetienda': {
-    expect: ANY_OWNER,
-    changes: { by: 'owner', names: false },
+    expect: DUENO_OWN,
+    permiso: 'ajustes',
+    changes: { by: ['owner'], names: false },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/updatetienda',
@@ -603,8 +776,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/activatetienda': {
-    expect: ANY_OWNER,
-    changes: { by: 'owner', names: false },
+    expect: DUENO_OWN,
+    permiso: 'ajustes',
+    changes: { by: ['owner'], names: false },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/activatetienda',
@@ -617,7 +791,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/tienda/approveTienda': {
     expect: ADMIN_ONLY,
-    changes: { by: 'admin', names: true },
+    changes: { by: ['admin'], names: true },
     request: async (w) => {
       // No route withdraws an approval: the victim shop goes back to pending in the database, so
       // an approval that should have been refused would show.
@@ -637,8 +811,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Catalogue ----
   'POST /api/tienda/addcategoria': {
-    expect: OWNER_ONLY,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_NAMED,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/addcategoria',
@@ -646,8 +821,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/updatecategoria': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/updatecategoria',
@@ -655,16 +831,18 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deletecategoria/:id': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: `/api/tienda/deletecategoria/${(await freshCategoria(w)).id}`,
     }),
   },
   'POST /api/tienda/deletecategoria': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/deletecategoria',
@@ -672,8 +850,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/addproducto': {
-    expect: OWNER_ONLY,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_NAMED,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/addproducto',
@@ -684,8 +863,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/updateproducto': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/updateproducto',
@@ -697,16 +877,18 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/deleteproducto/:id': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: `/api/tienda/deleteproducto/${(await freshProducto(w)).id}`,
     }),
   },
   'POST /api/tienda/deleteproducto': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/deleteproducto',
@@ -714,8 +896,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/tienda/activateproducto': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/activateproducto',
@@ -725,8 +908,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Hours and special days ----
   'POST /api/horario/addrange': {
-    expect: OWNER_ONLY,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_NAMED,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: postJson('/api/horario/addrange', (w) => weekFor(w.owner.tiendaId)),
   },
   'GET /api/horario/getbytienda/:tiendaId': {
@@ -741,8 +925,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/horariosdias/add': {
-    expect: OWNER_ONLY,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_NAMED,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: postJson('/api/horariosdias/add', (w) => ({
       fecha: futureFecha(),
       recurrenteCadaAnio: false,
@@ -750,8 +935,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     })),
   },
   'POST /api/horariosdias/update/:id': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: `/api/horariosdias/update/${await freshDiaEspecial(w)}`,
@@ -759,8 +945,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/horariosdias/delete/:id': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: CATALOGO_HIDDEN,
+    permiso: 'catalogo',
+    changes: { by: BY_GERENCIA, names: true },
     request: async (w) => ({
       method: 'POST',
       url: `/api/horariosdias/delete/${await freshDiaEspecial(w)}`,
@@ -778,12 +965,12 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/shoppingcartmarket/addItem': {
     expect: ANY_SHOPPER,
-    changes: { by: 'shopper', names: false },
+    changes: { by: ['shopper'], names: false },
     request: postJson('/api/shoppingcartmarket/addItem', (w) => ({ productoId: w.producto.id })),
   },
   'POST /api/shoppingcartmarket/removeItem': {
     expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: 'shopper', names: true },
+    changes: { by: ['shopper'], names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/shoppingcartmarket/removeItem',
@@ -792,7 +979,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/shoppingcartmarket/clearItem': {
     expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: 'shopper', names: true },
+    changes: { by: ['shopper'], names: true },
     request: async (w) => {
       // A product only the victim shopper has in a basket.
       const producto = await freshProducto(w);
@@ -806,7 +993,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/shoppingcartmarket/removecart': {
     expect: ANY_SHOPPER,
-    changes: { by: 'shopper', names: false },
+    changes: { by: ['shopper'], names: false },
     request: async (w) => {
       await freshLinea(w);
       const body = { tiendaId: w.owner.tiendaId };
@@ -816,15 +1003,8 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   'POST /api/shoppingcartmarket/proccesscart': {
     // The other shopper's own basket for the shop is empty: the victim's basket, full, is not
     // its to check out (400 "empty basket", and no order).
-    expect: {
-      anonymous: 401,
-      shopper: 200,
-      owner: 403,
-      otherOwner: 403,
-      admin: 403,
-      otherShopper: 400,
-    },
-    changes: { by: 'shopper', names: false },
+    expect: { ...ANY_SHOPPER, otherShopper: 400 },
+    changes: { by: ['shopper'], names: false },
     request: async (w) => {
       await makeRoomForOrders(w);
       await freshLinea(w);
@@ -844,13 +1024,17 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     request: postJson(PEDIDO.byShopper),
   },
   'POST /api/pedido/listarpedidosbytiendaid': {
-    expect: ANY_OWNER,
-    reveals: ['owner'],
+    expect: PEDIDOS_OWN,
+    permiso: 'pedidos',
+    // The kitchen gets the accepted order too, without the shopper's address or phone.
+    reveals: BY_TODOS,
+    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
     request: postJson(PEDIDO.byTienda),
   },
   'POST /api/pedido/completarpedidobypedidoid': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: ATENDER_HIDDEN,
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: true },
     request: async (w) => ({
       method: 'POST',
       url: PEDIDO.completar,
@@ -858,8 +1042,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     }),
   },
   'POST /api/pedido/cancelarpedidobypedidoid': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: ATENDER_HIDDEN,
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: true },
     request: async (w) => ({
       method: 'POST',
       url: PEDIDO.cancelar,
@@ -868,24 +1053,22 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
   // From event 0: the stream replays every past event its caller may see.
   'GET /api/pedido/eventos': {
-    expect: ANY_OWNER,
-    reveals: ['owner'],
+    expect: PEDIDOS_OWN,
+    permiso: 'pedidos',
+    reveals: BY_TODOS,
     request: get('/api/pedido/eventos?lastEventId=0'),
   },
-  // An order's ESC/POS ticket (the victim shopper's order in the victim shop).
+  // An order's ESC/POS ticket: every role of the shop; the kitchen's (of the accepted order it
+  // sees) without the shopper's address or phone.
   'GET /api/pedido/ticket/:pedidoId': {
-    expect: OWNER_ONLY_HIDDEN,
-    reveals: ['owner'],
-    request: async (w) => {
-      const { id } = await w.server.app.database.db
-        .selectFrom('pedido')
-        .select('id')
-        .where('account_id', '=', w.shopper.id)
-        .where('tienda_id', '=', w.owner.tiendaId)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      return { method: 'GET', url: `/api/pedido/ticket/${id}?ancho=80` };
-    },
+    expect: TODOS_HIDDEN,
+    permiso: 'pedidos',
+    reveals: BY_TODOS,
+    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
+    request: async (w) => ({
+      method: 'GET',
+      url: `/api/pedido/ticket/${w.pedidoAceptado}?ancho=80`,
+    }),
   },
   'GET /api/pedido/mis-eventos': {
     expect: ANY_SHOPPER,
@@ -895,7 +1078,8 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
   // ---- Images ----
   'POST /api/ImageStorage/uploadImage': {
-    expect: ANY_OWNER,
+    expect: CATALOGO_OWN,
+    permiso: 'catalogo',
     request: async (w) => ({
       method: 'POST',
       url: '/api/ImageStorage/uploadImage',
@@ -912,24 +1096,25 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
 
 Object.assign(AUTHZ_TABLE, {
   'POST /api/tienda/pausar': {
-    expect: ANY_OWNER,
-    changes: { by: 'owner', names: false },
+    expect: RITMO_OWN,
+    permiso: 'ritmo',
+    changes: { by: BY_MOSTRADOR, names: false },
     request: async (w, caller) => ({
       method: 'POST',
       url: '/api/tienda/pausar',
       body: { minutos: 30 },
       // A paused shop takes no orders: the rows after this one need it open again.
       cleanup: async () => {
-        const token = tokenOf(w, caller);
-        if (caller === 'owner' || caller === 'otherOwner') {
+        const token = shopOwnerTokenOf(w, caller);
+        if (token)
           ok(await post(w.server, '/api/tienda/pausar', token, { minutos: 0 }), 'reanudar');
-        }
       },
     }),
   },
   'POST /api/tienda/agotarproducto': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: TODOS_HIDDEN,
+    permiso: 'agotar',
+    changes: { by: BY_TODOS, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/tienda/agotarproducto',
@@ -942,19 +1127,16 @@ Object.assign(AUTHZ_TABLE, {
 
 Object.assign(AUTHZ_TABLE, {
   'POST /api/tienda/demora': {
-    expect: ANY_OWNER,
-    changes: { by: 'owner', names: false },
+    expect: RITMO_OWN,
+    permiso: 'ritmo',
+    changes: { by: BY_MOSTRADOR, names: false },
     request: async (w, caller) => ({
       method: 'POST',
       url: '/api/tienda/demora',
       body: { minutos: 20 },
       cleanup: async () => {
-        if (caller === 'owner' || caller === 'otherOwner') {
-          ok(
-            await post(w.server, '/api/tienda/demora', tokenOf(w, caller), { minutos: 0 }),
-            'demora',
-          );
-        }
+        const token = shopOwnerTokenOf(w, caller);
+        if (token) ok(await post(w.server, '/api/tienda/demora', token, { minutos: 0 }), 'demora');
       },
     }),
   },
@@ -993,7 +1175,7 @@ function guestBody(productoId: number) {
 const thirdShops = new WeakMap<World, Promise<PublicShop>>();
 
 /** A public shop nobody in the matrix owns: guest orders go there, so they change no victim. */
-function thirdShop(w: World): Promise<PublicShop> {
+export function thirdShop(w: World): Promise<PublicShop> {
   let shop = thirdShops.get(w);
   if (!shop) {
     shop = createPublicShop(w.server, w.adminToken, { nombre: 'Fonda Tercera' });
@@ -1039,7 +1221,7 @@ async function productoOf(w: World, tiendaId: number): Promise<number> {
 Object.assign(AUTHZ_TABLE, {
   'POST /api/shoppingcartmarket/cantidad': {
     expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: 'shopper', names: true },
+    changes: { by: ['shopper'], names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/shoppingcartmarket/cantidad',
@@ -1047,8 +1229,9 @@ Object.assign(AUTHZ_TABLE, {
     }),
   },
   'POST /api/pedido/aceptarpedido': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: ATENDER_HIDDEN,
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/pedido/aceptarpedido',
@@ -1056,8 +1239,9 @@ Object.assign(AUTHZ_TABLE, {
     }),
   },
   'POST /api/pedido/marcarpagado': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: ATENDER_HIDDEN,
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/pedido/marcarpagado',
@@ -1065,8 +1249,9 @@ Object.assign(AUTHZ_TABLE, {
     }),
   },
   'POST /api/pedido/visto': {
-    expect: OWNER_ONLY_HIDDEN,
-    changes: { by: 'owner', names: true },
+    expect: ATENDER_HIDDEN,
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: true },
     request: async (w) => ({
       method: 'POST',
       url: '/api/pedido/visto',
@@ -1082,6 +1267,10 @@ Object.assign(AUTHZ_TABLE, {
       otherOwner: 201,
       admin: 201,
       otherShopper: 201,
+      encargado: 201,
+      cajero: 201,
+      cocina: 201,
+      otherEncargado: 201,
     },
     request: async (w) => {
       const shop = await thirdShop(w);
@@ -1093,26 +1282,29 @@ Object.assign(AUTHZ_TABLE, {
       };
     },
   },
-  // Any owner, into its own shop.
+  // Any shop's owner and counter staff, into its own shop.
   'POST /api/pedido/manual': {
     expect: {
-      anonymous: 401,
-      shopper: 403,
+      ...NOT_OF_A_SHOP,
       owner: 201,
       otherOwner: 201,
-      admin: 403,
-      otherShopper: 403,
+      encargado: 201,
+      cajero: 201,
+      cocina: 403,
+      otherEncargado: 201,
     },
-    changes: { by: 'owner', names: false },
+    permiso: 'atender',
+    changes: { by: BY_MOSTRADOR, names: false },
     request: async (w, caller) => {
-      // A shop takes orders, typed by its owner too, while approved and switched on (the
+      // A shop takes orders, typed by its people too, while approved and switched on (the
       // activatetienda row switched the other shop off).
-      if (caller === 'otherOwner') {
+      const otherShop = caller === 'otherOwner' || caller === 'otherEncargado';
+      if (otherShop) {
         await approveTienda(w.server, w.adminToken, w.other.tiendaId);
         const body = { activate: true };
         ok(await post(w.server, '/api/tienda/activatetienda', w.other.token, body), 'activar');
       }
-      const tiendaId = caller === 'otherOwner' ? w.other.tiendaId : w.owner.tiendaId;
+      const tiendaId = otherShop ? w.other.tiendaId : w.owner.tiendaId;
       return {
         method: 'POST',
         url: '/api/pedido/manual',
@@ -1149,6 +1341,10 @@ Object.assign(AUTHZ_TABLE, {
       otherOwner: 201,
       admin: 201,
       otherShopper: 201,
+      encargado: 201,
+      cajero: 201,
+      cocina: 201,
+      otherEncargado: 201,
     },
     request: async (_w, caller) => ({
       method: 'POST',
@@ -1177,11 +1373,13 @@ function rangoDeHoy(): string {
 
 Object.assign(AUTHZ_TABLE, {
   'GET /api/tienda/ventas': {
-    expect: ANY_OWNER,
+    expect: VENTAS_OWN,
+    permiso: 'ventas',
     request: async () => ({ method: 'GET', url: `/api/tienda/ventas?${rangoDeHoy()}` }),
   },
   'GET /api/tienda/corte': {
-    expect: ANY_OWNER,
+    expect: CORTE_OWN,
+    permiso: 'corte',
     request: async () => ({
       method: 'GET',
       url: `/api/tienda/corte?fecha=${new Date().toISOString().slice(0, 10)}`,
@@ -1189,8 +1387,10 @@ Object.assign(AUTHZ_TABLE, {
   },
   // The export names the shop's shoppers: only the shop's own owner gets the victim's.
   'GET /api/pedido/exportar': {
-    expect: ANY_OWNER,
-    reveals: ['owner'],
+    expect: VENTAS_OWN,
+    permiso: 'ventas',
+    reveals: BY_GERENCIA,
+    holds: { owner: ['clienteNombre'], encargado: ['clienteNombre'] },
     request: async () => ({ method: 'GET', url: `/api/pedido/exportar?${rangoDeHoy()}` }),
   },
 } satisfies Record<string, RouteCase>);

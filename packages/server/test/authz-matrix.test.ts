@@ -2,15 +2,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCIONES, PERMISOS, puede, type Actor } from '@tianguis/domain';
+import { STAFF_TABLE } from './authz-matrix.staff.js';
 import {
-  AUTHZ_TABLE,
+  AUTHZ_TABLE as FIRST_TABLE,
+  CALLER_OF_ACTOR,
   CALLERS,
   createMemoryNotifier,
   createWorld,
   MARKERS,
   tokenOf,
+  VICTIM_CLABE,
   type AuthzRequest,
   type Caller,
+  type RouteCase,
   type Status,
   type World,
 } from './authz-matrix.table.js';
@@ -21,8 +26,12 @@ import { CART, PEDIDO } from './pedido-factories.js';
 
 // Every route times every caller, against the real HTTP server: the status each gets, that a
 // refusal is a plain {code, message} revealing nothing of the victim, that no call but the
-// entitled one changes the victim's data (rows and the victims' own views, compared before and
-// after), and that no answer holds a record or a private detail its caller may not see.
+// entitled ones changes the victim's data (rows and the victims' own views, compared before and
+// after), and that no answer holds a record or a private detail its caller may not see. The
+// shop's staff are callers like the rest: each shop route's row is checked against the
+// permission table (PERMISOS, docs/api.md "Staff and the kitchen").
+
+const AUTHZ_TABLE: Record<string, RouteCase> = { ...FIRST_TABLE, ...STAFF_TABLE };
 
 const ERROR_CODES: Partial<Record<Status, string>> = {
   400: 'VALIDACION',
@@ -31,9 +40,25 @@ const ERROR_CODES: Partial<Record<Status, string>> = {
   404: 'NO_ENCONTRADO',
 };
 
-/** Who may see the victim shop's private data and the victim shopper's personal data. */
+/**
+ * Who may see each kind of the victims' data: the shop's transfer details and its owner's email
+ * (the owner, the admin); what the shop keeps from the public, like a hidden product (its owner,
+ * its staff, the admin); the shopper's name (the shopper, the shop's side, the kitchen too); the
+ * rest of the shopper's personal data, address, email, phone (not the kitchen).
+ */
 const MAY_SEE_TIENDA_PRIVADA: readonly Caller[] = ['owner', 'admin'];
-const MAY_SEE_CLIENTE: readonly Caller[] = ['shopper', 'owner', 'admin'];
+const MAY_SEE_TIENDA_INTERNA: readonly Caller[] = [
+  'owner',
+  'admin',
+  'encargado',
+  'cajero',
+  'cocina',
+];
+const MAY_SEE_CLIENTE_NOMBRE: readonly Caller[] = ['shopper', ...MAY_SEE_TIENDA_INTERNA];
+const MAY_SEE_CLIENTE: readonly Caller[] = ['shopper', 'owner', 'admin', 'encargado', 'cajero'];
+
+/** Served: 2xx or 3xx. */
+const served = (status: Status) => status < 400;
 
 /** Every method and path the server registered, HEAD twins left out. */
 function routeKeysOf(routes: RouteOptions[]): string[] {
@@ -163,6 +188,13 @@ async function snapshotVictims(w: World) {
       ofBoth('pedido_evento'),
       db.selectFrom('carrito_linea').selectAll().where('account_id', '=', clienteId).execute(),
       db.selectFrom('account').selectAll().where('id', 'in', [w.owner.id, clienteId]).execute(),
+      // Its staff, invitations included; a member's last sign-in is no change to the shop.
+      db
+        .selectFrom('personal')
+        .selectAll()
+        .where('tienda_id', '=', tiendaId)
+        .execute()
+        .then((list) => list.map(({ ultimo_acceso: _, ...row }) => row)),
     ]),
   ]);
   const [lista, pedidosTienda, carrito, pedidosCliente, publica] = views;
@@ -227,6 +259,38 @@ async function ordersKeyedBy(w: World, request: AuthzRequest, answer: Answer) {
   return held;
 }
 
+/** The shop each shop's person acts for. */
+function tiendasOf(w: World): Partial<Record<Caller, number>> {
+  return {
+    owner: w.owner.tiendaId,
+    otherOwner: w.other.tiendaId,
+    encargado: w.staff.encargado.tiendaId,
+    cajero: w.staff.cajero.tiendaId,
+    cocina: w.staff.cocina.tiendaId,
+    otherEncargado: w.staff.otherEncargado.tiendaId,
+  };
+}
+
+/** Staff members and invitations in an answer (the owner's list, a role change). */
+function personalIdsIn(answer: Answer): number[] {
+  const ids: number[] = [];
+  visitObjects(answer.body, (o) => {
+    if (typeof o.personalId === 'number' && 'rol' in o && 'estado' in o) ids.push(o.personalId);
+  });
+  return ids;
+}
+
+/** The shop of each staff member named. */
+async function tiendasOfPersonal(w: World, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await w.server.app.database.db
+    .selectFrom('personal')
+    .select('tienda_id')
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.tienda_id);
+}
+
 /**
  * Orders and cart lines in an answer belong to its caller: its shop's, or its own, or an order
  * it holds the tracking secret of.
@@ -238,10 +302,7 @@ function expectOnlyOwnRecords(
   label: string,
   keyed: ReadonlySet<unknown>,
 ) {
-  const tiendaOf: Partial<Record<Caller, number>> = {
-    owner: w.owner.tiendaId,
-    otherOwner: w.other.tiendaId,
-  };
+  const tiendaOf = tiendasOf(w);
   const cuentaOf: Partial<Record<Caller, number>> = {
     shopper: w.shopper.id,
     otherShopper: w.otherShopper.id,
@@ -258,17 +319,24 @@ function expectOnlyOwnRecords(
 }
 
 /** The answer holds something only the victims' side may see. */
-function holdsVictimPrivateData(w: World, answer: Answer): boolean {
+async function holdsVictimPrivateData(w: World, answer: Answer): Promise<boolean> {
   const text = answer.text.toLowerCase();
-  let found = text.includes(MARKERS.tiendaPrivada) || text.includes(MARKERS.cliente);
+  const markers = [
+    MARKERS.tiendaPrivada,
+    MARKERS.tiendaInterna,
+    MARKERS.clienteNombre,
+    MARKERS.cliente,
+  ];
+  let found = markers.some((m) => text.includes(m));
   visitObjects(answer.body, (o) => {
     if (isPedido(o) && o.tiendaId === w.owner.tiendaId) found = true;
     if (isLineaDeCarrito(o) && o.loginId === w.shopper.id) found = true;
   });
-  return found;
+  const staffOf = await tiendasOfPersonal(w, personalIdsIn(answer));
+  return found || staffOf.includes(w.owner.tiendaId);
 }
 
-function expectNothingRevealed(
+async function expectNothingRevealed(
   w: World,
   answer: Answer,
   caller: Caller,
@@ -282,7 +350,14 @@ function expectNothingRevealed(
     expect(victimData.filter(has), `${label}: the refusal names the victim`).toEqual([]);
   }
   if (!MAY_SEE_TIENDA_PRIVADA.includes(caller)) {
-    expect(has(MARKERS.tiendaPrivada), `${label}: the shop's hidden data`).toBe(false);
+    const privada = [MARKERS.tiendaPrivada, VICTIM_CLABE];
+    expect(privada.filter(has), `${label}: the shop's transfer details`).toEqual([]);
+  }
+  if (!MAY_SEE_TIENDA_INTERNA.includes(caller)) {
+    expect(has(MARKERS.tiendaInterna), `${label}: the shop's hidden product`).toBe(false);
+  }
+  if (!MAY_SEE_CLIENTE_NOMBRE.includes(caller)) {
+    expect(has(MARKERS.clienteNombre), `${label}: the shopper's name`).toBe(false);
   }
   if (!MAY_SEE_CLIENTE.includes(caller)) {
     const personal = [MARKERS.cliente, w.shopper.celular];
@@ -290,6 +365,11 @@ function expectNothingRevealed(
   }
   expect(has(MARKERS.borrado), `${label}: a deleted product`).toBe(false);
   expectOnlyOwnRecords(w, answer, caller, label, keyed);
+  // Staff members: only the caller's own shop's.
+  const own = tiendasOf(w)[caller];
+  for (const tiendaId of await tiendasOfPersonal(w, personalIdsIn(answer))) {
+    expect(tiendaId, `${label}: a staff member of another shop`).toBe(own);
+  }
 }
 
 describe('authorization matrix: every route times every caller', () => {
@@ -326,19 +406,57 @@ describe('authorization matrix: every route times every caller', () => {
 
   it('holds rows that can prove something', () => {
     for (const [key, route] of Object.entries(AUTHZ_TABLE)) {
-      const served = CALLERS.filter((c) => route.expect[c] < 400);
-      expect(served.length, `${key}: no caller shows the request is valid`).toBeGreaterThan(0);
+      const servedTo = CALLERS.filter((c) => served(route.expect[c]));
+      expect(servedTo.length, `${key}: no caller shows the request is valid`).toBeGreaterThan(0);
       for (const c of route.reveals ?? []) expect(route.expect[c], `${key} ${c}`).toBe(200);
+      for (const c of Object.keys(route.holds ?? {}) as Caller[]) {
+        expect(route.reveals ?? [], `${key}: ${c} holds markers, so it reveals`).toContain(c);
+      }
       if (!route.changes) continue;
       const { by, names } = route.changes;
-      expect(route.expect[by], `${key}: ${by} must succeed`).toBeLessThan(300);
+      for (const c of by) expect(route.expect[c], `${key}: ${c} must succeed`).toBeLessThan(300);
       if (!names) continue;
       // Naming another's object: refused, 401 without a token, else 403 or 404 (docs/api.md).
-      for (const c of CALLERS.filter((c) => c !== by)) {
+      for (const c of CALLERS.filter((c) => !by.includes(c))) {
         expect([401, 403, 404], `${key} as ${c}`).toContain(route.expect[c]);
         expect(route.expect[c] === 401, `${key} as ${c}`).toBe(c === 'anonymous');
       }
     }
+  });
+
+  // The permission table's roles are callers of every row, and a shop's route says which of the
+  // table's rows guards it; the owner's and each staff role's status then follow PERMISOS.
+  it('has a status for every role of the permission table on every route, as PERMISOS says', () => {
+    const actors = [...new Set(ACCIONES.flatMap((a) => PERMISOS[a]))] as Actor[];
+    expect(actors.sort()).toEqual(Object.keys(CALLER_OF_ACTOR).sort());
+    const problems: string[] = [];
+    for (const [key, route] of Object.entries(AUTHZ_TABLE)) {
+      for (const actor of actors) {
+        const status: Status | undefined = route.expect[CALLER_OF_ACTOR[actor]];
+        if (typeof status !== 'number') problems.push(`${key}: no row for ${actor}`);
+      }
+      // A shop's route: its owner is served and a shopper is refused.
+      const ofAShop = served(route.expect.owner) && route.expect.shopper === 403;
+      if (!route.permiso) {
+        if (ofAShop) problems.push(`${key}: a shop's route without its permiso`);
+        continue;
+      }
+      for (const actor of actors) {
+        const status = route.expect[CALLER_OF_ACTOR[actor]];
+        const wanted = puede(actor, route.permiso) ? 'served' : 403;
+        const got = served(status) ? 'served' : status;
+        if (got !== wanted) {
+          problems.push(
+            `${key} (${route.permiso}) as ${actor}: ${status}, PERMISOS says ${wanted}`,
+          );
+        }
+      }
+      // The other shop's manager is a manager too: what the role may not do, it may not anywhere.
+      if (!puede('ENCARGADO', route.permiso) && route.expect.otherEncargado !== 403) {
+        problems.push(`${key} (${route.permiso}) as otherEncargado: not 403`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   describe.each(Object.keys(AUTHZ_TABLE))('%s', (key) => {
@@ -355,7 +473,7 @@ describe('authorization matrix: every route times every caller', () => {
 
         expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBe(expected);
         if (expected >= 400) expectRefusal(answer, expected, label);
-        if (route.changes?.by === caller) {
+        if (route.changes?.by.includes(caller)) {
           expect(
             after,
             `${label} changed nothing: the request names nothing of the victim`,
@@ -363,10 +481,17 @@ describe('authorization matrix: every route times every caller', () => {
         } else {
           expect(after, `${label} changed the victims' data`).toEqual(before);
         }
-        expectNothingRevealed(w, answer, caller, label, await ordersKeyedBy(w, request, answer));
+        const keyed = await ordersKeyedBy(w, request, answer);
+        await expectNothingRevealed(w, answer, caller, label, keyed);
         if (route.reveals?.includes(caller)) {
           const missing = `${label}: its own data is missing, so its absence elsewhere proves nothing`;
-          expect(holdsVictimPrivateData(w, answer), missing).toBe(true);
+          expect(await holdsVictimPrivateData(w, answer), missing).toBe(true);
+          const text = answer.text.toLowerCase();
+          const held = (route.holds?.[caller] ?? []).map((m) => MARKERS[m]);
+          expect(
+            held.filter((m) => !text.includes(m)),
+            `${label}: what it may see is missing`,
+          ).toEqual([]);
         }
       } finally {
         await request.cleanup?.();
