@@ -268,12 +268,12 @@ describe('lineasDeTicket', () => {
     expect(textos(ticket()).join('\n')).not.toContain('Para las');
   });
 
-  it('the kitchen’s ticket has no phone and no address, and keeps everything else', () => {
+  it('the kitchen’s ticket has no phone and no address, and keeps everything else (the zone too)', () => {
     const cocina = textos(ticket({ cocina: true })).join('\n');
     for (const privado of ['Tel:', '55-1234-9876', 'Pánuco', 'Cuauhtémoc', '06500', 'Portón']) {
       expect(cocina).not.toContain(privado);
     }
-    expect(cocina).not.toContain('Zona Centro');
+    expect(cocina).toContain('Zona Centro');
     expect(cocina).toContain('Entrega: A domicilio');
     expect(cocina).toContain('Cliente: Begoña Núñez');
     expect(cocina).toContain('2 x Piña colada');

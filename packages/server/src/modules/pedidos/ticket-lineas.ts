@@ -38,7 +38,7 @@ export interface TicketEntrada {
   readonly pedido: PedidoVista;
   readonly timeZone: string;
   readonly ancho: AnchoTicket;
-  /** The kitchen's ticket: without the customer's phone or where the order goes. */
+  /** The kitchen's ticket: without the customer's phone or address (the zone's name stays). */
   readonly cocina: boolean;
   /** When it is printed: 'Para las 14:00 · mañana' is told from it. */
   readonly now: Date;
@@ -178,9 +178,12 @@ export function lineasDeTicket(entrada: TicketEntrada): LineaTicket[] {
   }
   const domicilio = pedido.entrega.tipo !== 'RECOGER';
   add([`Entrega: ${domicilio ? 'A domicilio' : 'Recoger en tienda'}`]);
+  const { entrega } = pedido;
+  // The zone's name tells the kitchen too that the order travels; the address is not its.
+  if (domicilio && entrega.zona) {
+    add(envolver(`Zona ${entrega.zona.nombre}`, ancho, 0, 2), { negrita: true });
+  }
   if (domicilio && !cocina) {
-    const { entrega } = pedido;
-    if (entrega.zona) add(envolver(`Zona ${entrega.zona.nombre}`, ancho, 0, 2), { negrita: true });
     const direccion = direccionDePedido(pedido);
     if (direccion !== '') add(envolver(direccion, ancho, 0, 2));
     const lugar = [

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session } from '../../http/auth.js';
 import { findTiendaById } from '../tiendas/tienda.service.js';
-import { findPedidoView } from './pedido.service.js';
+import { findPedidoView, vistaParaSesion } from './pedido.service.js';
 import { encodeTicket } from './ticket-escpos.js';
 import { COLUMNAS_TICKET, lineasDeTicket, type AnchoTicket } from './ticket-lineas.js';
 
@@ -12,7 +12,7 @@ import { COLUMNAS_TICKET, lineasDeTicket, type AnchoTicket } from './ticket-line
  * orders as ESC/POS bytes, for anyone of the shop (the route's guard: `pedidos`). Another shop's
  * order is 404 like the other order routes answer it. The kitchen sees accepted and ready orders
  * only, without phone or address: any other order is 404 to it too, as it is absent from its
- * list, and its ticket leaves those lines out.
+ * list, and its ticket is printed from the kitchen's copy of the order (the zone's name stays).
  */
 export async function findTicketDePedido(
   db: Db,
@@ -30,8 +30,9 @@ export async function findTicketDePedido(
   if (!visible) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
   const tienda = await findTiendaById(db, session.tiendaId);
   const timeZone = tienda?.time_zone ?? ZONA_HORARIA_POR_DEFECTO;
+  // The kitchen's copy (pedido.service.ts, paraCocina) holds no phone or address to print.
   return encodeTicket(
-    lineasDeTicket({ pedido, timeZone, ancho, cocina, now }),
+    lineasDeTicket({ pedido: vistaParaSesion(session, pedido), timeZone, ancho, cocina, now }),
     COLUMNAS_TICKET[ancho],
   );
 }
