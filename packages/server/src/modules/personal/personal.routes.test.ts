@@ -467,6 +467,43 @@ describe('refusals that leave nothing half-written', () => {
   });
 });
 
+describe('invitations at the same moment', () => {
+  it('never pass the limit, and one email invited twice at once makes one row', async () => {
+    const { owner } = await createShop(server);
+    for (let i = 0; i < MAX_PERSONAL - 2; i += 1) await invite(owner, 'COCINA', `Invitada ${i}`);
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        inviteStaff(server, owner, {
+          email: staffEmail(),
+          nombreCompleto: `Carrera ${i}`,
+          rol: 'CAJERO',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 400, 400]);
+    for (const a of answers.filter((a) => a.status === 400)) {
+      expectValidation(a, personalMessages.maximo);
+    }
+    expect((await listStaff(server, owner)).body).toHaveLength(MAX_PERSONAL);
+
+    const { owner: otro } = await createShop(server);
+    const email = staffEmail();
+    const twice = await Promise.all(
+      ['Uno', 'Dos'].map((nombreCompleto) =>
+        inviteStaff(server, otro, { email, nombreCompleto, rol: 'CAJERO' }),
+      ),
+    );
+    expect(twice.map((a) => a.status)).toEqual([201, 201]);
+    expect(twice[0]!.body.personalId).toBe(twice[1]!.body.personalId);
+    const rows = await db()
+      .selectFrom('personal')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('who may manage the staff', () => {
   it("another owner can neither see, change nor remove a shop's staff (404), and unknown ids are 404", async () => {
     const miembro = await createStaff(server, shopA.owner, 'CAJERO', 'Marisol Secreta');
