@@ -300,7 +300,7 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
   if (uploaded.status !== 200) throw new Error(`uploadImage: ${uploaded.status}`);
   const { path: imagePath } = (await uploaded.json()) as { path: string };
 
-  return {
+  const world: World = {
     server,
     sent,
     adminToken,
@@ -317,6 +317,9 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
     imagePath,
     png,
   };
+  // A guest's order left NUEVO throughout: the kitchen's answers must never hold it.
+  await victimGuestSecret(world);
+  return world;
 }
 
 function imageForm(png: Buffer): FormData {
@@ -1055,7 +1058,9 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   'GET /api/pedido/eventos': {
     expect: PEDIDOS_OWN,
     permiso: 'pedidos',
+    // The kitchen's replay: the accepted orders, without the shopper's address or phone.
     reveals: BY_TODOS,
+    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
     request: get('/api/pedido/eventos?lastEventId=0'),
   },
   // An order's ESC/POS ticket: every role of the shop; the kitchen's (of the accepted order it

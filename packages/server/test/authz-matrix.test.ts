@@ -311,6 +311,10 @@ function expectOnlyOwnRecords(
     if (isPedido(o) && !keyed.has(o.id)) {
       const mine = tiendaOf[caller] !== undefined ? o.tiendaId : o.usuarioId;
       expect(mine, `${label}: an order not its own`).toBe(tiendaOf[caller] ?? cuentaOf[caller]);
+      // The kitchen sees the orders the shop accepted (and what became of them), no others.
+      if (caller === 'cocina') {
+        expect(o.aceptadoEn, `${label}: an order never accepted`).not.toBeNull();
+      }
     }
     if (isLineaDeCarrito(o)) {
       expect(o.loginId, `${label}: a cart line not its own`).toBe(cuentaOf[caller]);
@@ -387,6 +391,9 @@ describe('authorization matrix: every route times every caller', () => {
         // The order streams are read up to their first heartbeat: long enough for the replay of
         // past events to start arriving, short enough to keep the matrix quick.
         sseHeartbeatMs: 250,
+        // Orders left NUEVO (the kitchen must not see them) are never escalated mid-run: an
+        // escalation would change the victim's orders between two snapshots of a case.
+        alertaEscalarS: 24 * 3600,
       },
       notifier,
       onRoute: (route) => routes.push(route),
