@@ -74,7 +74,7 @@ export function isPedidoDesatendido(pedido: PedidoDeTab): boolean {
 export const PEDIDOS_TABS: readonly {
   readonly tab: PedidosTab;
   readonly label: string;
-  /** The statuses listed under the tab: the active one holds NUEVO and ACEPTADO. */
+  /** The statuses listed under the tab: the active one holds NUEVO, ACEPTADO and LISTO. */
   readonly statuses: readonly PedidoTiendaStatus[];
   /** Whether an order is listed under the tab. */
   readonly incluye: (pedido: PedidoDeTab) => boolean;
