@@ -135,10 +135,10 @@ export interface RouteCase {
 /**
  * Marker words: the victim shop's public data carries ZAFIRO; what the shop's side (its owner,
  * its staff, the admin) may see carries CANTERA (a hidden product); what only its owner and the
- * admin may see carries TEZONTLE (the transfer details' holder, the owner's email). The victim
- * shopper's name carries BERILO (the shop's side sees it, the kitchen too); the rest of their
- * personal data (address, email) carries AMBARINO, which the kitchen may not see. OBSIDIANA is a
- * deleted product nobody may see. Refusals may reveal none of them.
+ * admin may see carries TEZONTLE (the transfer details' holder, a zone switched off, the owner's
+ * email). The victim shopper's name carries BERILO (the shop's side sees it, the kitchen too);
+ * the rest of their personal data (address, email) carries AMBARINO, which the kitchen may not
+ * see. OBSIDIANA is a deleted product nobody may see. Refusals may reveal none of them.
  */
 export const MARKERS = {
   tienda: 'zafiro',
@@ -222,6 +222,19 @@ const VICTIM_TIENDA = tiendaPayload({
     terminal: false,
     transferencia: transferenciaPayload({ clabe: VICTIM_CLABE, titular: 'Tezontle Titular' }),
   },
+  // A zone switched off: only the owner reads it among the zones' settings (the public, and
+  // the staff, get the active zones).
+  zonas: [
+    {
+      nombre: 'Tezontle Reserva',
+      colonias: ['Centro'],
+      codigosPostales: [],
+      radioKm: null,
+      costoDeEnvio: 20,
+      montoMinimo: 0,
+      activa: false,
+    },
+  ],
 });
 
 /** Open round the clock, so checkout never depends on when the test runs. */
