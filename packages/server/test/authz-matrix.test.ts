@@ -355,7 +355,7 @@ async function expectNothingRevealed(
   }
   if (!MAY_SEE_TIENDA_PRIVADA.includes(caller)) {
     const privada = [MARKERS.tiendaPrivada, VICTIM_CLABE];
-    expect(privada.filter(has), `${label}: the shop's transfer details`).toEqual([]);
+    expect(privada.filter(has), `${label}: the shop's owner-only data`).toEqual([]);
   }
   if (!MAY_SEE_TIENDA_INTERNA.includes(caller)) {
     expect(has(MARKERS.tiendaInterna), `${label}: the shop's hidden product`).toBe(false);
