@@ -3,22 +3,30 @@ import { postPedido } from './guardar-pedido';
 import type { PedidoTienda } from './get-pedidos-tienda';
 
 /**
- * What the owner can do with an order from its detail. Each call answers the order (thrown as
- * ApiError with the server's text when refused, e.g. 409 ESTADO_INVALIDO).
+ * What the shop can do with an order from its card, its detail or the kitchen. Each call
+ * answers the order (thrown as ApiError with the server's text when refused, e.g. 409
+ * ESTADO_INVALIDO).
  */
 export type AccionPedido =
   /** Without `minutos`, a scheduled order is ready at its `programadoPara`. */
   | { tipo: 'aceptar'; minutos?: number }
+  /** ACEPTADO → LISTO (docs/api.md, "Staff and the kitchen"). */
+  | { tipo: 'listo' }
   | { tipo: 'completar' }
   | { tipo: 'cancelar'; motivo: string | null }
   | { tipo: 'marcarPagado' };
 
-/** Completes a NUEVO or ACEPTADO order. */
+/** Marks an ACEPTADO order ready (LISTO); any other state is 409 ESTADO_INVALIDO. */
+export function marcarListo(pedidoId: number): Promise<PedidoTienda> {
+  return postPedido('/api/pedido/listo', { pedidoId });
+}
+
+/** Completes a NUEVO, ACEPTADO or LISTO order. */
 export function completarPedido(pedidoId: number): Promise<PedidoTienda> {
   return postPedido('/api/pedido/completarpedidobypedidoid', { pedidoId });
 }
 
-/** Cancels a NUEVO or ACEPTADO order; the reason (optional, ≤ 140) is shown to the shopper. */
+/** Cancels a NUEVO, ACEPTADO or LISTO order; the reason (optional, ≤ 140) is shown to the shopper. */
 export function cancelarPedido(pedidoId: number, motivo: string | null): Promise<PedidoTienda> {
   return postPedido(
     '/api/pedido/cancelarpedidobypedidoid',
@@ -34,6 +42,8 @@ export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise
         '/api/pedido/aceptarpedido',
         accion.minutos === undefined ? { pedidoId } : { pedidoId, minutos: accion.minutos },
       ).then(imprimirAlAceptar);
+    case 'listo':
+      return marcarListo(pedidoId);
     case 'completar':
       return completarPedido(pedidoId);
     case 'cancelar':

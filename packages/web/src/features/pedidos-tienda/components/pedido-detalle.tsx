@@ -13,7 +13,14 @@ import {
   totalesDePedidoTienda,
   whatsappClienteUrl,
 } from '@tianguis/domain';
-import { CalendarClock, ExternalLink, MapPin, MessageCircle, Phone } from 'lucide-react';
+import {
+  CalendarClock,
+  ExternalLink,
+  MapPin,
+  MessageCircle,
+  PackageCheck,
+  Phone,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -31,9 +38,11 @@ import {
   textoCambio,
   textoEntrega,
   textoAceptarProgramado,
+  textoListoEn,
   textoListoEstimado,
   textoMetodoPago,
   textoProgramado,
+  textosQuienActuo,
 } from './pedido-estado';
 import { PedidoEscaladoBadge, PedidoOrigenBadge, PedidoStatusBadge } from './pedido-status-badge';
 
@@ -41,6 +50,7 @@ type Dialogo = 'aceptar' | 'completar' | 'cancelar';
 
 const HECHO: Record<AccionPedido['tipo'], string> = {
   aceptar: 'Pedido aceptado',
+  listo: 'Pedido listo',
   completar: 'Pedido completado',
   cancelar: 'Pedido cancelado',
   marcarPagado: 'Pago registrado',
@@ -61,11 +71,21 @@ function Seccion(props: { id: string; titulo: string; children: ReactNode }) {
 }
 
 /**
- * An order as the shop sees it: shop, date, status and marks, shopper with phone and WhatsApp,
- * delivery (with Maps), payment, notes, lines with their options and totals. While NUEVO it can
- * be accepted with a time; while NUEVO or ACEPTADO completed or cancelled (with a reason); a
- * transfer can be marked paid. `onAccion` makes the call (it throws the server's refusal, shown
- * here as it came).
+ * The status the actions follow: the order's, or the one the last action here answered while
+ * the order given has not caught up yet.
+ */
+function estadoTrasAccion(status: string, hecho: AccionPedido['tipo'] | undefined): string {
+  if (hecho === 'aceptar' && status === 'NUEVO') return 'ACEPTADO';
+  if (hecho === 'listo' && status === 'ACEPTADO') return 'LISTO';
+  return status;
+}
+
+/**
+ * An order as the shop sees it: shop, date, status and marks, who acted on it, shopper with
+ * phone and WhatsApp, delivery (with Maps), payment, notes, lines with their options and totals.
+ * While NUEVO it can be accepted with a time; once ACEPTADO marked ready ("Marcar listo"); while
+ * NUEVO, ACEPTADO or LISTO completed or cancelled (with a reason); a transfer can be marked paid.
+ * `onAccion` makes the call (it throws the server's refusal, shown here as it came).
  */
 export function PedidoDetalle(props: {
   pedido: PedidoTienda;
@@ -89,10 +109,12 @@ export function PedidoDetalle(props: {
   const domicilio = pedido.entrega?.tipo !== 'RECOGER';
   const zona = textoDeZona(pedido.entrega);
   const lugar = textoDeLugar(pedido.entrega);
-  const listo = textoListoEstimado(pedido, timeZone);
+  const listo = textoListoEstimado(pedido, timeZone) ?? textoListoEn(pedido, timeZone);
+  const quienes = textosQuienActuo(pedido);
   const cambio = textoCambio(pedido.pago);
   const terminado = hecho === 'completar' || hecho === 'cancelar';
   const activo = isPedidoActivo(pedido.status) && !terminado;
+  const estado = estadoTrasAccion(pedido.status, hecho);
 
   const ejecutar = async (accion: AccionPedido) => {
     setEnCurso(true);
@@ -147,7 +169,25 @@ export function PedidoDetalle(props: {
             {para}
           </p>
         )}
-        {listo && <p className="mt-2 font-semibold text-sky-900">{listo}</p>}
+        {listo && (
+          <p
+            className={`mt-2 flex items-center gap-1.5 font-semibold ${pedido.status === 'LISTO' ? 'text-emerald-900' : 'text-sky-900'}`}
+          >
+            {pedido.status === 'LISTO' && (
+              <PackageCheck aria-hidden="true" className="size-5 shrink-0" />
+            )}
+            {listo}
+          </p>
+        )}
+        {quienes.length > 0 && (
+          <ul aria-label="Quién lo atendió" className="mt-2 text-stone-800">
+            {quienes.map((texto) => (
+              <li key={texto} className="break-words">
+                {texto}
+              </li>
+            ))}
+          </ul>
+        )}
         {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
           <p className="mt-2 break-words text-red-900">
             <span className="font-semibold">Motivo de cancelación:</span> {pedido.motivoCancelacion}
@@ -332,13 +372,23 @@ export function PedidoDetalle(props: {
       )}
       {activo && (
         <div className="no-print flex flex-wrap gap-2">
-          {pedido.status === 'NUEVO' && hecho !== 'aceptar' && (
+          {estado === 'NUEVO' && (
             <Button onClick={() => setDialogo('aceptar')} disabled={enCurso}>
               Aceptar
             </Button>
           )}
+          {estado === 'ACEPTADO' && (
+            // One tap, as on the card and the kitchen display.
+            <Button
+              onClick={() => void ejecutar({ tipo: 'listo' })}
+              disabled={enCurso}
+              aria-busy={enCurso || undefined}
+            >
+              Marcar listo
+            </Button>
+          )}
           <Button
-            variant={pedido.status === 'NUEVO' && hecho !== 'aceptar' ? 'secondary' : 'primary'}
+            variant={estado === 'LISTO' ? 'primary' : 'secondary'}
             onClick={() => setDialogo('completar')}
             disabled={enCurso}
           >

@@ -4,6 +4,7 @@ import {
   formatPesos,
   horaDePedido,
   paraLas,
+  quienActuoTexto,
   type PedidoVista,
 } from '@tianguis/domain';
 
@@ -14,6 +15,29 @@ export function textoListoEstimado(pedido: PedidoVista, timeZone: string): strin
   if (pedido.status !== 'ACEPTADO') return undefined;
   const hora = horaDePedido(pedido.listoEstimado, timeZone);
   return hora ? `Listo aprox. a las ${hora}` : undefined;
+}
+
+/** 'Listo desde las 14:32' for an order the kitchen marked ready. */
+export function textoListoEn(pedido: PedidoVista, timeZone: string): string | undefined {
+  if (pedido.status !== 'LISTO') return undefined;
+  const hora = horaDePedido(pedido.listoEn, timeZone);
+  return hora ? `Listo desde las ${hora}` : undefined;
+}
+
+/**
+ * Who moved the order on, in the order it happened (docs/api.md, "Staff and the kitchen"):
+ * 'Aceptado por Ana López (Encargado)', 'Listo: Juan (Cocina)', 'Completado por …', 'Cancelado
+ * por …'. Orders from before staff carry none.
+ */
+export function textosQuienActuo(
+  pedido: Pick<PedidoVista, 'aceptadoPor' | 'listoPor' | 'completadoPor' | 'canceladoPor'>,
+): string[] {
+  const textos: string[] = [];
+  if (pedido.aceptadoPor) textos.push(`Aceptado por ${quienActuoTexto(pedido.aceptadoPor)}`);
+  if (pedido.listoPor) textos.push(`Listo: ${quienActuoTexto(pedido.listoPor)}`);
+  if (pedido.completadoPor) textos.push(`Completado por ${quienActuoTexto(pedido.completadoPor)}`);
+  if (pedido.canceladoPor) textos.push(`Cancelado por ${quienActuoTexto(pedido.canceladoPor)}`);
+  return textos;
 }
 
 /** An unreadable time is left out rather than shown as 'Invalid Date'. */

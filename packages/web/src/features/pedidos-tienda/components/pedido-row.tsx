@@ -189,8 +189,64 @@ function AceptarRapido({
 }
 
 /**
+ * The card's one-tap next step once accepted (docs/api.md, "Staff and the kitchen"): "Marcar
+ * listo" on an ACEPTADO order, "Completar" on a LISTO one (handed over at the counter). The
+ * answered order replaces the card's; a refusal (another device acted first) stays on the card,
+ * read out, and the list is read again.
+ */
+function SiguientePaso({ pedido }: { pedido: PedidoTienda }) {
+  const [enCurso, setEnCurso] = useState(false);
+  const [error, setError] = useState<string>();
+  const listo = pedido.status === 'ACEPTADO';
+  const texto = listo ? 'Marcar listo' : 'Completar';
+  const ejecutar = async () => {
+    setEnCurso(true);
+    setError(undefined);
+    try {
+      await runAccionPedido(pedido.id, { tipo: listo ? 'listo' : 'completar' });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setEnCurso(false);
+    }
+  };
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        onClick={() => void ejecutar()}
+        disabled={enCurso}
+        aria-busy={enCurso || undefined}
+        aria-label={`${texto}, pedido #${pedido.id}`}
+        className={`${botonRapido} min-h-12 w-full text-base text-white ${listo ? 'border-emerald-800 bg-emerald-800 hover:bg-emerald-900' : 'border-marca-600 bg-marca-600 hover:bg-marca-700'}`}
+      >
+        {enCurso ? (listo ? 'Marcando…' : 'Completando…') : texto}
+      </button>
+      {error && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 'hace 12 min' while it waits; 'Listo hace 3 min' once the kitchen is done. */
+function textoEspera(pedido: PedidoTienda, now: Date): string | undefined {
+  if (pedido.status === 'NUEVO' || pedido.status === 'ACEPTADO') {
+    return textoEdad(pedido.fecha, now);
+  }
+  if (pedido.status === 'LISTO' && pedido.listoEn) {
+    const edad = textoEdad(pedido.listoEn, now);
+    return edad ? `Listo ${edad}` : undefined;
+  }
+  return undefined;
+}
+
+/**
  * One order on the board, as the cook needs it: who, how long it has waited, each line with its
- * options and note, pickup or delivery, payment and total; a NUEVO order is accepted from here.
+ * options and note, pickup or delivery, payment and total; a NUEVO order is accepted from here,
+ * an ACEPTADO one marked ready and a LISTO one completed.
  * The heading links to the detail (the order goes as navigation state).
  */
 export function PedidoRow({
@@ -205,10 +261,7 @@ export function PedidoRow({
   const detallesId = useId();
   const listo = textoListoEstimado(pedido, timeZone);
   const para = textoProgramado(pedido, now, timeZone);
-  const edad =
-    pedido.status === 'NUEVO' || pedido.status === 'ACEPTADO'
-      ? textoEdad(pedido.fecha, now)
-      : undefined;
+  const edad = textoEspera(pedido, now);
   const direccion = pedido.entrega?.tipo === 'RECOGER' ? undefined : pedido.entrega?.direccion;
   const zona = textoDeZona(pedido.entrega);
   return (
@@ -275,6 +328,9 @@ export function PedidoRow({
         </div>
         {pedido.status === 'NUEVO' && (
           <AceptarRapido pedido={pedido} now={now} timeZone={timeZone} />
+        )}
+        {(pedido.status === 'ACEPTADO' || pedido.status === 'LISTO') && (
+          <SiguientePaso pedido={pedido} />
         )}
       </article>
     </li>

@@ -4,11 +4,12 @@ import { AlarmClock } from 'lucide-react';
 const COLORS: Record<string, string> = {
   NUEVO: 'bg-amber-100 text-amber-900',
   ACEPTADO: 'bg-sky-100 text-sky-900',
+  LISTO: 'bg-emerald-100 text-emerald-900',
   COMPLETADO: 'bg-green-100 text-green-900',
   CANCELADO: 'bg-red-100 text-red-900',
 };
 
-/** 'Nuevo', 'Aceptado', 'Completado', 'Cancelado' or 'Desconocido'. */
+/** 'Nuevo', 'Aceptado', 'Listo', 'Completado', 'Cancelado' or 'Desconocido': its words say it. */
 export function PedidoStatusBadge({ status }: { status: string }) {
   return (
     <span

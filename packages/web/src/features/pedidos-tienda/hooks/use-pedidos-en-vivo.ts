@@ -18,9 +18,10 @@ export type EstadoConexion = 'conectando' | 'en-vivo' | 'sin-conexion';
 const REINTENTO_INICIAL_MS = 5_000;
 const REINTENTO_MAXIMO_MS = 60_000;
 
-// One live connection per tab, wherever the owner is: the alerts mounted in the app's frame
-// own it (`useFuentePedidosEnVivo`); the order list reads the same cached list and this state.
-// The server allows few streams per account, so screens never open their own.
+// One live connection per tab, wherever the owner or the cook is: the alerts mounted in the
+// app's frame and the kitchen display share it (`useFuentePedidosEnVivo`); the order list reads
+// the same cached list and this state. The server allows few streams per account, so no screen
+// opens one of its own.
 
 function conexionInicial(): EstadoConexion {
   return isEventStreamSupported() ? 'conectando' : 'sin-conexion';
@@ -69,10 +70,80 @@ export async function cargarPedidosVigilados(): Promise<PedidoTienda[]> {
   return list;
 }
 
+interface Fuente {
+  readonly token: string;
+  readonly tiendaId: number | undefined;
+  usuarios: number;
+  readonly cerrar: () => void;
+}
+
+/** The one stream of the tab, shared by every screen that asks for it (counted). */
+let fuente: Fuente | undefined;
+
+function abrirStream(token: string, tiendaId: number | undefined): () => void {
+  const close = openEventStream(
+    '/api/pedido/eventos',
+    { token, retryMs: REINTENTO_INICIAL_MS, maxRetryMs: REINTENTO_MAXIMO_MS },
+    {
+      onOpen: () => {
+        setConexion('en-vivo');
+        // Polling stops now: an order placed between the list's load and this moment (or
+        // during a drop) has no event to replay, so the list is read once more.
+        void invalidateQueries(pedidosTiendaKey);
+      },
+      onEvent: (type, data) => {
+        if (type !== 'pedido') return;
+        const evento = parseEventoPedido(data);
+        if (!evento) return;
+        const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
+        if (!evento.pedido || !list) {
+          void invalidateQueries(pedidosTiendaKey);
+          return;
+        }
+        const nuevos = vigilarEvento(tiendaId, evento.pedido);
+        setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
+        actualizarPedidoAnterior(evento.pedido);
+        avisarNuevos(nuevos);
+      },
+      // Reconnects by itself, more slowly each time, while polling keeps the list current.
+      onError: () => setConexion('sin-conexion'),
+    },
+  );
+  return () => {
+    close();
+    setConexion(conexionInicial());
+  };
+}
+
 /**
- * The owner's order list, kept current: the server's event stream puts each new or changed order
+ * Joins the tab's stream for this session, opening it for the first screen that asks; answers
+ * the way to leave it, which closes it when the last one leaves. The owner's alerts and the
+ * kitchen display (whose cooks have no alerts) may both ask: the server allows few streams per
+ * account, so there is still only one.
+ */
+function unirseAFuente(token: string, tiendaId: number | undefined): () => void {
+  if (!fuente || fuente.token !== token || fuente.tiendaId !== tiendaId) {
+    fuente?.cerrar();
+    fuente = { token, tiendaId, usuarios: 0, cerrar: abrirStream(token, tiendaId) };
+  }
+  const mia = fuente;
+  mia.usuarios++;
+  let fuera = false;
+  return () => {
+    if (fuera) return;
+    fuera = true;
+    mia.usuarios--;
+    if (mia.usuarios > 0 || fuente !== mia) return;
+    fuente = undefined;
+    mia.cerrar();
+  };
+}
+
+/**
+ * The shop's order list, kept current: the server's event stream puts each new or changed order
  * in the list as it happens; while the stream is down the list is polled every 30 s instead.
- * Mount it once (the owner's alerts do); screens read with `usePedidosEnVivo`.
+ * Mounted by the owner's alerts and by the kitchen display (one stream between them); other
+ * screens read with `usePedidosEnVivo`.
  */
 export function useFuentePedidosEnVivo() {
   const session = useSession();
@@ -84,44 +155,12 @@ export function useFuentePedidosEnVivo() {
     enabled: token !== undefined,
     refetchInterval: estado === 'en-vivo' ? undefined : INTERVALO_SONDEO_PEDIDOS_MS,
   });
-  const { refetch } = query;
 
   useEffect(() => {
     // Without streaming fetch (old browsers) the list is polled only.
     if (!token || !isEventStreamSupported()) return;
-    const close = openEventStream(
-      '/api/pedido/eventos',
-      { token, retryMs: REINTENTO_INICIAL_MS, maxRetryMs: REINTENTO_MAXIMO_MS },
-      {
-        onOpen: () => {
-          setConexion('en-vivo');
-          // Polling stops now: an order placed between the list's load and this moment (or
-          // during a drop) has no event to replay, so the list is read once more.
-          void refetch();
-        },
-        onEvent: (type, data) => {
-          if (type !== 'pedido') return;
-          const evento = parseEventoPedido(data);
-          if (!evento) return;
-          const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
-          if (!evento.pedido || !list) {
-            void invalidateQueries(pedidosTiendaKey);
-            return;
-          }
-          const nuevos = vigilarEvento(tiendaId, evento.pedido);
-          setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
-          actualizarPedidoAnterior(evento.pedido);
-          avisarNuevos(nuevos);
-        },
-        // Reconnects by itself, more slowly each time, while polling keeps the list current.
-        onError: () => setConexion('sin-conexion'),
-      },
-    );
-    return () => {
-      close();
-      setConexion(conexionInicial());
-    };
-  }, [token, tiendaId, refetch]);
+    return unirseAFuente(token, tiendaId);
+  }, [token, tiendaId]);
 
   return { ...query, conexion: estado };
 }

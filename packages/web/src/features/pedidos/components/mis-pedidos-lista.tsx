@@ -32,7 +32,7 @@ function Tile(props: { titulo: string; cantidad: number; icono: ReactNode; clase
   );
 }
 
-/** The three summary tiles: Activos (NUEVO or ACEPTADO), Completados, Cancelados. */
+/** The three summary tiles: Activos (NUEVO, ACEPTADO or LISTO), Completados, Cancelados. */
 export function MisPedidosTiles({ pedidos }: { pedidos: readonly PedidoVista[] }) {
   const conteo = countPedidosPorStatus(pedidos);
   return (
@@ -83,6 +83,9 @@ function PedidoCard({ pedido, bajoTitulo }: { pedido: PedidoVista; bajoTitulo: b
           )}
           {pedido.status === 'ACEPTADO' && (
             <p className="text-sm font-medium text-sky-900">{textoDeEstado(pedido)}</p>
+          )}
+          {pedido.status === 'LISTO' && (
+            <p className="font-bold text-emerald-900">{textoDeEstado(pedido)}</p>
           )}
           {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
             <p className="text-sm break-words text-red-900">Motivo: {pedido.motivoCancelacion}</p>

@@ -6,6 +6,7 @@ import {
   horaDePedido,
   importeDeLinea,
   paraLas,
+  textoPedidoListo,
   textosDeOpcionesPorGrupo,
   whatsappUrl,
   type PedidoDetalle,
@@ -42,8 +43,9 @@ function zonaDelNavegador(): string {
 }
 
 /**
- * The status as one sentence: 'Aceptado · listo aprox. a las 14:35'. An order for later accepted
- * for its slot says only 'Aceptado': its time is ProgramadoPara's line.
+ * The status as one sentence: 'Aceptado · listo aprox. a las 14:35'; once ready, '¡Tu pedido está
+ * listo para recoger!' or 'Tu pedido va en camino' (docs/api.md, "Staff and the kitchen"). An
+ * order for later accepted for its slot says only 'Aceptado': its time is ProgramadoPara's line.
  */
 export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
   switch (pedido.status) {
@@ -58,6 +60,8 @@ export function textoDeEstado(pedido: PedidoVista, timeZone?: string): string {
       const hora = horaDePedido(listoEstimado, timeZone ?? zonaDelNavegador());
       return hora ? `Aceptado · listo aprox. a las ${hora}` : 'Aceptado';
     }
+    case 'LISTO':
+      return textoPedidoListo(pedido.entrega?.tipo ?? 'RECOGER');
     case 'COMPLETADO':
       return 'Completado';
     case 'CANCELADO':

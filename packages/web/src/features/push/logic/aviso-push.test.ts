@@ -1,3 +1,4 @@
+import { buildAlertaPedidoEstado, urlsDeAlerta } from '@tianguis/domain';
 import { describe, expect, it } from 'vitest';
 import { AVISO_GENERICO, avisoDesdeMensaje, urlDelAviso } from './aviso-push';
 
@@ -86,6 +87,39 @@ describe('avisoDesdeMensaje', () => {
     expect(aviso.opciones.requireInteraction).toBe(false);
     expect(aviso.opciones.data.url).toBe('/pedidos');
   });
+
+  it.each([
+    ['RECOGER', '¡Tu pedido está listo para recoger!'],
+    ['DOMICILIO', 'Tu pedido va en camino'],
+  ])(
+    'un pedido listo (%s): su título, vibra y reemplaza el aviso del pedido',
+    (entrega, titulo) => {
+      // The payload as the server builds it (docs/api.md, "Staff and the kitchen").
+      const mensaje = buildAlertaPedidoEstado(
+        {
+          id: 12,
+          status: 'LISTO',
+          listoEstimado: null,
+          motivoCancelacion: null,
+          nombreTienda: 'Fonda Lupita',
+          entregaTipo: entrega,
+        },
+        'America/Mexico_City',
+        urlsDeAlerta.invitado('abcDEF123_-abcdefgh'),
+      );
+      const aviso = avisoDesdeMensaje(JSON.stringify(mensaje), ORIGIN);
+      expect(aviso.tipo).toBe('PEDIDO_ESTADO');
+      expect(aviso.titulo).toBe(titulo);
+      expect(aviso.opciones).toMatchObject({
+        body: 'Pedido #12 · Fonda Lupita',
+        tag: 'pedido-12',
+        renotify: true,
+        requireInteraction: false,
+        vibrate: [200, 100, 200],
+        data: { url: '/pedido/seguimiento/abcDEF123_-abcdefgh', tipo: 'PEDIDO_ESTADO' },
+      });
+    },
+  );
 
   it('sin título o texto usa los genéricos', () => {
     const aviso = avisoDesdeMensaje(JSON.stringify({ tipo: 'PEDIDO_NUEVO', pedidoId: 1 }), ORIGIN);

@@ -5,7 +5,9 @@
  * The server sends JSON: to an owner `{tipo: 'PEDIDO_NUEVO', pedidoId, tiendaId, montoTotal,
  * titulo, cuerpo, url}` or, when the shop paused itself, `{tipo: 'TIENDA_PAUSADA', tiendaId,
  * pedidosSinAceptar, pausadoHasta, titulo, cuerpo, url}`, to a shopper or guest `{tipo:
- * 'PEDIDO_ESTADO', pedidoId, status, listoEstimado, titulo, cuerpo, url}`. Anything else (an empty push, text, a later version's
+ * 'PEDIDO_ESTADO', pedidoId, status, listoEstimado, titulo, cuerpo, url}` (status LISTO: the
+ * order is ready, titled '¡Tu pedido está listo para recoger!' or 'Tu pedido va en camino').
+ * Anything else (an empty push, text, a later version's
  * shape this worker does not know) still shows a notification: a push with `userVisibleOnly`
  * that shows none is one the browser may answer with its own generic notice, and, in Chrome,
  * count against the site.
@@ -87,6 +89,9 @@ export function avisoDesdeMensaje(data: string | undefined, origin: string): Avi
       ? mensaje.pedidoId
       : undefined;
   const nuevo = tipo === 'PEDIDO_NUEVO';
+  // A ready order is the one change a shopper acts on at once (go for it, or watch the door):
+  // it buzzes like a new order does for the shop, without staying on screen.
+  const listo = tipo === 'PEDIDO_ESTADO' && mensaje.status === 'LISTO';
   return {
     titulo: titulo ?? AVISO_GENERICO.titulo,
     tipo,
@@ -102,6 +107,7 @@ export function avisoDesdeMensaje(data: string | undefined, origin: string): Avi
       badge: INSIGNIA_AVISO,
       lang: 'es-MX',
       ...(nuevo ? { vibrate: [300, 120, 300, 120, 300] } : {}),
+      ...(listo ? { vibrate: [200, 100, 200] } : {}),
       data: { url: tipo === 'OTRO' ? '/' : urlDelAviso(mensaje.url, origin), tipo },
     },
   };

@@ -1,5 +1,13 @@
 import { isPedidoActivo, type PedidoVista } from '@tianguis/domain';
-import { CircleCheck, CircleX, Hourglass, Timer, UserPlus } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleX,
+  Hourglass,
+  PackageCheck,
+  Timer,
+  Truck,
+  UserPlus,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -16,22 +24,48 @@ import {
 import { AvisosPushDiferido } from '../../push/components/avisos-push-diferido';
 import type { EstadoEnVivo } from '../api/seguimiento-eventos';
 
-const PASOS = [
-  {
-    status: 'NUEVO',
-    texto: 'Recibido',
-    icono: <Hourglass aria-hidden="true" className="size-5" />,
-  },
-  { status: 'ACEPTADO', texto: 'Aceptado', icono: <Timer aria-hidden="true" className="size-5" /> },
-  {
-    status: 'COMPLETADO',
-    texto: 'Completado',
-    icono: <CircleCheck aria-hidden="true" className="size-5" />,
-  },
-] as const;
+interface Paso {
+  readonly status: string;
+  readonly texto: string;
+  readonly icono: ReactNode;
+}
 
-/** Nuevo → Aceptado → Completado, the step reached marked; a cancelled order says so instead. */
-function Pasos({ status }: { status: string }) {
+/** The steps of an order: ready reads 'Listo' for a pickup and 'En camino' for a delivery. */
+function pasosDe(entregaTipo: string | undefined): readonly Paso[] {
+  const domicilio = entregaTipo === 'DOMICILIO';
+  return [
+    {
+      status: 'NUEVO',
+      texto: 'Recibido',
+      icono: <Hourglass aria-hidden="true" className="size-5" />,
+    },
+    {
+      status: 'ACEPTADO',
+      texto: 'Aceptado',
+      icono: <Timer aria-hidden="true" className="size-5" />,
+    },
+    {
+      status: 'LISTO',
+      texto: domicilio ? 'En camino' : 'Listo',
+      icono: domicilio ? (
+        <Truck aria-hidden="true" className="size-5" />
+      ) : (
+        <PackageCheck aria-hidden="true" className="size-5" />
+      ),
+    },
+    {
+      status: 'COMPLETADO',
+      texto: 'Completado',
+      icono: <CircleCheck aria-hidden="true" className="size-5" />,
+    },
+  ];
+}
+
+/**
+ * Recibido → Aceptado → Listo (or En camino) → Completado, the step reached marked; a cancelled
+ * order says so instead.
+ */
+function Pasos({ status, entregaTipo }: { status: string; entregaTipo: string | undefined }) {
   if (status === 'CANCELADO') {
     return (
       <p className="flex items-center gap-2 rounded-lg bg-red-50 p-3 font-semibold text-red-900">
@@ -40,17 +74,18 @@ function Pasos({ status }: { status: string }) {
       </p>
     );
   }
+  const pasos = pasosDe(entregaTipo);
   const actual = Math.max(
     0,
-    PASOS.findIndex((p) => p.status === status),
+    pasos.findIndex((p) => p.status === status),
   );
   return (
-    <ol aria-label="Avance del pedido" className="grid grid-cols-3 gap-2 text-center text-sm">
-      {PASOS.map((paso, i) => (
+    <ol aria-label="Avance del pedido" className="grid grid-cols-4 gap-1.5 text-center text-sm">
+      {pasos.map((paso, i) => (
         <li
           key={paso.status}
           aria-current={i === actual ? 'step' : undefined}
-          className={`flex flex-col items-center gap-1 rounded-lg p-2 ${
+          className={`flex min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-2 break-words ${
             i <= actual ? 'bg-marca-50 font-semibold text-marca-700' : 'bg-stone-100 text-stone-700'
           }`}
         >
@@ -94,7 +129,7 @@ export function SeguimientoPedido(props: {
       <EncabezadoDePedido pedido={pedido} />
 
       <section aria-label="Estado del pedido" className="space-y-2">
-        <Pasos status={pedido.status} />
+        <Pasos status={pedido.status} entregaTipo={pedido.entrega?.tipo} />
         <ProgramadoPara pedido={pedido} className="text-xl font-bold text-marca-700" />
         <p role="status" className="text-lg font-semibold">
           {textoDeEstado(pedido)}

@@ -1,0 +1,40 @@
+import { ZONA_HORARIA_POR_DEFECTO } from '@tianguis/domain';
+import { useEffect, useMemo } from 'react';
+import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
+import { PantallaCocina } from '../../features/cocina/components/pantalla-cocina';
+import { cocinaMessages } from '../../features/cocina/logic/cocina';
+import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
+import { useFuentePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
+
+/**
+ * /cocina, the kitchen display (docs/web-screens.md, "The kitchen display"), for every role of
+ * the shop: the accepted orders as tickets with one "Listo" each, kept current by the shop's
+ * live stream (joined here: a cook has no owner's alerts to open it), the minutes left counted
+ * by the minute, and the screen kept on while it is open. The full width of a tablet.
+ */
+export default function CocinaScreen() {
+  const pedidos = useFuentePedidosEnVivo();
+  const tienda = useMiTienda();
+  const timeZone = tienda.data?.timeZone ?? ZONA_HORARIA_POR_DEFECTO;
+  const pantallaEncendida = usePantallaEncendida();
+  const minuto = useAhora(60_000);
+  const now = useMemo(() => new Date(minuto), [minuto]);
+  useEffect(() => {
+    document.title = `${cocinaMessages.titulo} · Tianguis`;
+  }, []);
+  return (
+    <div className="w-full px-3 pt-3 pb-28 sm:px-4">
+      <PantallaCocina
+        pedidos={pedidos.data}
+        error={pedidos.error}
+        conexion={pedidos.conexion}
+        actualizando={pedidos.isFetching}
+        onActualizar={() => void pedidos.refetch()}
+        now={now}
+        timeZone={timeZone}
+        pantallaEncendida={pantallaEncendida}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { horaDePedido } from '@tianguis/domain';
+import { PackageCheck, RefreshCw, X } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
+import type { PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
+import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
+import { cocinaMessages, comandasDeCocina, listosRecientes } from '../logic/cocina';
+import { Comanda } from './comanda';
+
+/** The live state in words a cook reads at a glance: 'En vivo', 'Conectando…', 'Sin conexión'. */
+function Conexion({ conexion }: { conexion: EstadoConexion }) {
+  const live = conexion === 'en-vivo';
+  const sin = conexion === 'sin-conexion';
+  return (
+    <p className="flex items-center gap-2 text-base font-semibold">
+      <span
+        aria-hidden="true"
+        className={`size-3 shrink-0 rounded-full ${live ? 'animate-pulse bg-green-600' : sin ? 'bg-red-700' : 'bg-amber-500'}`}
+      />
+      {live && <span className="text-green-800">{cocinaMessages.enVivo}</span>}
+      {conexion === 'conectando' && (
+        <span className="text-stone-800">{cocinaMessages.conectando}</span>
+      )}
+      {sin && (
+        <span className="text-red-800">
+          {cocinaMessages.sinConexion}
+          <span className="font-normal text-stone-700"> · {cocinaMessages.sinConexionTexto}</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * Announces the tickets that arrive after the first load ('Nuevo pedido en cocina: #12') to
+ * screen readers, from the ids on display: state kept from the previous render, no effect.
+ */
+function useAnuncioDeNuevas(ids: readonly number[] | undefined): string {
+  const clave = ids?.join(',');
+  const [previa, setPrevia] = useState<string | undefined>();
+  const [anuncio, setAnuncio] = useState('');
+  if (clave !== undefined && clave !== previa) {
+    setPrevia(clave);
+    if (previa !== undefined) {
+      const antes = new Set(previa.split(',').filter(Boolean).map(Number));
+      const nuevas = (ids ?? []).filter((id) => !antes.has(id));
+      if (nuevas.length > 0) setAnuncio(nuevas.map(cocinaMessages.nuevo).join('. '));
+    }
+  }
+  return anuncio;
+}
+
+/**
+ * The kitchen display (docs/web-screens.md, "The kitchen display"): the accepted orders as
+ * tickets, the one due first first, in a grid of columns on a tablet and one column on a phone;
+ * the orders marked ready last in a 'Listos' strip; the live state, 'Actualizar', and what
+ * happened when another device moved an order first. Reads the orders given (no fetching here).
+ */
+export function PantallaCocina(props: {
+  pedidos: readonly PedidoTienda[] | undefined;
+  error: Error | undefined;
+  conexion: EstadoConexion;
+  actualizando: boolean;
+  onActualizar: () => void;
+  now: Date;
+  timeZone: string;
+  pantallaEncendida: boolean;
+}) {
+  const { pedidos, now, timeZone } = props;
+  const tituloId = useId();
+  const listosId = useId();
+  const comandas = useMemo(() => (pedidos ? comandasDeCocina(pedidos) : undefined), [pedidos]);
+  const listos = useMemo(() => (pedidos ? listosRecientes(pedidos) : []), [pedidos]);
+  const anuncio = useAnuncioDeNuevas(comandas?.map((p) => p.id));
+  const [cambios, setCambios] = useState<readonly number[]>([]);
+
+  const onCambio = (pedidoId: number) => {
+    setCambios((actuales) => (actuales.includes(pedidoId) ? actuales : [...actuales, pedidoId]));
+    props.onActualizar();
+  };
+
+  let cuerpo;
+  if (comandas) {
+    cuerpo =
+      comandas.length === 0 ? (
+        <EmptyState title={cocinaMessages.vacio} text={cocinaMessages.vacioTexto} />
+      ) : (
+        <ul
+          aria-labelledby={tituloId}
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
+          {comandas.map((pedido) => (
+            <li key={pedido.id}>
+              <Comanda pedido={pedido} now={now} timeZone={timeZone} onCambio={onCambio} />
+            </li>
+          ))}
+        </ul>
+      );
+  } else if (props.error) {
+    cuerpo = <ErrorState error={props.error} onRetry={props.onActualizar} />;
+  } else {
+    cuerpo = <Loading label={cocinaMessages.cargando} />;
+  }
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-stone-300 bg-white p-2 pl-3">
+        <h1 id={tituloId} className="text-2xl font-extrabold">
+          {cocinaMessages.titulo}
+          {comandas && (
+            <span className="ml-2 text-lg font-semibold text-stone-700">
+              · {comandas.length} en preparación
+            </span>
+          )}
+        </h1>
+        <div className="flex items-center gap-3">
+          <Conexion conexion={props.conexion} />
+          <button
+            type="button"
+            onClick={props.onActualizar}
+            disabled={props.actualizando}
+            aria-busy={props.actualizando || undefined}
+            aria-label="Actualizar ahora"
+            className="inline-flex min-h-12 min-w-12 items-center justify-center rounded-lg border border-stone-400 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-60"
+          >
+            <RefreshCw
+              aria-hidden="true"
+              className={`size-6 ${props.actualizando ? 'animate-spin' : ''}`}
+            />
+          </button>
+        </div>
+        {props.pantallaEncendida && (
+          <p className="w-full text-sm text-stone-700">{cocinaMessages.pantallaEncendida}</p>
+        )}
+      </div>
+
+      {/* Read out as tickets arrive; nothing is shown. */}
+      <p aria-live="polite" className="sr-only">
+        {anuncio}
+      </p>
+
+      {cambios.length > 0 && (
+        <ul className="mb-3 flex flex-col gap-2">
+          {cambios.map((pedidoId) => (
+            <li
+              key={pedidoId}
+              role="alert"
+              className="flex items-center justify-between gap-3 rounded-xl border-2 border-amber-700 bg-amber-50 p-3 text-lg font-semibold text-amber-950"
+            >
+              <span>{cocinaMessages.cambio(pedidoId)}</span>
+              <Button
+                variant="secondary"
+                className="shrink-0"
+                onClick={() => setCambios((actuales) => actuales.filter((id) => id !== pedidoId))}
+                aria-label={`${cocinaMessages.entendido} (pedido #${pedidoId})`}
+              >
+                <X aria-hidden="true" className="size-5" />
+                {cocinaMessages.entendido}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pedidos && props.error && (
+        <p role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-red-900">
+          {props.error.message}
+        </p>
+      )}
+
+      {cuerpo}
+
+      {listos.length > 0 && (
+        <section aria-labelledby={listosId} className="mt-6">
+          <h2 id={listosId} className="mb-2 flex items-center gap-2 text-xl font-bold">
+            <PackageCheck aria-hidden="true" className="size-6 text-green-800" />
+            {cocinaMessages.listos}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {listos.map((pedido) => {
+              const hora = horaDePedido(pedido.listoEn, timeZone);
+              return (
+                <li
+                  key={pedido.id}
+                  className="rounded-lg border border-green-800 bg-green-50 px-3 py-1.5 text-lg text-green-950"
+                >
+                  <span className="font-bold">#{pedido.id}</span> {pedido.nombreCompleto}
+                  {hora && <span className="text-base text-green-900"> · {hora}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
