@@ -47,6 +47,7 @@ const PedidoNuevo = screen(() => import('./routes/pedido-nuevo'));
 const Ventas = screen(() => import('./routes/ventas'));
 const VentasCorte = screen(() => import('./routes/ventas-corte'));
 const Impresora = screen(() => import('./routes/impresora'));
+const Cocina = screen(() => import('./routes/cocina'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -93,6 +94,8 @@ export default function OtrasRutas() {
       <Route path="ventas" element={guarded('tienda', Ventas)} />
       <Route path="ventas/corte" element={guarded('tienda', VentasCorte)} />
       <Route path="impresora" element={guarded('tienda', Impresora)} />
+      {/* The kitchen display: every role of the shop may mark an order ready. */}
+      <Route path="cocina" element={guarded('tienda', Cocina)} />
       <Route path="escanear-qr" element={<EscanearQr />} />
       <Route index element={<Home />} />
       <Route path="signout" element={<SignOut />} />
