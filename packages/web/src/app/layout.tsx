@@ -50,8 +50,9 @@ function RepetirToquesTempranos() {
   return null;
 }
 
-// Owners only: shoppers and the public shop pages download none of it (their JS budget).
-const AlertasTienda = lazy(() => import('../features/alertas/components/alertas-tienda'));
+// The shop's people only: shoppers and the public shop pages download none of it (their JS
+// budget), nor the permission table that says who gets the alerts.
+const AlertasTienda = lazy(() => import('./shell/alertas-de-tienda'));
 
 export function Layout() {
   const session = useSession();
@@ -77,7 +78,7 @@ export function Layout() {
       <div className="sticky top-0 z-30">
         <TopBar />
         {/* If its file is gone after a new version, the screen goes on without it. */}
-        {session?.tipoUsuario === 'TIENDA' && (
+        {session?.actor !== undefined && (
           <ErrorBoundary fallback={null}>
             <Suspense fallback={null}>
               <AlertasTienda />

@@ -48,6 +48,8 @@ const Ventas = screen(() => import('./routes/ventas'));
 const VentasCorte = screen(() => import('./routes/ventas-corte'));
 const Impresora = screen(() => import('./routes/impresora'));
 const Cocina = screen(() => import('./routes/cocina'));
+const Personal = screen(() => import('./routes/personal'));
+const PersonalAceptar = screen(() => import('./routes/personal-aceptar'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -73,29 +75,33 @@ export default function OtrasRutas() {
         path="preguntas-frecuentes-tienda"
         element={guarded('faq-tienda', PreguntasFrecuentesTienda)}
       />
-      {/* The shop owner's screens (docs/web-screens.md, "The owner's screens"). */}
-      <Route path="configuracion-de-tienda" element={guarded('tienda', ConfiguracionDeTienda)} />
-      <Route path="configurar-tienda" element={guarded('tienda', ConfigurarTienda)} />
-      <Route path="mitienda" element={guarded('tienda', MiTienda)} />
-      <Route path="mitiendaproductos" element={guarded('tienda', MiTiendaProductos)} />
-      <Route path="mitiendacategoria" element={guarded('tienda', MiTiendaCategoria)} />
-      <Route path="admin-categoria-form" element={guarded('tienda', CategoriaForm)} />
-      <Route path="admin-categoria-form/:id" element={guarded('tienda', CategoriaForm)} />
-      <Route path="producto-form" element={guarded('tienda', ProductoForm)} />
-      <Route path="producto-form/:id" element={guarded('tienda', ProductoForm)} />
-      <Route path="horarios" element={guarded('tienda', Horarios)} />
-      <Route path="zonas-envio" element={guarded('tienda', ZonasEnvio)} />
-      <Route path="pedidos-programados" element={guarded('tienda', PedidosProgramados)} />
-      <Route path="activartienda" element={guarded('tienda', ActivarTienda)} />
+      {/* The shop's screens (docs/web-screens.md, "The owner's screens"), each behind what the
+          person may do (docs/api.md, "Staff and the kitchen"); 'tienda' is anyone of the shop. */}
+      <Route path="configuracion-de-tienda" element={guarded('ajustes', ConfiguracionDeTienda)} />
+      <Route path="configurar-tienda" element={guarded('ajustes', ConfigurarTienda)} />
+      <Route path="mitienda" element={guarded('catalogo', MiTienda)} />
+      <Route path="mitiendaproductos" element={guarded('catalogo', MiTiendaProductos)} />
+      <Route path="mitiendacategoria" element={guarded('catalogo', MiTiendaCategoria)} />
+      <Route path="admin-categoria-form" element={guarded('catalogo', CategoriaForm)} />
+      <Route path="admin-categoria-form/:id" element={guarded('catalogo', CategoriaForm)} />
+      <Route path="producto-form" element={guarded('catalogo', ProductoForm)} />
+      <Route path="producto-form/:id" element={guarded('catalogo', ProductoForm)} />
+      <Route path="horarios" element={guarded('catalogo', Horarios)} />
+      <Route path="zonas-envio" element={guarded('ajustes', ZonasEnvio)} />
+      <Route path="pedidos-programados" element={guarded('ajustes', PedidosProgramados)} />
+      <Route path="activartienda" element={guarded('ajustes', ActivarTienda)} />
       <Route path="codigoqr" element={guarded('tienda', CodigoQr)} />
-      <Route path="pedidos" element={guarded('tienda', Pedidos)} />
-      <Route path="pedidosdetalle" element={guarded('tienda', PedidosDetalle)} />
-      <Route path="pedidos/nuevo" element={guarded('tienda', PedidoNuevo)} />
-      <Route path="ventas" element={guarded('tienda', Ventas)} />
-      <Route path="ventas/corte" element={guarded('tienda', VentasCorte)} />
+      <Route path="pedidos" element={guarded('pedidos', Pedidos)} />
+      <Route path="pedidosdetalle" element={guarded('pedidos', PedidosDetalle)} />
+      <Route path="pedidos/nuevo" element={guarded('atender', PedidoNuevo)} />
+      <Route path="ventas" element={guarded('ventas', Ventas)} />
+      <Route path="ventas/corte" element={guarded('corte', VentasCorte)} />
       <Route path="impresora" element={guarded('tienda', Impresora)} />
       {/* The kitchen display: every role of the shop may mark an order ready. */}
       <Route path="cocina" element={guarded('tienda', Cocina)} />
+      <Route path="personal" element={guarded('ajustes', Personal)} />
+      {/* The invitation's link: the screen itself handles a signed-in person. */}
+      <Route path="personal/aceptar" element={<PersonalAceptar />} />
       <Route path="escanear-qr" element={<EscanearQr />} />
       <Route index element={<Home />} />
       <Route path="signout" element={<SignOut />} />

@@ -1,10 +1,11 @@
-import type { SignIn as Credentials, Role } from '@tianguis/domain';
+import type { SignIn as Credentials } from '@tianguis/domain';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { authenticate } from '../../features/auth/api/authenticate';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { homeAfterSignIn } from '../../features/auth/session';
+import { homeAfterSignIn } from '../../features/auth/home';
+import type { Session } from '../../features/auth/session';
 import { storeToken } from '../../features/auth/session-store';
 
 /** /signin: each role lands on its own home (docs/web-screens.md, "Signing in and out"). */
@@ -13,16 +14,16 @@ export default function SignIn() {
 
   async function signIn(credentials: Credentials) {
     const { token } = await authenticate(credentials);
-    let role: Role | undefined;
+    let session: Session | undefined;
     // This screen's guard sends a signed-in visitor to / as soon as the session exists. Storing
     // the token inside flushSync lets that redirect happen now, so the navigation to the role's
     // home below comes after it and wins.
     flushSync(() => {
-      role = storeToken(token)?.tipoUsuario;
+      session = storeToken(token);
     });
     // A token this app can't read: the form shows its generic sign-in failure.
-    if (!role) throw new Error('token ilegible');
-    navigate(homeAfterSignIn(role), { replace: true });
+    if (!session) throw new Error('token ilegible');
+    navigate(homeAfterSignIn(session.tipoUsuario, session.actor), { replace: true });
   }
 
   return (

@@ -1,5 +1,7 @@
-import { ClipboardList, Home, LogOut, ShoppingBag, Store } from 'lucide-react';
+import { ChefHat, ClipboardList, Home, LogOut, ShoppingBag, Store } from 'lucide-react';
+import { vistaDeCocina } from '@tianguis/domain';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { puedeAbrir, type Area } from '../../features/auth/guards';
 import type { Session } from '../../features/auth/session';
 import { BarLink } from './bar-link';
 import { MoreMenu } from './more-menu';
@@ -11,9 +13,66 @@ const EstadoTienda = lazy(
 
 const signOut = <BarLink to="/signout" label="Salir" icon={<LogOut aria-hidden="true" />} />;
 
+interface Enlace {
+  to: string;
+  label: string;
+  /** The area of the screen it opens (features/auth/guards.ts): shown only to who may open it. */
+  area: Area;
+}
+
+/** The owner's 'Más' menu (docs/web-screens.md, "Top and bottom bars"). */
+const MAS_DUENO: readonly Enlace[] = [
+  { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' },
+  { to: '/cocina', label: 'Cocina', area: 'tienda' },
+  { to: '/ventas', label: 'Ventas', area: 'ventas' },
+  { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' },
+  { to: '/configuracion-de-tienda', label: 'Configuración', area: 'ajustes' },
+  { to: '/preguntas-frecuentes-tienda', label: 'Preguntas Frecuentes', area: 'faq-tienda' },
+];
+
+/**
+ * A staff member's 'Más' menu, cut to what their role may do (docs/api.md, "Staff and the
+ * kitchen"): they can't open the owner's settings menu, so hours come here too.
+ */
+const MAS_PERSONAL: readonly Enlace[] = [
+  { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' },
+  { to: '/cocina', label: 'Cocina', area: 'tienda' },
+  { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' },
+  { to: '/horarios', label: 'Horarios', area: 'catalogo' },
+  { to: '/ventas', label: 'Ventas', area: 'ventas' },
+  { to: '/ventas/corte', label: 'Corte de caja', area: 'corte' },
+  { to: '/codigoqr', label: 'Codigo QR', area: 'tienda' },
+];
+
+/** The 'Más' menu's links for a session of a shop: only the screens it may open. */
+export function enlacesDeMas(session: Pick<Session, 'tipoUsuario' | 'actor'>): Enlace[] {
+  if (session.tipoUsuario === 'TIENDA') return MAS_DUENO.filter((e) => puedeAbrir(e.area, session));
+  // The kitchen sees its display only.
+  if (session.tipoUsuario !== 'PERSONAL' || vistaDeCocina(session.actor)) return [];
+  return MAS_PERSONAL.filter((e) => puedeAbrir(e.area, session));
+}
+
+/** A staff member's bar: their home (the board, or the kitchen display), their menu, 'Salir'. */
+function BarraPersonal({ session }: { session: Session }) {
+  const mas = enlacesDeMas(session);
+  return (
+    <>
+      {puedeAbrir('pedidos', session) ? (
+        <BarLink to="/pedidos" label="Pedidos" icon={<ClipboardList aria-hidden="true" />} />
+      ) : (
+        puedeAbrir('tienda', session) && (
+          <BarLink to="/cocina" label="Cocina" icon={<ChefHat aria-hidden="true" />} />
+        )
+      )}
+      {mas.length > 0 && <MoreMenu items={mas} />}
+      {signOut}
+    </>
+  );
+}
+
 /**
  * The bottom bar's links for a signed-in account, one set per role (docs/web-screens.md, "Top
- * and bottom bars"). A chunk of its
+ * and bottom bars"); a shop's staff see only what their role may do. A chunk of its
  * own: a visitor opening a shop's link (the page with the 100 KB budget) never needs it.
  */
 export default function BottomBarCuenta({ session }: { session: Session }) {
@@ -47,18 +106,13 @@ export default function BottomBarCuenta({ session }: { session: Session }) {
             }
           />
           <BarLink to="/pedidos" label="Pedidos" icon={<ClipboardList aria-hidden="true" />} />
-          <MoreMenu
-            items={[
-              { to: '/pedidos/nuevo', label: 'Nuevo pedido' },
-              { to: '/ventas', label: 'Ventas' },
-              { to: '/mitienda', label: 'Mi Tienda' },
-              { to: '/configuracion-de-tienda', label: 'Configuración' },
-              { to: '/preguntas-frecuentes-tienda', label: 'Preguntas Frecuentes' },
-            ]}
-          />
+          <MoreMenu items={enlacesDeMas(session)} />
           {signOut}
         </>
       );
+      break;
+    case 'PERSONAL':
+      items = <BarraPersonal session={session} />;
       break;
     case 'ADMIN':
       items = (

@@ -1,15 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { resolveAccess, type Area } from './guards';
+import { homeAfterSignIn } from './home';
 import { useSession } from './session-store';
 
 /**
  * The roles-per-screen table (docs/web-screens.md, "Screens and who may open them") at the door
- * of a screen: let in, send to /, or send back one page.
+ * of a screen: let in, send to /, send back one page, or send a staff member to their own home.
  */
 export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const session = useSession();
-  const access = resolveAccess(area, session?.tipoUsuario);
+  const access = resolveAccess(area, session?.tipoUsuario, session?.actor);
   const navigate = useNavigate();
   useEffect(() => {
     if (access !== 'atras') return;
@@ -19,6 +20,10 @@ export function Guard({ area, children }: { area: Area; children: ReactNode }) {
     else navigate('/', { replace: true });
   }, [access, navigate]);
   if (access === 'inicio') return <Navigate to="/" replace />;
+  if (access === 'su-inicio') {
+    const home = session ? homeAfterSignIn(session.tipoUsuario, session.actor) : '/';
+    return <Navigate to={home} replace />;
+  }
   if (access === 'atras') return null;
   return children;
 }

@@ -1,13 +1,28 @@
-import type { Role } from '@tianguis/domain';
+import { puede, vistaDeCocina, type Actor, type Role } from '@tianguis/domain';
+
+/**
+ * The shop's screens, by who may open them (docs/web-screens.md, "Screens and who may open
+ * them"): `tienda` is anyone of the shop (its owner and every member of its staff); each other
+ * one is named after the action of the permission table (docs/api.md, "Staff and the kitchen")
+ * its screens need. `pedidos` is the orders board: the kitchen may see orders, but on its own
+ * display (/cocina), not on the board.
+ */
+export type AreaDeTienda =
+  'tienda' | 'pedidos' | 'atender' | 'catalogo' | 'ventas' | 'corte' | 'ajustes';
 
 /** The kinds of screen the roles-per-screen table distinguishes (docs/web-screens.md). */
 export type Area =
-  'publica' | 'compras' | 'carrito' | 'tienda' | 'admin' | 'faq-tienda' | 'solo-anonimo';
+  'publica' | 'compras' | 'carrito' | 'admin' | 'faq-tienda' | 'solo-anonimo' | AreaDeTienda;
 
-/** What a guard does: let through, send to /, or send back one page. */
-export type Access = 'permitir' | 'inicio' | 'atras';
+/**
+ * What a guard does: let through, send to /, send back one page, or send a staff member to
+ * their own home (homeAfterSignIn: the kitchen display or the orders board).
+ */
+export type Access = 'permitir' | 'inicio' | 'atras' | 'su-inicio';
 
-const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
+type OtraArea = Exclude<Area, AreaDeTienda>;
+
+const table: Record<OtraArea, Record<Role | 'ANONIMO', Access>> = {
   publica: {
     USUARIO: 'permitir',
     TIENDA: 'permitir',
@@ -31,19 +46,11 @@ const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
     PERSONAL: 'atras',
     ANONIMO: 'permitir',
   },
-  // Owner screens; ADMIN has no shop, so home.
-  tienda: {
-    USUARIO: 'inicio',
-    TIENDA: 'permitir',
-    ADMIN: 'inicio',
-    PERSONAL: 'inicio',
-    ANONIMO: 'inicio',
-  },
   admin: {
     USUARIO: 'inicio',
     TIENDA: 'inicio',
     ADMIN: 'permitir',
-    PERSONAL: 'inicio',
+    PERSONAL: 'su-inicio',
     ANONIMO: 'inicio',
   },
   'faq-tienda': {
@@ -53,17 +60,60 @@ const table: Record<Area, Record<Role | 'ANONIMO', Access>> = {
     PERSONAL: 'atras',
     ANONIMO: 'inicio',
   },
-  // Registration and sign-in: logged-in visitors go to /.
+  // Registration and sign-in: logged-in visitors go to / (staff to their own home).
   'solo-anonimo': {
     USUARIO: 'inicio',
     TIENDA: 'inicio',
     ADMIN: 'inicio',
-    PERSONAL: 'inicio',
+    PERSONAL: 'su-inicio',
     ANONIMO: 'permitir',
   },
 };
 
-/** The roles-per-screen table as one lookup; `role` undefined means not signed in. */
-export function resolveAccess(area: Area, role: Role | undefined): Access {
-  return table[area][role ?? 'ANONIMO'];
+const AREAS_DE_TIENDA: readonly string[] = [
+  'tienda',
+  'pedidos',
+  'atender',
+  'catalogo',
+  'ventas',
+  'corte',
+  'ajustes',
+] satisfies readonly AreaDeTienda[];
+
+function isAreaDeTienda(area: Area): area is AreaDeTienda {
+  return AREAS_DE_TIENDA.includes(area);
+}
+
+/** Whether someone acting for a shop may open its screens of `area`. */
+function abre(area: AreaDeTienda, actor: Actor | undefined): boolean {
+  if (actor === undefined) return false;
+  if (area === 'tienda') return true;
+  if (area === 'pedidos') return puede(actor, 'pedidos') && !vistaDeCocina(actor);
+  return puede(actor, area);
+}
+
+/**
+ * The roles-per-screen table as one lookup; `role` undefined means not signed in. The shop's
+ * areas follow the domain's permission table for the session's `actor` (an owner is always
+ * DUENO): the owner opens them all, a staff member those of their role and goes to their own
+ * home from the others, anyone else goes to /.
+ */
+export function resolveAccess(area: Area, role: Role | undefined, actor?: Actor): Access {
+  if (!isAreaDeTienda(area)) return table[area][role ?? 'ANONIMO'];
+  switch (role) {
+    case 'TIENDA':
+      return abre(area, 'DUENO') ? 'permitir' : 'inicio';
+    case 'PERSONAL':
+      return abre(area, actor) ? 'permitir' : 'su-inicio';
+    default:
+      return 'inicio';
+  }
+}
+
+/** Whether the session may open the screens of `area`: what menus and tiles show. */
+export function puedeAbrir(
+  area: Area,
+  session: { tipoUsuario: Role; actor?: Actor } | undefined,
+): boolean {
+  return resolveAccess(area, session?.tipoUsuario, session?.actor) === 'permitir';
 }

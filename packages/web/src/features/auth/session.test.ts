@@ -1,5 +1,6 @@
+import { ROLES_PERSONAL } from '@tianguis/domain';
 import { describe, expect, it } from 'vitest';
-import { decodeSession, homeAfterSignIn, isLoggedIn, type Session } from './session';
+import { decodeSession, isLoggedIn, type Session } from './session';
 
 function tokenWith(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -26,7 +27,29 @@ describe('decodeSession', () => {
       celular: '5512345678',
       token,
       exp: 2_000_000_000,
+      actor: 'DUENO',
     });
+  });
+
+  it.each(ROLES_PERSONAL)(
+    'reads a staff token: PERSONAL, their shop in groupsid and %s as the actor',
+    (rol) => {
+      const token = tokenWith({ ...claims, role: 'PERSONAL', groupsid: 9, rol });
+      const session = decodeSession(token);
+      expect(session).toMatchObject({ tipoUsuario: 'PERSONAL', tiendaId: 9, actor: rol });
+    },
+  );
+
+  it('gives no actor to a shopper, the admin, or a staff token without a known role', () => {
+    expect(decodeSession(tokenWith({ ...claims, role: 'USUARIO' }))?.actor).toBeUndefined();
+    expect(decodeSession(tokenWith({ ...claims, role: 'ADMIN' }))?.actor).toBeUndefined();
+    // A shopper's token can't make itself a cashier with a rol claim.
+    expect(
+      decodeSession(tokenWith({ ...claims, role: 'USUARIO', rol: 'CAJERO' }))?.actor,
+    ).toBeUndefined();
+    const sinRol = decodeSession(tokenWith({ ...claims, role: 'PERSONAL', rol: 'JEFE' }));
+    expect(sinRol?.tipoUsuario).toBe('PERSONAL');
+    expect(sinRol?.actor).toBeUndefined();
   });
 
   it('reads accents and ñ in the claims', () => {
@@ -56,15 +79,5 @@ describe('isLoggedIn (docs/web-screens.md, Signing in and out)', () => {
     ['token unreadable: the flag as is', { isLogin: true, session: undefined }, expMs + 1, true],
   ])('%s → %s', (_name, stored, now, expected) => {
     expect(isLoggedIn(stored, now)).toBe(expected);
-  });
-});
-
-describe('homeAfterSignIn', () => {
-  it.each([
-    ['USUARIO', '/'],
-    ['TIENDA', '/configuracion-de-tienda'],
-    ['ADMIN', '/admin-menu'],
-  ] as const)('%s goes to %s', (role, path) => {
-    expect(homeAfterSignIn(role)).toBe(path);
   });
 });

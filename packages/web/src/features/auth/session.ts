@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@tianguis/domain';
+import { isRole, type Actor, type Role, type RolPersonal } from '@tianguis/domain';
 
 /** The session as read from the sign-in token's claims (docs/api.md, "Accounts and sessions"). */
 export interface Session {
@@ -10,6 +10,13 @@ export interface Session {
   token: string;
   /** Expiry, seconds since the epoch. */
   exp: number | undefined;
+  /**
+   * Who acts for a shop (docs/api.md, "Staff and the kitchen"): 'DUENO' for an owner, the `rol`
+   * claim for a staff member, undefined for anyone else (and for a staff token without a known
+   * role). The server reads the member's current role on every request; this one is the role
+   * at sign-in, which the app uses only to choose screens and links.
+   */
+  actor?: Actor;
 }
 
 export interface StoredSession {
@@ -34,10 +41,29 @@ function decodePayload(token: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The claims of docs/api.md ("Accounts and sessions"): certserialnumber, actort, groupsid, role, gender, exp. */
+/**
+ * The staff roles, checked against the domain's type (a role added or removed there fails to
+ * compile here). Not the domain's isRolPersonal: that would bring the staff texts and
+ * permission table into the public shop page's first download (docs/performance.md).
+ */
+const ROLES: Readonly<Record<RolPersonal, true>> = { ENCARGADO: true, CAJERO: true, COCINA: true };
+
+function actorOf(role: Role, rol: unknown): Actor | undefined {
+  if (role === 'TIENDA') return 'DUENO';
+  if (role === 'PERSONAL' && typeof rol === 'string' && Object.hasOwn(ROLES, rol)) {
+    return rol as RolPersonal;
+  }
+  return undefined;
+}
+
+/**
+ * The claims of docs/api.md ("Accounts and sessions"): certserialnumber, actort, groupsid, role,
+ * gender, exp, and a staff member's `rol` ("Staff and the kitchen").
+ */
 export function decodeSession(token: string): Session | undefined {
   const p = decodePayload(token);
   if (!p || !isRole(p.role)) return undefined;
+  const actor = actorOf(p.role, p.rol);
   return {
     userId: Number(p.certserialnumber),
     usuario: String(p.actort ?? ''),
@@ -46,6 +72,7 @@ export function decodeSession(token: string): Session | undefined {
     celular: String(p.gender ?? ''),
     token,
     exp: typeof p.exp === 'number' ? p.exp : undefined,
+    ...(actor && { actor }),
   };
 }
 
@@ -58,16 +85,4 @@ export function isLoggedIn(stored: StoredSession, nowMs: number): boolean {
   const exp = stored.session?.exp;
   if (exp === undefined) return stored.isLogin;
   return exp * 1000 > nowMs;
-}
-
-/** Where each role lands after signing in (docs/web-screens.md, "Signing in and out"). */
-export function homeAfterSignIn(role: Role): string {
-  switch (role) {
-    case 'TIENDA':
-      return '/configuracion-de-tienda';
-    case 'ADMIN':
-      return '/admin-menu';
-    default:
-      return '/';
-  }
 }

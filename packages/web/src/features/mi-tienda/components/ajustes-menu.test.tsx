@@ -74,6 +74,7 @@ describe('AjustesMenu', () => {
     expect(screen.getByRole('link', { name: 'Pedidos programados' }).getAttribute('href')).toBe(
       '/pedidos-programados',
     );
+    expect(screen.getByRole('link', { name: 'Personal' }).getAttribute('href')).toBe('/personal');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No tienes tareas pendientes.')).toBeTruthy();
   });

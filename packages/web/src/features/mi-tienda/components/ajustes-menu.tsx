@@ -7,6 +7,7 @@ import {
   QrCode,
   Settings,
   Store,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -131,6 +132,7 @@ export function AjustesMenu({ tienda }: { tienda: MiTienda }) {
     { to: '/horarios', label: 'Horarios', icon: Clock },
     { to: '/zonas-envio', label: 'Zonas de envío', icon: MapPin },
     { to: '/pedidos-programados', label: 'Pedidos programados', icon: CalendarClock },
+    { to: '/personal', label: 'Personal', icon: Users },
     { to: '/activartienda', label: 'Activar o Desactivar Tienda', icon: Power },
     { to: '/impresora', label: 'Impresora térmica', icon: Printer },
   ];

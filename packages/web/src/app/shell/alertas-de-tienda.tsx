@@ -1,0 +1,14 @@
+import { puede } from '@tianguis/domain';
+import { lazy } from 'react';
+import { useSession } from '../../features/auth/session-store';
+
+const AlertasTienda = lazy(() => import('../../features/alertas/components/alertas-tienda'));
+
+/**
+ * The new-order alerts for whoever takes orders (docs/api.md, "Staff and the kitchen": the
+ * owner, a manager, a cashier); the kitchen has its own display and never downloads them.
+ */
+export default function AlertasDeTienda() {
+  const session = useSession();
+  return puede(session?.actor, 'atender') ? <AlertasTienda /> : null;
+}

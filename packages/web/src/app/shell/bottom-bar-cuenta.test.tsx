@@ -1,0 +1,90 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../features/auth/session';
+import BottomBarCuenta, { enlacesDeMas } from './bottom-bar-cuenta';
+
+afterEach(cleanup);
+
+const labels = (session: Pick<Session, 'tipoUsuario' | 'actor'>) =>
+  enlacesDeMas(session).map((e) => e.label);
+
+describe("the bottom bar's 'Más' menu by what each person may do", () => {
+  it('gives the owner every screen', () => {
+    expect(labels({ tipoUsuario: 'TIENDA', actor: 'DUENO' })).toEqual([
+      'Nuevo pedido',
+      'Cocina',
+      'Ventas',
+      'Mi Tienda',
+      'Configuración',
+      'Preguntas Frecuentes',
+    ]);
+  });
+
+  it('gives a manager the catalogue, hours and sales, no settings', () => {
+    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' })).toEqual([
+      'Nuevo pedido',
+      'Cocina',
+      'Mi Tienda',
+      'Horarios',
+      'Ventas',
+      'Corte de caja',
+      'Codigo QR',
+    ]);
+  });
+
+  it('gives a cashier manual orders and the cash close, no catalogue or sales', () => {
+    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toEqual([
+      'Nuevo pedido',
+      'Cocina',
+      'Corte de caja',
+      'Codigo QR',
+    ]);
+  });
+
+  it('gives the kitchen nothing beyond its display', () => {
+    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toEqual([]);
+    expect(labels({ tipoUsuario: 'PERSONAL' })).toEqual([]);
+  });
+});
+
+function sesion(overrides: Partial<Session>): Session {
+  return {
+    userId: 5,
+    usuario: 'N/A',
+    tiendaId: 3,
+    tipoUsuario: 'PERSONAL',
+    celular: '',
+    token: 't',
+    exp: undefined,
+    ...overrides,
+  };
+}
+
+describe('BottomBarCuenta for staff', () => {
+  it('shows the kitchen its display and Salir only', () => {
+    render(
+      <MemoryRouter>
+        <BottomBarCuenta session={sesion({ actor: 'COCINA' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['Cocina', 'Salir']);
+    expect(screen.queryByRole('button', { name: 'Más opciones' })).toBeNull();
+  });
+
+  it('shows a cashier the board and a menu of what they may open', async () => {
+    render(
+      <MemoryRouter>
+        <BottomBarCuenta session={sesion({ actor: 'CAJERO' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Pedidos' }).getAttribute('href')).toBe('/pedidos');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Más opciones' }));
+    expect(screen.getByRole('link', { name: 'Corte de caja' }).getAttribute('href')).toBe(
+      '/ventas/corte',
+    );
+    expect(screen.queryByRole('link', { name: 'Ventas' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Mi Tienda' })).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { homeAfterSignIn } from './home';
+import { decodeSession } from './session';
+
+function tokenWith(payload: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.firma`;
+}
+
+const claims = {
+  certserialnumber: 7,
+  actort: 'ana',
+  groupsid: 3,
+  role: 'PERSONAL',
+  gender: '',
+  exp: 2_000_000_000,
+};
+
+describe('homeAfterSignIn', () => {
+  it.each([
+    ['USUARIO', undefined, '/'],
+    ['TIENDA', 'DUENO', '/configuracion-de-tienda'],
+    ['ADMIN', undefined, '/admin-menu'],
+    ['PERSONAL', 'ENCARGADO', '/pedidos'],
+    ['PERSONAL', 'CAJERO', '/pedidos'],
+    ['PERSONAL', 'COCINA', '/cocina'],
+    ['PERSONAL', undefined, '/'],
+  ] as const)('%s (%s) goes to %s', (role, actor, path) => {
+    expect(homeAfterSignIn(role, actor)).toBe(path);
+  });
+
+  it('reads the staff role from a decoded token', () => {
+    const session = decodeSession(tokenWith({ ...claims, rol: 'COCINA' }));
+    expect(session && homeAfterSignIn(session.tipoUsuario, session.actor)).toBe('/cocina');
+  });
+});

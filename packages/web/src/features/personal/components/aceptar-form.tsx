@@ -1,0 +1,112 @@
+import {
+  hintConfirmacion,
+  hintNombreCompleto,
+  hintPassword,
+  NOMBRE_COMPLETO_MAX,
+} from '@tianguis/domain';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormError, TextField } from '../../../components/ui/field';
+import { focusField } from '../../auth/components/focus-field';
+import { PasswordChecklist } from '../../auth/components/password-checklist';
+import { PasswordField } from '../../auth/components/password-field';
+import {
+  esInvitacionInvalida,
+  problemaAlAceptar,
+  revisarAceptar,
+  type AceptarValues,
+  type CampoAceptar,
+  type ProblemaAceptar,
+} from '../logic/aceptar-form';
+
+/**
+ * The invited person's name and password (the registration's rules, checklist and hints), sent
+ * with the invitation's token. `aceptar` resolves once they are signed in; an invitation the
+ * server no longer knows calls `onInvalida`; any other refusal stays in the form.
+ */
+export function AceptarForm(props: {
+  token: string;
+  aceptar: (input: { token: string; password: string; nombreCompleto: string }) => Promise<void>;
+  onInvalida: () => void;
+}) {
+  const [values, setValues] = useState<AceptarValues>({
+    nombreCompleto: '',
+    password: '',
+    confirmacion: '',
+  });
+  const [problema, setProblema] = useState<ProblemaAceptar>();
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const revisado = revisarAceptar(values);
+    setProblema(revisado);
+    if (revisado) {
+      if (revisado.campo) focusField(event.currentTarget, revisado.campo);
+      return;
+    }
+    setBusy(true);
+    try {
+      await props.aceptar({
+        token: props.token,
+        password: values.password,
+        nombreCompleto: values.nombreCompleto.trim(),
+      });
+    } catch (error) {
+      setBusy(false);
+      if (esInvitacionInvalida(error)) {
+        props.onInvalida();
+        return;
+      }
+      const p = problemaAlAceptar(error);
+      setProblema(p);
+      if (p.campo) focusField(form.current, p.campo);
+    }
+  }
+
+  const fieldProps = (campo: CampoAceptar) => ({
+    name: campo,
+    value: values[campo],
+    error: problema?.campo === campo ? problema.message : undefined,
+    onChange: (event: { target: { value: string } }) => {
+      if (problema?.campo === campo) setProblema(undefined);
+      setValues((v) => ({ ...v, [campo]: event.target.value }));
+    },
+  });
+
+  return (
+    <form ref={form} noValidate onSubmit={onSubmit}>
+      <p className="mb-4 text-stone-700">
+        Te invitaron al personal de una tienda en Tianguis. Escribe tu nombre y crea tu contraseña;
+        después entrarás con tu correo y esta contraseña.
+      </p>
+      {problema && !problema.campo && <FormError message={problema.message} />}
+      <TextField
+        {...fieldProps('nombreCompleto')}
+        label="Nombre completo"
+        autoComplete="name"
+        maxLength={NOMBRE_COMPLETO_MAX}
+        hints={hintNombreCompleto(values.nombreCompleto)}
+      />
+      <PasswordField
+        {...fieldProps('password')}
+        label="Contraseña"
+        autoComplete="new-password"
+        hints={hintPassword(values.password)}
+      />
+      <PasswordChecklist password={values.password} />
+      <PasswordField
+        {...fieldProps('confirmacion')}
+        label="Confirma tu contraseña"
+        toggleLabel="Mostrar confirmación de contraseña"
+        autoComplete="new-password"
+        hints={hintConfirmacion(values.confirmacion)}
+      />
+      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Creando tu cuenta…' : 'Crear mi cuenta'}
+      </Button>
+    </form>
+  );
+}
