@@ -241,6 +241,13 @@ const browserBuild: UserConfig = {
               test: /node_modules\/(react|react-dom|scheduler|react-router)\//,
             },
             {
+              // The app's one API client and its error type together: left to itself the bundler
+              // made the client a file of its own (another request and its overhead on the shop
+              // page) once some screens imported ApiError without the client.
+              name: 'api',
+              test: /src\/lib\/api(-client)?\.ts$/,
+            },
+            {
               name: 'tienda-publica',
               test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info|producto-agregar|producto-lista|linea-horario|menu-tienda|compra-en-espera|compartir-tienda)\.tsx|logic\/(estado|estado-pedidos|precio|compartir)\.ts|hooks\/(use-now|use-aviso-de-tienda)\.ts)|src\/components\/ui\/page\.tsx|domain\/src\/(horario|money|tienda-enlaces)\.ts/,
             },

@@ -28,10 +28,9 @@ function decodePayload(token: string): Record<string, unknown> | undefined {
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      [...atob(base64)].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
+    const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    // The claims are UTF-8 (accents and ñ in a shop's name).
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
     const payload: unknown = JSON.parse(json);
     return payload && typeof payload === 'object'
       ? (payload as Record<string, unknown>)
@@ -63,7 +62,6 @@ function actorOf(role: Role, rol: unknown): Actor | undefined {
 export function decodeSession(token: string): Session | undefined {
   const p = decodePayload(token);
   if (!p || !isRole(p.role)) return undefined;
-  const actor = actorOf(p.role, p.rol);
   return {
     userId: Number(p.certserialnumber),
     usuario: String(p.actort ?? ''),
@@ -72,7 +70,7 @@ export function decodeSession(token: string): Session | undefined {
     celular: String(p.gender ?? ''),
     token,
     exp: typeof p.exp === 'number' ? p.exp : undefined,
-    ...(actor && { actor }),
+    actor: actorOf(p.role, p.rol),
   };
 }
 
