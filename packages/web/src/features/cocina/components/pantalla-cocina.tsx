@@ -54,8 +54,8 @@ function useAnuncioDeNuevas(ids: readonly number[] | undefined): string {
 /**
  * The kitchen display (docs/web-screens.md, "The kitchen display"): the accepted orders as
  * tickets, the one due first first, in a grid of columns on a tablet and one column on a phone;
- * the orders marked ready last in a 'Listos' strip; the live state, 'Actualizar', and what
- * happened when another device moved an order first. Reads the orders given (no fetching here).
+ * the orders marked ready last in a 'Listos' row above them; the live state, 'Actualizar', and
+ * what happened when another device moved an order first. Reads the orders given (no fetching here).
  */
 export function PantallaCocina(props: {
   pedidos: readonly PedidoTienda[] | undefined;
@@ -169,21 +169,23 @@ export function PantallaCocina(props: {
         </p>
       )}
 
-      {cuerpo}
-
       {listos.length > 0 && (
-        <section aria-labelledby={listosId} className="mt-6">
-          <h2 id={listosId} className="mb-2 flex items-center gap-2 text-xl font-bold">
-            <PackageCheck aria-hidden="true" className="size-6 text-green-800" />
+        // One row above the tickets, sideways on a phone: in sight without pushing them down.
+        <section aria-labelledby={listosId} className="mb-3 flex items-center gap-2">
+          <h2
+            id={listosId}
+            className="flex shrink-0 items-center gap-1.5 text-lg font-bold text-green-900"
+          >
+            <PackageCheck aria-hidden="true" className="size-6" />
             {cocinaMessages.listos}
           </h2>
-          <ul className="flex flex-wrap gap-2">
+          <ul className="flex min-w-0 gap-2 overflow-x-auto py-1 [scrollbar-width:thin]">
             {listos.map((pedido) => {
               const hora = horaDePedido(pedido.listoEn, timeZone);
               return (
                 <li
                   key={pedido.id}
-                  className="rounded-lg border border-green-800 bg-green-50 px-3 py-1.5 text-lg text-green-950"
+                  className="shrink-0 rounded-lg border border-green-800 bg-green-50 px-3 py-1 text-lg whitespace-nowrap text-green-950"
                 >
                   <span className="font-bold">#{pedido.id}</span> {pedido.nombreCompleto}
                   {hora && <span className="text-base text-green-900"> · {hora}</span>}
@@ -193,6 +195,7 @@ export function PantallaCocina(props: {
           </ul>
         </section>
       )}
+      {cuerpo}
     </div>
   );
 }
