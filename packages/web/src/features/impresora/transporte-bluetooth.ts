@@ -71,26 +71,36 @@ async function buscarCaracteristica(
   return undefined;
 }
 
-/** Connects to a printer the person chose and finds where its bytes go. */
-export async function abrirBluetooth(device: BluetoothDevice): Promise<TransporteImpresora> {
-  const caracteristica = await buscarCaracteristica(device);
-  if (!caracteristica) {
-    device.gatt?.disconnect();
-    throw new ErrorImpresora('este aparato Bluetooth no es una impresora.');
-  }
-  // Without response when the printer allows it: much faster, and what most expect.
+/** How a characteristic takes bytes: without response when the printer allows it (faster). */
+function escritorDe(caracteristica: BluetoothCharacteristic) {
   const escribirValor =
     (caracteristica.properties.writeWithoutResponse
       ? caracteristica.writeValueWithoutResponse
       : undefined) ??
     caracteristica.writeValueWithResponse ??
     caracteristica.writeValue;
-  const escribirBloque = (bloque: Uint8Array<ArrayBuffer>) =>
-    escribirValor.call(caracteristica, bloque);
+  return (bloque: Uint8Array<ArrayBuffer>) => escribirValor.call(caracteristica, bloque);
+}
+
+/** Connects to a printer the person chose and finds where its bytes go. */
+export async function abrirBluetooth(device: BluetoothDevice): Promise<TransporteImpresora> {
+  const primera = await buscarCaracteristica(device);
+  if (!primera) {
+    device.gatt?.disconnect();
+    throw new ErrorImpresora('este aparato Bluetooth no es una impresora.');
+  }
+  let escribirBloque = escritorDe(primera);
   let tamano = BLOQUE_BLUETOOTH;
   return {
     nombre: device.name?.trim() || 'Impresora Bluetooth',
     async escribir(bytes) {
+      // A printer that slept or went out of reach drops the link: connect again first (the
+      // characteristic of the old link no longer works).
+      if (device.gatt && !device.gatt.connected) {
+        const otra = await buscarCaracteristica(device);
+        if (!otra) throw new ErrorImpresora('La impresora Bluetooth ya no está disponible.');
+        escribirBloque = escritorDe(otra);
+      }
       let inicio = 0;
       while (inicio < bytes.length) {
         const bloque = bytes.slice(inicio, inicio + tamano);

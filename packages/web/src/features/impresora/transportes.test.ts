@@ -131,6 +131,15 @@ describe('Web Bluetooth', () => {
     expect(Math.max(...falso.escrituras.map((e) => e.length))).toBe(BLOQUE_BLUETOOTH);
   });
 
+  it('connects again to a printer that dropped the link before writing', async () => {
+    const falso = bluetoothFalso();
+    const transporte = await conectarBluetooth(falso.bluetooth);
+    falso.device.gatt?.disconnect();
+    await transporte.escribir(DATOS);
+    expect(falso.device.gatt?.connected).toBe(true);
+    expect(falso.recibido()).toEqual(DATOS);
+  });
+
   it('goes down to 20 bytes a write for an old module, losing and repeating nothing', async () => {
     const falso = bluetoothFalso({ mtu: 20, conRespuesta: true });
     const transporte = await conectarBluetooth(falso.bluetooth);

@@ -213,6 +213,9 @@ export function bluetoothFalso(opciones: { mtu?: number; conRespuesta?: boolean 
     bluetooth: undefined as unknown as Bluetooth,
   };
   const escribir = async (value: Uint8Array) => {
+    if (!server.connected) {
+      throw new DOMException('GATT Server is disconnected.', 'NetworkError');
+    }
     if (value.length > mtu) {
       falso.rechazos += 1;
       throw new DOMException('GATT operation failed for unknown reason.', 'NotSupportedError');
