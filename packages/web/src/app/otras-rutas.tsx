@@ -50,6 +50,7 @@ const Impresora = screen(() => import('./routes/impresora'));
 const Cocina = screen(() => import('./routes/cocina'));
 const Personal = screen(() => import('./routes/personal'));
 const PersonalAceptar = screen(() => import('./routes/personal-aceptar'));
+const Agotados = screen(() => import('./routes/agotados'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 function guarded(area: Area, Screen: ComponentType) {
@@ -100,6 +101,7 @@ export default function OtrasRutas() {
       {/* The kitchen display: every role of the shop may mark an order ready. */}
       <Route path="cocina" element={guarded('tienda', Cocina)} />
       <Route path="personal" element={guarded('ajustes', Personal)} />
+      <Route path="agotados" element={guarded('agotar', Agotados)} />
       {/* The invitation's link: the screen itself handles a signed-in person. */}
       <Route path="personal/aceptar" element={<PersonalAceptar />} />
       <Route path="escanear-qr" element={<EscanearQr />} />

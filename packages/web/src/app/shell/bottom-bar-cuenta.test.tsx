@@ -26,6 +26,7 @@ describe("the bottom bar's 'Más' menu by what each person may do", () => {
     expect(labels({ tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' })).toEqual([
       'Nuevo pedido',
       'Cocina',
+      'Agotados de hoy',
       'Mi Tienda',
       'Horarios',
       'Ventas',
@@ -34,10 +35,11 @@ describe("the bottom bar's 'Más' menu by what each person may do", () => {
     ]);
   });
 
-  it('gives a cashier manual orders and the cash close, no catalogue or sales', () => {
+  it('gives a cashier manual orders, sold-out products and the cash close, no catalogue or sales', () => {
     expect(labels({ tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toEqual([
       'Nuevo pedido',
       'Cocina',
+      'Agotados de hoy',
       'Corte de caja',
       'Codigo QR',
     ]);

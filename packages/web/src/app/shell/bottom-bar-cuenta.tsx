@@ -37,6 +37,7 @@ const MAS_DUENO: readonly Enlace[] = [
 const MAS_PERSONAL: readonly Enlace[] = [
   { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' },
   { to: '/cocina', label: 'Cocina', area: 'tienda' },
+  { to: '/agotados', label: 'Agotados de hoy', area: 'agotar' },
   { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' },
   { to: '/horarios', label: 'Horarios', area: 'catalogo' },
   { to: '/ventas', label: 'Ventas', area: 'ventas' },

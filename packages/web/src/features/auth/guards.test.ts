@@ -18,6 +18,7 @@ const rows: [Area, Access, Access, Access, Access, Access, Access, Access][] = [
   ['tienda', 'inicio', P, 'inicio', P, P, P, 'inicio'],
   ['pedidos', 'inicio', P, 'inicio', P, P, su, 'inicio'],
   ['atender', 'inicio', P, 'inicio', P, P, su, 'inicio'],
+  ['agotar', 'inicio', P, 'inicio', P, P, P, 'inicio'],
   ['catalogo', 'inicio', P, 'inicio', P, su, su, 'inicio'],
   ['ventas', 'inicio', P, 'inicio', P, su, su, 'inicio'],
   ['corte', 'inicio', P, 'inicio', P, P, su, 'inicio'],
@@ -42,7 +43,7 @@ describe('resolveAccess', () => {
   it('covers every area', () => {
     const areas = new Set(rows.map(([area]) => area));
     expect(areas.size).toBe(rows.length);
-    expect(areas.size).toBe(13);
+    expect(areas.size).toBe(14);
   });
 
   it('sends a staff token without a known role home from every shop screen', () => {
@@ -50,6 +51,7 @@ describe('resolveAccess', () => {
       'tienda',
       'pedidos',
       'atender',
+      'agotar',
       'catalogo',
       'ventas',
       'corte',

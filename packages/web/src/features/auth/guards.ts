@@ -8,7 +8,7 @@ import { puede, vistaDeCocina, type Actor, type Role } from '@tianguis/domain';
  * display (/cocina), not on the board.
  */
 export type AreaDeTienda =
-  'tienda' | 'pedidos' | 'atender' | 'catalogo' | 'ventas' | 'corte' | 'ajustes';
+  'tienda' | 'pedidos' | 'atender' | 'agotar' | 'catalogo' | 'ventas' | 'corte' | 'ajustes';
 
 /** The kinds of screen the roles-per-screen table distinguishes (docs/web-screens.md). */
 export type Area =
@@ -74,6 +74,7 @@ const AREAS_DE_TIENDA: readonly string[] = [
   'tienda',
   'pedidos',
   'atender',
+  'agotar',
   'catalogo',
   'ventas',
   'corte',
