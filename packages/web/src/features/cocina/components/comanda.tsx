@@ -11,7 +11,7 @@ import { cocinaMessages, tiempoDeComanda, venceDe } from '../logic/cocina';
  * One accepted order as the kitchen reads it from across the room: 'Pedido #12', pickup or
  * delivery (never the phone or the address), 'Para las 14:00' when scheduled, the minutes left
  * or late, each line ('2 x Taco al pastor') with its options and note, the order's note, and one
- * big "Listo". While the call is under way the button says so; a 409 (another device moved the
+ * big "Listo". While the call is under way the button says so (and holds further taps); a 409 (another device moved the
  * order first) goes to `onCambio`, which reloads and says it; any other failure stays on the
  * ticket, read out, and the button works again.
  */
@@ -20,8 +20,12 @@ export function Comanda(props: {
   now: Date;
   timeZone: string;
   onCambio: (pedidoId: number) => void;
+  /** Before the call: the display keeps the keyboard's place when the ticket leaves. */
+  onListo?: (pedidoId: number) => void;
+  /** The "Listo" button, for the display to move focus to. */
+  registrarBoton?: (boton: HTMLButtonElement | null) => void;
 }) {
-  const { pedido, now, timeZone } = props;
+  const { pedido, now, timeZone, registrarBoton } = props;
   const id = useId();
   const [enCurso, setEnCurso] = useState(false);
   const [error, setError] = useState<string>();
@@ -30,6 +34,9 @@ export function Comanda(props: {
   const tarde = tiempo?.tarde === true;
 
   const marcarListo = async () => {
+    // Held, not disabled, while under way: a disabled button would drop the keyboard's focus.
+    if (enCurso) return;
+    props.onListo?.(pedido.id);
     setEnCurso(true);
     setError(undefined);
     try {
@@ -109,11 +116,12 @@ export function Comanda(props: {
       <div className="mt-auto pt-4">
         <button
           type="button"
+          ref={registrarBoton}
           onClick={() => void marcarListo()}
-          disabled={enCurso}
+          aria-disabled={enCurso || undefined}
           aria-busy={enCurso || undefined}
           aria-label={`${enCurso ? cocinaMessages.marcando : cocinaMessages.listo}, pedido #${pedido.id}`}
-          className="inline-flex min-h-16 w-full items-center justify-center gap-2 rounded-xl bg-green-800 px-4 text-2xl font-extrabold text-white hover:bg-green-900 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-green-900 disabled:cursor-wait disabled:bg-stone-500"
+          className="inline-flex min-h-16 w-full items-center justify-center gap-2 rounded-xl bg-green-800 px-4 text-2xl font-extrabold text-white hover:bg-green-900 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-green-900 aria-disabled:cursor-wait aria-disabled:bg-stone-600"
         >
           <Check aria-hidden="true" className="size-7" />
           {enCurso ? cocinaMessages.marcando : cocinaMessages.listo}

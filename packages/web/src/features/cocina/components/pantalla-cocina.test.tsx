@@ -194,15 +194,23 @@ describe('the kitchen display', () => {
     const pedidos = [aceptado(41), aceptado(42, { listoEstimado: min(30) })];
     setQueryData(pedidosTiendaKey, pedidos);
     const { user, rerender } = pintar({ pedidos });
-    await user.click(screen.getByRole('button', { name: 'Listo, pedido #41' }));
+    // From the keyboard: Tab to the first ticket's button, Enter.
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Listo, pedido #41');
+    await user.keyboard('{Enter}');
     const boton = screen.getByRole('button', { name: 'Marcando…, pedido #41' });
-    expect(boton.hasAttribute('disabled')).toBe(true);
+    expect(boton.getAttribute('aria-disabled')).toBe('true');
     expect(boton.getAttribute('aria-busy')).toBe('true');
-    expect(llamadas[0]).toEqual({ url: '/api/pedido/listo', body: { pedidoId: 41 } });
+    expect(boton.textContent).toBe('Marcando…');
+    expect(document.activeElement).toBe(boton);
+    // A second tap while it is under way sends nothing more.
+    await user.click(boton);
+    expect(llamadas).toEqual([{ url: '/api/pedido/listo', body: { pedidoId: 41 } }]);
     // The other ticket can still be marked meanwhile.
-    expect(screen.getByRole('button', { name: 'Listo, pedido #42' }).hasAttribute('disabled')).toBe(
-      false,
-    );
+    expect(
+      screen.getByRole('button', { name: 'Listo, pedido #42' }).hasAttribute('aria-disabled'),
+    ).toBe(false);
 
     responder(json(makePedido({ id: 41, status: 'LISTO', listoEn: min(0) })));
     await vi.waitFor(() =>
@@ -213,6 +221,8 @@ describe('the kitchen display', () => {
     // The screen shows what the shared list now holds.
     rerender(getQueryData<PedidoTienda[]>(pedidosTiendaKey) ?? []);
     expect(tickets().map(titulo)).toEqual(['Pedido #42']);
+    // The keyboard stays in the display: on the next ticket's button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Listo, pedido #42' }));
     expect(within(screen.getByRole('region', { name: 'Listos' })).getByText('#41')).toBeTruthy();
   });
 
@@ -229,9 +239,9 @@ describe('the kitchen display', () => {
     // The list is read again (routes/cocina.test.tsx follows it to the server).
     expect(onActualizar).toHaveBeenCalledTimes(1);
     // The button works again, and the notice goes when read.
-    expect(screen.getByRole('button', { name: 'Listo, pedido #51' }).hasAttribute('disabled')).toBe(
-      false,
-    );
+    expect(
+      screen.getByRole('button', { name: 'Listo, pedido #51' }).hasAttribute('aria-disabled'),
+    ).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Entendido (pedido #51)' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -243,7 +253,9 @@ describe('the kitchen display', () => {
     const ticket = tickets()[0] as HTMLElement;
     expect((await within(ticket).findByRole('alert')).textContent).toBe('Algo salió mal');
     expect(
-      within(ticket).getByRole('button', { name: 'Listo, pedido #61' }).hasAttribute('disabled'),
+      within(ticket)
+        .getByRole('button', { name: 'Listo, pedido #61' })
+        .hasAttribute('aria-disabled'),
     ).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { horaDePedido } from '@tianguis/domain';
 import { PackageCheck, RefreshCw, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import type { PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
@@ -74,6 +74,28 @@ export function PantallaCocina(props: {
   const listos = useMemo(() => (pedidos ? listosRecientes(pedidos) : []), [pedidos]);
   const anuncio = useAnuncioDeNuevas(comandas?.map((p) => p.id));
   const [cambios, setCambios] = useState<readonly number[]>([]);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const botones = useRef(new Map<number, HTMLButtonElement>());
+  // Where the keyboard goes once a ticket marked ready leaves: the next ticket's "Listo" (the
+  // one before it for the last), else the title. Only when focus was on that ticket's button.
+  const enfocar = useRef<{ sale: number; destino: number | undefined } | undefined>(undefined);
+
+  const onListo = (pedidoId: number) => {
+    const activo = document.activeElement;
+    if (activo !== botones.current.get(pedidoId)) return;
+    const ids = comandas?.map((p) => p.id) ?? [];
+    const i = ids.indexOf(pedidoId);
+    enfocar.current = { sale: pedidoId, destino: ids[i + 1] ?? ids[i - 1] };
+  };
+
+  useEffect(() => {
+    const pendiente = enfocar.current;
+    if (!pendiente || comandas?.some((p) => p.id === pendiente.sale)) return;
+    enfocar.current = undefined;
+    const destino =
+      pendiente.destino === undefined ? undefined : botones.current.get(pendiente.destino);
+    (destino ?? titulo.current)?.focus({ preventScroll: destino === undefined });
+  }, [comandas]);
 
   const onCambio = (pedidoId: number) => {
     setCambios((actuales) => (actuales.includes(pedidoId) ? actuales : [...actuales, pedidoId]));
@@ -92,7 +114,17 @@ export function PantallaCocina(props: {
         >
           {comandas.map((pedido) => (
             <li key={pedido.id}>
-              <Comanda pedido={pedido} now={now} timeZone={timeZone} onCambio={onCambio} />
+              <Comanda
+                pedido={pedido}
+                now={now}
+                timeZone={timeZone}
+                onCambio={onCambio}
+                onListo={onListo}
+                registrarBoton={(boton) => {
+                  if (boton) botones.current.set(pedido.id, boton);
+                  else botones.current.delete(pedido.id);
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -106,7 +138,12 @@ export function PantallaCocina(props: {
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-stone-300 bg-white p-2 pl-3">
-        <h1 id={tituloId} className="text-2xl font-extrabold">
+        <h1
+          ref={titulo}
+          id={tituloId}
+          tabIndex={-1}
+          className="text-2xl font-extrabold outline-none"
+        >
           {cocinaMessages.titulo}
           {comandas && (
             <span className="ml-2 text-lg font-semibold text-stone-700">
