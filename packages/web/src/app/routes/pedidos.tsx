@@ -55,7 +55,7 @@ function Barra(props: Omit<ComponentProps<typeof TableroBarra>, 'now'>) {
 /**
  * /pedidos: the shop's orders first (docs/web-screens.md, "The order board"): a compact bar
  * (live state, sound, pause and the phone's alerts behind "Opciones", "Estamos ocupados"), the
- * tabs (Activos: NUEVO and ACEPTADO; Programados: orders for later by their time), filters folded
+ * tabs (Activos: NUEVO, ACEPTADO and LISTO; Programados: orders for later by their time), filters folded
  * away, and each order as a card accepted from the card itself. The live connection, the bell and the banner belong
  * to the owner's alerts in the app's frame; this screen reads the same list and keeps the phone's
  * screen on while it is open.
