@@ -31,6 +31,7 @@ describe("the bottom bar's 'Más' menu by what each person may do", () => {
       'Horarios',
       'Ventas',
       'Corte de caja',
+      'Impresora térmica',
       'Codigo QR',
     ]);
   });
@@ -41,6 +42,7 @@ describe("the bottom bar's 'Más' menu by what each person may do", () => {
       'Cocina',
       'Agotados de hoy',
       'Corte de caja',
+      'Impresora térmica',
       'Codigo QR',
     ]);
   });

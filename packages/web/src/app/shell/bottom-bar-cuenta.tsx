@@ -42,6 +42,7 @@ const MAS_PERSONAL: readonly Enlace[] = [
   { to: '/horarios', label: 'Horarios', area: 'catalogo' },
   { to: '/ventas', label: 'Ventas', area: 'ventas' },
   { to: '/ventas/corte', label: 'Corte de caja', area: 'corte' },
+  { to: '/impresora', label: 'Impresora térmica', area: 'atender' },
   { to: '/codigoqr', label: 'Codigo QR', area: 'tienda' },
 ];
 
