@@ -1,6 +1,6 @@
 import { api, createShop, unique } from './fixtures/api';
 import { axe } from './fixtures/axe';
-import { esperarMensajes } from './fixtures/outbox';
+import { aceptarInvitacion as aceptar, enlaceDeInvitacion } from './fixtures/personal';
 import {
   expect,
   expectRoute,
@@ -8,35 +8,12 @@ import {
   otroTelefono,
   signInThroughUi,
   test,
-  type Shot,
 } from './fixtures/test';
-import type { Page } from '@playwright/test';
 
 // Staff (docs/api.md, "Staff and the kitchen") at 390×844: the owner invites from 'Personal',
 // the invited person follows the emailed link, chooses a name and password and lands on their
 // role's home with only their role's menu; the owner changes roles and removes them, after
 // which their phone is signed out.
-
-/** The invitation's link in the email sent to `email`, as the path the app opens. */
-async function enlaceDeInvitacion(email: string): Promise<string> {
-  const [correo] = await esperarMensajes(email);
-  const enlace = /https?:\/\/\S+\/personal\/aceptar\?token=\S+/.exec(correo?.texto ?? '')?.[0];
-  expect(enlace, 'el enlace de la invitación').toBeTruthy();
-  const url = new URL(enlace!);
-  return url.pathname + url.search;
-}
-
-/** The invited person on their own phone: name, password twice, 'Crear mi cuenta'. */
-async function aceptar(page: Page, enlace: string, nombre: string, shot: Shot): Promise<void> {
-  await openRoute(page, enlace);
-  await expect(page.getByRole('heading', { level: 1, name: 'Únete al personal' })).toBeVisible();
-  await page.getByLabel('Nombre completo').fill(nombre);
-  await page.getByLabel('Contraseña', { exact: true }).fill('Cocina123');
-  await page.getByLabel('Confirma tu contraseña').fill('Cocina123');
-  expect(await axe(page)).toEqual([]);
-  await shot('aceptar-invitacion', page);
-  await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
-}
 
 test('el dueño invita a una cajera, le cambia el rol y la da de baja', async ({
   page,

@@ -20,7 +20,9 @@ export default function CocinaScreen() {
   const pantallaEncendida = usePantallaEncendida();
   // Read every 15 s, so 'Faltan 8 min' is never most of a minute behind (the board's cards
   // count by the minute: their 'hace 12 min' can afford it, a countdown cannot).
-  const reloj = useAhora(15_000);
+  // Read again when the orders change too: a ticket that has just arrived counts from now, not
+  // from the last tick ('Faltan 15 min' for an order accepted for 15, never 16).
+  const reloj = useAhora(15_000, pedidos.data);
   const now = useMemo(() => new Date(reloj), [reloj]);
   useEffect(() => {
     document.title = `${cocinaMessages.titulo} · Tianguis`;
