@@ -2,11 +2,9 @@ import {
   DIRECCION_ENTREGA_MAX,
   firstIssueMessage,
   hintCelular,
-  hintConfirmacion,
   hintDireccionEntrega,
   hintEmail,
   hintNombreCompleto,
-  hintPassword,
   hintUsuario,
   NOMBRE_COMPLETO_MAX,
   registroFormSchema,
@@ -20,10 +18,9 @@ import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { CrearContrasenaFields } from './crear-contrasena-fields';
 import { errorMessage } from './error-message';
 import { focusField } from './focus-field';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
 import type { TipoUsuario } from './tipo-usuario-step';
 
 export interface RegistroValues {
@@ -156,19 +153,9 @@ export function RegistroForm(props: {
         onFocus={() => setEmailHints([])}
         onBlur={(event) => setEmailHints(hintEmail(event.target.value))}
       />
-      <PasswordField
-        {...fieldProps('password')}
-        label="Contraseña"
-        autoComplete="new-password"
-        hints={hintPassword(values.password)}
-      />
-      <PasswordChecklist password={values.password} />
-      <PasswordField
-        {...fieldProps('confirmacion')}
-        label="Confirma tu contraseña"
-        toggleLabel="Mostrar confirmación de contraseña"
-        autoComplete="new-password"
-        hints={hintConfirmacion(values.confirmacion)}
+      <CrearContrasenaFields
+        password={fieldProps('password')}
+        confirmacion={fieldProps('confirmacion')}
       />
 
       {isTienda && (

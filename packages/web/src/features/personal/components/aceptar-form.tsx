@@ -1,15 +1,9 @@
-import {
-  hintConfirmacion,
-  hintNombreCompleto,
-  hintPassword,
-  NOMBRE_COMPLETO_MAX,
-} from '@tianguis/domain';
+import { hintNombreCompleto, NOMBRE_COMPLETO_MAX } from '@tianguis/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { focusField } from '../../auth/components/focus-field';
-import { PasswordChecklist } from '../../auth/components/password-checklist';
-import { PasswordField } from '../../auth/components/password-field';
+import { CrearContrasenaFields } from '../../auth/components/crear-contrasena-fields';
 import {
   esInvitacionInvalida,
   problemaAlAceptar,
@@ -90,19 +84,9 @@ export function AceptarForm(props: {
         maxLength={NOMBRE_COMPLETO_MAX}
         hints={hintNombreCompleto(values.nombreCompleto)}
       />
-      <PasswordField
-        {...fieldProps('password')}
-        label="Contraseña"
-        autoComplete="new-password"
-        hints={hintPassword(values.password)}
-      />
-      <PasswordChecklist password={values.password} />
-      <PasswordField
-        {...fieldProps('confirmacion')}
-        label="Confirma tu contraseña"
-        toggleLabel="Mostrar confirmación de contraseña"
-        autoComplete="new-password"
-        hints={hintConfirmacion(values.confirmacion)}
+      <CrearContrasenaFields
+        password={fieldProps('password')}
+        confirmacion={fieldProps('confirmacion')}
       />
       <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Creando tu cuenta…' : 'Crear mi cuenta'}

@@ -1,0 +1,40 @@
+import { hintConfirmacion, hintPassword } from '@tianguis/domain';
+import type { ChangeEvent } from 'react';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+
+/** What a form hands each of the two fields: its name, value, error and change handler. */
+export interface CampoContrasena {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * A new account's password and its confirmation, with the hints that follow the typing and the
+ * policy checklist between them (the registration and the invited person's form).
+ */
+export function CrearContrasenaFields(props: {
+  password: CampoContrasena;
+  confirmacion: CampoContrasena;
+}) {
+  return (
+    <>
+      <PasswordField
+        {...props.password}
+        label="Contraseña"
+        autoComplete="new-password"
+        hints={hintPassword(props.password.value)}
+      />
+      <PasswordChecklist password={props.password.value} />
+      <PasswordField
+        {...props.confirmacion}
+        label="Confirma tu contraseña"
+        toggleLabel="Mostrar confirmación de contraseña"
+        autoComplete="new-password"
+        hints={hintConfirmacion(props.confirmacion.value)}
+      />
+    </>
+  );
+}
