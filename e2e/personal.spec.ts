@@ -48,7 +48,10 @@ test('el dueño invita a una cajera, le cambia el rol y la da de baja', async ({
   await expect(
     page.getByRole('status').filter({ hasText: `Invitación enviada a ${email}` }),
   ).toBeVisible();
-  const ana = page.getByRole('listitem').filter({ hasText: 'Ana López' });
+  const ana = page
+    .getByRole('list', { name: 'Tu personal' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Ana López' });
   await expect(ana).toContainText('Invitación enviada');
   await expect(ana).toContainText('Rol: Cajero');
   await shot('invitacion-enviada');

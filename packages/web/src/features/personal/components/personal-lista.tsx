@@ -64,7 +64,7 @@ export function PersonalLista(props: {
     ...props.personal.filter((m) => m.estado === 'BAJA'),
   ];
   return (
-    <ul className="grid gap-3">
+    <ul aria-label="Tu personal" className="grid gap-3">
       {ordenados.map((miembro) => (
         <Miembro
           key={miembro.personalId}
