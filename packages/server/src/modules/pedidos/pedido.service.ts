@@ -358,10 +358,18 @@ export async function findPedidoConSeguimiento(
 export const TIPO_VISTO = 'VISTO';
 export const TIPO_PAGADO = 'PAGADO';
 
+/** The order a shop's change is about, when it happens and who makes it (quienActuoDe). */
+interface CambioPedido {
+  id: number;
+  tiendaId: number;
+  now: string;
+  por: string;
+}
+
 /**
  * One change of an order by its shop, in a transaction shared with SQLite's group commit like
  * checkout (an owner working the board must not hold up every other request while its own
- * commit reaches the disk): `change` answers whether it applied; when it did, an event of type
+ * commit reaches the disk): `change`, given the CambioPedido, answers whether it applied; when it did, an event of type
  * `tipo` goes to the outbox and the live streams. That event is also what moves the owner's
  * list version (findPedidosVersion), so every change writes one (docs/write-path.md).
  */
@@ -370,13 +378,18 @@ async function changePedido(
   bus: PedidoEventBus,
   session: Session,
   pedidoId: number,
-  change: (trx: DbOrTx, now: string) => Promise<boolean>,
+  change: (trx: DbOrTx, cambio: CambioPedido) => Promise<boolean>,
   onRefused: (pedido: { status: string }) => AppError | undefined,
   tipo: string,
 ): Promise<PedidoView> {
   const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento | undefined> => {
     const now = nowIso();
-    const done = await change(trx, now);
+    const done = await change(trx, {
+      id: pedidoId,
+      tiendaId: session.tiendaId,
+      now,
+      por: quienActuoDe(session),
+    });
     const pedido = await repo.findPedidoOfTienda(trx, pedidoId, session.tiendaId);
     if (!pedido) throw new AppError('NO_ENCONTRADO', 'El pedido no existe');
     if (!done) {
@@ -417,15 +430,7 @@ export function finishPedido(
     bus,
     session,
     pedidoId,
-    (trx, now) =>
-      repo.finishPedido(trx, {
-        id: pedidoId,
-        tiendaId: session.tiendaId,
-        status,
-        now,
-        motivo,
-        por: quienActuoDe(session),
-      }),
+    (trx, cambio) => repo.finishPedido(trx, { ...cambio, status, motivo }),
     estadoInvalido,
     status,
   );
@@ -447,16 +452,13 @@ export function acceptPedido(
     bus,
     session,
     pedidoId,
-    (trx, now) =>
+    (trx, cambio) =>
       repo.acceptPedido(trx, {
-        id: pedidoId,
-        tiendaId: session.tiendaId,
-        now,
+        ...cambio,
         listoEstimado:
           minutos === undefined
             ? undefined
-            : new Date(Date.parse(now) + minutos * 60_000).toISOString(),
-        por: quienActuoDe(session),
+            : new Date(Date.parse(cambio.now) + minutos * 60_000).toISOString(),
       }),
     (pedido) =>
       pedido.status === 'NUEVO' && minutos === undefined
@@ -482,13 +484,7 @@ export function marcarListo(
     bus,
     session,
     pedidoId,
-    (trx, now) =>
-      repo.marcarListo(trx, {
-        id: pedidoId,
-        tiendaId: session.tiendaId,
-        now,
-        por: quienActuoDe(session),
-      }),
+    (trx, cambio) => repo.marcarListo(trx, cambio),
     estadoInvalido,
     'LISTO',
   );
@@ -501,7 +497,7 @@ export function marcarPagado(db: Db, bus: PedidoEventBus, session: Session, pedi
     bus,
     session,
     pedidoId,
-    (trx, now) => repo.marcarPagado(trx, pedidoId, session.tiendaId, now),
+    (trx, { now }) => repo.marcarPagado(trx, pedidoId, session.tiendaId, now),
     () => undefined,
     TIPO_PAGADO,
   );
@@ -514,7 +510,7 @@ export function marcarVisto(db: Db, bus: PedidoEventBus, session: Session, pedid
     bus,
     session,
     pedidoId,
-    (trx, now) => repo.marcarVisto(trx, pedidoId, session.tiendaId, now),
+    (trx, { now }) => repo.marcarVisto(trx, pedidoId, session.tiendaId, now),
     () => undefined,
     TIPO_VISTO,
   );
