@@ -1,5 +1,4 @@
-import { ApiError, SIN_CONEXION } from '../../../lib/api-client';
-import { clearSession, getToken } from '../../auth/session-store';
+import { fetchArchivo } from '../../../lib/api-archivo';
 import type { AnchoPapel } from '../transporte';
 
 /**
@@ -8,26 +7,9 @@ import type { AnchoPapel } from '../transporte';
  * token rather than through the JSON client.
  */
 export async function getTicket(pedidoId: number, ancho: AnchoPapel): Promise<Uint8Array> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api/pedido/ticket/${pedidoId}?ancho=${ancho}`, {
-      headers: {
-        accept: 'application/octet-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    });
-  } catch {
-    throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    if (response.status === 401 && token) clearSession();
-    throw new ApiError(
-      response.status,
-      body.code ?? 'ERROR',
-      body.message ?? 'No se pudo obtener el ticket. Inténtalo de nuevo.',
-    );
-  }
+  const response = await fetchArchivo(`/api/pedido/ticket/${pedidoId}?ancho=${ancho}`, {
+    accept: 'application/octet-stream',
+    fallo: 'No se pudo obtener el ticket. Inténtalo de nuevo.',
+  });
   return new Uint8Array(await response.arrayBuffer());
 }

@@ -1,8 +1,7 @@
 import { nombreArchivoVentas, type Corte, type Ventas } from '@tianguis/domain';
 import { api } from '../../../lib/api';
-import { ApiError, SIN_CONEXION } from '../../../lib/api-client';
+import { fetchArchivo } from '../../../lib/api-archivo';
 import { useQuery } from '../../../lib/query';
-import { clearSession, getToken } from '../../auth/session-store';
 
 // The owner's sales calls (docs/sales.md): figures of a range, the cash close of a day and the
 // CSV export. Always the signed-in owner's own shop.
@@ -37,24 +36,10 @@ export function useCorte(fecha: string | undefined) {
  * Authorization header), then saved from a Blob under ventas-<desde>-a-<hasta>.csv.
  */
 export async function descargarCsv(desde: string, hasta: string): Promise<void> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`/api/pedido/exportar?${new URLSearchParams({ desde, hasta })}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    if (response.status === 401 && token) clearSession();
-    throw new ApiError(
-      response.status,
-      body.code ?? 'ERROR',
-      body.message ?? 'No se pudo descargar el archivo. Inténtalo de nuevo.',
-    );
-  }
+  const response = await fetchArchivo(
+    `/api/pedido/exportar?${new URLSearchParams({ desde, hasta })}`,
+    { fallo: 'No se pudo descargar el archivo. Inténtalo de nuevo.' },
+  );
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
