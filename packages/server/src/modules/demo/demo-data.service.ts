@@ -15,6 +15,7 @@ import type { Session } from '../../http/auth.js';
 import type { AccountService } from '../accounts/account.service.js';
 import * as catalogo from '../catalogo/catalogo.service.js';
 import * as horarios from '../horarios/horario.service.js';
+import { createPersonalService } from '../personal/personal.service.js';
 import { storeUploadedImage } from '../imagenes/image.service.js';
 import type { ImageStorage } from '../imagenes/image.service.js';
 import * as tiendas from '../tiendas/tienda.service.js';
@@ -25,6 +26,8 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@tianguis.mx', password: 'Admin12345' },
   tienda: { email: 'tienda@tianguis.mx', password: 'Tienda123' },
   cliente: { email: 'cliente@tianguis.mx', password: 'Cliente123' },
+  /** The taquería's cook (role COCINA): signs in to the kitchen display. */
+  cocina: { email: 'cocinero@tianguis.mx', password: 'Cocina123' },
 } as const;
 
 interface DemoProducto {
@@ -282,6 +285,36 @@ function ownerSession(accountId: number, tiendaId: number, usuario: string): Ses
   };
 }
 
+/**
+ * The taquería's cook, invited and accepted through the staff service like a real member (the
+ * invitation's email is read here instead of being sent).
+ */
+async function addDemoCook(
+  deps: { db: Db; accounts: AccountService; log: FastifyBaseLogger },
+  owner: Session,
+): Promise<void> {
+  const correos: string[] = [];
+  const personal = createPersonalService({
+    db: deps.db,
+    staffAccounts: deps.accounts.staff,
+    notifier: {
+      sendEmail: async ({ text }) => void correos.push(text),
+      sendSms: async () => undefined,
+    },
+    publicUrl: 'http://localhost',
+    log: deps.log,
+  });
+  const nombreCompleto = 'Juan Pérez';
+  await personal.invitar(owner, {
+    email: DEMO_ACCOUNTS.cocina.email,
+    nombreCompleto,
+    rol: 'COCINA',
+  });
+  const token = /token=(\S+)/.exec(correos[0] ?? '')?.[1];
+  if (!token) throw new Error('la invitación de muestra no trae su enlace');
+  await personal.aceptar({ token, password: DEMO_ACCOUNTS.cocina.password, nombreCompleto });
+}
+
 /** True when nobody has registered yet: only then are the sample shops added. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('account').select('id').limit(1).executeTakeFirst();
@@ -384,6 +417,7 @@ export async function seedDemoData(deps: {
       await horarios.addDiaEspecial(db, session, diaEspecialSchema.parse(dia));
     }
     if (demo.approved) await tiendas.approveTienda(db, adminSession, tiendaId);
+    if (demo.email === DEMO_ACCOUNTS.tienda.email) await addDemoCook(deps, session);
   }
   deps.log.info({ tiendas: DEMO_TIENDAS.length }, 'datos de muestra creados');
 }

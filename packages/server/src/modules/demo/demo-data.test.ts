@@ -95,6 +95,38 @@ describe('demo data', () => {
     expect(res.status).toBe(200);
   });
 
+  it('gives the taquería a cook who sees its accepted orders only', async () => {
+    const owner = await server.call<{ token: string }>('/api/login/authenticate', {
+      body: DEMO_ACCOUNTS.tienda,
+    });
+    const cook = await server.call<{ token: string }>('/api/login/authenticate', {
+      body: DEMO_ACCOUNTS.cocina,
+    });
+    const claims = JSON.parse(
+      Buffer.from(cook.body.token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    const ownerClaims = JSON.parse(
+      Buffer.from(owner.body.token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(claims).toMatchObject({
+      role: 'PERSONAL',
+      rol: 'COCINA',
+      groupsid: ownerClaims.groupsid,
+    });
+    const staff = await server.call<{ email: string; estado: string; rol: string }[]>(
+      '/api/tienda/personal',
+      { token: owner.body.token },
+    );
+    expect(staff.body).toMatchObject([
+      { email: DEMO_ACCOUNTS.cocina.email, estado: 'ACTIVO', rol: 'COCINA' },
+    ]);
+    const accept = await server.call('/api/pedido/aceptarpedido', {
+      token: cook.body.token,
+      body: { pedidoId: 1, minutos: 10 },
+    });
+    expect(accept.status).toBe(403);
+  });
+
   it('lists the shop waiting for approval to the admin', async () => {
     const signIn = await server.call<{ token: string }>('/api/login/authenticate', {
       body: DEMO_ACCOUNTS.admin,
