@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { RolPersonal } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import type { PersonalTable } from './personal.table.js';
 
 /** A staff account's membership: its shop, role and state (read on every staff request). */
 export async function findMiembroDeCuenta(db: DbOrTx, accountId: number) {
@@ -15,12 +16,13 @@ const selectMiembroDeCuenta = preparedQuery((db, accountId: number) =>
     .where('account_id', '=', accountId),
 );
 
+/** Sets some columns of one member's row. */
+async function updateMiembro(db: DbOrTx, personalId: number, set: Updateable<PersonalTable>) {
+  await db.updateTable('personal').set(set).where('id', '=', personalId).execute();
+}
+
 export async function marcarUltimoAcceso(db: DbOrTx, personalId: number, now: string) {
-  await db
-    .updateTable('personal')
-    .set({ ultimo_acceso: now })
-    .where('id', '=', personalId)
-    .execute();
+  await updateMiembro(db, personalId, { ultimo_acceso: now });
 }
 
 const vistaColumns = [
@@ -167,11 +169,7 @@ export function claimInvitacion(
 }
 
 export async function setCuentaDeMiembro(db: DbOrTx, personalId: number, accountId: number) {
-  await db
-    .updateTable('personal')
-    .set({ account_id: accountId })
-    .where('id', '=', personalId)
-    .execute();
+  await updateMiembro(db, personalId, { account_id: accountId });
 }
 
 /** Every row of a shop's staff as its owner's list reads them. */
@@ -190,14 +188,10 @@ export function findPersonalDeTienda(db: DbOrTx, tiendaId: number, personalId: n
 }
 
 export async function updateRol(db: DbOrTx, personalId: number, rol: RolPersonal) {
-  await db.updateTable('personal').set({ rol }).where('id', '=', personalId).execute();
+  await updateMiembro(db, personalId, { rol });
 }
 
 /** Removes a member (or withdraws an invitation): BAJA, and its link stops working. */
 export async function darDeBaja(db: DbOrTx, personalId: number, now: string) {
-  await db
-    .updateTable('personal')
-    .set({ estado: 'BAJA', baja_en: now, token_hash: null })
-    .where('id', '=', personalId)
-    .execute();
+  await updateMiembro(db, personalId, { estado: 'BAJA', baja_en: now, token_hash: null });
 }
