@@ -700,3 +700,114 @@ export async function pedidoOfShopper(
   if (!found) throw new Error(`pedido ${pedidoId} no está en listarpedidosbyid`);
   return found;
 }
+
+// ---- Live order streams (docs/api.md, "Live order events") ----
+
+/** One `event: pedido` block of a live stream, its data parsed. */
+export interface StreamEvent {
+  id: number;
+  event: string;
+  data: { tipo: string; pedido: Pedido; mensaje?: string };
+}
+
+/**
+ * Opens a Server-Sent Events answer with fetch (the token, if any, already in `url`) and reads
+ * it in the background: its events as they come, waits for a count of them, for one that
+ * matches or for the server to end the stream, and `close` to stop reading.
+ */
+export async function openEventStream(url: string, options: { lastEventId?: number } = {}) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers:
+      options.lastEventId === undefined ? {} : { 'last-event-id': String(options.lastEventId) },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const wakeAll = () => [...waiters].forEach((w) => w());
+  let ended = false;
+  if (response.ok && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = new Map(
+              block
+                .split('\n')
+                .filter((l) => !l.startsWith(':') && l.includes(': '))
+                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
+            );
+            const event = fields.get('event');
+            const data = fields.get('data');
+            if (event && data) {
+              events.push({ id: Number(fields.get('id')), event, data: JSON.parse(data) });
+              wakeAll();
+            }
+          }
+        }
+      } catch {
+        // Aborted by close().
+      }
+      ended = true;
+      wakeAll();
+    })();
+  }
+  /** Waits, woken by each event, until `done` holds; past `timeoutMs` throws `what()`. */
+  const until = async (done: () => boolean, what: () => string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(what());
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 100);
+        waiters.add(wake);
+      });
+    }
+  };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    headers: response.headers,
+    events,
+    /** Waits until `count` events have come and answers them all. */
+    async waitFor(count: number, timeoutMs = 5000): Promise<StreamEvent[]> {
+      await until(
+        () => events.length >= count,
+        () => `${events.length} de ${count} eventos`,
+        timeoutMs,
+      );
+      return events;
+    },
+    /** Waits for the first event that matches and answers it. */
+    async waitForEvent(match: (e: StreamEvent) => boolean, timeoutMs = 5000): Promise<StreamEvent> {
+      await until(
+        () => events.some(match),
+        () => `evento no llegó; llegaron ${JSON.stringify(events.map((e) => e.data.tipo))}`,
+        timeoutMs,
+      );
+      return events.find(match)!;
+    },
+    /** Waits until the server ends the stream. */
+    waitForEnd: (timeoutMs = 5000) =>
+      until(
+        () => ended,
+        () => 'el servidor no cerró el stream',
+        timeoutMs,
+      ),
+    close: () => controller.abort(),
+  };
+}
+
+export type EventStream = Awaited<ReturnType<typeof openEventStream>>;

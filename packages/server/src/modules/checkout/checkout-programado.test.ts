@@ -24,6 +24,7 @@ import {
   newKey,
   ownTienda,
   pausar,
+  openEventStream,
   PEDIDO,
   PEDIDO2,
   proccess,
@@ -68,56 +69,13 @@ const PROGRAMACION: Programacion = {
   preparacionMin: 20,
 };
 
-interface StreamEvent {
-  event: string;
-  data: { tipo: string; pedido: Pedido };
-}
-
-/** An SSE stream read with fetch: its `event: pedido` blocks, as they come. */
+/** A live stream that must open, and the first event about an order, waited for. */
 async function openStream(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: StreamEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const fields = Object.fromEntries(
-            buffer
-              .slice(0, end)
-              .split('\n')
-              .filter((l) => !l.startsWith(':') && l.includes(': '))
-              .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-          );
-          buffer = buffer.slice(end + 2);
-          if (fields.event && fields.data) {
-            events.push({ event: fields.event, data: JSON.parse(fields.data) });
-          }
-        }
-      }
-    } catch {
-      // Closed by the test.
-    }
-  })();
+  const stream = await openEventStream(url);
+  expect(stream.status).toBe(200);
   return {
-    /** The first event about `pedidoId`, waited for (5 s at most). */
-    async eventOf(pedidoId: number): Promise<StreamEvent> {
-      const deadline = Date.now() + 5000;
-      for (;;) {
-        const found = events.find((e) => e.data.pedido?.id === pedidoId);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`sin evento del pedido ${pedidoId}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    close: () => controller.abort(),
+    eventOf: (pedidoId: number) => stream.waitForEvent((e) => e.data.pedido?.id === pedidoId),
+    close: stream.close,
   };
 }
 

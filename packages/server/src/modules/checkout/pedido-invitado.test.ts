@@ -24,6 +24,7 @@ import {
   nowInZone,
   opcionId,
   pausar,
+  openEventStream,
   PEDIDO,
   PEDIDO2,
   proccess,
@@ -41,66 +42,6 @@ import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 // docs/api.md, "Guest orders" and the owner-typed order of "Order life": an order
 // without an account, its Idempotency-Key and tracking secret, every shop rule, the per-phone and
 // per-address limits, the tracking read and its live stream, and the secret kept out of the log.
-
-interface StreamEvent {
-  id: number;
-  event: string;
-  data: { tipo: string; pedido: Pedido };
-}
-
-/** Opens an SSE stream with fetch and collects its events (as pedido-stream.test.ts does). */
-async function openStream(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
-  const events: StreamEvent[] = [];
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = Object.fromEntries(
-              block
-                .split('\n')
-                .filter((l) => !l.startsWith(':') && l.includes(': '))
-                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-            );
-            if (fields.event && fields.data) {
-              events.push({
-                id: Number(fields.id),
-                event: fields.event,
-                data: JSON.parse(fields.data),
-              });
-            }
-          }
-        }
-      } catch {
-        // Aborted by close().
-      }
-    })();
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    events,
-    async waitFor(count: number, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`${events.length} de ${count} eventos`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return events;
-    },
-    close: () => controller.abort(),
-  };
-}
 
 describe('guest checkout, tracking and owner-typed orders', () => {
   let server: TestServer;
@@ -513,7 +454,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
     it('the stream sends that order’s changes only, as `event: pedido` with {tipo, pedido}', async () => {
       const mine = (await invitado(body())).body;
       const other = (await invitado(body())).body;
-      const stream = await openStream(
+      const stream = await openEventStream(
         `${server.baseUrl}${PEDIDO2.seguimiento(mine.seguimiento)}/eventos`,
       );
       expect(stream.status).toBe(200);
@@ -533,7 +474,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
         ['pedido', 'COMPLETADO', mine.pedido.id, 'COMPLETADO'],
       ]);
       // Replayed from the start for a stream that comes back with Last-Event-ID 0.
-      const replay = await openStream(
+      const replay = await openEventStream(
         `${server.baseUrl}${PEDIDO2.seguimiento(mine.seguimiento)}/eventos?lastEventId=0`,
       );
       const all = await replay.waitFor(3);
@@ -550,7 +491,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       const { seguimiento } = (await invitado(body())).body;
       await server.call(PEDIDO2.seguimiento(seguimiento));
       await server.call(`${PEDIDO2.seguimiento(seguimiento)}?x=1`);
-      const stream = await openStream(
+      const stream = await openEventStream(
         `${server.baseUrl}${PEDIDO2.seguimiento(seguimiento)}/eventos`,
       );
       await new Promise((r) => setTimeout(r, 300));

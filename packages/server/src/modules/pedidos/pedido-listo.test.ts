@@ -12,6 +12,7 @@ import {
   expectPedidoShape,
   guestBody,
   newKey,
+  openEventStream,
   pedidoOfShopper,
   PEDIDO,
   PEDIDO2,
@@ -24,6 +25,7 @@ import {
   type PedidoConSeguimiento,
   type PublicShop,
   type Shopper,
+  type StreamEvent,
 } from '../../../test/pedido-factories.js';
 import { createStaff, type Staff } from '../../../test/personal-factories.js';
 import {
@@ -51,96 +53,9 @@ const ENTREGA_COMPLETA = {
   ubicacion: { lat: 19.4326, lng: -99.1332 },
 };
 
-interface Evento {
-  id: number;
-  tipo: string;
-  pedido?: Pedido;
-  mensaje?: string;
-}
-
-/**
- * An SSE stream read with fetch: its events as they come, a wait for one that matches, and
- * whether the server ended it.
- */
-async function abrirEventos(server: TestServer, path: string, token?: string) {
-  const controller = new AbortController();
-  const url = `${server.baseUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  const response = await fetch(url, { signal: controller.signal });
-  const eventos: Evento[] = [];
-  const waiters = new Set<() => void>();
-  const wakeAll = () => waiters.forEach((w) => w());
-  let terminado = false;
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = new Map(
-              block
-                .split('\n')
-                .filter((l) => !l.startsWith(':') && l.includes(': '))
-                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-            );
-            const data = fields.get('data');
-            if (fields.get('event') === 'pedido' && data) {
-              eventos.push({
-                id: Number(fields.get('id')),
-                ...(JSON.parse(data) as object),
-              } as Evento);
-              wakeAll();
-            }
-          }
-        }
-      } catch {
-        // Aborted by cerrar().
-      }
-      terminado = true;
-      wakeAll();
-    })();
-  }
-  const esperar = async (listo: () => boolean, what: () => string, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!listo()) {
-      if (Date.now() > deadline) throw new Error(what());
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          waiters.delete(done);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(done, 100);
-        waiters.add(done);
-      });
-    }
-  };
-  return {
-    status: response.status,
-    eventos,
-    /** Waits for the first event that matches and answers it. */
-    async esperarEvento(match: (e: Evento) => boolean): Promise<Evento> {
-      await esperar(
-        () => eventos.some(match),
-        () => `evento no llegó; llegaron ${JSON.stringify(eventos.map((e) => e.tipo))}`,
-      );
-      return eventos.find(match)!;
-    },
-    /** Waits until the server ends the stream. */
-    esperarFin: () =>
-      esperar(
-        () => terminado,
-        () => 'el servidor no cerró el stream',
-      ),
-    cerrar: () => controller.abort(),
-  };
-}
+/** A live stream of `path`, with the token, if any, in its query. */
+const abrirEventos = (server: TestServer, path: string, token?: string) =>
+  openEventStream(`${server.baseUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
 
 describe('LISTO, who acted, and the kitchen', () => {
   let server: TestServer;
@@ -564,8 +479,8 @@ describe('LISTO, who acted, and the kitchen', () => {
         const b = await invitadoCompleto();
         const a = await invitadoCompleto();
         ok(await act(PEDIDO2.aceptar, { pedidoId: a.pedido.id, minutos: 20 }), 'aceptar');
-        const first = await cook.esperarEvento((e) => e.tipo === 'ACEPTADO');
-        expect(first.pedido).toMatchObject({
+        const first = await cook.waitForEvent((e) => e.data.tipo === 'ACEPTADO');
+        expect(first.data.pedido).toMatchObject({
           id: a.pedido.id,
           status: 'ACEPTADO',
           celular: '',
@@ -575,16 +490,16 @@ describe('LISTO, who acted, and the kitchen', () => {
         ok(await act(PEDIDO.cancelar, { pedidoId: b.pedido.id }), 'cancelar');
         ok(await act(LISTO, { pedidoId: a.pedido.id }, cocina.token), 'listo');
         ok(await act(PEDIDO.completar, { pedidoId: a.pedido.id }, cajero.token), 'completar');
-        await cook.esperarEvento((e) => e.tipo === 'COMPLETADO');
+        await cook.waitForEvent((e) => e.data.tipo === 'COMPLETADO');
         // The owner's stream, in the same order, got the new orders and the cancellation too.
-        await own.esperarEvento((e) => e.tipo === 'COMPLETADO');
-        const resumen = (list: Evento[]) => list.map((e) => [e.tipo, e.pedido?.id]);
-        expect(resumen(cook.eventos)).toEqual([
+        await own.waitForEvent((e) => e.data.tipo === 'COMPLETADO');
+        const resumen = (list: StreamEvent[]) => list.map((e) => [e.data.tipo, e.data.pedido?.id]);
+        expect(resumen(cook.events)).toEqual([
           ['ACEPTADO', a.pedido.id],
           ['LISTO', a.pedido.id],
           ['COMPLETADO', a.pedido.id],
         ]);
-        expect(resumen(own.eventos)).toEqual([
+        expect(resumen(own.events)).toEqual([
           ['NUEVO', b.pedido.id],
           ['NUEVO', a.pedido.id],
           ['ACEPTADO', a.pedido.id],
@@ -592,16 +507,16 @@ describe('LISTO, who acted, and the kitchen', () => {
           ['LISTO', a.pedido.id],
           ['COMPLETADO', a.pedido.id],
         ]);
-        const cookText = JSON.stringify(cook.eventos);
+        const cookText = JSON.stringify(cook.events);
         for (const secret of [a.pedido.celular, b.pedido.celular, 'Tezontle', 'Portón verde']) {
           expect(cookText).not.toContain(secret);
         }
-        expect(JSON.stringify(own.eventos)).toContain(a.pedido.celular);
+        expect(JSON.stringify(own.events)).toContain(a.pedido.celular);
         // The shop's stream carries no words for the customer.
-        expect(own.eventos.every((e) => e.mensaje === undefined)).toBe(true);
+        expect(own.events.every((e) => e.data.mensaje === undefined)).toBe(true);
       } finally {
-        cook.cerrar();
-        own.cerrar();
+        cook.close();
+        own.close();
       }
     });
 
@@ -611,28 +526,31 @@ describe('LISTO, who acted, and the kitchen', () => {
       expect(before.status).toBe(200);
       try {
         const fence = await invitadoCompleto();
-        await before.esperarEvento((e) => e.pedido?.id === fence.pedido.id);
+        await before.waitForEvent((e) => e.data.pedido?.id === fence.pedido.id);
         await server.app.database.db
           .updateTable('personal')
           .set({ rol: 'COCINA' })
           .where('id', '=', staff.personalId)
           .execute();
         const secreto = await invitadoCompleto();
-        await before.esperarFin();
-        expect(before.eventos.some((e) => e.pedido?.id === secreto.pedido.id)).toBe(false);
+        await before.waitForEnd();
+        expect(before.events.some((e) => e.data.pedido?.id === secreto.pedido.id)).toBe(false);
       } finally {
-        before.cerrar();
+        before.close();
       }
       const after = await abrirEventos(server, '/api/pedido/eventos', staff.token);
       try {
         const nuevoId = (await invitadoCompleto()).pedido.id;
         const a = await invitadoCompleto();
         ok(await act(PEDIDO2.aceptar, { pedidoId: a.pedido.id, minutos: 20 }), 'aceptar');
-        const first = await after.esperarEvento(() => true);
-        expect(first).toMatchObject({ tipo: 'ACEPTADO', pedido: { id: a.pedido.id, celular: '' } });
-        expect(after.eventos.some((e) => e.pedido?.id === nuevoId)).toBe(false);
+        const first = await after.waitForEvent(() => true);
+        expect(first.data).toMatchObject({
+          tipo: 'ACEPTADO',
+          pedido: { id: a.pedido.id, celular: '' },
+        });
+        expect(after.events.some((e) => e.data.pedido?.id === nuevoId)).toBe(false);
       } finally {
-        after.cerrar();
+        after.close();
       }
     });
 
@@ -658,9 +576,9 @@ describe('LISTO, who acted, and the kitchen', () => {
           ok(await act(PEDIDO2.aceptar, { pedidoId, minutos: 10 }), 'aceptar');
           ok(await act(LISTO, { pedidoId }, cocina.token), 'listo');
         }
-        const enCamino = await tracking.esperarEvento((e) => e.tipo === 'LISTO');
-        expect(enCamino.mensaje).toBe(DOMICILIO_TEXTO);
-        expect(enCamino.pedido).toMatchObject({
+        const enCamino = await tracking.waitForEvent((e) => e.data.tipo === 'LISTO');
+        expect(enCamino.data.mensaje).toBe(DOMICILIO_TEXTO);
+        expect(enCamino.data.pedido).toMatchObject({
           id: guest.pedido.id,
           status: 'LISTO',
           listoPor: { nombreCompleto: 'Lupe Fogón', rol: 'COCINA' },
@@ -668,21 +586,21 @@ describe('LISTO, who acted, and the kitchen', () => {
           celular: guest.pedido.celular,
           entrega: { tipo: 'DOMICILIO', direccion: ENTREGA_COMPLETA.direccion },
         });
-        const paraRecoger = await mine.esperarEvento((e) => e.tipo === 'LISTO');
-        expect(paraRecoger.mensaje).toBe(RECOGER_TEXTO);
-        expect(paraRecoger.pedido).toMatchObject({
+        const paraRecoger = await mine.waitForEvent((e) => e.data.tipo === 'LISTO');
+        expect(paraRecoger.data.mensaje).toBe(RECOGER_TEXTO);
+        expect(paraRecoger.data.pedido).toMatchObject({
           id: recogerId,
           status: 'LISTO',
           entrega: { tipo: 'RECOGER' },
           recogerEn: { nombre: 'Fonda Lista' },
         });
         // Other events carry no such words.
-        expect(tracking.eventos.filter((e) => e.tipo !== 'LISTO').map((e) => e.mensaje)).toEqual([
-          undefined,
-        ]);
+        expect(
+          tracking.events.filter((e) => e.data.tipo !== 'LISTO').map((e) => e.data.mensaje),
+        ).toEqual([undefined]);
       } finally {
-        tracking.cerrar();
-        mine.cerrar();
+        tracking.close();
+        mine.close();
       }
     });
   });

@@ -3,78 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
 import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
-import { placeOrder } from '../../../test/pedido-factories.js';
+import { openEventStream, placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
 import { itOnPostgres } from '../../../test/requires.js';
 
-interface StreamEvent {
-  id: number;
-  event: string;
-  data: { tipo: string; pedido: { id: number; tiendaId: number; status: string } };
-}
-
-/** Opens an SSE stream with fetch and collects its events. */
-async function openStream(baseUrl: string, path: string, token: string, lastEventId?: number) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${path}?token=${encodeURIComponent(token)}`, {
-    headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) },
-    signal: controller.signal,
-  });
-  const events: StreamEvent[] = [];
-  const waiters: (() => void)[] = [];
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = Object.fromEntries(
-              block
-                .split('\n')
-                .filter((l) => !l.startsWith(':') && l.includes(': '))
-                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-            );
-            if (fields.event && fields.data) {
-              events.push({
-                id: Number(fields.id),
-                event: fields.event,
-                data: JSON.parse(fields.data),
-              });
-              waiters.splice(0).forEach((w) => w());
-            }
-          }
-        }
-      } catch {
-        // Aborted by close().
-      }
-    })();
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    headers: response.headers,
-    events,
-    async waitFor(count: number, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`${events.length} de ${count} eventos`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-      return events;
-    },
-    close: () => controller.abort(),
-  };
-}
+/** A live stream of `path` on `baseUrl`, its token in the query. */
+const openStream = (baseUrl: string, path: string, token: string, lastEventId?: number) =>
+  openEventStream(`${baseUrl}${path}?token=${encodeURIComponent(token)}`, { lastEventId });
 
 describe('live order events (SSE)', () => {
   let server: TestServer;
