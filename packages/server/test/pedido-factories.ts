@@ -431,6 +431,23 @@ export async function createShopper(server: TestServer): Promise<Shopper> {
   return { ...signedIn, nombreCompleto, direccionEntrega };
 }
 
+/**
+ * A NUEVO order of a public shop's first product by a new shopper (one phone holds at most 3
+ * NUEVO orders per shop, so a test placing several at one shop gives each its own shopper).
+ */
+export async function placeOrderOfNewShopper(
+  server: TestServer,
+  shop: PublicShop,
+): Promise<{ shopper: Shopper; pedidoId: number }> {
+  const shopper = await createShopper(server);
+  const pedidoId = await placeOrder(server, shopper, {
+    owner: shop.owner,
+    categoria: shop.categoria,
+    producto: shop.productos[0]!,
+  });
+  return { shopper, pedidoId };
+}
+
 /** A shopper whose basket holds `cantidad` units of each given product. */
 export async function createShopperWithBasket(
   server: TestServer,

@@ -6,14 +6,13 @@ import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/dialects.js';
 import {
   createPublicShop,
-  createShopper,
   guestBody,
   guestCliente,
   newKey,
   PEDIDO,
   PEDIDO2,
   placeGuest,
-  placeOrder,
+  placeOrderOfNewShopper,
   tiendaPedidos,
   type Pedido,
   type PublicShop,
@@ -79,11 +78,7 @@ async function escalado(server: TestServer, pedidoId: number): Promise<boolean> 
 }
 
 async function nuevoWeb(server: TestServer, shop: PublicShop): Promise<number> {
-  return placeOrder(server, await createShopper(server), {
-    owner: shop.owner,
-    categoria: shop.categoria,
-    producto: shop.productos[0]!,
-  });
+  return (await placeOrderOfNewShopper(server, shop)).pedidoId;
 }
 
 function expectAviso(enviados: Enviado[], pedido: { id: number }, shop: PublicShop) {

@@ -18,13 +18,13 @@ import {
   PEDIDO2,
   placeGuest,
   placeOrder,
+  placeOrderOfNewShopper,
   proccess,
   setAjustes,
   tiendaPedidos,
   type Pedido,
   type PedidoConSeguimiento,
   type PublicShop,
-  type Shopper,
   type StreamEvent,
 } from '../../../test/pedido-factories.js';
 import { createStaff, type Staff } from '../../../test/personal-factories.js';
@@ -88,15 +88,7 @@ describe('LISTO, who acted, and the kitchen', () => {
   const dueno = (): QuienActuo => ({ nombreCompleto: shop.owner.usuario, rol: 'DUENO' });
 
   /** A NUEVO order of a new shopper (one phone holds at most 3 NUEVO orders per shop). */
-  async function nuevo(): Promise<{ shopper: Shopper; pedidoId: number }> {
-    const shopper = await createShopper(server);
-    const pedidoId = await placeOrder(server, shopper, {
-      owner: shop.owner,
-      categoria: shop.categoria,
-      producto: shop.productos[0]!,
-    });
-    return { shopper, pedidoId };
-  }
+  const nuevo = () => placeOrderOfNewShopper(server, shop);
   async function aceptado(token = owner()) {
     const placed = await nuevo();
     ok(await act(PEDIDO2.aceptar, { pedidoId: placed.pedidoId, minutos: 15 }, token), 'aceptar');
@@ -346,12 +338,7 @@ describe('LISTO, who acted, and the kitchen', () => {
       const board = await createPublicShop(server, await signInAdmin(server), {
         nombre: 'Fonda Tablero Listo',
       });
-      const place = async () =>
-        placeOrder(server, await createShopper(server), {
-          owner: board.owner,
-          categoria: board.categoria,
-          producto: board.productos[0]!,
-        });
+      const place = async () => (await placeOrderOfNewShopper(server, board)).pedidoId;
       const token = board.owner.token;
       const [n, a, l, c, x] = [
         await place(),

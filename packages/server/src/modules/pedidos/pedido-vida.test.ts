@@ -6,17 +6,15 @@ import {
   call,
   comoDelDueno,
   createPublicShop,
-  createShopper,
   expectNothingChanged,
   expectPedidoShape,
   pedidoOfShopper,
   PEDIDO,
   PEDIDO2,
-  placeOrder,
+  placeOrderOfNewShopper,
   tiendaPedidos,
   type Pedido,
   type PublicShop,
-  type Shopper,
 } from '../../../test/pedido-factories.js';
 
 // docs/api.md, "Order life": accept with a ready time, complete or cancel from NUEVO or
@@ -38,15 +36,7 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
   afterAll(() => server.destroy());
 
   /** A NUEVO order of a new shopper (one phone holds at most 3 NUEVO orders per shop). */
-  async function nuevo(): Promise<{ shopper: Shopper; pedidoId: number }> {
-    const shopper = await createShopper(server);
-    const pedidoId = await placeOrder(server, shopper, {
-      owner: shop.owner,
-      categoria: shop.categoria,
-      producto: shop.productos[0]!,
-    });
-    return { shopper, pedidoId };
-  }
+  const nuevo = () => placeOrderOfNewShopper(server, shop);
   const owner = () => shop.owner.token;
   const act = (path: string, body: Record<string, unknown>, token = owner()) =>
     call<Pedido>(server, path, token, body);
@@ -190,12 +180,7 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
       const board = await createPublicShop(server, await signInAdmin(server), {
         nombre: 'Fonda Tablero',
       });
-      const place = async () =>
-        placeOrder(server, await createShopper(server), {
-          owner: board.owner,
-          categoria: board.categoria,
-          producto: board.productos[0]!,
-        });
+      const place = async () => (await placeOrderOfNewShopper(server, board)).pedidoId;
       const token = board.owner.token;
       const [n, a, c, x, xv, esc, l] = [
         await place(),
