@@ -95,6 +95,19 @@ export interface Invitacion {
   expiraEn: string;
 }
 
+/** The columns an invitation writes, new or renewed: a live token, and no removal. */
+function invitacionColumns(inv: Invitacion) {
+  return {
+    nombre_completo: inv.nombreCompleto,
+    rol: inv.rol,
+    estado: 'INVITADO' as const,
+    token_hash: inv.tokenHash,
+    invitado_en: inv.now,
+    expira_en: inv.expiraEn,
+    baja_en: null,
+  };
+}
+
 export async function insertInvitacion(db: DbOrTx, inv: Invitacion): Promise<number> {
   const row = await db
     .insertInto('personal')
@@ -102,14 +115,8 @@ export async function insertInvitacion(db: DbOrTx, inv: Invitacion): Promise<num
       tienda_id: inv.tiendaId,
       account_id: null,
       email: inv.email,
-      nombre_completo: inv.nombreCompleto,
-      rol: inv.rol,
-      estado: 'INVITADO',
-      token_hash: inv.tokenHash,
-      invitado_en: inv.now,
-      expira_en: inv.expiraEn,
+      ...invitacionColumns(inv),
       aceptado_en: null,
-      baja_en: null,
       ultimo_acceso: null,
     })
     .returning('id')
@@ -119,19 +126,7 @@ export async function insertInvitacion(db: DbOrTx, inv: Invitacion): Promise<num
 
 /** A new invitation in place of an earlier one to the same email: its old token stops working. */
 export async function renewInvitacion(db: DbOrTx, id: number, inv: Invitacion) {
-  await db
-    .updateTable('personal')
-    .set({
-      nombre_completo: inv.nombreCompleto,
-      rol: inv.rol,
-      estado: 'INVITADO',
-      token_hash: inv.tokenHash,
-      invitado_en: inv.now,
-      expira_en: inv.expiraEn,
-      baja_en: null,
-    })
-    .where('id', '=', id)
-    .execute();
+  await updateMiembro(db, id, invitacionColumns(inv));
 }
 
 /** The invitation a token opens, while it is unused and live at `now`. */
