@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
+import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { makePedido } from '../../pedidos-tienda/components/test-pedidos';
 import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
@@ -81,15 +82,7 @@ describe('the kitchen display', () => {
         makePedido({ id: 22, status: 'NUEVO' }),
         aceptado(23, {
           listoEstimado: min(-3),
-          entrega: {
-            tipo: 'RECOGER',
-            direccion: null,
-            referencias: null,
-            colonia: null,
-            codigoPostal: null,
-            ubicacion: null,
-            zona: null,
-          },
+          entrega: ENTREGA_RECOGER,
           nota: 'Todo para llevar',
           pedidoDetalles: [
             {

@@ -8,7 +8,7 @@ import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidoDetalle } from './pedido-detalle';
 import { makePedido } from './test-pedidos';
-import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER, SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 
@@ -187,12 +187,7 @@ describe('PedidoDetalle', () => {
       makePedido({
         id: 9,
         nota: 'Tocar el timbre dos veces',
-        entrega: {
-          tipo: 'RECOGER',
-          direccion: null,
-          referencias: null,
-          ...SIN_ZONA,
-        },
+        entrega: ENTREGA_RECOGER,
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 55, referencia: null, pagado: false },
         pedidoDetalles: [
           {

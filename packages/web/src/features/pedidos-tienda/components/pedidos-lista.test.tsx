@@ -8,7 +8,7 @@ import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { PedidosLista } from './pedidos-lista';
 import type { FiltrosTablero } from './tablero-tabs';
 import { makePedido } from './test-pedidos';
-import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 // Wednesday 2025-03-12, 10:00 in Mexico City.
@@ -181,12 +181,7 @@ describe('PedidosLista', () => {
             nombreCompleto: 'Lalo',
             fecha: '2025-03-12T15:48:00Z',
             nota: 'Tocar el timbre',
-            entrega: {
-              tipo: 'RECOGER',
-              direccion: null,
-              referencias: null,
-              ...SIN_ZONA,
-            },
+            entrega: ENTREGA_RECOGER,
             pago: {
               metodo: 'EFECTIVO',
               pagaCon: 500,

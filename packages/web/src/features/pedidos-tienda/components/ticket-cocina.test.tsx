@@ -5,7 +5,7 @@ import { TicketCocina } from './ticket-cocina';
 import { cssTextOf } from '../../../lib/document-style';
 import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
 import { makePedido } from './test-pedidos';
-import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER, SIN_ZONA } from '../../pedidos/test/pedido-vista';
 
 const TZ = 'America/Mexico_City';
 const PEDIDO = makePedido({
@@ -62,12 +62,7 @@ describe('TicketCocina', () => {
           listoEstimado: '2025-03-12T18:20:00Z',
           invitado: true,
           nota: 'Sin servilletas',
-          entrega: {
-            tipo: 'RECOGER',
-            direccion: null,
-            referencias: null,
-            ...SIN_ZONA,
-          },
+          entrega: ENTREGA_RECOGER,
           pago: {
             metodo: 'EFECTIVO',
             pagaCon: 200,

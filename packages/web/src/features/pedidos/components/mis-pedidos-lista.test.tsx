@@ -6,7 +6,7 @@ import type { PedidoVista } from '@tianguis/domain';
 import { pedidoVista } from '../test/pedido-vista';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
-import { SIN_ZONA } from '../test/pedido-vista';
+import { ENTREGA_RECOGER, SIN_ZONA } from '../test/pedido-vista';
 
 function pedido(id: number, status: string, fecha: string, nombreTienda = `Tienda ${id}`) {
   return pedidoVista({ id, status, fecha, nombreTienda });
@@ -187,12 +187,7 @@ describe(
       const p = pedidoVista({
         montoTotal: 45,
         costoDeEnvio: 0,
-        entrega: {
-          tipo: 'RECOGER',
-          direccion: null,
-          referencias: null,
-          ...SIN_ZONA,
-        },
+        entrega: ENTREGA_RECOGER,
         pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 455, referencia: null, pagado: false },
         nota: 'Tocar el timbre',
         pedidoDetalles: [

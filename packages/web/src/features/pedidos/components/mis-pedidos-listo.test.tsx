@@ -1,4 +1,3 @@
-import type { PedidoVista } from '@tianguis/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,7 @@ import MisPedidos from '../../../app/routes/mis-pedidos';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession } from '../../auth/session-store';
 import { signInAs } from '../../tienda-publica/test/session';
-import { pedidoVista, SIN_ZONA } from '../test/pedido-vista';
+import { ENTREGA_RECOGER, pedidoVista } from '../test/pedido-vista';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
 
@@ -18,13 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const recoger = {
-  tipo: 'RECOGER',
-  direccion: null,
-  referencias: null,
-  ...SIN_ZONA,
-} as const satisfies PedidoVista['entrega'];
-
 const tarjetas = () => within(screen.getByRole('list', { name: 'Lista de pedidos' }));
 
 describe('a ready order on the shopper’s screens', () => {
@@ -34,7 +26,12 @@ describe('a ready order on the shopper’s screens', () => {
         <MisPedidosLista
           pedidos={[
             pedidoVista({ id: 1, status: 'COMPLETADO', nombreTienda: 'Tortas Chava' }),
-            pedidoVista({ id: 2, status: 'LISTO', entrega: recoger, nombreTienda: 'Fonda Lupita' }),
+            pedidoVista({
+              id: 2,
+              status: 'LISTO',
+              entrega: ENTREGA_RECOGER,
+              nombreTienda: 'Fonda Lupita',
+            }),
             pedidoVista({ id: 3, status: 'LISTO', nombreTienda: 'Pizzas Toño' }),
             pedidoVista({ id: 4, status: 'ACEPTADO', nombreTienda: 'Café Luna' }),
           ]}
@@ -58,7 +55,7 @@ describe('a ready order on the shopper’s screens', () => {
   });
 
   it.each([
-    [recoger, '¡Tu pedido está listo para recoger!'],
+    [ENTREGA_RECOGER, '¡Tu pedido está listo para recoger!'],
     [pedidoVista().entrega, 'Tu pedido va en camino'],
   ])('the detail says it (%#: pickup, delivery)', (entrega, texto) => {
     render(<MisPedidoDetalle pedido={pedidoVista({ id: 9, status: 'LISTO', entrega })} />);
@@ -68,7 +65,7 @@ describe('a ready order on the shopper’s screens', () => {
 
   it('the list turns ready live when the stream says so', async () => {
     signInAs('USUARIO');
-    const aceptado = pedidoVista({ id: 12, status: 'ACEPTADO', entrega: recoger });
+    const aceptado = pedidoVista({ id: 12, status: 'ACEPTADO', entrega: ENTREGA_RECOGER });
     let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
     const estado = { pedidos: [aceptado] };
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
@@ -98,7 +95,11 @@ describe('a ready order on the shopper’s screens', () => {
 
     const listo = { ...aceptado, status: 'LISTO' as const, listoEn: '2025-03-05T10:20:00-06:00' };
     estado.pedidos = [listo];
-    const data = { tipo: 'LISTO', pedido: listo, mensaje: '¡Tu pedido está listo para recoger!' };
+    const data = {
+      tipo: 'LISTO',
+      pedido: listo,
+      mensaje: '¡Tu pedido está listo para recoger!',
+    };
     act(() =>
       stream?.enqueue(
         new TextEncoder().encode(`id: 3\nevent: pedido\ndata: ${JSON.stringify(data)}\n\n`),

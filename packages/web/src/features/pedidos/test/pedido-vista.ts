@@ -3,6 +3,14 @@ import type { PedidoVista } from '@tianguis/domain';
 /** An order's delivery fields for a place without zones (docs/api.md, "Delivery zones"). */
 export const SIN_ZONA = { colonia: null, codigoPostal: null, ubicacion: null, zona: null } as const;
 
+/** A pickup order's delivery fields: no address. */
+export const ENTREGA_RECOGER = {
+  tipo: 'RECOGER',
+  direccion: null,
+  referencias: null,
+  ...SIN_ZONA,
+} as const satisfies PedidoVista['entrega'];
+
 /** A complete order as the server answers it, for tests; `over` changes what a test is about. */
 export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
   return {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Seguimiento from '../../../app/routes/seguimiento';
 import { clearQueryCache } from '../../../lib/query';
-import { pedidoVista, SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER, pedidoVista } from '../../pedidos/test/pedido-vista';
 
 // The guest's tracking page once the kitchen is done (docs/api.md, "Staff and the kitchen"):
 // the server's answers and its live stream, played through fetch.
@@ -63,13 +63,6 @@ const pasoActual = () =>
     .getAllByRole('listitem')
     .find((li) => li.getAttribute('aria-current') === 'step')?.textContent;
 
-const recoger = {
-  tipo: 'RECOGER',
-  direccion: null,
-  referencias: null,
-  ...SIN_ZONA,
-} as const satisfies PedidoVista['entrega'];
-
 describe('the tracking page of a ready order', () => {
   it('a pickup turns ready live: its words, and the step reached', async () => {
     const aceptado = pedidoVista({
@@ -77,7 +70,7 @@ describe('the tracking page of a ready order', () => {
       invitado: true,
       usuarioId: null,
       status: 'ACEPTADO',
-      entrega: recoger,
+      entrega: ENTREGA_RECOGER,
     });
     const s = servidor(aceptado);
     abrir();
@@ -90,7 +83,11 @@ describe('the tracking page of a ready order', () => {
 
     const listo = { ...aceptado, status: 'LISTO', listoEn: '2025-03-05T10:20:00-06:00' };
     s.estado.pedido = listo;
-    s.emitir({ tipo: 'LISTO', pedido: listo, mensaje: '¡Tu pedido está listo para recoger!' });
+    s.emitir({
+      tipo: 'LISTO',
+      pedido: listo,
+      mensaje: '¡Tu pedido está listo para recoger!',
+    });
     await vi.waitFor(() =>
       expect(estadoDelPedido().getByRole('status').textContent).toBe(
         '¡Tu pedido está listo para recoger!',
@@ -110,7 +107,7 @@ describe('the tracking page of a ready order', () => {
   });
 
   it('a completed order has every step behind it', async () => {
-    servidor(pedidoVista({ id: 58, status: 'COMPLETADO', entrega: recoger }));
+    servidor(pedidoVista({ id: 58, status: 'COMPLETADO', entrega: ENTREGA_RECOGER }));
     abrir();
     expect(await screen.findByText('Completado', { selector: '[role="status"]' })).toBeTruthy();
     expect(pasoActual()).toBe('Completado');

@@ -11,7 +11,7 @@ import { clearSession } from '../../auth/session-store';
 import { pedidoVista } from '../../pedidos/test/pedido-vista';
 import { signInAs } from '../../tienda-publica/test/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
-import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
 const stream = vi.hoisted(() => ({
@@ -212,12 +212,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     responder(
       invitado({
         costoDeEnvio: 0,
-        entrega: {
-          tipo: 'RECOGER',
-          direccion: null,
-          referencias: null,
-          ...SIN_ZONA,
-        },
+        entrega: ENTREGA_RECOGER,
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: '5512349876', mapa },
       }),
     );
@@ -236,12 +231,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     emitir(
       invitado({
         status: 'ACEPTADO',
-        entrega: {
-          tipo: 'RECOGER',
-          direccion: null,
-          referencias: null,
-          ...SIN_ZONA,
-        },
+        entrega: ENTREGA_RECOGER,
         recogerEn: { nombre: 'Taquería Lupe', direccion, telefono: null, mapa },
       }),
     );
