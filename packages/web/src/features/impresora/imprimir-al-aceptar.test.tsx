@@ -15,19 +15,7 @@ import { desconectarImpresora, ponerTransporte } from './impresora-store';
 import { guardarPreferencias } from './preferencias';
 import { decodificarEscPos } from './test/escpos';
 import { TransporteGrabador } from './test/transporte-grabador';
-
-function tokenFor(tiendaId: number): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    certserialnumber: 7,
-    actort: 'taqueria-lupe',
-    groupsid: tiendaId,
-    role: 'TIENDA',
-    gender: '5512345678',
-    exp: 4_000_000_000,
-  };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
-}
+import { tokenFor } from '../tienda-publica/test/session';
 
 /** What GET /api/pedido/ticket answers (docs/api.md): ESC/POS, Windows-1252, a cut. */
 function ticketDelServidor(pedidoId: number): Uint8Array<ArrayBuffer> {

@@ -5,19 +5,7 @@ import { activateTienda } from './activate-tienda';
 import { miTiendaKey, type MiTienda } from './get-mi-tienda';
 import { updateTienda } from './update-tienda';
 import { tiendaDePrueba } from '../components/catalogo-fixtures';
-
-function tokenFor(tiendaId: number): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    certserialnumber: 7,
-    actort: 'taqueria-lupe',
-    groupsid: tiendaId,
-    role: 'TIENDA',
-    gender: '5512345678',
-    exp: 4_000_000_000,
-  };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
-}
+import { tokenFor } from '../../tienda-publica/test/session';
 
 /** The server's answer: the shop list as the owner sees it, own shop first. */
 function answerWith(list: MiTienda[]) {

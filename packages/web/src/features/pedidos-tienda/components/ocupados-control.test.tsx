@@ -6,19 +6,7 @@ import { clearSession, storeToken } from '../../auth/session-store';
 import { miTiendaKey, useMiTienda, type MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
 import { OcupadosControl, textoOcupados, TIEMPOS_NORMALES } from './ocupados-control';
-
-function tokenFor(tiendaId: number): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    certserialnumber: 7,
-    actort: 'taqueria-lupe',
-    groupsid: tiendaId,
-    role: 'TIENDA',
-    gender: '5512345678',
-    exp: 4_000_000_000,
-  };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
-}
+import { tokenFor } from '../../tienda-publica/test/session';
 
 /**
  * The server: `POST /api/tienda/demora {minutos}` answers the owner's shop list with that delay

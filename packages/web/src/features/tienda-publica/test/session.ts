@@ -21,6 +21,23 @@ export function signInAs(role: Role, usuario = 'cliente'): void {
   storeToken(`e30.${base64}.firma`);
 }
 
+/**
+ * An unsigned token of shop `tiendaId`'s owner ('taqueria-lupe'), valid for decades, for tests
+ * that store it themselves (storeToken).
+ */
+export function tokenFor(tiendaId: number): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    certserialnumber: 7,
+    actort: 'taqueria-lupe',
+    groupsid: tiendaId,
+    role: 'TIENDA',
+    gender: '5512345678',
+    exp: 4_000_000_000,
+  };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
+}
+
 /** A fetch that answers JSON for each path it knows, and records every request. */
 export function fakeFetch(answers: Record<string, { status?: number; body: unknown }>) {
   const calls: { url: string; method: string; body: unknown }[] = [];
