@@ -21,6 +21,38 @@ export interface SseStream {
   close(): void;
 }
 
+/**
+ * Reads a Server-Sent Events body to its end, handing `onEvent` each event that carries data
+ * (comments skipped, one space after a field's colon dropped, `message` when it names no event).
+ */
+export async function readSseEvents(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: SseEvent) => void,
+): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':') || !line.includes(':')) continue;
+        const colon = line.indexOf(':');
+        fields.set(line.slice(0, colon), line.slice(colon + 1).replace(/^ /, ''));
+      }
+      const data = fields.get('data');
+      if (data === undefined) continue;
+      const id = fields.has('id') ? Number(fields.get('id')) : undefined;
+      onEvent({ id, event: fields.get('event') ?? 'message', data });
+    }
+  }
+}
+
 export function openSseStream(
   url: string,
   token: string,
@@ -79,30 +111,11 @@ export function openSseStream(
         opened = true;
         stream.opens += 1;
         delay = firstRetryMs;
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = new Map<string, string>();
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':') || !line.includes(':')) continue;
-              const colon = line.indexOf(':');
-              fields.set(line.slice(0, colon), line.slice(colon + 1).replace(/^ /, ''));
-            }
-            const data = fields.get('data');
-            if (data === undefined) continue;
-            const id = fields.has('id') ? Number(fields.get('id')) : undefined;
-            if (id !== undefined) lastEventId = id;
-            stream.events.push({ id, event: fields.get('event') ?? 'message', data });
-            for (const waiter of [...waiters]) waiter();
-          }
-        }
+        await readSseEvents(response.body, (event) => {
+          if (event.id !== undefined) lastEventId = event.id;
+          stream.events.push(event);
+          for (const waiter of [...waiters]) waiter();
+        });
       }
     } catch {
       if (!opened && !closed) stream.refusals.push(0);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { readSseEvents } from '../../../scripts/lib/sse-client.js';
 import type { ApiResponse, CallOptions, TestServer } from './build-test-app.js';
 import {
   addCategoria,
@@ -743,33 +744,14 @@ export async function openEventStream(url: string, options: { lastEventId?: numb
   const waiters = new Set<() => void>();
   const wakeAll = () => [...waiters].forEach((w) => w());
   let ended = false;
-  if (response.ok && response.body) {
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const body = response.ok ? response.body : null;
+  if (body) {
     void (async () => {
-      let buffer = '';
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const fields = new Map(
-              block
-                .split('\n')
-                .filter((l) => !l.startsWith(':') && l.includes(': '))
-                .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-            );
-            const event = fields.get('event');
-            const data = fields.get('data');
-            if (event && data) {
-              events.push({ id: Number(fields.get('id')), event, data: JSON.parse(data) });
-              wakeAll();
-            }
-          }
-        }
+        await readSseEvents(body, (e) => {
+          events.push({ id: Number(e.id), event: e.event, data: JSON.parse(e.data) });
+          wakeAll();
+        });
       } catch {
         // Aborted by close().
       }
