@@ -60,6 +60,7 @@ describe('migrations', () => {
       '2026_11_30_1000_zonas_envio',
       '2026_12_01_1000_programacion',
       '2026_12_01_1100_pausa_automatica',
+      '2026_12_02_1000_personal',
     ]);
   });
 
