@@ -399,3 +399,12 @@ export async function snapshotOpciones(server: TestServer) {
   ]);
   return { grupos, opciones };
 }
+
+/** Moves a shop to another IANA time zone, straight in the database (no route changes it). */
+export async function setShopTimeZone(server: TestServer, tiendaId: number, timeZone: string) {
+  await server.app.database.db
+    .updateTable('tienda')
+    .set({ time_zone: timeZone })
+    .where('id', '=', tiendaId)
+    .execute();
+}

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import { expectError, ok, type ProductoView } from '../../../test/catalogo-factories.js';
+import {
+  expectError,
+  ok,
+  type ProductoView,
+  setShopTimeZone,
+} from '../../../test/catalogo-factories.js';
 import { decodeEscPos, textoDe, type TicketDecodificado } from '../../../test/escpos-decoder.js';
 import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
@@ -206,20 +211,11 @@ describe('GET /api/pedido/ticket/:pedidoId', () => {
   });
 
   it('the same instant on the clock of a shop in another time zone', async () => {
-    const db = server.app.database.db;
-    await db
-      .updateTable('tienda')
-      .set({ time_zone: 'America/Tijuana' })
-      .where('id', '=', shop.tiendaId)
-      .execute();
+    await setShopTimeZone(server, shop.tiendaId, 'America/Tijuana');
     try {
       expect(lines(await ticketOf(pedidoId, shop.owner.token))).toContain('05/03/2026 12:07');
     } finally {
-      await db
-        .updateTable('tienda')
-        .set({ time_zone: 'America/Mexico_City' })
-        .where('id', '=', shop.tiendaId)
-        .execute();
+      await setShopTimeZone(server, shop.tiendaId, 'America/Mexico_City');
     }
   });
 

@@ -15,10 +15,11 @@ import {
   ok,
   ownView,
   post,
-  tiendaPayload,
-  transferenciaPayload,
+  setShopTimeZone,
   type ShopSetup,
+  tiendaPayload,
   type TiendaView,
+  transferenciaPayload,
 } from '../../../test/catalogo-factories.js';
 import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
@@ -466,12 +467,7 @@ describe('shop settings, pause and sold-out marks', () => {
     });
 
     it('uses the shop’s own time zone', async () => {
-      const db = server.app.database.db;
-      await db
-        .updateTable('tienda')
-        .set({ time_zone: 'America/New_York' })
-        .where('id', '=', other.owner.tiendaId)
-        .execute();
+      await setShopTimeZone(server, other.owner.tiendaId, 'America/New_York');
       try {
         ok(
           await post(server, AGOTAR, other.owner.token, {
@@ -485,11 +481,7 @@ describe('shop settings, pause and sold-out marks', () => {
           finDelDia(new Date(row.updated_at), 'America/New_York').toISOString(),
         );
       } finally {
-        await db
-          .updateTable('tienda')
-          .set({ time_zone: 'America/Mexico_City' })
-          .where('id', '=', other.owner.tiendaId)
-          .execute();
+        await setShopTimeZone(server, other.owner.tiendaId, 'America/Mexico_City');
         ok(
           await post(server, AGOTAR, other.owner.token, {
             productoId: other.producto.id,

@@ -14,6 +14,7 @@ import {
   findTienda,
   listFor,
   ok,
+  setShopTimeZone,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
@@ -387,13 +388,8 @@ describe('orders-for-later settings and the busy delay', () => {
     });
 
     it('ends at the end of the shop’s day on its own clock, also in cached answers', async () => {
-      const db = server.app.database.db;
       // Tijuana is UTC−8 in November: 12:00 there is 20:00 UTC, its midnight 08:00 UTC.
-      await db
-        .updateTable('tienda')
-        .set({ time_zone: 'America/Tijuana' })
-        .where('id', '=', shop.tiendaId)
-        .execute();
+      await setShopTimeZone(server, shop.tiendaId, 'America/Tijuana');
       try {
         setNow('2026-11-20T20:00:00.000Z');
         ok(await demora(15), 'demora');
@@ -435,11 +431,7 @@ describe('orders-for-later settings and the busy delay', () => {
         expect(etagOf(htmlAfter)).not.toBe(etagOf(html));
       } finally {
         vi.useRealTimers();
-        await db
-          .updateTable('tienda')
-          .set({ time_zone: 'America/Mexico_City' })
-          .where('id', '=', shop.tiendaId)
-          .execute();
+        await setShopTimeZone(server, shop.tiendaId, 'America/Mexico_City');
         ok(await demora(0), 'demora');
       }
     });
