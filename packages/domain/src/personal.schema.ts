@@ -6,11 +6,21 @@ import {
   registroMessages,
 } from './account.schema.js';
 import { ESTADOS_PERSONAL, personalMessages, ROLES_PERSONAL } from './personal.js';
+import { ID_MAX } from './reglas.js';
+import { idSchema } from './wire.js';
 
 // The wire of a shop's staff (docs/api.md, "Staff and the kitchen").
 
 const NOMBRE_MIN = 2;
 const invalid = { error: 'Datos inválidos' };
+
+/** A member's id as a JSON number, within the databases' integer range. */
+const ID_INVALIDO = 'Identificador inválido';
+const personalIdSchema = z
+  .number({ error: ID_INVALIDO })
+  .int(ID_INVALIDO)
+  .positive(ID_INVALIDO)
+  .max(ID_MAX, ID_INVALIDO);
 
 const rolSchema = z.enum(ROLES_PERSONAL, { error: personalMessages.rolInvalido });
 
@@ -38,13 +48,13 @@ export type AceptarInvitacion = z.output<typeof aceptarInvitacionSchema>;
 
 /** `POST /api/tienda/personal/rol`. */
 export const cambiarRolPersonalSchema = z.object({
-  personalId: z.number(invalid).int().positive(),
+  personalId: personalIdSchema,
   rol: rolSchema,
 });
 
 /** `POST /api/tienda/personal/baja`. */
 export const bajaPersonalSchema = z.object({
-  personalId: z.number(invalid).int().positive(),
+  personalId: personalIdSchema,
 });
 
 /** One member of the staff as the owner's list shows them. */
@@ -70,7 +80,7 @@ export const quienActuoSchema = z
   .nullable();
 
 /** `GET /api/pedido/ticket/{pedidoId}?ancho=58|80`. */
-export const ticketParamsSchema = z.object({ pedidoId: z.coerce.number().int().positive() });
+export const ticketParamsSchema = z.object({ pedidoId: idSchema });
 export const ticketQuerySchema = z.object({
   ancho: z
     .enum(['58', '80'], { error: 'El ancho del ticket debe ser 58 u 80' })

@@ -279,7 +279,8 @@ describe('ZonasEnvioForm', () => {
     await user.type(colonias, '{Enter}Roma Sur');
     await user.click(guardar());
     expect(enviados).toHaveLength(1);
-    expect(alerta()?.textContent).toBe(mensaje);
+    // The refusal arrives as a rejected promise: shown once React has handled it.
+    await waitFor(() => expect(alerta()?.textContent).toBe(mensaje));
     await waitFor(() => expect(document.activeElement).toBe(alerta()));
     expect(zonaDe('Roma').getAttribute('aria-invalid')).toBe('true');
     expect(colonias.value).toBe('Roma Norte\nRoma Sur');
