@@ -48,17 +48,17 @@ export const ACCIONES = [
 ] as const;
 export type Accion = (typeof ACCIONES)[number];
 
-const TODOS: readonly Actor[] = ['DUENO', 'ENCARGADO', 'CAJERO', 'COCINA'];
+const CUALQUIER_ROL: readonly Actor[] = ['DUENO', 'ENCARGADO', 'CAJERO', 'COCINA'];
 const MOSTRADOR: readonly Actor[] = ['DUENO', 'ENCARGADO', 'CAJERO'];
 const GERENCIA: readonly Actor[] = ['DUENO', 'ENCARGADO'];
 
 /** The permission table: who may do each thing. The owner may do everything. */
 export const PERMISOS: Readonly<Record<Accion, readonly Actor[]>> = {
-  pedidos: TODOS,
+  pedidos: CUALQUIER_ROL,
   atender: MOSTRADOR,
-  listo: TODOS,
+  listo: CUALQUIER_ROL,
   ritmo: MOSTRADOR,
-  agotar: TODOS,
+  agotar: CUALQUIER_ROL,
   catalogo: GERENCIA,
   ventas: GERENCIA,
   corte: MOSTRADOR,

@@ -83,6 +83,18 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
   }
 
+  /**
+   * A staff account's membership, when it is active: a removed member can neither sign in nor
+   * use a token (docs/api.md, "Staff and the kitchen").
+   */
+  async function miembroActivo(accountId: number) {
+    const miembro = await findMiembroDeCuenta(db, accountId);
+    if (!miembro || miembro.estado !== 'ACTIVO') {
+      throw new AppError('NO_AUTENTICADO', personalMessages.dadoDeBaja);
+    }
+    return miembro;
+  }
+
   async function issueToken(account: Account): Promise<string> {
     const claims = {
       accountId: account.id,
@@ -96,11 +108,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return tokens.sign({ ...claims, tiendaId: await findTiendaIdOfOwner(db, account.id) });
     }
     if (account.role === 'PERSONAL') {
-      // A removed member cannot sign in (docs/api.md, "Staff and the kitchen").
-      const miembro = await findMiembroDeCuenta(db, account.id);
-      if (!miembro || miembro.estado !== 'ACTIVO') {
-        throw new AppError('NO_AUTENTICADO', personalMessages.dadoDeBaja);
-      }
+      const miembro = await miembroActivo(account.id);
       await marcarUltimoAcceso(db, miembro.id, nowIso());
       return tokens.sign({ ...claims, tiendaId: miembro.tienda_id, rol: miembro.rol });
     }
@@ -162,10 +170,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     };
     // Staff only: their shop and role are read now, so a change applies to every token at once.
     if (account.role === 'PERSONAL') {
-      const miembro = await findMiembroDeCuenta(db, account.id);
-      if (!miembro || miembro.estado !== 'ACTIVO') {
-        throw new AppError('NO_AUTENTICADO', personalMessages.dadoDeBaja);
-      }
+      const miembro = await miembroActivo(account.id);
       session.tiendaId = miembro.tienda_id;
       session.actor = miembro.rol;
       session.nombreCompleto = miembro.nombre_completo;
