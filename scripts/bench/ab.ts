@@ -36,7 +36,7 @@ export interface AbOptions {
 
 const SHOPS = 30;
 const PRODUCTS_PER_SHOP = 10;
-const SHOPPERS = 300;
+const SHOPPERS = 1_000;
 const ORDER_WORKERS = 32;
 /** Shoppers of the statement count only (no NUEVO order of theirs exists before it). */
 const COUNT_SHOPPERS = 10;
@@ -204,12 +204,14 @@ interface OrderCursor {
 }
 
 /**
- * Connection w owns the shoppers w, w + 32, … (9 or 10 of them) and places its k-th order as
+ * Connection w owns the shoppers w, w + 32, … (31 or 32 of them) and places its k-th order as
  * shopper k mod n at shop (w + floor(k / n)) mod 30, one product of that shop. A (shopper, shop)
  * pair comes back every 30·n orders, so it holds at most 3 NUEVO orders (the current build's
- * per-phone limit) until the connection has placed 90·n ≥ 810 orders in one round: far more than
- * a round's warm-up and measured seconds place. Nobody accepts the orders; the limit is never
- * reached, so it is not what is measured.
+ * per-phone limit) until the connection has placed 90·n ≥ 2,790 orders in one round (89,000 in
+ * all): more than twice what a round's warm-up and measured seconds place on a quiet machine
+ * (with 300 shoppers, 810 per connection, a quiet machine's 3,000–4,000 orders a second reached
+ * the limit). Nobody accepts the orders; the limit is never reached, so it is not what is
+ * measured (a 429 on proccesscart in the errors column would say it was).
  */
 function ordersFlow(seed: ApiSeed, cursors: Map<number, OrderCursor>) {
   return (w: number) => {
