@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  claveDeLinea,
   claveDeOpciones,
   elegirOpciones,
   idsDeClave,
@@ -102,6 +103,24 @@ describe('line identity helpers', () => {
     expect(normalizarNota('Cafe\u0301')).toBe('Café');
     expect(normalizarNota(null)).toBe('');
     expect(normalizarNota(undefined)).toBe('');
+  });
+
+  it('a line key is product, sorted options and note: the same three are the same line', () => {
+    expect(claveDeLinea({ productoId: 7, opciones: [22, 12], nota: ' sin cebolla ' })).toBe(
+      '7|12,22|sin cebolla',
+    );
+    // Chosen options (with their ids) give the key of their ids; no options and no note are ''.
+    expect(
+      claveDeLinea({ productoId: 7, opciones: [{ id: 12 }, { id: 22 }], nota: 'sin cebolla' }),
+    ).toBe(claveDeLinea({ productoId: 7, opciones: [22, 12], nota: 'sin cebolla' }));
+    expect(claveDeLinea({ productoId: 7 })).toBe('7||');
+    expect(claveDeLinea({ productoId: 7, opciones: [], nota: null })).toBe('7||');
+    expect(claveDeLinea({ productoId: 7, nota: 'Cafe\u0301' })).toBe(
+      claveDeLinea({ productoId: 7, nota: 'Café' }),
+    );
+    expect(claveDeLinea({ productoId: 7, opciones: [12] })).not.toBe(
+      claveDeLinea({ productoId: 8, opciones: [12] }),
+    );
   });
 
   it('writes the options for a ticket, grouped', () => {

@@ -112,6 +112,19 @@ export function normalizarNota(nota: string | null | undefined): string {
 }
 
 /**
+ * A line's identity in a basket or an order being typed: product, sorted option ids (ids or
+ * chosen options) and normalised note. Two lines with the same key are one line.
+ */
+export function claveDeLinea(linea: {
+  productoId: number;
+  opciones?: readonly number[] | readonly { id: number }[];
+  nota?: string | null;
+}): string {
+  const ids = (linea.opciones ?? []).map((o) => (typeof o === 'number' ? o : o.id));
+  return `${linea.productoId}|${claveDeOpciones(ids)}|${normalizarNota(linea.nota)}`;
+}
+
+/**
  * One text per group, groups in the order first chosen: ['Tortilla: Harina', 'Extras: Queso,
  * Aguacate'] (a line of the order each, or joined as the caller needs).
  */

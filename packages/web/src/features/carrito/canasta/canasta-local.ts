@@ -1,6 +1,6 @@
 import {
   CANTIDAD_MAXIMA_POR_LINEA,
-  claveDeOpciones,
+  claveDeLinea,
   normalizarNota,
   type OpcionElegidaVista,
 } from '@tianguis/domain';
@@ -14,10 +14,6 @@ import { CANASTA_EVENTO, CANASTA_KEY } from './canasta-clave';
  * quantity. Prices are never stored: they come from the shop's public page when shown.
  */
 export { CANASTA_KEY };
-
-/** The server's `cantidad` limit per line (docs/api.md, "Basket (signed-in shopper)"). */
-/** A line's cap, the server's. */
-export const CANTIDAD_MAXIMA = CANTIDAD_MAXIMA_POR_LINEA;
 
 export interface LineaLocal {
   productoId: number;
@@ -38,16 +34,6 @@ export interface CanastaLocal {
   usuario: string;
   nombre: string;
   lineas: LineaLocal[];
-}
-
-/** A line's identity: product, sorted option ids, trimmed note. */
-export function claveDeLinea(linea: {
-  productoId: number;
-  opciones?: readonly number[] | readonly { id: number }[];
-  nota?: string | null;
-}): string {
-  const ids = (linea.opciones ?? []).map((o) => (typeof o === 'number' ? o : o.id));
-  return `${linea.productoId}|${claveDeOpciones(ids)}|${normalizarNota(linea.nota)}`;
 }
 
 const VACIAS: CanastaLocal[] = [];
@@ -154,7 +140,7 @@ export function agregarLocal(
       const todas = existe ? lineas : [...lineas, nueva];
       return todas.map((l) =>
         claveDeLinea(l) === clave
-          ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA, l.cantidad + cantidad) }
+          ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA_POR_LINEA, l.cantidad + cantidad) }
           : l,
       );
     },
@@ -164,7 +150,7 @@ export function agregarLocal(
 
 /** Sets a line's quantity (0 drops it). */
 export function setCantidadLocal(tiendaId: number, clave: string, cantidad: number): void {
-  const n = Math.max(0, Math.min(CANTIDAD_MAXIMA, Math.floor(cantidad)));
+  const n = Math.max(0, Math.min(CANTIDAD_MAXIMA_POR_LINEA, Math.floor(cantidad)));
   conCanasta(tiendaId, (lineas) =>
     lineas
       .map((l) => (claveDeLinea(l) === clave ? { ...l, cantidad: n } : l))

@@ -1,13 +1,9 @@
+import { CANTIDAD_MAXIMA_POR_LINEA, claveDeLinea } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { addItem } from '../api/add-item';
 import { setCantidad } from '../api/set-cantidad';
-import {
-  CANTIDAD_MAXIMA,
-  claveDeLinea,
-  getCanastasLocales,
-  setCantidadLocal,
-} from './canasta-local';
+import { getCanastasLocales, setCantidadLocal } from './canasta-local';
 
 export const fusionMessages = {
   omitidos:
@@ -42,7 +38,7 @@ async function fusionar(): Promise<void> {
           if (item) {
             await setCantidad(
               item.shoppingCartId,
-              Math.min(CANTIDAD_MAXIMA, item.cantidad + linea.cantidad - 1),
+              Math.min(CANTIDAD_MAXIMA_POR_LINEA, item.cantidad + linea.cantidad - 1),
             );
           }
         }

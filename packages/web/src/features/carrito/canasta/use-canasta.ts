@@ -42,6 +42,8 @@
  *   goes through, call `clear()`.
  */
 import {
+  CANTIDAD_MAXIMA_POR_LINEA,
+  claveDeLinea,
   ENTREGA_POR_OMISION,
   lineaDeCierre,
   PAGOS_POR_OMISION,
@@ -71,8 +73,6 @@ import { removeCart } from '../api/remove-cart';
 import { setCantidad as setCantidadServidor } from '../api/set-cantidad';
 import {
   agregarLocal,
-  CANTIDAD_MAXIMA,
-  claveDeLinea,
   setCantidadLocal,
   useCanastasLocales,
   vaciarLocal,
@@ -80,8 +80,6 @@ import {
 } from './canasta-local';
 import { fusionarCanastaLocal } from './fusionar-canasta';
 import { precioDeLinea } from './lineas';
-
-export { CANTIDAD_MAXIMA, claveDeLinea };
 
 // Signing in or registering: the browser's basket joins the account's cart at once.
 onSignIn((session) => {
@@ -321,7 +319,7 @@ export function useCanasta(tiendaId: number, usuario?: string): Canasta {
       if (item?.shoppingCartId !== undefined) {
         await setCantidadServidor(
           item.shoppingCartId,
-          Math.min(CANTIDAD_MAXIMA, item.cantidad + cantidad - 1),
+          Math.min(CANTIDAD_MAXIMA_POR_LINEA, item.cantidad + cantidad - 1),
         );
       }
       return;
@@ -346,7 +344,7 @@ export function useCanasta(tiendaId: number, usuario?: string): Canasta {
   }
 
   async function setCantidad(clave: string, cantidad: number): Promise<void> {
-    const n = Math.max(0, Math.min(CANTIDAD_MAXIMA, Math.floor(cantidad)));
+    const n = Math.max(0, Math.min(CANTIDAD_MAXIMA_POR_LINEA, Math.floor(cantidad)));
     if (!servidor) return setCantidadLocal(tiendaId, clave, n);
     const id = porClave(clave)?.shoppingCartId;
     if (id !== undefined) await setCantidadServidor(id, n);

@@ -1,5 +1,6 @@
 import {
   avisoDeProgramacion,
+  CANTIDAD_MAXIMA_POR_LINEA,
   formatPesos,
   importeDeLinea,
   pesosToCentavos,
@@ -19,12 +20,7 @@ import { RECHEQUEO_MS } from '../../tienda-publica/components/tienda-cerrada-avi
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
 import { useNow } from '../../tienda-publica/hooks/use-now';
 import { zonaDe } from '../../tienda-publica/logic/estado';
-import {
-  CANTIDAD_MAXIMA,
-  type Canasta,
-  type LineaCanasta,
-  type TiendaDeCanasta,
-} from '../canasta/use-canasta';
+import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../canasta/use-canasta';
 import { CantidadStepper } from './cantidad-stepper';
 
 const ERROR_GENERICO = 'No pudimos completar la acción. Inténtalo de nuevo.';
@@ -68,7 +64,7 @@ function LineaVista(props: {
           <CantidadStepper
             nombre={nombre}
             cantidad={linea.cantidad}
-            maximo={CANTIDAD_MAXIMA}
+            maximo={CANTIDAD_MAXIMA_POR_LINEA}
             disabled={ocupado}
             sinMas={!linea.disponible}
             onCambiar={props.onCantidad}

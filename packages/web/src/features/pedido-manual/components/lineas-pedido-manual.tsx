@@ -1,8 +1,8 @@
-import { formatPesos, NOTA_LINEA_MAX } from '@tianguis/domain';
+import { CANTIDAD_MAXIMA_POR_LINEA, formatPesos, NOTA_LINEA_MAX } from '@tianguis/domain';
 import { useId } from 'react';
 import { FieldError } from '../../../components/ui/field';
 import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
-import { CANTIDAD_MAXIMA_LINEA, type LineaManualVista } from '../logic/pedido-manual-values';
+import type { LineaManualVista } from '../logic/pedido-manual-values';
 
 function LineaManualItem(props: {
   linea: LineaManualVista;
@@ -32,7 +32,7 @@ function LineaManualItem(props: {
           nombre={linea.nombre}
           cantidad={linea.cantidad}
           minimo={0}
-          maximo={CANTIDAD_MAXIMA_LINEA}
+          maximo={CANTIDAD_MAXIMA_POR_LINEA}
           onCambiar={props.onCantidad}
         />
       </div>

@@ -1,9 +1,10 @@
 import {
+  CANTIDAD_MAXIMA_POR_LINEA,
+  claveDeLinea,
   computeTotal,
   costoDeEnvioDe,
   pesosToCentavos,
   centavosToPesos,
-  claveDeOpciones,
   cleanCelular,
   formatPesos,
   normalizarNota,
@@ -70,8 +71,6 @@ export interface ErroresManual {
 }
 
 export const SIN_ERRORES: ErroresManual = { campos: {}, lineas: {} };
-
-export const CANTIDAD_MAXIMA_LINEA = 99;
 
 export const pedidoManualMessages = {
   titulo: 'Nuevo pedido',
@@ -160,11 +159,6 @@ export function tieneOpciones(producto: Pick<ProductoDeMiTienda, 'grupos'>): boo
   return (producto.grupos ?? []).some((g) => g.opciones.length > 0);
 }
 
-/** Product, sorted options and note: two lines with the same key are one line. */
-export function claveDeLinea(productoId: number, opciones: readonly number[], nota: string) {
-  return `${productoId}|${claveDeOpciones(opciones)}|${normalizarNota(nota)}`;
-}
-
 let siguienteLinea = 0;
 
 /**
@@ -177,12 +171,12 @@ export function agregarLinea(
   cantidad = 1,
 ): LineaManual[] {
   const nota = normalizarNota(nueva.nota);
-  const buscada = claveDeLinea(nueva.productoId, nueva.opciones, nota);
-  const existente = lineas.find((l) => claveDeLinea(l.productoId, l.opciones, l.nota) === buscada);
+  const buscada = claveDeLinea({ ...nueva, nota });
+  const existente = lineas.find((l) => claveDeLinea(l) === buscada);
   if (existente) {
     return lineas.map((l) =>
       l === existente
-        ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA_LINEA, l.cantidad + cantidad) }
+        ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA_POR_LINEA, l.cantidad + cantidad) }
         : l,
     );
   }
@@ -194,7 +188,7 @@ export function agregarLinea(
       productoId: nueva.productoId,
       opciones: [...nueva.opciones],
       nota,
-      cantidad: Math.min(CANTIDAD_MAXIMA_LINEA, cantidad),
+      cantidad: Math.min(CANTIDAD_MAXIMA_POR_LINEA, cantidad),
     },
   ];
 }
@@ -207,7 +201,7 @@ export function cambiarCantidad(
 ): LineaManual[] {
   if (cantidad <= 0) return lineas.filter((l) => l.clave !== clave);
   return lineas.map((l) =>
-    l.clave === clave ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA_LINEA, cantidad) } : l,
+    l.clave === clave ? { ...l, cantidad: Math.min(CANTIDAD_MAXIMA_POR_LINEA, cantidad) } : l,
   );
 }
 

@@ -1,10 +1,10 @@
+import { claveDeLinea } from '@tianguis/domain';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateQueries } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import {
   canastaMessages,
-  claveDeLinea,
   useCanasta,
   type Canasta,
   type NuevaLinea,

@@ -1,4 +1,5 @@
 import {
+  CANTIDAD_MAXIMA_POR_LINEA,
   pesosToCentavos,
   elegirOpciones,
   formatPesos,
@@ -12,8 +13,6 @@ import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
 import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
 import type { ProductoPublico } from '../api/get-tienda-publica';
 import { OpcionesGrupos } from './opciones-grupos';
-
-const CANTIDAD_MAXIMA = 99;
 
 /**
  * Choosing a product's options and adding it: the groups, a note for the shop, the quantity,
@@ -106,7 +105,7 @@ export function OpcionesForm(props: {
           nombre={producto.name}
           cantidad={cantidad}
           minimo={1}
-          maximo={CANTIDAD_MAXIMA}
+          maximo={CANTIDAD_MAXIMA_POR_LINEA}
           onCambiar={setCantidad}
         />
         <Button
