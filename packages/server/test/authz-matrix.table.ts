@@ -30,14 +30,7 @@ import {
   signInAdmin,
   type SignedIn,
 } from './factories.js';
-import {
-  addUnits,
-  checkout,
-  createPublicShop,
-  lineOf,
-  PEDIDO,
-  type PublicShop,
-} from './pedido-factories.js';
+import { addUnits, checkout, createPublicShop, lineOf, PEDIDO } from './pedido-factories.js';
 import { createStaff, type InvitationReader, type Staff } from './personal-factories.js';
 
 // The authorization matrix: every route of the server times every kind of caller, each
@@ -392,6 +385,19 @@ async function freshTokenOf(w: World, caller: Caller): Promise<string | undefine
 
 // ---- Fresh objects of the victim, made through the API ----
 
+/** What `make` answers for a world, made once: later calls get the first call's promise. */
+export function oncePerWorld<T>(make: (w: World) => Promise<T>): (w: World) => Promise<T> {
+  const made = new WeakMap<World, Promise<T>>();
+  return (w) => {
+    let value = made.get(w);
+    if (!value) {
+      value = make(w);
+      made.set(w, value);
+    }
+    return value;
+  };
+}
+
 let sequence = 0;
 const next = () => (sequence += 1);
 
@@ -483,18 +489,12 @@ function pushSubscriptionOf(caller: Caller) {
   };
 }
 
-export const ALL_200 = {
-  anonymous: 200,
-  shopper: 200,
-  owner: 200,
-  otherOwner: 200,
-  admin: 200,
-  otherShopper: 200,
-  encargado: 200,
-  cajero: 200,
-  cocina: 200,
-  otherEncargado: 200,
-} as const;
+/** Every caller gets `status`. */
+function everyone<S extends Status>(status: S): Record<Caller, S> {
+  return Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, S>;
+}
+
+export const ALL_200 = everyone(200);
 
 /** Callers with no part in any shop: refused on every shop's route. */
 export const NOT_OF_A_SHOP = {
@@ -599,59 +599,153 @@ const BY_GERENCIA: readonly Caller[] = ['owner', 'encargado'];
 const BY_MOSTRADOR: readonly Caller[] = ['owner', 'encargado', 'cajero'];
 export const BY_TODOS: readonly Caller[] = ['owner', 'encargado', 'cajero', 'cocina'];
 
-const get = (url: string) => async (): Promise<AuthzRequest> => ({ method: 'GET', url });
+/** What the shop's side may see of the victim shopper: all but the kitchen see the address. */
+const HOLDS_CLIENTE = { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] } as const;
+
+// ---- Requests and rows: each route's row says only what is its own ----
+
+type Expect = Record<Caller, Status>;
+type MakeRequest = RouteCase['request'];
+/** A part of a request, made afresh for each call (what a call spends is new every time). */
+type Part<T> = (w: World, caller: Caller) => T | Promise<T>;
+
+const valueOf = <T>(part: T | Part<T>, w: World, caller: Caller): T | Promise<T> =>
+  typeof part === 'function' ? (part as Part<T>)(w, caller) : part;
+
+/** A GET of a fixed address or of one made from the world. */
+const get =
+  (url: string | Part<string>): MakeRequest =>
+  async (w, caller) => ({ method: 'GET', url: await valueOf(url, w, caller) });
+
+/** A POST with a JSON body, `{}` unless one is given. */
 const postJson =
-  (url: string, body: (w: World) => unknown = () => ({})) =>
-  async (w: World): Promise<AuthzRequest> => ({ method: 'POST', url, body: body(w) });
+  (url: string | Part<string>, body: Part<unknown> = () => ({})): MakeRequest =>
+  async (w, caller) => ({
+    method: 'POST',
+    url: await valueOf(url, w, caller),
+    body: await body(w, caller),
+  });
+
+/** A POST without a body (the routes naming their object in the address). */
+const postTo =
+  (url: Part<string>): MakeRequest =>
+  async (w, caller) => ({ method: 'POST', url: await url(w, caller) });
+
+/** A public route: every caller is served the same. */
+const forEveryone = (url: string | Part<string>): RouteCase => ({
+  expect: ALL_200,
+  request: get(url),
+});
+
+/** A change to the victim shop's catalogue, hours or special days (the "catalogo" row). */
+const catalogoChange = (expect: Expect, request: MakeRequest): RouteCase => ({
+  expect,
+  permiso: 'catalogo',
+  changes: { by: BY_GERENCIA, names: true },
+  request,
+});
+
+/** A change to a fresh NUEVO order of the victim shop by its counter (the "atender" row). */
+const atenderChange = (url: string, extra: Record<string, unknown> = {}): RouteCase => ({
+  expect: ATENDER_HIDDEN,
+  permiso: 'atender',
+  changes: { by: BY_MOSTRADOR, names: true },
+  request: postJson(url, async (w) => ({ pedidoId: await freshPedido(w), ...extra })),
+});
+
+/** A read of the shop's orders: every role sees them, the kitchen without the address. */
+const pedidosRead = (expect: Expect, request: MakeRequest): RouteCase => ({
+  expect,
+  permiso: 'pedidos',
+  reveals: BY_TODOS,
+  holds: HOLDS_CLIENTE,
+  request,
+});
+
+/** A read of the caller's own cart or orders: any shopper, the victim's own data its own. */
+const shopperRead = (request: MakeRequest): RouteCase => ({
+  expect: ANY_SHOPPER,
+  reveals: ['shopper'],
+  request,
+});
+
+/**
+ * A change to a shopper's basket: `names` when the request names a line of the victim shopper's
+ * (another shopper is told it doesn't exist), otherwise on the caller's own basket.
+ */
+const canastaChange = (names: boolean, request: MakeRequest): RouteCase => ({
+  expect: names ? SHOPPER_ONLY_HIDDEN : ANY_SHOPPER,
+  changes: { by: ['shopper'], names },
+  request,
+});
+
+/** A setting of the shop's owner alone, on its own shop, put back by `cleanup`. */
+const ajustesChange = (request: MakeRequest): RouteCase => ({
+  expect: DUENO_OWN,
+  permiso: 'ajustes',
+  changes: { by: ['owner'], names: false },
+  request,
+});
+
+/**
+ * The shop's pace on the caller's own shop (the "ritmo" row): `minutos` set, then 0 again by the
+ * owner of the caller's shop, as the rows after it need (a paused shop takes no orders).
+ */
+const ritmoChange = (url: string, minutos: number, label: string): RouteCase => ({
+  expect: RITMO_OWN,
+  permiso: 'ritmo',
+  changes: { by: BY_MOSTRADOR, names: false },
+  request: async (w, caller) => ({
+    method: 'POST',
+    url,
+    body: { minutos },
+    cleanup: async () => {
+      const token = shopOwnerTokenOf(w, caller);
+      if (token) ok(await post(w.server, url, token, { minutos: 0 }), label);
+    },
+  }),
+});
+
+/** Deleting a fresh object of the victim shop's: its id in the address, or in the body. */
+const catalogoDelete = (url: string, freshId: Part<number>, where: 'path' | 'body'): RouteCase =>
+  catalogoChange(
+    CATALOGO_HIDDEN,
+    where === 'path'
+      ? postTo(async (w, caller) => `${url}/${await freshId(w, caller)}`)
+      : postJson(url, async (w, caller) => ({ id: await freshId(w, caller) })),
+  );
+
+/** A fresh category of the victim shop's: its id. */
+const freshCategoriaId = async (w: World) => (await freshCategoria(w)).id;
+/** A fresh product of the victim shop's: its id. */
+const freshProductoId = async (w: World) => (await freshProducto(w)).id;
 
 export const AUTHZ_TABLE: Record<string, RouteCase> = {
   // Swagger UI and the API description are public.
-  'GET /docs': { expect: ALL_200, request: get('/docs') },
-  'GET /docs/static/index.html': {
-    expect: {
-      anonymous: 302,
-      shopper: 302,
-      owner: 302,
-      otherOwner: 302,
-      admin: 302,
-      otherShopper: 302,
-      encargado: 302,
-      cajero: 302,
-      cocina: 302,
-      otherEncargado: 302,
-    },
-    request: get('/docs/static/index.html'),
-  },
-  'GET /docs/static/swagger-initializer.js': {
-    expect: ALL_200,
-    request: get('/docs/static/swagger-initializer.js'),
-  },
-  'GET /docs/static/*': { expect: ALL_200, request: get('/docs/static/index.css') },
-  'GET /docs/json': { expect: ALL_200, request: get('/docs/json') },
-  'GET /docs/yaml': { expect: ALL_200, request: get('/docs/yaml') },
-  'GET /health': { expect: ALL_200, request: get('/health') },
-  'GET /live': { expect: ALL_200, request: get('/live') },
-  'GET /ready': { expect: ALL_200, request: get('/ready') },
+  'GET /docs': forEveryone('/docs'),
+  'GET /docs/static/index.html': { expect: everyone(302), request: get('/docs/static/index.html') },
+  'GET /docs/static/swagger-initializer.js': forEveryone('/docs/static/swagger-initializer.js'),
+  'GET /docs/static/*': forEveryone('/docs/static/index.css'),
+  'GET /docs/json': forEveryone('/docs/json'),
+  'GET /docs/yaml': forEveryone('/docs/yaml'),
+  'GET /health': forEveryone('/health'),
+  'GET /live': forEveryone('/live'),
+  'GET /ready': forEveryone('/ready'),
   // Served by the socket's address, not by role: every caller here is on loopback. Callers from
   // elsewhere (404 without METRICS_TOKEN's Bearer) are in metrics.test.ts.
-  'GET /metrics': { expect: ALL_200, request: get('/metrics') },
+  'GET /metrics': forEveryone('/metrics'),
 
   // ---- Accounts ----
   'POST /api/login/registerUser': {
     expect: ALL_200,
-    request: async () => ({
-      method: 'POST',
-      url: '/api/login/registerUser',
-      body: shopperPayload(),
-    }),
+    request: postJson('/api/login/registerUser', () => shopperPayload()),
   },
   'POST /api/login/authenticate': {
     expect: ALL_200,
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/login/authenticate',
-      body: { email: w.signInAccount.email, password: w.signInAccount.password },
-    }),
+    request: postJson('/api/login/authenticate', (w) => ({
+      email: w.signInAccount.email,
+      password: w.signInAccount.password,
+    })),
   },
   'POST /api/login/logout': {
     expect: { ...ALL_200, anonymous: 401 },
@@ -667,13 +761,12 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     reveals: ['admin'],
     request: postJson('/api/login/listarlogin'),
   },
-  'GET /api/login/recuperacion': { expect: ALL_200, request: get('/api/login/recuperacion') },
+  'GET /api/login/recuperacion': forEveryone('/api/login/recuperacion'),
   'POST /api/recuperarcontrasena/emailderecuperacion': {
     expect: ALL_200,
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/recuperarcontrasena/emailderecuperacion?email=${w.resetAccount.email}`,
-    }),
+    request: postTo(
+      (w) => `/api/recuperarcontrasena/emailderecuperacion?email=${w.resetAccount.email}`,
+    ),
   },
   'POST /api/recuperarcontrasena/actualizarContrasena': {
     expect: ALL_200,
@@ -732,7 +825,7 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     reveals: ['owner', 'admin'],
     request: get('/api/tienda/listartiendas'),
   },
-  'GET /api/tienda/directorio': { expect: ALL_200, request: get('/api/tienda/directorio') },
+  'GET /api/tienda/directorio': forEveryone('/api/tienda/directorio'),
   'GET /api/tienda/mitienda': {
     expect: PEDIDOS_OWN,
     permiso: 'pedidos',
@@ -747,64 +840,42 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
     },
     request: get('/api/tienda/mitienda'),
   },
-  'GET /api/tienda/publica/:usuario': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: `/api/tienda/publica/${w.owner.usuario}` }),
-  },
+  'GET /api/tienda/publica/:usuario': forEveryone((w) => `/api/tienda/publica/${w.owner.usuario}`),
 
   // Anyone, signed in or not: a read of the victim shop's public zones.
   'POST /api/tienda/cotizarenvio': {
     expect: ALL_200,
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/cotizarenvio',
-      body: { tiendaId: w.owner.tiendaId, codigoPostal: '72000' },
-    }),
+    request: postJson('/api/tienda/cotizarenvio', (w) => ({
+      tiendaId: w.owner.tiendaId,
+      codigoPostal: '72000',
+    })),
   },
 
   // ---- Shop pages (HTML, docs/shop-pages.md): public, the same for every caller ----
-  'GET /tienda/:usuario': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: `/tienda/${w.owner.usuario}` }),
-  },
-  'GET /tienda/:usuario/:subcategoria': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: `/tienda/${w.owner.usuario}/zafirotacos` }),
-  },
-  'GET /tienda/:usuario/:subcategoria/productodetalle/:id': {
-    expect: ALL_200,
-    request: async (w) => ({
-      method: 'GET',
-      url: `/tienda/${w.owner.usuario}/zafirotacos/productodetalle/${w.producto.id}`,
-    }),
-  },
-  'GET /sitemap.xml': { expect: ALL_200, request: get('/sitemap.xml') },
-  'GET /robots.txt': { expect: ALL_200, request: get('/robots.txt') },
-  'POST /api/tienda/updatetienda': {
-    expect: DUENO_OWN,
-    permiso: 'ajustes',
-    changes: { by: ['owner'], names: false },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/updatetienda',
-      body: tiendaPayload({ nombre: 'Fonda Intrusa', costoDeEnvio: 99 }),
-      cleanup: async () => void (await configureTienda(w.server, w.owner, VICTIM_TIENDA)),
-    }),
-  },
-  'POST /api/tienda/activatetienda': {
-    expect: DUENO_OWN,
-    permiso: 'ajustes',
-    changes: { by: ['owner'], names: false },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/activatetienda',
-      body: { activate: false },
-      cleanup: async () => {
-        const body = { activate: true };
-        ok(await post(w.server, '/api/tienda/activatetienda', w.owner.token, body), 'activar');
-      },
-    }),
-  },
+  'GET /tienda/:usuario': forEveryone((w) => `/tienda/${w.owner.usuario}`),
+  'GET /tienda/:usuario/:subcategoria': forEveryone(
+    (w) => `/tienda/${w.owner.usuario}/zafirotacos`,
+  ),
+  'GET /tienda/:usuario/:subcategoria/productodetalle/:id': forEveryone(
+    (w) => `/tienda/${w.owner.usuario}/zafirotacos/productodetalle/${w.producto.id}`,
+  ),
+  'GET /sitemap.xml': forEveryone('/sitemap.xml'),
+  'GET /robots.txt': forEveryone('/robots.txt'),
+  'POST /api/tienda/updatetienda': ajustesChange(async (w) => ({
+    method: 'POST',
+    url: '/api/tienda/updatetienda',
+    body: tiendaPayload({ nombre: 'Fonda Intrusa', costoDeEnvio: 99 }),
+    cleanup: async () => void (await configureTienda(w.server, w.owner, VICTIM_TIENDA)),
+  })),
+  'POST /api/tienda/activatetienda': ajustesChange(async (w) => ({
+    method: 'POST',
+    url: '/api/tienda/activatetienda',
+    body: { activate: false },
+    cleanup: async () => {
+      const body = { activate: true };
+      ok(await post(w.server, '/api/tienda/activatetienda', w.owner.token, body), 'activar');
+    },
+  })),
   'POST /api/tienda/approveTienda': {
     expect: ADMIN_ONLY,
     changes: { by: ['admin'], names: true },
@@ -826,273 +897,165 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
   },
 
   // ---- Catalogue ----
-  'POST /api/tienda/addcategoria': {
-    expect: CATALOGO_NAMED,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/addcategoria',
-      body: categoriaPayload({ title: `Zafiro Nueva ${next()}`, tiendaId: w.owner.tiendaId }),
-    }),
-  },
-  'POST /api/tienda/updatecategoria': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/updatecategoria',
-      body: { id: (await freshCategoria(w)).id, title: `Zafiro Otra ${next()}`, imageUrl: IMAGE },
-    }),
-  },
-  'POST /api/tienda/deletecategoria/:id': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/tienda/deletecategoria/${(await freshCategoria(w)).id}`,
-    }),
-  },
-  'POST /api/tienda/deletecategoria': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/deletecategoria',
-      body: { id: (await freshCategoria(w)).id },
-    }),
-  },
-  'POST /api/tienda/addproducto': {
-    expect: CATALOGO_NAMED,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/addproducto',
-      body: productoPayload(w.categoria.id, {
+  'POST /api/tienda/addcategoria': catalogoChange(
+    CATALOGO_NAMED,
+    postJson('/api/tienda/addcategoria', (w) =>
+      categoriaPayload({ title: `Zafiro Nueva ${next()}`, tiendaId: w.owner.tiendaId }),
+    ),
+  ),
+  'POST /api/tienda/updatecategoria': catalogoChange(
+    CATALOGO_HIDDEN,
+    postJson('/api/tienda/updatecategoria', async (w) => ({
+      id: await freshCategoriaId(w),
+      title: `Zafiro Otra ${next()}`,
+      imageUrl: IMAGE,
+    })),
+  ),
+  'POST /api/tienda/deletecategoria/:id': catalogoDelete(
+    '/api/tienda/deletecategoria',
+    freshCategoriaId,
+    'path',
+  ),
+  'POST /api/tienda/deletecategoria': catalogoDelete(
+    '/api/tienda/deletecategoria',
+    freshCategoriaId,
+    'body',
+  ),
+  'POST /api/tienda/addproducto': catalogoChange(
+    CATALOGO_NAMED,
+    postJson('/api/tienda/addproducto', (w) =>
+      productoPayload(w.categoria.id, {
         name: `Zafiro Nuevo ${next()}`,
         tiendaId: w.owner.tiendaId,
       }),
-    }),
-  },
-  'POST /api/tienda/updateproducto': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/updateproducto',
-      body: productoPayload(w.categoria.id, {
-        id: (await freshProducto(w)).id,
+    ),
+  ),
+  'POST /api/tienda/updateproducto': catalogoChange(
+    CATALOGO_HIDDEN,
+    postJson('/api/tienda/updateproducto', async (w) =>
+      productoPayload(w.categoria.id, {
+        id: await freshProductoId(w),
         name: `Zafiro Otro ${next()}`,
         price: 31.5,
       }),
-    }),
-  },
-  'POST /api/tienda/deleteproducto/:id': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/tienda/deleteproducto/${(await freshProducto(w)).id}`,
-    }),
-  },
-  'POST /api/tienda/deleteproducto': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/deleteproducto',
-      body: { id: (await freshProducto(w)).id },
-    }),
-  },
-  'POST /api/tienda/activateproducto': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/activateproducto',
-      body: { productoId: (await freshProducto(w)).id, activate: false },
-    }),
-  },
+    ),
+  ),
+  'POST /api/tienda/deleteproducto/:id': catalogoDelete(
+    '/api/tienda/deleteproducto',
+    freshProductoId,
+    'path',
+  ),
+  'POST /api/tienda/deleteproducto': catalogoDelete(
+    '/api/tienda/deleteproducto',
+    freshProductoId,
+    'body',
+  ),
+  'POST /api/tienda/activateproducto': catalogoChange(
+    CATALOGO_HIDDEN,
+    postJson('/api/tienda/activateproducto', async (w) => ({
+      productoId: await freshProductoId(w),
+      activate: false,
+    })),
+  ),
 
   // ---- Hours and special days ----
-  'POST /api/horario/addrange': {
-    expect: CATALOGO_NAMED,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: postJson('/api/horario/addrange', (w) => weekFor(w.owner.tiendaId)),
-  },
-  'GET /api/horario/getbytienda/:tiendaId': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: `/api/horario/getbytienda/${w.owner.tiendaId}` }),
-  },
-  'GET /api/horariosdias/getbytienda/:tiendaId': {
-    expect: ALL_200,
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/horariosdias/getbytienda/${w.owner.tiendaId}`,
-    }),
-  },
-  'POST /api/horariosdias/add': {
-    expect: CATALOGO_NAMED,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: postJson('/api/horariosdias/add', (w) => ({
+  'POST /api/horario/addrange': catalogoChange(
+    CATALOGO_NAMED,
+    postJson('/api/horario/addrange', (w) => weekFor(w.owner.tiendaId)),
+  ),
+  'GET /api/horario/getbytienda/:tiendaId': forEveryone(
+    (w) => `/api/horario/getbytienda/${w.owner.tiendaId}`,
+  ),
+  'GET /api/horariosdias/getbytienda/:tiendaId': forEveryone(
+    (w) => `/api/horariosdias/getbytienda/${w.owner.tiendaId}`,
+  ),
+  'POST /api/horariosdias/add': catalogoChange(
+    CATALOGO_NAMED,
+    postJson('/api/horariosdias/add', (w) => ({
       fecha: futureFecha(),
       recurrenteCadaAnio: false,
       tiendaId: w.owner.tiendaId,
     })),
-  },
-  'POST /api/horariosdias/update/:id': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/horariosdias/update/${await freshDiaEspecial(w)}`,
-      body: { fecha: futureFecha(), recurrenteCadaAnio: true },
-    }),
-  },
-  'POST /api/horariosdias/delete/:id': {
-    expect: CATALOGO_HIDDEN,
-    permiso: 'catalogo',
-    changes: { by: BY_GERENCIA, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: `/api/horariosdias/delete/${await freshDiaEspecial(w)}`,
-    }),
-  },
+  ),
+  'POST /api/horariosdias/update/:id': catalogoChange(
+    CATALOGO_HIDDEN,
+    postJson(
+      async (w) => `/api/horariosdias/update/${await freshDiaEspecial(w)}`,
+      () => ({ fecha: futureFecha(), recurrenteCadaAnio: true }),
+    ),
+  ),
+  'POST /api/horariosdias/delete/:id': catalogoDelete(
+    '/api/horariosdias/delete',
+    freshDiaEspecial,
+    'path',
+  ),
 
   // ---- Cart ----
-  'POST /api/shoppingcartmarket/listarcarrito': {
-    expect: ANY_SHOPPER,
-    reveals: ['shopper'],
-    request: async (w) => {
-      await freshLinea(w);
-      return { method: 'POST', url: '/api/shoppingcartmarket/listarcarrito', body: {} };
-    },
-  },
-  'POST /api/shoppingcartmarket/addItem': {
-    expect: ANY_SHOPPER,
-    changes: { by: ['shopper'], names: false },
-    request: postJson('/api/shoppingcartmarket/addItem', (w) => ({ productoId: w.producto.id })),
-  },
-  'POST /api/shoppingcartmarket/removeItem': {
-    expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: ['shopper'], names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/shoppingcartmarket/removeItem',
-      body: { shoppingCartId: await freshLinea(w) },
-    }),
-  },
-  'POST /api/shoppingcartmarket/clearItem': {
-    expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: ['shopper'], names: true },
-    request: async (w) => {
+  'POST /api/shoppingcartmarket/listarcarrito': shopperRead(async (w) => {
+    await freshLinea(w);
+    return { method: 'POST', url: '/api/shoppingcartmarket/listarcarrito', body: {} };
+  }),
+  'POST /api/shoppingcartmarket/addItem': canastaChange(
+    false,
+    postJson('/api/shoppingcartmarket/addItem', (w) => ({ productoId: w.producto.id })),
+  ),
+  'POST /api/shoppingcartmarket/removeItem': canastaChange(
+    true,
+    postJson('/api/shoppingcartmarket/removeItem', async (w) => ({
+      shoppingCartId: await freshLinea(w),
+    })),
+  ),
+  'POST /api/shoppingcartmarket/clearItem': canastaChange(
+    true,
+    postJson('/api/shoppingcartmarket/clearItem', async (w) => {
       // A product only the victim shopper has in a basket.
       const producto = await freshProducto(w);
       await freshLinea(w, producto.id);
-      return {
-        method: 'POST',
-        url: '/api/shoppingcartmarket/clearItem',
-        body: { productoId: producto.id },
-      };
-    },
-  },
-  'POST /api/shoppingcartmarket/removecart': {
-    expect: ANY_SHOPPER,
-    changes: { by: ['shopper'], names: false },
-    request: async (w) => {
+      return { productoId: producto.id };
+    }),
+  ),
+  'POST /api/shoppingcartmarket/removecart': canastaChange(
+    false,
+    postJson('/api/shoppingcartmarket/removecart', async (w) => {
       await freshLinea(w);
-      const body = { tiendaId: w.owner.tiendaId };
-      return { method: 'POST', url: '/api/shoppingcartmarket/removecart', body };
-    },
-  },
+      return { tiendaId: w.owner.tiendaId };
+    }),
+  ),
   'POST /api/shoppingcartmarket/proccesscart': {
     // The other shopper's own basket for the shop is empty: the victim's basket, full, is not
     // its to check out (400 "empty basket", and no order).
+    ...canastaChange(
+      false,
+      postJson('/api/shoppingcartmarket/proccesscart', async (w) => {
+        await makeRoomForOrders(w);
+        await freshLinea(w);
+        const body = { tiendaId: w.owner.tiendaId };
+        ok(
+          await post(w.server, '/api/shoppingcartmarket/removecart', w.otherShopper.token, body),
+          'vaciar la canasta del otro cliente',
+        );
+        return body;
+      }),
+    ),
     expect: { ...ANY_SHOPPER, otherShopper: 400 },
-    changes: { by: ['shopper'], names: false },
-    request: async (w) => {
-      await makeRoomForOrders(w);
-      await freshLinea(w);
-      const body = { tiendaId: w.owner.tiendaId };
-      ok(
-        await post(w.server, '/api/shoppingcartmarket/removecart', w.otherShopper.token, body),
-        'vaciar la canasta del otro cliente',
-      );
-      return { method: 'POST', url: '/api/shoppingcartmarket/proccesscart', body };
-    },
   },
 
   // ---- Orders ----
-  'POST /api/pedido/listarpedidosbyid': {
-    expect: ANY_SHOPPER,
-    reveals: ['shopper'],
-    request: postJson(PEDIDO.byShopper),
-  },
-  'POST /api/pedido/listarpedidosbytiendaid': {
-    expect: PEDIDOS_OWN,
-    permiso: 'pedidos',
-    // The kitchen gets the accepted order too, without the shopper's address or phone.
-    reveals: BY_TODOS,
-    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
-    request: postJson(PEDIDO.byTienda),
-  },
-  'POST /api/pedido/completarpedidobypedidoid': {
-    expect: ATENDER_HIDDEN,
-    permiso: 'atender',
-    changes: { by: BY_MOSTRADOR, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: PEDIDO.completar,
-      body: { pedidoId: await freshPedido(w) },
-    }),
-  },
-  'POST /api/pedido/cancelarpedidobypedidoid': {
-    expect: ATENDER_HIDDEN,
-    permiso: 'atender',
-    changes: { by: BY_MOSTRADOR, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: PEDIDO.cancelar,
-      body: { pedidoId: await freshPedido(w) },
-    }),
-  },
-  // From event 0: the stream replays every past event its caller may see.
-  'GET /api/pedido/eventos': {
-    expect: PEDIDOS_OWN,
-    permiso: 'pedidos',
-    // The kitchen's replay: the accepted orders, without the shopper's address or phone.
-    reveals: BY_TODOS,
-    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
-    request: get('/api/pedido/eventos?lastEventId=0'),
-  },
+  'POST /api/pedido/listarpedidosbyid': shopperRead(postJson(PEDIDO.byShopper)),
+  // The kitchen gets the accepted order too, without the shopper's address or phone.
+  'POST /api/pedido/listarpedidosbytiendaid': pedidosRead(PEDIDOS_OWN, postJson(PEDIDO.byTienda)),
+  'POST /api/pedido/completarpedidobypedidoid': atenderChange(PEDIDO.completar),
+  'POST /api/pedido/cancelarpedidobypedidoid': atenderChange(PEDIDO.cancelar),
+  // From event 0: the stream replays every past event its caller may see; the kitchen's replay
+  // the accepted orders, without the shopper's address or phone.
+  'GET /api/pedido/eventos': pedidosRead(PEDIDOS_OWN, get('/api/pedido/eventos?lastEventId=0')),
   // An order's ESC/POS ticket: every role of the shop; the kitchen's (of the accepted order it
   // sees) without the shopper's address or phone.
-  'GET /api/pedido/ticket/:pedidoId': {
-    expect: TODOS_HIDDEN,
-    permiso: 'pedidos',
-    reveals: BY_TODOS,
-    holds: { owner: ['cliente'], encargado: ['cliente'], cajero: ['cliente'] },
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/pedido/ticket/${w.pedidoAceptado}?ancho=80`,
-    }),
-  },
-  'GET /api/pedido/mis-eventos': {
-    expect: ANY_SHOPPER,
-    reveals: ['shopper'],
-    request: get('/api/pedido/mis-eventos?lastEventId=0'),
-  },
+  'GET /api/pedido/ticket/:pedidoId': pedidosRead(
+    TODOS_HIDDEN,
+    get((w) => `/api/pedido/ticket/${w.pedidoAceptado}?ancho=80`),
+  ),
+  'GET /api/pedido/mis-eventos': shopperRead(get('/api/pedido/mis-eventos?lastEventId=0')),
 
   // ---- Images ----
   'POST /api/ImageStorage/uploadImage': {
@@ -1104,65 +1067,30 @@ export const AUTHZ_TABLE: Record<string, RouteCase> = {
       form: imageForm(w.png),
     }),
   },
-  'GET /images/:name': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: w.imagePath }),
-  },
+  'GET /images/:name': forEveryone((w) => w.imagePath),
 };
 
 // ---- Second edition: pause and sold-out marks (docs/api.md, "Shop settings") ----
 
 Object.assign(AUTHZ_TABLE, {
-  'POST /api/tienda/pausar': {
-    expect: RITMO_OWN,
-    permiso: 'ritmo',
-    changes: { by: BY_MOSTRADOR, names: false },
-    request: async (w, caller) => ({
-      method: 'POST',
-      url: '/api/tienda/pausar',
-      body: { minutos: 30 },
-      // A paused shop takes no orders: the rows after this one need it open again.
-      cleanup: async () => {
-        const token = shopOwnerTokenOf(w, caller);
-        if (token)
-          ok(await post(w.server, '/api/tienda/pausar', token, { minutos: 0 }), 'reanudar');
-      },
-    }),
-  },
+  'POST /api/tienda/pausar': ritmoChange('/api/tienda/pausar', 30, 'reanudar'),
   'POST /api/tienda/agotarproducto': {
     expect: TODOS_HIDDEN,
     permiso: 'agotar',
     changes: { by: BY_TODOS, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/tienda/agotarproducto',
-      body: { productoId: (await freshProducto(w)).id, agotado: true },
-    }),
+    request: postJson('/api/tienda/agotarproducto', async (w) => ({
+      productoId: await freshProductoId(w),
+      agotado: true,
+    })),
   },
 } satisfies Record<string, RouteCase>);
 
 // ---- Third edition: orders for later and the busy delay (docs/api.md, "Orders for later") ----
 
 Object.assign(AUTHZ_TABLE, {
-  'POST /api/tienda/demora': {
-    expect: RITMO_OWN,
-    permiso: 'ritmo',
-    changes: { by: BY_MOSTRADOR, names: false },
-    request: async (w, caller) => ({
-      method: 'POST',
-      url: '/api/tienda/demora',
-      body: { minutos: 20 },
-      cleanup: async () => {
-        const token = shopOwnerTokenOf(w, caller);
-        if (token) ok(await post(w.server, '/api/tienda/demora', token, { minutos: 0 }), 'demora');
-      },
-    }),
-  },
+  'POST /api/tienda/demora': ritmoChange('/api/tienda/demora', 20, 'demora'),
   // Anyone, signed in or not: the victim shop's public slots.
-  'GET /api/tienda/franjas/:usuario': {
-    expect: ALL_200,
-    request: async (w) => ({ method: 'GET', url: `/api/tienda/franjas/${w.owner.usuario}` }),
-  },
+  'GET /api/tienda/franjas/:usuario': forEveryone((w) => `/api/tienda/franjas/${w.owner.usuario}`),
 } satisfies Record<string, RouteCase>);
 
 // ---- Second edition: basket quantities, guest and owner-typed orders, order life, tracking
@@ -1190,38 +1118,21 @@ function guestBody(productoId: number) {
   };
 }
 
-const thirdShops = new WeakMap<World, Promise<PublicShop>>();
-
 /** A public shop nobody in the matrix owns: guest orders go there, so they change no victim. */
-export function thirdShop(w: World): Promise<PublicShop> {
-  let shop = thirdShops.get(w);
-  if (!shop) {
-    shop = createPublicShop(w.server, w.adminToken, { nombre: 'Fonda Tercera' });
-    thirdShops.set(w, shop);
-  }
-  return shop;
-}
-
-const guestOrders = new WeakMap<World, Promise<string>>();
+export const thirdShop = oncePerWorld((w) =>
+  createPublicShop(w.server, w.adminToken, { nombre: 'Fonda Tercera' }),
+);
 
 /** The tracking secret of one guest order in the victim shop, made once. */
-function victimGuestSecret(w: World): Promise<string> {
-  let secret = guestOrders.get(w);
-  if (!secret) {
-    secret = (async () => {
-      const res = await w.server.call<{ seguimiento: string }>('/api/pedido/invitado', {
-        method: 'POST',
-        headers: { 'idempotency-key': 'authz-victima' },
-        body: { tiendaId: w.owner.tiendaId, ...guestBody(w.producto.id) },
-      });
-      if (res.status !== 201)
-        throw new Error(`invitado: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body.seguimiento;
-    })();
-    guestOrders.set(w, secret);
-  }
-  return secret;
-}
+const victimGuestSecret = oncePerWorld(async (w) => {
+  const res = await w.server.call<{ seguimiento: string }>('/api/pedido/invitado', {
+    method: 'POST',
+    headers: { 'idempotency-key': 'authz-victima' },
+    body: { tiendaId: w.owner.tiendaId, ...guestBody(w.producto.id) },
+  });
+  if (res.status !== 201) throw new Error(`invitado: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.seguimiento;
+});
 
 /** The caller's own shop's first product (the owner-typed order names its own products). */
 async function productoOf(w: World, tiendaId: number): Promise<number> {
@@ -1237,59 +1148,19 @@ async function productoOf(w: World, tiendaId: number): Promise<number> {
 }
 
 Object.assign(AUTHZ_TABLE, {
-  'POST /api/shoppingcartmarket/cantidad': {
-    expect: SHOPPER_ONLY_HIDDEN,
-    changes: { by: ['shopper'], names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/shoppingcartmarket/cantidad',
-      body: { shoppingCartId: await freshLinea(w), cantidad: 5 },
-    }),
-  },
-  'POST /api/pedido/aceptarpedido': {
-    expect: ATENDER_HIDDEN,
-    permiso: 'atender',
-    changes: { by: BY_MOSTRADOR, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/pedido/aceptarpedido',
-      body: { pedidoId: await freshPedido(w), minutos: 20 },
-    }),
-  },
-  'POST /api/pedido/marcarpagado': {
-    expect: ATENDER_HIDDEN,
-    permiso: 'atender',
-    changes: { by: BY_MOSTRADOR, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/pedido/marcarpagado',
-      body: { pedidoId: await freshPedido(w) },
-    }),
-  },
-  'POST /api/pedido/visto': {
-    expect: ATENDER_HIDDEN,
-    permiso: 'atender',
-    changes: { by: BY_MOSTRADOR, names: true },
-    request: async (w) => ({
-      method: 'POST',
-      url: '/api/pedido/visto',
-      body: { pedidoId: await freshPedido(w) },
-    }),
-  },
+  'POST /api/shoppingcartmarket/cantidad': canastaChange(
+    true,
+    postJson('/api/shoppingcartmarket/cantidad', async (w) => ({
+      shoppingCartId: await freshLinea(w),
+      cantidad: 5,
+    })),
+  ),
+  'POST /api/pedido/aceptarpedido': atenderChange('/api/pedido/aceptarpedido', { minutos: 20 }),
+  'POST /api/pedido/marcarpagado': atenderChange('/api/pedido/marcarpagado'),
+  'POST /api/pedido/visto': atenderChange('/api/pedido/visto'),
   // Anyone, signed in or not; into a shop of nobody here, so no victim's data changes.
   'POST /api/pedido/invitado': {
-    expect: {
-      anonymous: 201,
-      shopper: 201,
-      owner: 201,
-      otherOwner: 201,
-      admin: 201,
-      otherShopper: 201,
-      encargado: 201,
-      cajero: 201,
-      cocina: 201,
-      otherEncargado: 201,
-    },
+    expect: everyone(201),
     request: async (w) => {
       const shop = await thirdShop(w);
       return {
@@ -1313,7 +1184,7 @@ Object.assign(AUTHZ_TABLE, {
     },
     permiso: 'atender',
     changes: { by: BY_MOSTRADOR, names: false },
-    request: async (w, caller) => {
+    request: postJson('/api/pedido/manual', async (w, caller) => {
       // A shop takes orders, typed by its people too, while approved and switched on (the
       // activatetienda row switched the other shop off).
       const otherShop = caller === 'otherOwner' || caller === 'otherEncargado';
@@ -1322,61 +1193,28 @@ Object.assign(AUTHZ_TABLE, {
         const body = { activate: true };
         ok(await post(w.server, '/api/tienda/activatetienda', w.other.token, body), 'activar');
       }
-      const tiendaId = otherShop ? w.other.tiendaId : w.owner.tiendaId;
-      return {
-        method: 'POST',
-        url: '/api/pedido/manual',
-        body: guestBody(await productoOf(w, tiendaId)),
-      };
-    },
+      return guestBody(await productoOf(w, otherShop ? w.other.tiendaId : w.owner.tiendaId));
+    }),
   },
   // The secret is the key: whoever holds it reads the order, signed in or not.
-  'GET /api/pedido/seguimiento/:seguimiento': {
-    expect: ALL_200,
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/pedido/seguimiento/${await victimGuestSecret(w)}`,
-    }),
-  },
-  'GET /api/pedido/seguimiento/:seguimiento/eventos': {
-    expect: ALL_200,
-    request: async (w) => ({
-      method: 'GET',
-      url: `/api/pedido/seguimiento/${await victimGuestSecret(w)}/eventos?lastEventId=0`,
-    }),
-  },
+  'GET /api/pedido/seguimiento/:seguimiento': forEveryone(
+    async (w) => `/api/pedido/seguimiento/${await victimGuestSecret(w)}`,
+  ),
+  'GET /api/pedido/seguimiento/:seguimiento/eventos': forEveryone(
+    async (w) => `/api/pedido/seguimiento/${await victimGuestSecret(w)}/eventos?lastEventId=0`,
+  ),
   // Web Push: anyone may read the server's public key; a subscription belongs to its caller's
   // account, so any signed-in caller subscribes and unsubscribes its own browser.
-  'GET /api/push/clavepublica': {
-    expect: ALL_200,
-    request: async () => ({ method: 'GET', url: '/api/push/clavepublica' }),
-  },
+  'GET /api/push/clavepublica': forEveryone('/api/push/clavepublica'),
   'POST /api/push/suscribir': {
-    expect: {
-      anonymous: 401,
-      shopper: 201,
-      owner: 201,
-      otherOwner: 201,
-      admin: 201,
-      otherShopper: 201,
-      encargado: 201,
-      cajero: 201,
-      cocina: 201,
-      otherEncargado: 201,
-    },
-    request: async (_w, caller) => ({
-      method: 'POST',
-      url: '/api/push/suscribir',
-      body: pushSubscriptionOf(caller),
-    }),
+    expect: { ...everyone(201), anonymous: 401 },
+    request: postJson('/api/push/suscribir', (_w, caller) => pushSubscriptionOf(caller)),
   },
   'POST /api/push/desuscribir': {
     expect: { ...ALL_200, anonymous: 401 },
-    request: async (_w, caller) => ({
-      method: 'POST',
-      url: '/api/push/desuscribir',
-      body: { endpoint: pushSubscriptionOf(caller).endpoint },
-    }),
+    request: postJson('/api/push/desuscribir', (_w, caller) => ({
+      endpoint: pushSubscriptionOf(caller).endpoint,
+    })),
   },
 } satisfies Record<string, RouteCase>);
 
@@ -1393,15 +1231,12 @@ Object.assign(AUTHZ_TABLE, {
   'GET /api/tienda/ventas': {
     expect: VENTAS_OWN,
     permiso: 'ventas',
-    request: async () => ({ method: 'GET', url: `/api/tienda/ventas?${rangoDeHoy()}` }),
+    request: get(() => `/api/tienda/ventas?${rangoDeHoy()}`),
   },
   'GET /api/tienda/corte': {
     expect: CORTE_OWN,
     permiso: 'corte',
-    request: async () => ({
-      method: 'GET',
-      url: `/api/tienda/corte?fecha=${new Date().toISOString().slice(0, 10)}`,
-    }),
+    request: get(() => `/api/tienda/corte?fecha=${new Date().toISOString().slice(0, 10)}`),
   },
   // The export names the shop's shoppers: only the shop's own owner gets the victim's.
   'GET /api/pedido/exportar': {
@@ -1409,6 +1244,6 @@ Object.assign(AUTHZ_TABLE, {
     permiso: 'ventas',
     reveals: BY_GERENCIA,
     holds: { owner: ['clienteNombre'], encargado: ['clienteNombre'] },
-    request: async () => ({ method: 'GET', url: `/api/pedido/exportar?${rangoDeHoy()}` }),
+    request: get(() => `/api/pedido/exportar?${rangoDeHoy()}`),
   },
 } satisfies Record<string, RouteCase>);
