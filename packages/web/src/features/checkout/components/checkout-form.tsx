@@ -1,10 +1,8 @@
 import {
-  DIRECCION_PEDIDO_MAX,
   formatPesos,
   NOMBRE_COMPLETO_MAX,
   NOTA_PEDIDO_MAX,
   pedidoMessages,
-  REFERENCIAS_MAX,
   type PedidoVista,
   type Punto,
 } from '@tianguis/domain';
@@ -19,14 +17,10 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
+import { FieldError, FormError, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/session-store';
-import {
-  ENTREGA_TEXTO,
-  FilaDeTotal,
-  METODO_PAGO_TEXTO,
-} from '../../pedidos/components/pedido-partes';
+import { FilaDeTotal } from '../../pedidos/components/pedido-partes';
 import { seguimientoHref } from '../../seguimiento/seguimientos-guardados';
 import { useFranjas } from '../../tienda-publica/api/get-franjas';
 import { useNow } from '../../tienda-publica/hooks/use-now';
@@ -61,7 +55,7 @@ import {
   type ResultadoZona,
 } from '../logic/zona-de-entrega';
 import { CuandoLoQuieres, cuandoMessages, type Cuando } from './cuando-lo-quieres';
-import { ZonaDeEntregaCampos } from './zona-de-entrega-campos';
+import { EntregaCampos, PagoCampos } from './entrega-pago-campos';
 
 /** An order that went through. */
 export type PedidoHecho =
@@ -138,7 +132,6 @@ export function CheckoutForm(props: {
   const envio = props.envio ?? envioDelServidor;
   const session = useSession();
   const navigate = useNavigate();
-  const formId = useId();
   // The phone shown to a signed-in shopper is the account's: left as is, the account's data go.
   const celularDeCuenta = conSesion ? (props.datos?.celular ?? session?.celular) : undefined;
   // What was typed here before Back, a reload or signing in (borrador.ts) goes over the rest.
@@ -343,9 +336,6 @@ export function CheckoutForm(props: {
     navigate(siguiente, { replace: true });
   }
 
-  const campoPagaCon = texto('pagaCon');
-  const cambioId = `${formId}-cambio`;
-
   const etiquetaBoton =
     precioNuevo !== undefined
       ? `Confirmar pedido por ${formatPesos(precioNuevo)}`
@@ -376,48 +366,22 @@ export function CheckoutForm(props: {
         />
       </fieldset>
 
-      {tipos.length > 1 ? (
-        <ChoiceGroup
-          legend="Entrega"
-          name="tipoEntrega"
-          value={values.tipoEntrega}
-          options={tipos}
-          labels={ENTREGA_TEXTO}
-          onChange={(t) => cambiar('tipoEntrega', t)}
-        />
-      ) : (
-        <p className="mb-4">
-          <span className="font-medium">Entrega:</span> {ENTREGA_TEXTO[values.tipoEntrega]}
-        </p>
-      )}
-      {domicilio && zona.estado !== 'sin-zonas' && (
-        <ZonaDeEntregaCampos
-          listas={listas}
-          destino={destino}
-          resultado={zona}
-          error={problema?.field === 'colonia' ? problema.message : undefined}
-          onChange={cambiarDestino}
-          onRecoger={
-            tipos.includes('RECOGER') ? () => cambiar('tipoEntrega', 'RECOGER') : undefined
-          }
-        />
-      )}
-      {domicilio && (
-        <>
-          <TextField
-            {...texto('direccion')}
-            label={conSesion ? 'Dirección de entrega (opcional)' : 'Dirección de entrega'}
-            autoComplete="street-address"
-            maxLength={DIRECCION_PEDIDO_MAX}
-            hints={conSesion ? ['Si la dejas vacía usamos la de tu cuenta'] : []}
-          />
-          <TextField
-            {...texto('referencias')}
-            label="Referencias (opcional)"
-            maxLength={REFERENCIAS_MAX}
-          />
-        </>
-      )}
+      <EntregaCampos
+        para="cliente"
+        tipos={tipos}
+        tipo={values.tipoEntrega}
+        onTipo={(t) => cambiar('tipoEntrega', t)}
+        zonas={{
+          listas,
+          destino,
+          resultado: zona,
+          error: problema?.field === 'colonia' ? problema.message : undefined,
+          onChange: cambiarDestino,
+        }}
+        direccion={texto('direccion')}
+        referencias={texto('referencias')}
+        direccionDeCuenta={conSesion}
+      />
 
       {programar && (
         <CuandoLoQuieres
@@ -439,49 +403,15 @@ export function CheckoutForm(props: {
         />
       )}
 
-      {metodos.length > 1 ? (
-        <ChoiceGroup
-          legend="Pago"
-          name="metodoPago"
-          value={values.metodoPago}
-          options={metodos}
-          labels={METODO_PAGO_TEXTO}
-          onChange={(m) => cambiar('metodoPago', m)}
-        />
-      ) : (
-        <p className="mb-4">
-          <span className="font-medium">Pago:</span> {METODO_PAGO_TEXTO[values.metodoPago]}
-        </p>
-      )}
-      {values.metodoPago === 'EFECTIVO' && (
-        <>
-          <TextField
-            {...campoPagaCon}
-            {...(campoPagaCon.error ? {} : { 'aria-describedby': cambioId })}
-            label="¿Con cuánto pagas? (opcional)"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="500"
-          />
-          {/* The change is information, not a warning: neutral, and gone while the field is in
-              error (the amount it was worked out from is being refused). Its line keeps its room,
-              so nothing below moves as it comes and goes. */}
-          <p id={cambioId} aria-live="polite" className="-mt-3 mb-4 min-h-5 text-sm text-stone-700">
-            {cambio !== undefined && !campoPagaCon.error && `Tu cambio: ${formatPesos(cambio)}`}
-          </p>
-        </>
-      )}
-      {values.metodoPago === 'TRANSFERENCIA' && (
-        <p className="mb-4 rounded-lg bg-stone-100 p-3 text-stone-800">
-          Te mostraremos la CLABE para transferir después de hacer tu pedido.
-        </p>
-      )}
-      {values.metodoPago === 'TERMINAL' && (
-        <p className="mb-4 rounded-lg bg-stone-100 p-3 text-stone-800">
-          Paga con tarjeta en la terminal al{' '}
-          {values.tipoEntrega === 'RECOGER' ? 'recoger tu pedido' : 'recibir tu pedido'}.
-        </p>
-      )}
+      <PagoCampos
+        para="cliente"
+        metodos={metodos}
+        metodo={values.metodoPago}
+        onMetodo={(m) => cambiar('metodoPago', m)}
+        pagaCon={texto('pagaCon')}
+        cambio={cambio}
+        tipoEntrega={values.tipoEntrega}
+      />
 
       <AreaDeTexto
         {...texto('nota')}

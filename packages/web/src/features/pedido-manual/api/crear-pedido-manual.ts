@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateQueries } from '../../../lib/query';
-import { nuevaIdempotencyKey } from '../../checkout/api/hacer-pedido';
+import { nuevaIdempotencyKey } from '../../checkout';
 import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
 
 /** `POST /api/pedido/manual`: the owner's own shop; answers the order and its tracking secret. */

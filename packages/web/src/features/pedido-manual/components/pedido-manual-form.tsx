@@ -1,23 +1,22 @@
 import {
-  DIRECCION_PEDIDO_MAX,
   formatCelular,
   formatPesos,
   NOMBRE_COMPLETO_MAX,
   NOTA_PEDIDO_MAX,
   parseCelular,
-  REFERENCIAS_MAX,
   type PedidoConSeguimiento,
 } from '@tianguis/domain';
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { ChoiceGroup, FieldError, FormError, TextField } from '../../../components/ui/field';
+import { FieldError, FormError, TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/status';
 import { invalidateQueries } from '../../../lib/query';
-import { ZonaDeEntregaCampos } from '../../checkout/components/zona-de-entrega-campos';
-import { precioCambiado } from '../../checkout/logic/checkout-values';
 import {
   destinoParaEnviar,
+  EntregaCampos,
+  PagoCampos,
+  precioCambiado,
   prepararZonasDeTienda,
   problemaDeZona,
   terminosDeEnvio,
@@ -25,7 +24,7 @@ import {
   zonaEntregaMessages,
   type Destino,
   type ResultadoZona,
-} from '../../checkout/logic/zona-de-entrega';
+} from '../../checkout';
 import {
   miTiendaKey,
   type MiTienda,
@@ -35,7 +34,6 @@ import {
   ESTADO_DE_TIENDA_TEXTO,
   estadoDeTienda,
 } from '../../mi-tienda/components/ajustes-estado-tienda';
-import { ENTREGA_TEXTO, METODO_PAGO_TEXTO } from '../../pedidos/components/pedido-partes';
 import { useCrearPedidoManual } from '../api/crear-pedido-manual';
 import {
   agregarLinea,
@@ -313,30 +311,19 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
         </Seccion>
 
         <Seccion titulo="Entrega">
-          {tipos.length > 1 ? (
-            <ChoiceGroup
-              legend="¿Cómo lo recibe?"
-              name="tipoEntrega"
-              value={values.tipoEntrega}
-              options={tipos}
-              labels={ENTREGA_TEXTO}
-              error={errores.campos.tipoEntrega}
-              onChange={(t) => cambiar('tipoEntrega', t)}
-            />
-          ) : (
-            <>
-              <p className="mb-4">{ENTREGA_TEXTO[values.tipoEntrega]}</p>
-              <FieldError message={errores.campos.tipoEntrega} />
-            </>
-          )}
-          {domicilio && zona.estado !== 'sin-zonas' && (
-            <ZonaDeEntregaCampos
-              listas={listas}
-              destino={destino}
-              resultado={zona}
-              conMinimo={false}
-              error={errores.campos.colonia}
-              onChange={(cambio) => {
+          <EntregaCampos
+            para="tienda"
+            tipos={tipos}
+            tipo={values.tipoEntrega}
+            error={errores.campos.tipoEntrega}
+            onTipo={(t) => cambiar('tipoEntrega', t)}
+            zonas={{
+              listas,
+              destino,
+              resultado: zona,
+              conMinimo: false,
+              error: errores.campos.colonia,
+              onChange: (cambio) => {
                 if (cambio.colonia !== undefined) cambiar('colonia', cambio.colonia);
                 if (cambio.codigoPostal !== undefined) {
                   cambiar('codigoPostal', cambio.codigoPostal);
@@ -348,57 +335,24 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
                     return { ...e, campos };
                   });
                 }
-              }}
-              onRecoger={
-                tipos.includes('RECOGER') ? () => cambiar('tipoEntrega', 'RECOGER') : undefined
-              }
-            />
-          )}
-          {domicilio && (
-            <>
-              <TextField
-                {...texto('direccion')}
-                label="Dirección de entrega"
-                autoComplete="off"
-                maxLength={DIRECCION_PEDIDO_MAX}
-              />
-              <TextField
-                {...texto('referencias')}
-                label="Referencias (opcional)"
-                autoComplete="off"
-                maxLength={REFERENCIAS_MAX}
-              />
-            </>
-          )}
+              },
+            }}
+            direccion={texto('direccion')}
+            referencias={texto('referencias')}
+          />
         </Seccion>
 
         <Seccion titulo="Pago">
-          {metodos.length > 1 ? (
-            <ChoiceGroup
-              legend="¿Cómo paga?"
-              name="metodoPago"
-              value={values.metodoPago}
-              options={metodos}
-              labels={METODO_PAGO_TEXTO}
-              error={errores.campos.metodoPago}
-              onChange={(m) => cambiar('metodoPago', m)}
-            />
-          ) : (
-            <>
-              <p className="mb-4">{METODO_PAGO_TEXTO[values.metodoPago]}</p>
-              <FieldError message={errores.campos.metodoPago} />
-            </>
-          )}
-          {values.metodoPago === 'EFECTIVO' && (
-            <TextField
-              {...texto('pagaCon')}
-              label={pedidoManualMessages.pagaCon}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="500"
-              hints={cambio === undefined ? [] : [`Cambio: ${formatPesos(cambio)}`]}
-            />
-          )}
+          <PagoCampos
+            para="tienda"
+            metodos={metodos}
+            metodo={values.metodoPago}
+            error={errores.campos.metodoPago}
+            onMetodo={(m) => cambiar('metodoPago', m)}
+            pagaCon={texto('pagaCon')}
+            cambio={cambio}
+            tipoEntrega={values.tipoEntrega}
+          />
         </Seccion>
 
         <TextField

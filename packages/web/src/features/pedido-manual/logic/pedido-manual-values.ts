@@ -17,8 +17,7 @@ import {
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { precioDeLinea } from '../../carrito/canasta/lineas';
-import { leerPagaCon, type CheckoutValues } from '../../checkout/logic/checkout-values';
-import type { destinoParaEnviar } from '../../checkout/logic/zona-de-entrega';
+import { leerPagaCon, type CheckoutValues, type destinoParaEnviar } from '../../checkout';
 import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
 
 // The owner's quick order for a phone or WhatsApp shopper: what the form holds, the lines and
@@ -86,8 +85,6 @@ export const pedidoManualMessages = {
   errorGenerico: 'No pudimos guardar el pedido. Inténtalo de nuevo.',
   noPublica: (estado: string) =>
     `Tu tienda está "${estado}": el pedido se podrá guardar cuando esté en línea.`,
-  // The cash field is the owner's ("Paga con"), not the shopper's "¿Con cuánto pagas?".
-  pagaCon: 'Paga con (opcional)',
   pagaConInvalido: 'Escribe con cuánto paga tu cliente, en pesos',
   pagaConMenor: (total: number) =>
     `Paga con debe ser igual o mayor al total (${formatPesos(total)})`,
