@@ -133,6 +133,17 @@ export function expectPesos(value: unknown): void {
   expect(text, `${text} is not pesos with at most two decimals`).toMatch(/^\d+(\.\d{1,2})?$/);
 }
 
+/**
+ * What a cart group says of a shop with the default settings and no hours: delivery only,
+ * cash only, open (docs/api.md, "Cart lines").
+ */
+export const GRUPO_DEFAULTS = {
+  entrega: { recoger: false, domicilio: true },
+  pagos: { efectivo: true, terminal: false, transferencia: null },
+  abierta: true,
+  mensajeCerrada: null,
+} as const;
+
 /** Every group and line of a cart answer has exactly the documented fields. */
 export function expectCartShape(cart: CarritoGrupo[], loginId?: number): void {
   expect(Array.isArray(cart)).toBe(true);
@@ -302,6 +313,9 @@ export interface ProductoSpec {
   imageUrl?: string;
 }
 
+/** A shop's products to create: specs, or a menu of prices by name (`{ Gringa: 45.1 }`). */
+export type Productos = ProductoSpec[] | Record<string, number>;
+
 export interface PublicShop {
   owner: Owner;
   tiendaId: number;
@@ -312,7 +326,20 @@ export interface PublicShop {
   productos: ProductoView[];
 }
 
+export interface PublicShopOptions {
+  nombre?: string;
+  imageUrl?: string;
+  montoMinimo?: number;
+  costoDeEnvio?: number;
+  productos?: Productos;
+}
+
 let shopSequence = 0;
+
+export function productoSpecs(productos: Productos): ProductoSpec[] {
+  if (Array.isArray(productos)) return productos;
+  return Object.entries(productos).map(([name, price]) => ({ name, price }));
+}
 
 /**
  * A configured shop, approved by the admin, activated (the default), with no hours (so it
@@ -322,13 +349,7 @@ let shopSequence = 0;
 export async function createPublicShop(
   server: TestServer,
   adminToken: string | undefined,
-  options: {
-    nombre?: string;
-    imageUrl?: string;
-    montoMinimo?: number;
-    costoDeEnvio?: number;
-    productos?: ProductoSpec[];
-  } = {},
+  options: PublicShopOptions = {},
 ): Promise<PublicShop> {
   shopSequence += 1;
   const owner = await createOwner(server);
@@ -345,7 +366,7 @@ export async function createPublicShop(
     costoDeEnvio,
   });
   const categoria = await addCategoria(server, owner, { title: `Comida ${shopSequence}` });
-  const specs = options.productos ?? [{ name: 'Taco de pastor', price: 19.99 }];
+  const specs = productoSpecs(options.productos ?? { 'Taco de pastor': 19.99 });
   const productos: ProductoView[] = [];
   for (const [index, spec] of specs.entries()) {
     productos.push(
@@ -457,6 +478,24 @@ export async function createShopperWithBasket(
   const shopper = await createShopper(server);
   for (const line of lines) await addUnits(server, shopper.token, line.productoId, line.cantidad);
   return shopper;
+}
+
+/**
+ * A new public shop of `productos` and a new shopper with one unit of each in the basket: the
+ * cast of a test about what the shop's state does to a basket or a checkout.
+ */
+export async function createShopWithBasket(
+  server: TestServer,
+  adminToken: string,
+  productos: Productos,
+  options: Omit<PublicShopOptions, 'productos'> = {},
+): Promise<{ tienda: PublicShop; shopper: Shopper }> {
+  const tienda = await createPublicShop(server, adminToken, { ...options, productos });
+  const shopper = await createShopperWithBasket(
+    server,
+    tienda.productos.map((p) => ({ productoId: p.id, cantidad: 1 })),
+  );
+  return { tienda, shopper };
 }
 
 // ---- Time in the shop's zone ----

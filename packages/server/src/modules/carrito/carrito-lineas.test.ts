@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CLABE_VALIDA,
   expectError,
@@ -7,7 +6,7 @@ import {
   gruposPayload,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   agotar,
   call,
@@ -15,9 +14,11 @@ import {
   CART2,
   createPublicShop,
   createShopper,
+  createShopWithBasket,
   expectCartShape,
   expectNothingChanged,
   grupoOf,
+  GRUPO_DEFAULTS,
   listCart,
   nowInZone,
   opcionId,
@@ -34,7 +35,7 @@ import { CANTIDAD_MAXIMA_POR_LINEA, horaLocal } from '@tianguis/domain';
 // carry subtotal, delivery, payment and the open state; a sold-out product can't be added.
 
 describe('cart lines with options and notes', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
   let taco: ProductoView;
   let agua: ProductoView;
@@ -43,17 +44,11 @@ describe('cart lines with options and notes', () => {
   let ids: { maiz: number; harina: number; queso: number; aguacate: number };
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, {
+    shop = await createPublicShop(server, adminToken(), {
       nombre: 'Taquería Opciones',
       costoDeEnvio: 20,
       montoMinimo: 50,
-      productos: [
-        { name: 'Taco de pastor', price: 19.99 },
-        { name: 'Agua fresca', price: 15 },
-        { name: 'Gringa', price: 45 },
-      ],
+      productos: { 'Taco de pastor': 19.99, 'Agua fresca': 15, Gringa: 45 },
     });
     [taco, agua] = shop.productos as [ProductoView, ProductoView];
     grupos = await setGrupos(server, shop, taco, gruposPayload());
@@ -65,7 +60,6 @@ describe('cart lines with options and notes', () => {
       aguacate: opcionId(grupos, 'Extras', 'Aguacate'),
     };
   });
-  afterAll(() => server.destroy());
 
   const add = (token: string, body: Record<string, unknown>) =>
     call<CarritoGrupo[]>(server, CART.addItem, token, body);
@@ -327,16 +321,13 @@ describe('cart lines with options and notes', () => {
         subtotal: 95.98,
         montoMinimo: 50,
         costoDeEnvio: 20,
-        entrega: { recoger: false, domicilio: true },
-        pagos: { efectivo: true, terminal: false, transferencia: null },
-        abierta: true,
-        mensajeCerrada: null,
+        ...GRUPO_DEFAULTS,
       });
     });
 
     it('entrega and pagos follow the shop’s settings; the CLABE and holder never go out', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        productos: [{ name: 'Pan de elote', price: 40 }],
+      const tienda = await createPublicShop(server, adminToken(), {
+        productos: { 'Pan de elote': 40 },
       });
       await setAjustes(server, tienda, {
         entrega: { recoger: true, domicilio: false },
@@ -360,11 +351,7 @@ describe('cart lines with options and notes', () => {
     });
 
     it('a paused shop: abierta false and the pause notice with its time', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        productos: [{ name: 'Concha', price: 12 }],
-      });
-      const shopper = await createShopper(server);
-      await add(shopper.token, { productoId: tienda.productos[0]!.id });
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Concha: 12 });
       const hasta = await pausar(server, tienda, 45);
       expect(hasta).not.toBeNull();
       const grupo = grupoOf(await listCart(server, shopper.token), tienda.tiendaId)!;
@@ -381,12 +368,12 @@ describe('cart lines with options and notes', () => {
     });
 
     it('a closed shop (hours): abierta false with the closed notice', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        nombre: 'Panadería Cerrada',
-        productos: [{ name: 'Bolillo', price: 3 }],
-      });
-      const shopper = await createShopper(server);
-      await add(shopper.token, { productoId: tienda.productos[0]!.id });
+      const { tienda, shopper } = await createShopWithBasket(
+        server,
+        adminToken(),
+        { Bolillo: 3 },
+        { nombre: 'Panadería Cerrada' },
+      );
       const { fecha } = nowInZone();
       await call(server, '/api/horariosdias/add', tienda.owner.token, { fecha });
       const grupo = grupoOf(await listCart(server, shopper.token), tienda.tiendaId)!;
@@ -398,8 +385,8 @@ describe('cart lines with options and notes', () => {
 
   describe('sold out', () => {
     it('adding a sold-out product is 409 PRODUCTO_AGOTADO naming it; undone, it can be added', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        productos: [{ name: 'Tamal de rajas', price: 22 }],
+      const tienda = await createPublicShop(server, adminToken(), {
+        productos: { 'Tamal de rajas': 22 },
       });
       const producto = tienda.productos[0]!;
       const shopper = await createShopper(server);
@@ -413,8 +400,8 @@ describe('cart lines with options and notes', () => {
     });
 
     it('a product added before and then sold out, or deleted, is refused like one never added', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        productos: [{ name: 'Champurrado', price: 20 }],
+      const tienda = await createPublicShop(server, adminToken(), {
+        productos: { Champurrado: 20 },
       });
       const producto = tienda.productos[0]!;
       const shopper = await createShopper(server);
@@ -443,12 +430,8 @@ describe('cart lines with options and notes', () => {
     });
 
     it('a line already in the basket shows unavailable while its product is sold out', async () => {
-      const tienda = await createPublicShop(server, await signInAdmin(server), {
-        productos: [{ name: 'Atole', price: 18 }],
-      });
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Atole: 18 });
       const producto = tienda.productos[0]!;
-      const shopper = await createShopper(server);
-      await add(shopper.token, { productoId: producto.id });
       await agotar(server, tienda, producto.id, true);
       const grupo = grupoOf(await listCart(server, shopper.token), tienda.tiendaId)!;
       expect(grupo.listOfShoppingCartMarketStore[0]!.disponible).toBe(false);

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addCategoria,
   addProducto,
@@ -9,7 +8,7 @@ import {
   ok,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -19,6 +18,7 @@ import {
   expectCartShape,
   expectNothingChanged,
   grupoOf,
+  GRUPO_DEFAULTS,
   lineOf,
   listCart,
   setPrecio,
@@ -35,8 +35,7 @@ const ID_INVALIDO = 'Identificador inválido';
 const SESION_INVALIDA = 'Tu sesión no es válida o ya expiró';
 
 describe('cart: /api/shoppingcartmarket', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   /** Public shop with a minimum and shipping; prices chosen to drift as binary floats. */
   let tacos: PublicShop;
   /** A second public shop. */
@@ -47,26 +46,19 @@ describe('cart: /api/shoppingcartmarket', () => {
   let jugo: ProductoView;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    tacos = await createPublicShop(server, adminToken, {
+    tacos = await createPublicShop(server, adminToken(), {
       nombre: 'Taquería El Güero',
       montoMinimo: 100,
       costoDeEnvio: 25.5,
-      productos: [
-        { name: 'Taco de pastor', price: 19.99 },
-        { name: 'Salsa extra', price: 0.29 },
-        { name: 'Gringa', price: 45.1 },
-      ],
+      productos: { 'Taco de pastor': 19.99, 'Salsa extra': 0.29, Gringa: 45.1 },
     });
     [taco, salsa, gringa] = tacos.productos as [ProductoView, ProductoView, ProductoView];
-    jugos = await createPublicShop(server, adminToken, {
+    jugos = await createPublicShop(server, adminToken(), {
       nombre: 'Jugos La Naranja',
-      productos: [{ name: 'Jugo verde', price: 35 }],
+      productos: { 'Jugo verde': 35 },
     });
     jugo = jugos.productos[0]!;
   });
-  afterAll(() => server.destroy());
 
   const post = (path: string, token: string | undefined, body?: unknown) =>
     call<CarritoGrupo[]>(server, path, token, body);
@@ -101,10 +93,7 @@ describe('cart: /api/shoppingcartmarket', () => {
         costoDeEnvio: 25.5,
         // Second edition: 2 × 19.99 + 0.29; the shop's default delivery and payment; no hours.
         subtotal: 40.27,
-        entrega: { recoger: false, domicilio: true },
-        pagos: { efectivo: true, terminal: false, transferencia: null },
-        abierta: true,
-        mensajeCerrada: null,
+        ...GRUPO_DEFAULTS,
         listOfShoppingCartMarketStore: [
           {
             productoId: taco.id,
@@ -142,10 +131,7 @@ describe('cart: /api/shoppingcartmarket', () => {
         montoMinimo: 0,
         costoDeEnvio: 0,
         subtotal: 35,
-        entrega: { recoger: false, domicilio: true },
-        pagos: { efectivo: true, terminal: false, transferencia: null },
-        abierta: true,
-        mensajeCerrada: null,
+        ...GRUPO_DEFAULTS,
         listOfShoppingCartMarketStore: [
           expect.objectContaining({ productoId: jugo.id, cantidad: 1, precio: 35 }),
         ],
@@ -186,8 +172,8 @@ describe('cart: /api/shoppingcartmarket', () => {
     });
 
     it('reads the name and price from the catalogue now: a price change shows at once', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Torta ahogada', price: 55.5 }],
+      const shop = await createPublicShop(server, adminToken(), {
+        productos: { 'Torta ahogada': 55.5 },
       });
       const torta = shop.productos[0]!;
       const shopper = await createShopper(server);
@@ -226,11 +212,8 @@ describe('cart: /api/shoppingcartmarket', () => {
     });
 
     it('shows disponible:false on a line whose product was deactivated after adding, and true again once reactivated', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Pozole rojo', price: 89 },
-          { name: 'Tostada', price: 12 },
-        ],
+      const shop = await createPublicShop(server, adminToken(), {
+        productos: { 'Pozole rojo': 89, Tostada: 12 },
       });
       const [pozole, tostada] = shop.productos as [ProductoView, ProductoView];
       const shopper = await createShopper(server);
@@ -274,83 +257,89 @@ describe('cart: /api/shoppingcartmarket', () => {
       expect(await listCart(server, shopper.token)).toEqual(before);
     }
 
-    it('an unknown product id', async () => {
-      await expectNotAddable(999_999);
-    });
-
-    it('a deleted product', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Tamal verde', price: 18 },
-          { name: 'Atole', price: 20 },
-        ],
-      });
-      const tamal = shop.productos[0]!;
-      ok(await call(server, `/api/tienda/deleteproducto/${tamal.id}`, shop.owner.token), 'delete');
-      await expectNotAddable(tamal.id);
-    });
-
-    it('an inactive product', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Elote', price: 25 },
-          { name: 'Esquite', price: 30 },
-        ],
-      });
-      await setProductoActivo(server, shop, shop.productos[0]!.id, false);
-      await expectNotAddable(shop.productos[0]!.id);
-    });
-
-    it('a product of a deleted category', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Flan', price: 30 }],
-      });
-      const postres = await addCategoria(server, shop.owner, { title: 'Postres Caseros' });
-      const pay = await addProducto(server, shop.owner, postres.id, { name: 'Pay de queso' });
-      ok(await call(server, `/api/tienda/deletecategoria/${postres.id}`, shop.owner.token), 'del');
-      await expectNotAddable(pay.id);
-    });
-
-    it('a product of a shop not approved by the admin', async () => {
-      const shop = await createPublicShop(server, undefined, {
-        productos: [{ name: 'Quesadilla', price: 30 }],
-      });
-      await expectNotAddable(shop.productos[0]!.id);
-    });
-
-    it('a product of a deactivated shop', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Sope', price: 28 }],
-      });
-      await setTiendaActiva(server, shop, false);
-      await expectNotAddable(shop.productos[0]!.id);
-    });
-
-    it('a product of an unconfigured shop', async () => {
-      // The API never un-configures a shop and needs a configured one to add products, so the
-      // flag is cleared in the database: the state of a shop whose setup was never finished.
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Huarache', price: 40 }],
-      });
-      await server.app.database.db
+    /** A public shop of these products (name and price), approved unless said otherwise. */
+    const shopOf = (productos: Record<string, number>, approved = true) =>
+      createPublicShop(server, approved ? adminToken() : undefined, { productos });
+    /** Sets a shop's flag in the database: a state no API call leads to. */
+    const setTiendaFlag = (shop: PublicShop, flag: { configured: 0 } | { deleted: 1 }) =>
+      server.app.database.db
         .updateTable('tienda')
-        .set({ configured: 0 })
+        .set(flag)
         .where('id', '=', shop.tiendaId)
         .execute();
-      await expectNotAddable(shop.productos[0]!.id);
-    });
 
-    it('a product of a deleted shop', async () => {
-      // No API deletes a shop; the soft-delete flag is set directly.
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Tlayuda', price: 70 }],
-      });
-      await server.app.database.db
-        .updateTable('tienda')
-        .set({ deleted: 1 })
-        .where('id', '=', shop.tiendaId)
-        .execute();
-      await expectNotAddable(shop.productos[0]!.id);
+    /** Each way a product can't be bought, and how to get such a product: its id. */
+    const notBuyable: [string, () => Promise<number>][] = [
+      ['an unknown product id', async () => 999_999],
+      [
+        'a deleted product',
+        async () => {
+          const shop = await shopOf({ 'Tamal verde': 18, Atole: 20 });
+          const tamal = shop.productos[0]!;
+          ok(
+            await call(server, `/api/tienda/deleteproducto/${tamal.id}`, shop.owner.token),
+            'delete',
+          );
+          return tamal.id;
+        },
+      ],
+      [
+        'an inactive product',
+        async () => {
+          const shop = await shopOf({ Elote: 25, Esquite: 30 });
+          await setProductoActivo(server, shop, shop.productos[0]!.id, false);
+          return shop.productos[0]!.id;
+        },
+      ],
+      [
+        'a product of a deleted category',
+        async () => {
+          const shop = await shopOf({ Flan: 30 });
+          const postres = await addCategoria(server, shop.owner, { title: 'Postres Caseros' });
+          const pay = await addProducto(server, shop.owner, postres.id, { name: 'Pay de queso' });
+          ok(
+            await call(server, `/api/tienda/deletecategoria/${postres.id}`, shop.owner.token),
+            'del',
+          );
+          return pay.id;
+        },
+      ],
+      [
+        'a product of a shop not approved by the admin',
+        async () => (await shopOf({ Quesadilla: 30 }, false)).productos[0]!.id,
+      ],
+      [
+        'a product of a deactivated shop',
+        async () => {
+          const shop = await shopOf({ Sope: 28 });
+          await setTiendaActiva(server, shop, false);
+          return shop.productos[0]!.id;
+        },
+      ],
+      [
+        'a product of an unconfigured shop',
+        async () => {
+          // The API never un-configures a shop and needs a configured one to add products, so
+          // the flag is cleared in the database: the state of a shop whose setup was never
+          // finished.
+          const shop = await shopOf({ Huarache: 40 });
+          await setTiendaFlag(shop, { configured: 0 });
+          return shop.productos[0]!.id;
+        },
+      ],
+      [
+        'a product of a deleted shop',
+        async () => {
+          // No API deletes a shop; the soft-delete flag is set directly.
+          const shop = await shopOf({ Tlayuda: 70 });
+          await setTiendaFlag(shop, { deleted: 1 });
+          return shop.productos[0]!.id;
+        },
+      ],
+    ];
+
+    it.each(notBuyable)('%s', async (_label, productoNotBuyable) => {
+      await expectNotAddable(await productoNotBuyable());
     });
 
     it.each([
@@ -509,7 +498,7 @@ describe('cart: /api/shoppingcartmarket', () => {
     });
 
     it('a shop owner (TIENDA) and an ADMIN get 403 PROHIBIDO on every cart call, nothing changed', async () => {
-      for (const token of [ownerToken, adminToken]) {
+      for (const token of [ownerToken, adminToken()]) {
         for (const [path, body] of mutations()) {
           const res = await expectNothingChanged(server, () => post(path, token, body));
           expectError(res, 403, 'PROHIBIDO');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   CLABE_VALIDA,
   expectError,
@@ -8,7 +7,7 @@ import {
   gruposPayload,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   agotar,
   call,
@@ -17,6 +16,7 @@ import {
   countPedidos,
   createPublicShop,
   createShopper,
+  createShopWithBasket,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
@@ -29,7 +29,6 @@ import {
   setAjustes,
   setGrupos,
   setPrecio,
-  type CarritoGrupo,
   type PublicShop,
   type Shopper,
 } from '../../../test/pedido-factories.js';
@@ -39,23 +38,17 @@ import {
 // they were ordered.
 
 describe('checkout with delivery, payment, note, shopper and expected total', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
   let taco: ProductoView;
   let grupos: ProductoView['grupos'];
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, {
+    shop = await createPublicShop(server, adminToken(), {
       nombre: 'Cocina Checkout',
       costoDeEnvio: 25.5,
       montoMinimo: 30,
-      productos: [
-        { name: 'Taco de suadero', price: 19.99 },
-        { name: 'Agua de jamaica', price: 18 },
-      ],
+      productos: { 'Taco de suadero': 19.99, 'Agua de jamaica': 18 },
     });
     taco = shop.productos[0]!;
     grupos = await setGrupos(server, shop, taco, gruposPayload());
@@ -68,7 +61,6 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
       },
     });
   });
-  afterAll(() => server.destroy());
 
   /** A shopper with 2 tacos (harina + queso: 34.99 each) in the basket: subtotal 69.98. */
   async function withBasket(): Promise<Shopper> {
@@ -153,12 +145,8 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
     });
 
     it('a type the shop does not offer is 400 ENTREGA_NO_DISPONIBLE; so is such a default', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Torta', price: 50 }],
-      });
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Torta: 50 });
       await setAjustes(server, tienda, { entrega: { recoger: true, domicilio: false } });
-      const shopper = await createShopper(server);
-      await call(server, CART.addItem, shopper.token, { productoId: tienda.productos[0]!.id });
       for (const body of [{}, { entrega: { tipo: 'DOMICILIO', direccion: 'Calle Luna 1' } }]) {
         const res = await expectNothingChanged(server, () =>
           proccess(server, shopper.token, { tiendaId: tienda.tiendaId, ...body }),
@@ -325,16 +313,8 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
     });
 
     it('a price changed since the basket was filled: 409 with the new total, then the second confirmation orders', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Pozole', price: 90 }],
-      });
-      const shopper = await createShopper(server);
-      const cart = (
-        await call<CarritoGrupo[]>(server, CART.addItem, shopper.token, {
-          productoId: tienda.productos[0]!.id,
-        })
-      ).body;
-      const seen = grupoOf(cart, tienda.tiendaId)!.subtotal;
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Pozole: 90 });
+      const seen = grupoOf(await listCart(server, shopper.token), tienda.tiendaId)!.subtotal;
       await setPrecio(server, tienda, tienda.productos[0]!, 95);
       const res = await proccess(server, shopper.token, {
         tiendaId: tienda.tiendaId,
@@ -352,11 +332,7 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
 
   describe('shop state at checkout', () => {
     it('a paused shop is 400 TIENDA_PAUSADA saying until when (HH:MM in its zone), basket kept', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Birria', price: 80 }],
-      });
-      const shopper = await createShopper(server);
-      await call(server, CART.addItem, shopper.token, { productoId: tienda.productos[0]!.id });
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Birria: 80 });
       const hasta = await pausar(server, tienda, 60);
       const hora = horaLocal(new Date(hasta!), 'America/Mexico_City');
       expect(hora).toMatch(/^\d{2}:\d{2}$/);
@@ -372,16 +348,10 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
     });
 
     it('a sold-out product in the basket is 409 PRODUCTO_AGOTADO naming it, basket kept', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Menudo', price: 70 },
-          { name: 'Tortillas', price: 10 },
-        ],
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), {
+        Menudo: 70,
+        Tortillas: 10,
       });
-      const shopper = await createShopper(server);
-      for (const p of tienda.productos) {
-        await call(server, CART.addItem, shopper.token, { productoId: p.id });
-      }
       await agotar(server, tienda, tienda.productos[0]!.id, true);
       const res = await expectNothingChanged(server, () =>
         proccess(server, shopper.token, { tiendaId: tienda.tiendaId }),
@@ -394,12 +364,8 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
     });
 
     it('a line whose option became invalid is 400 OPCIONES_INVALIDAS naming the product and group', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Sope', price: 25 }],
-      });
+      const { tienda, shopper } = await createShopWithBasket(server, adminToken(), { Sope: 25 });
       const sope = tienda.productos[0]!;
-      const shopper = await createShopper(server);
-      await call(server, CART.addItem, shopper.token, { productoId: sope.id });
       // The owner adds a required group after the line went into the basket.
       await setGrupos(server, tienda, sope, gruposPayload());
       const res = await expectNothingChanged(server, () =>
@@ -411,8 +377,8 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
 
   describe('order lines keep what was ordered', () => {
     it('options, their prices and the note stay as ordered after the owner edits or deletes them', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Gordita', price: 20 }],
+      const tienda = await createPublicShop(server, adminToken(), {
+        productos: { Gordita: 20 },
       });
       const gordita = tienda.productos[0]!;
       const own = await setGrupos(server, tienda, gordita, gruposPayload());
