@@ -249,7 +249,7 @@ const browserBuild: UserConfig = {
             },
             {
               name: 'tienda-publica',
-              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info|producto-agregar|producto-lista|linea-horario|menu-tienda|compra-en-espera|compartir-tienda)\.tsx|logic\/(estado|estado-pedidos|precio|compartir)\.ts|hooks\/(use-now|use-aviso-de-tienda)\.ts)|src\/components\/ui\/page\.tsx|domain\/src\/(horario|money|tienda-enlaces)\.ts/,
+              test: /src\/features\/tienda-publica\/(components\/(tienda-frame|tienda-image|tienda-cerrada-aviso|tienda-condiciones|tienda-info|producto-agregar|producto-lista|linea-horario|menu-tienda|compra-en-espera|compartir-tienda)\.tsx|logic\/(precio|compartir)\.ts|hooks\/use-aviso-de-tienda\.ts)|src\/lib\/(tienda-publica\/(estado|estado-pedidos)|use-now)\.ts|src\/components\/ui\/page\.tsx|domain\/src\/(horario|money|tienda-enlaces)\.ts/,
             },
           ],
         },

@@ -1,10 +1,10 @@
-import { prefetchTiendaPublica } from './features/tienda-publica/api/get-tienda-publica';
+import { prefetchTiendaPublica } from './lib/tienda-publica/get-tienda-publica';
 import { cardImageSizes } from './features/tienda-publica/components/card-styles';
 import {
   categoriasConProductos,
   hasImage,
   productosOrdenados,
-} from './features/tienda-publica/logic/catalogo';
+} from './lib/tienda-publica/catalogo';
 import { DATOS_ID } from './lib/datos-de-pagina';
 import { imageSrcSet } from './lib/image-variants';
 import { rewriteLegacyHash } from './lib/legacy-hash';

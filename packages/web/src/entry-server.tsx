@@ -5,7 +5,7 @@ import { AppRoutes } from './app/router';
 import {
   tiendaPublicaKey,
   type TiendaPublicaAnswer,
-} from './features/tienda-publica/api/get-tienda-publica';
+} from './lib/tienda-publica/get-tienda-publica';
 import { setQueryData } from './lib/query';
 
 export type { TiendaPublicaAnswer };

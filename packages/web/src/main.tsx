@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ProductoDetalle, Tienda, TiendaCategoria } from './app/router';
 import { tiendaDeEntrada } from './boot';
-import { tiendaPublicaKey } from './features/tienda-publica/api/get-tienda-publica';
+import { tiendaPublicaKey } from './lib/tienda-publica/get-tienda-publica';
 import { registerServiceWorker } from './features/push/service-worker';
 import { leerDatosDePagina } from './lib/datos-de-pagina';
 import { rewriteLegacyHash } from './lib/legacy-hash';

@@ -6,7 +6,7 @@ import { CANASTA_KEY } from '../features/carrito/canasta/canasta-clave';
 import {
   tiendaPublicaKey,
   type TiendaPublicaAnswer,
-} from '../features/tienda-publica/api/get-tienda-publica';
+} from '../lib/tienda-publica/get-tienda-publica';
 import { categoria, producto, taqueria } from '../features/tienda-publica/test/fixtures';
 import { clearQueryCache, setQueryData } from '../lib/query';
 import { App } from './app';

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useEffect, useSyncExternalStore, type ReactN
 import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
-import { useSession } from '../features/auth/session-store';
+import { useSession } from '../lib/session-store';
 import { hayCanastaLocal, subscribeCanastaLocal } from '../features/carrito/canasta/canasta-clave';
 import { ToastHost } from '../lib/toast';
 import { repetirToquesTempranos } from '../lib/toques-tempranos';

@@ -1,4 +1,4 @@
-import type { TiendaPublicaAnswer } from '../features/tienda-publica/api/get-tienda-publica';
+import type { TiendaPublicaAnswer } from './tienda-publica/get-tienda-publica';
 
 /** The id of the JSON block the server writes after #root on a page it rendered. */
 export const DATOS_ID = 'tianguis-datos';

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, storeToken } from '../../features/auth/session-store';
+import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, storeToken } from '../../features/auth/session-store';
+import { clearSession, storeToken } from '../../lib/session-store';
 import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
 import type { PedidoTienda } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { makePedido } from '../../features/pedidos-tienda/components/test-pedidos';

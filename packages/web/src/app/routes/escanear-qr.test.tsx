@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearSession } from '../../features/auth/session-store';
+import { clearSession } from '../../lib/session-store';
 import { signInAs } from '../../features/tienda-publica/test/session';
 import EscanearQr from './escanear-qr';
 

@@ -2,8 +2,8 @@ import { QrCode } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { useSession } from '../../features/auth/session-store';
-import { tiendaPath } from '../../features/tienda-publica/logic/catalogo';
+import { useSession } from '../../lib/session-store';
+import { tiendaPath } from '../../lib/tienda-publica/catalogo';
 
 /**
  * 'Escanee el Codigo QR' (docs/web-screens.md, "Screens and who may open them"). An owner is

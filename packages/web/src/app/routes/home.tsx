@@ -2,8 +2,8 @@ import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { TarjetaTienda } from '../../features/directorio/components/tarjeta-tienda';
 import { useDirectorio } from '../../features/tienda-publica/api/list-tiendas';
-import { RECHEQUEO_MS } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { useNow } from '../../features/tienda-publica/hooks/use-now';
+import { RECHEQUEO_MS } from '../../lib/tienda-publica/estado';
+import { useNow } from '../../lib/use-now';
 
 /**
  * '/': the shops open to the public, each with what it sells and whether it is open now (one

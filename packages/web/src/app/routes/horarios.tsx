@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { logout } from '../../features/auth/api/logout';
-import { clearSession, getToken, useSession } from '../../features/auth/session-store';
+import { clearSession, getToken, useSession } from '../../lib/session-store';
 import {
   addDiaEspecial,
   deleteDiaEspecial,

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 import { isPedidoVista, useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
 import { MisPedidoDetalle } from '../../features/pedidos/components/mis-pedido-detalle';

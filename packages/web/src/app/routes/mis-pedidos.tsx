@@ -1,6 +1,6 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 import { useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
 import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
 import { MisPedidosLista, SinPedidos } from '../../features/pedidos/components/mis-pedidos-lista';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { horaLocal } from '@tianguis/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, storeToken } from '../../features/auth/session-store';
+import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import {
   categoriaDePrueba,

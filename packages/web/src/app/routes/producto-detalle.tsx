@@ -6,15 +6,15 @@ import {
   type CategoriaPublica,
   type ProductoPublico,
   type TiendaPublicaAnswer,
-} from '../../features/tienda-publica/api/get-tienda-publica';
+} from '../../lib/tienda-publica/get-tienda-publica';
 import { AddToCartButton } from '../../features/tienda-publica/components/producto-detalle-compra';
 import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
-import { findProducto, productoFromState } from '../../features/tienda-publica/logic/catalogo';
+import { findProducto, productoFromState } from '../../lib/tienda-publica/catalogo';
 import { precioTexto } from '../../features/tienda-publica/logic/precio';
-import { isTiendaNoEncontrada } from '../../features/tienda-publica/logic/estado';
+import { isTiendaNoEncontrada } from '../../lib/tienda-publica/estado';
 import { NotFoundContent } from './not-found';
 
 /**

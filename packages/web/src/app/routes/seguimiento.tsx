@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 import { useSeguimiento } from '../../features/seguimiento/api/get-seguimiento';
 import {
   POLLING_SEGUIMIENTO_MS,

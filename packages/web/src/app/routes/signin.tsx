@@ -5,8 +5,8 @@ import { Page } from '../../components/ui/page';
 import { authenticate } from '../../features/auth/api/authenticate';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { homeAfterSignIn } from '../../features/auth/home';
-import type { Session } from '../../features/auth/session';
-import { storeToken } from '../../features/auth/session-store';
+import type { Session } from '../../lib/session';
+import { storeToken } from '../../lib/session-store';
 
 /** /signin: each role lands on its own home (docs/web-screens.md, "Signing in and out"). */
 export default function SignIn() {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { TIENDA_KEY } from '../../features/auth/session-store';
+import { TIENDA_KEY } from '../../lib/session-store';
 import SignOut from './signout';
 
 describe('/signout', () => {

@@ -6,7 +6,7 @@ import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components
 import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
-import { findCategoria, productosOrdenados } from '../../features/tienda-publica/logic/catalogo';
+import { findCategoria, productosOrdenados } from '../../lib/tienda-publica/catalogo';
 import { NotFoundContent } from './not-found';
 
 /** /tienda/{usuario}/{subcategoria}: the category's products, by name. */

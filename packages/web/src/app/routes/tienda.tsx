@@ -9,7 +9,7 @@ import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components
 import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
 import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
 import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
-import { categoriasConProductos } from '../../features/tienda-publica/logic/catalogo';
+import { categoriasConProductos } from '../../lib/tienda-publica/catalogo';
 
 // Only an unknown shop's link needs the not-found page: it comes on demand, not with every shop.
 const NotFoundContent = lazy(() =>

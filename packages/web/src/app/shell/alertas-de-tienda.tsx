@@ -1,6 +1,6 @@
 import { puede } from '@tianguis/domain';
 import { lazy } from 'react';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 
 const AlertasTienda = lazy(() => import('../../features/alertas/components/alertas-tienda'));
 

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../features/auth/session';
+import type { Session } from '../../lib/session';
 import BottomBarCuenta, { enlacesDeMas } from './bottom-bar-cuenta';
 
 afterEach(cleanup);

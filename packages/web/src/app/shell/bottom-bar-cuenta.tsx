@@ -2,7 +2,7 @@ import { ChefHat, ClipboardList, Home, LogOut, ShoppingBag, Store } from 'lucide
 import { vistaDeCocina } from '@tianguis/domain';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { puedeAbrir, type Area } from '../../features/auth/guards';
-import type { Session } from '../../features/auth/session';
+import type { Session } from '../../lib/session';
 import { BarLink } from './bar-link';
 import { MoreMenu } from './more-menu';
 

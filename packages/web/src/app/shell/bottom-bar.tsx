@@ -1,6 +1,6 @@
 import { LogIn } from '../../components/ui/iconos-ligeros';
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 import { BarLink } from './bar-link';
 
 const BottomBarCuenta = lazy(() => import('./bottom-bar-cuenta'));

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from '../../components/ui/iconos-ligeros';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button';
-import { useSession } from '../../features/auth/session-store';
+import { useSession } from '../../lib/session-store';
 import {
   hayCanastaLocal,
   subscribeCanastaLocal,

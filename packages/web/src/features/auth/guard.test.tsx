@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Guard } from './guard';
 import type { Area } from './guards';
-import { clearSession, storeToken } from './session-store';
+import { clearSession, storeToken } from '../../lib/session-store';
 
 /** An unsigned token with docs/api.md's claims (the web app only decodes it). */
 function token(claims: Record<string, unknown>): string {

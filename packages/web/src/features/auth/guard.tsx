@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { resolveAccess, type Area } from './guards';
 import { homeAfterSignIn } from './home';
-import { useSession } from './session-store';
+import { useSession } from '../../lib/session-store';
 
 /**
  * The roles-per-screen table (docs/web-screens.md, "Screens and who may open them") at the door

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeAfterSignIn } from './home';
-import { decodeSession } from './session';
+import { decodeSession } from '../../lib/session';
 
 function tokenWith(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

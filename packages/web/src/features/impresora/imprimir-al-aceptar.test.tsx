@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PedidosDetalleScreen from '../../app/routes/pedidosdetalle';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import { ToastHost } from '../../lib/toast';
-import { clearSession, storeToken } from '../auth/session-store';
+import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey } from '../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../mi-tienda/components/catalogo-fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../pedidos-tienda/api/get-pedidos-tienda';

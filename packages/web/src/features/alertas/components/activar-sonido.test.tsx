@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from '../../../app/layout';
-import { clearSession, storeToken } from '../../auth/session-store';
+import { clearSession, storeToken } from '../../../lib/session-store';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';

@@ -2,11 +2,11 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { getEstadoPedidos } from '@tianguis/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { setQueryData } from '../../../lib/query';
-import { tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
+import { tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
 import { categoria, grupoTortilla, producto, taqueria } from '../../tienda-publica/test/fixtures';
 import { fakeFetch, signInAs, usarTaqueriaAbierta } from '../../tienda-publica/test/session';
 import { agregarLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
-import { avisoDeTienda } from '../../tienda-publica/logic/estado-pedidos';
+import { avisoDeTienda } from '../../../lib/tienda-publica/estado-pedidos';
 import { mensajeDeAviso, useCanasta, useCanastas } from './use-canasta';
 
 const grupos = [grupoTortilla()];

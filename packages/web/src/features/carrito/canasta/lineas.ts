@@ -6,7 +6,7 @@ import {
   type GrupoVista,
   type OpcionElegidaVista,
 } from '@tianguis/domain';
-import type { ProductoPublico } from '../../tienda-publica/api/get-tienda-publica';
+import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 
 /** A product's option groups as the domain's rules take them (extras in centavos). */
 export function gruposDef(grupos: readonly GrupoVista[] | undefined): GrupoDef[] {

@@ -55,16 +55,16 @@ import {
   type TotalesDeCanasta,
 } from '@tianguis/domain';
 import { useEffect } from 'react';
-import { onSignIn, useSession } from '../../auth/session-store';
+import { onSignIn, useSession } from '../../../lib/session-store';
 import {
   getTiendaPublica,
   tiendaPublicaKey,
   type TiendaPublicaAnswer,
-} from '../../tienda-publica/api/get-tienda-publica';
-import { RECHEQUEO_MS } from '../../tienda-publica/components/tienda-cerrada-aviso';
-import { useNow } from '../../tienda-publica/hooks/use-now';
-import { findProducto } from '../../tienda-publica/logic/catalogo';
-import { avisoDeTienda, type AvisoDeTienda } from '../../tienda-publica/logic/estado-pedidos';
+} from '../../../lib/tienda-publica/get-tienda-publica';
+import { RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
+import { useNow } from '../../../lib/use-now';
+import { findProducto } from '../../../lib/tienda-publica/catalogo';
+import { avisoDeTienda, type AvisoDeTienda } from '../../../lib/tienda-publica/estado-pedidos';
 import { useQuery } from '../../../lib/query';
 import { addItem, type NuevaLinea } from '../api/add-item';
 import { clearItem } from '../api/clear-item';

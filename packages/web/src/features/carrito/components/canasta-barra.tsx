@@ -2,7 +2,7 @@ import { formatPesos } from '@tianguis/domain';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { useQuery } from '../../../lib/query';
-import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
+import { getTiendaPublica, tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
 import type { Canasta } from '../canasta/use-canasta';
 import { envioDesde } from '../logic/envio-de-barra';
 

@@ -15,11 +15,11 @@ import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import { useFranjas } from '../../tienda-publica/api/get-franjas';
-import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
-import { RECHEQUEO_MS } from '../../tienda-publica/components/tienda-cerrada-aviso';
+import { getTiendaPublica, tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
+import { RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
 import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
-import { useNow } from '../../tienda-publica/hooks/use-now';
-import { zonaDe } from '../../tienda-publica/logic/estado';
+import { useNow } from '../../../lib/use-now';
+import { zonaDe } from '../../../lib/tienda-publica/estado';
 import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../canasta/use-canasta';
 import { CantidadStepper } from './cantidad-stepper';
 

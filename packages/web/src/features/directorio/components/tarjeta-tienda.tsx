@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { TiendaDirectorio } from '../../tienda-publica/api/list-tiendas';
 import { lineaAhora, LineaHorarioTexto } from '../../tienda-publica/components/linea-horario';
 import { TiendaImage } from '../../tienda-publica/components/tienda-image';
-import { tiendaPath } from '../../tienda-publica/logic/catalogo';
+import { tiendaPath } from '../../../lib/tienda-publica/catalogo';
 
 /** 'Tacos · Bebidas · Postres', with 'y 3 más' past the 4 titles the directory carries. */
 export function lineaDeCategorias(

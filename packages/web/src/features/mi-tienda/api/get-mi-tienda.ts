@@ -4,7 +4,7 @@ import { useQuery } from '../../../lib/query';
 import type {
   CategoriaPublica,
   ProductoPublico,
-} from '../../tienda-publica/api/get-tienda-publica';
+} from '../../../lib/tienda-publica/get-tienda-publica';
 
 /**
  * The owner's shop as the owner screens read it: every category and product, in any state. The

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api';
 import { setQueryData } from '../../../lib/query';
-import { getActiveSession } from '../../auth/session-store';
+import { getActiveSession } from '../../../lib/session-store';
 import { miTiendaKey, miTiendaFromList, type MiTienda } from './get-mi-tienda';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData } from '../../../lib/query';
-import { clearSession, storeToken } from '../../auth/session-store';
+import { clearSession, storeToken } from '../../../lib/session-store';
 import { activateTienda } from './activate-tienda';
 import { miTiendaKey, type MiTienda } from './get-mi-tienda';
 import { updateTienda } from './update-tienda';

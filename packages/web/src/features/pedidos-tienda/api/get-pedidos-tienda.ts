@@ -1,5 +1,5 @@
 import type { PedidoVista } from '@tianguis/domain';
-import { getToken } from '../../auth/session-store';
+import { getToken } from '../../../lib/session-store';
 import { api } from '../../../lib/api';
 import { revalidatingPost } from '../../../lib/revalidating-post';
 import { useQuery } from '../../../lib/query';

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
-import { clearSession, storeToken } from '../../auth/session-store';
+import { clearSession, storeToken } from '../../../lib/session-store';
 import { miTiendaKey, useMiTienda, type MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
 import { OcupadosControl, textoOcupados, TIEMPOS_NORMALES } from './ocupados-control';

@@ -2,7 +2,7 @@ import { INTERVALO_SONDEO_PEDIDOS_MS, mergePedido } from '@tianguis/domain';
 import { useEffect, useSyncExternalStore } from 'react';
 import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
-import { getActiveSession, useSession } from '../../auth/session-store';
+import { getActiveSession, useSession } from '../../../lib/session-store';
 import {
   listPedidosTienda,
   pedidosTiendaKey,

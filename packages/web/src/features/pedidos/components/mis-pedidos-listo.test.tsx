@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MisPedidos from '../../../app/routes/mis-pedidos';
 import { clearQueryCache } from '../../../lib/query';
-import { clearSession } from '../../auth/session-store';
+import { clearSession } from '../../../lib/session-store';
 import { signInAs } from '../../tienda-publica/test/session';
 import { ENTREGA_RECOGER, pedidoVista } from '../test/pedido-vista';
 import { MisPedidoDetalle } from './mis-pedido-detalle';

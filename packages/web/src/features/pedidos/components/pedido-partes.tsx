@@ -15,7 +15,7 @@ import {
 import { Check, Copy, MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
-import { useNow } from '../../tienda-publica/hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { textoDeLugar, textoDeZona } from '../zona-de-pedido';
 import { RecogerEn } from './recoger-en';

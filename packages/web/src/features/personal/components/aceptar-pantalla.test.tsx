@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { clearSession, getActiveSession, SIGN_IN_KEY, storeToken } from '../../auth/session-store';
+import {
+  clearSession,
+  getActiveSession,
+  SIGN_IN_KEY,
+  storeToken,
+} from '../../../lib/session-store';
 import { json, redDePrueba, tokenDePrueba, type Llamada } from '../test/personal-fixtures';
 import { AceptarPantalla } from './aceptar-pantalla';
 

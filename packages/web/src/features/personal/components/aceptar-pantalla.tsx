@@ -7,7 +7,7 @@ import { clearQueryCache } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import { logout } from '../../auth/api/logout';
 import { homeAfterSignIn } from '../../auth/home';
-import { clearSession, getToken, storeToken, useSession } from '../../auth/session-store';
+import { clearSession, getToken, storeToken, useSession } from '../../../lib/session-store';
 import { aceptarInvitacion } from '../api/aceptar-invitacion';
 import { AceptarForm } from './aceptar-form';
 

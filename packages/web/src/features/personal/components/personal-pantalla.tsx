@@ -1,5 +1,5 @@
 import { EmptyState, ErrorState } from '../../../components/ui/status';
-import { useNow } from '../../tienda-publica/hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { cambiarRol } from '../api/cambiar-rol';
 import { darDeBaja } from '../api/dar-de-baja';
 import { usePersonal } from '../api/get-personal';

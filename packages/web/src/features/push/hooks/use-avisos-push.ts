@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { getActiveSession } from '../../auth/session-store';
+import { getActiveSession } from '../../../lib/session-store';
 import { getClavePublica } from '../api/get-clave-publica';
 import { postDesuscribir } from '../api/post-desuscribir';
 import { postSuscribir } from '../api/post-suscribir';

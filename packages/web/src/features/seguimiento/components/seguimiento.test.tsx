@@ -7,7 +7,7 @@ import MisPedidos from '../../../app/routes/mis-pedidos';
 import Seguimiento from '../../../app/routes/seguimiento';
 import type { EventStreamHandlers } from '../../../lib/event-stream';
 import { clearQueryCache } from '../../../lib/query';
-import { clearSession } from '../../auth/session-store';
+import { clearSession } from '../../../lib/session-store';
 import { pedidoVista } from '../../pedidos/test/pedido-vista';
 import { signInAs } from '../../tienda-publica/test/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';

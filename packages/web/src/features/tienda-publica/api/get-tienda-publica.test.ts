@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { taqueria } from '../test/fixtures';
 import { clearQueryCache } from '../../../lib/query';
-import { getTiendaPublica, prefetchTiendaPublica, useTiendaPublica } from './get-tienda-publica';
+import {
+  getTiendaPublica,
+  prefetchTiendaPublica,
+  useTiendaPublica,
+} from '../../../lib/tienda-publica/get-tienda-publica';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -13,7 +13,7 @@ import {
   tiendaPublicaKey,
   type ProductoPublico,
   type TiendaPublicaAnswer,
-} from '../api/get-tienda-publica';
+} from '../../../lib/tienda-publica/get-tienda-publica';
 import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import { agregarMessages, ProductoAgregar, type CompraBase } from './producto-agregar';

@@ -2,7 +2,7 @@ import { tiempoEstimado, type Franjas, type Programacion } from '@tianguis/domai
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { taqueria } from '../test/fixtures';
 import { TiendaCerradaAvisoVivo } from './tienda-cerrada-aviso';
 import TiendaCondiciones from './tienda-condiciones';

@@ -6,9 +6,9 @@ import {
 } from '@tianguis/domain';
 import { useId, type ReactNode } from 'react';
 import { useFranjas } from '../api/get-franjas';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { zonaDe } from '../logic/estado';
-import { avisoDeTienda } from '../logic/estado-pedidos';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
+import { zonaDe } from '../../../lib/tienda-publica/estado';
+import { avisoDeTienda } from '../../../lib/tienda-publica/estado-pedidos';
 
 /**
  * The shop page's lines about time (docs/api.md, "Orders for later"), for a shop that takes

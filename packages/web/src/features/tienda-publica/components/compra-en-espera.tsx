@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/toast';
-import { useSession } from '../../auth/session-store';
+import { useSession } from '../../../lib/session-store';
 import { hayCanastaLocal } from '../../carrito/canasta/canasta-clave';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import type { MotorDeCompra } from './compra-motor';
 import type { CompraBase } from './producto-agregar';

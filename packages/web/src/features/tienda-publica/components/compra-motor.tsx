@@ -1,6 +1,6 @@
 import { memo, useEffect } from 'react';
 import { CanastaBarra } from '../../carrito/components/canasta-barra';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useCompra } from './add-to-cart-button';
 import type { CompraBase } from './producto-agregar';
 

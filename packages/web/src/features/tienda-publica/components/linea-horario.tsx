@@ -4,10 +4,10 @@ import {
   type HorarioDia,
   type LineaDeHorario,
 } from '@tianguis/domain';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { useNow } from '../hooks/use-now';
-import { zonaDe } from '../logic/estado';
-import { RECHEQUEO_MS } from './tienda-cerrada-aviso';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
+import { useNow } from '../../../lib/use-now';
+import { zonaDe } from '../../../lib/tienda-publica/estado';
+import { RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
 
 /** The domain's line at `now`; a zone this browser doesn't know is Mexico City's, as the closed notice does. */
 export function lineaAhora(

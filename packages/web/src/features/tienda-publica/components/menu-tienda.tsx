@@ -1,6 +1,10 @@
 import { useId } from 'react';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { categoriasConProductos, productosOrdenados, segmentOf } from '../logic/catalogo';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
+import {
+  categoriasConProductos,
+  productosOrdenados,
+  segmentOf,
+} from '../../../lib/tienda-publica/catalogo';
 import { useCompraDelMenu } from './compra-en-espera';
 import { ProductoLista } from './producto-lista';
 

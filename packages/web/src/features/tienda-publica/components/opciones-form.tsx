@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { gruposDef } from '../../carrito/canasta/lineas';
 import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
 import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
-import type { ProductoPublico } from '../api/get-tienda-publica';
+import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 import { OpcionesGrupos } from './opciones-grupos';
 
 /**

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { IconButton } from '../../../components/ui/button';
 import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
-import type { ProductoPublico } from '../api/get-tienda-publica';
+import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 import { OpcionesForm } from './opciones-form';
 
 const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), textarea:not(:disabled), [href]';

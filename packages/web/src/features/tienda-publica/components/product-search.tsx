@@ -1,13 +1,16 @@
 import { Search } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTiendaPublica, type TiendaPublica } from '../api/get-tienda-publica';
+import {
+  useTiendaPublica,
+  type TiendaPublica,
+} from '../../../lib/tienda-publica/get-tienda-publica';
 import {
   BUSQUEDA_MINIMA,
   buscarProductos,
   productoPath,
   type ProductoNavState,
-} from '../logic/catalogo';
+} from '../../../lib/tienda-publica/catalogo';
 import { precioTexto } from '../logic/precio';
 
 export const SEARCH_LABEL = 'Buscar productos...';

@@ -4,7 +4,7 @@ import { useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { NuevaLinea } from '../../carrito/api/add-item';
 import type { CantidadStepperProps } from '../../carrito/components/cantidad-stepper';
-import type { ProductoPublico } from '../api/get-tienda-publica';
+import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 
 export const agregarMessages = {
   agotado: 'Agotado hoy',

@@ -3,7 +3,7 @@ import type {
   CategoriaPublica,
   ProductoPublico,
   TiendaPublicaAnswer,
-} from '../api/get-tienda-publica';
+} from '../../../lib/tienda-publica/get-tienda-publica';
 import { useCompra } from './add-to-cart-button';
 import { ProductoLista } from './producto-lista';
 

@@ -1,8 +1,11 @@
 import { ShoppingCart } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useSession } from '../../auth/session-store';
-import type { ProductoPublico, TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import { useSession } from '../../../lib/session-store';
+import type {
+  ProductoPublico,
+  TiendaPublicaAnswer,
+} from '../../../lib/tienda-publica/get-tienda-publica';
 import { CanastaBarra } from '../../carrito/components/canasta-barra';
 import { addToCartMessages, ProductoAgregar, useCompra } from './add-to-cart-button';
 import { OpcionesForm } from './opciones-form';

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
-import type { CategoriaPublica, ProductoPublico } from '../api/get-tienda-publica';
-import { productoPath, type ProductoNavState } from '../logic/catalogo';
+import type {
+  CategoriaPublica,
+  ProductoPublico,
+} from '../../../lib/tienda-publica/get-tienda-publica';
+import { productoPath, type ProductoNavState } from '../../../lib/tienda-publica/catalogo';
 import { precioTexto } from '../logic/precio';
 import { cardImageSizes, gridClass } from './card-styles';
 import { ProductoAgregar, type CompraBase } from './producto-agregar';

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useId } from 'react';
 import type { DiaEspecial, HorarioDia } from '@tianguis/domain';
-import type { TiendaPublica, TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { useNow } from '../hooks/use-now';
-import { avisoDeCierre } from '../logic/estado';
+import type {
+  TiendaPublica,
+  TiendaPublicaAnswer,
+} from '../../../lib/tienda-publica/get-tienda-publica';
+import { useNow } from '../../../lib/use-now';
+import { avisoDeCierre, RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
 
 // Only a shop that takes orders for later or has a busy delay on needs it: loaded apart.
 const AvisoProgramacion = lazy(() => import('./aviso-programacion'));
-
-/** The open/closed state is rechecked every 60 seconds (docs/web-screens.md, timings). */
-export const RECHEQUEO_MS = 60_000;
 
 /**
  * The closed notice for the instant `now`; nothing while the shop is open. A paused shop's notice

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import { TiendaContacto, TiendaInfo } from './tienda-info';
 

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useTiendaPublica, type TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { isTiendaNoEncontrada } from '../logic/estado';
+import {
+  useTiendaPublica,
+  type TiendaPublicaAnswer,
+} from '../../../lib/tienda-publica/get-tienda-publica';
+import { isTiendaNoEncontrada } from '../../../lib/tienda-publica/estado';
 
 /**
  * What every public shop page needs first: the shop loaded from the API (so a page opened

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { imageSrcSet } from '../../../lib/image-variants';
-import { hasImage } from '../logic/catalogo';
+import { hasImage } from '../../../lib/tienda-publica/catalogo';
 
 /**
  * A lazily loaded image with a fixed size (no layout shift), cropped to fill its box, in the

@@ -1,5 +1,5 @@
 import { enlaceLlamar, enlaceMapa } from '@tianguis/domain';
-import type { TiendaPublica } from '../api/get-tienda-publica';
+import type { TiendaPublica } from '../../../lib/tienda-publica/get-tienda-publica';
 import { precioTexto } from '../logic/precio';
 
 /** What a shopper wants to know before choosing: minimum, shipping, delivery, payment. */

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CategoriaPublica } from '../api/get-tienda-publica';
-import { categoriaPath, tiendaPath } from '../logic/catalogo';
+import type { CategoriaPublica } from '../../../lib/tienda-publica/get-tienda-publica';
+import { categoriaPath, tiendaPath } from '../../../lib/tienda-publica/catalogo';
 
 /**
  * The way back up (shop › category): a page opened from a QR code or a shared link has no

@@ -1,7 +1,7 @@
-import type { TiendaPublicaAnswer } from '../api/get-tienda-publica';
-import { RECHEQUEO_MS } from '../components/tienda-cerrada-aviso';
-import { avisoDeTienda, type AvisoDeTienda } from '../logic/estado-pedidos';
-import { useNow } from './use-now';
+import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
+import { RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
+import { avisoDeTienda, type AvisoDeTienda } from '../../../lib/tienda-publica/estado-pedidos';
+import { useNow } from '../../../lib/use-now';
 
 /**
  * Whether the shop takes orders now (hours, special days, the owner's pause: the domain's

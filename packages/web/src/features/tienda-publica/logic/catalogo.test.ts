@@ -11,7 +11,7 @@ import {
   productoPath,
   productosOrdenados,
   toSegment,
-} from './catalogo';
+} from '../../../lib/tienda-publica/catalogo';
 import { precioTexto } from './precio';
 
 describe('categories of the shop page', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { taqueria } from '../test/fixtures';
-import { avisoDeCierre, isTiendaNoEncontrada } from './estado';
+import { avisoDeCierre, isTiendaNoEncontrada } from '../../../lib/tienda-publica/estado';
 
 describe('not-found decisions', () => {
   const { tienda } = taqueria();

@@ -3,7 +3,7 @@ import type {
   CategoriaPublica,
   ProductoPublico,
   TiendaPublicaAnswer,
-} from '../api/get-tienda-publica';
+} from '../../../lib/tienda-publica/get-tienda-publica';
 
 let nextId = 1;
 

@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import type { Role } from '@tianguis/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { clearSession, storeToken } from '../../auth/session-store';
+import { clearSession, storeToken } from '../../../lib/session-store';
 
 /** Signs in with an unsigned token carrying docs/api.md's claims (the web app only decodes it). */
 export function signInAs(role: Role, usuario = 'cliente'): void {

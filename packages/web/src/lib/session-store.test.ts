@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
+import { clearQueryCache, getQueryData, setQueryData } from './query';
 import { clearSession, getActiveSession, storeToken } from './session-store';
 
 /** An unsigned token with docs/api.md's claims (the web app only decodes it). */

@@ -1,5 +1,5 @@
 import { getEstadoPedidos, type DiaEspecial, type HorarioDia } from '@tianguis/domain';
-import type { TiendaPublica } from '../api/get-tienda-publica';
+import type { TiendaPublica } from './get-tienda-publica';
 import { avisoDeCierre, zonaDe, type AvisoDeCierre } from './estado';
 
 // Apart from estado.ts (in the shop pages' first chunk): the pause rule (the domain's

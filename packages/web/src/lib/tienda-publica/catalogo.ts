@@ -1,4 +1,4 @@
-import type { CategoriaPublica, ProductoPublico, TiendaPublica } from '../api/get-tienda-publica';
+import type { CategoriaPublica, ProductoPublico, TiendaPublica } from './get-tienda-publica';
 
 /** Spanish order for titles and names: 'Águas' beside 'Aguas', 'ñ' after 'n'. */
 const collator = new Intl.Collator('es');
