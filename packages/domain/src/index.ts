@@ -27,3 +27,4 @@ export * from './push.schema.js';
 export * from './ventas.js';
 export * from './reglas.js';
 export * from './wire.js';
+export * from './errores.js';

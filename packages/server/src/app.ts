@@ -1,4 +1,4 @@
-import { reuseLocalDateTimePerSecond } from '@tianguis/domain';
+import { reuseLocalDateTimePerSecond, type CodigoError } from '@tianguis/domain';
 import fs from 'node:fs';
 import type { Duplex } from 'node:stream';
 import compress from '@fastify/compress';
@@ -111,7 +111,7 @@ export interface BuildOptions {
   pushDelivery?: Partial<PushDeliveryOptions>;
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, { code: string; message: string }]> = {
+const CLIENT_ERRORS: Record<string, [number, string, { code: CodigoError; message: string }]> = {
   HPE_HEADER_OVERFLOW: [
     431,
     'Request Header Fields Too Large',

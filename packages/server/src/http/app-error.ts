@@ -1,6 +1,10 @@
-import { personalMessages } from '@tianguis/domain';
+import { personalMessages, type CodigoError } from '@tianguis/domain';
 
-/** Every error the API answers: its status and the Spanish text a person sees by default. */
+/**
+ * Every error the API answers: its status and the Spanish text a person sees by default. Its
+ * codes are exactly the domain's CODIGOS_ERROR (which the web's ApiError types `code` with): a
+ * code missing here or not in that list fails the typecheck.
+ */
 export const errorCatalog = {
   VALIDACION: { status: 400, message: 'Los datos enviados no son válidos' },
   NO_AUTENTICADO: { status: 401, message: 'Inicia sesión para continuar' },
@@ -8,6 +12,9 @@ export const errorCatalog = {
   NO_ENCONTRADO: { status: 404, message: 'No se encontró lo que buscas' },
   ESTADO_INVALIDO: { status: 409, message: 'El pedido ya no está en estado NUEVO' },
   DEMASIADO_GRANDE: { status: 413, message: 'La petición es demasiado grande' },
+  // Answered by Node's HTTP layer, not by an AppError: a request head that did not arrive in
+  // time (app.ts, answerClientError; docs/reliability.md).
+  TIEMPO_AGOTADO: { status: 408, message: 'La petición tardó demasiado en llegar' },
   ARCHIVO_GRANDE: { status: 413, message: 'La imagen no debe pesar más de 5 MB' },
   ARCHIVO_NO_PERMITIDO: { status: 415, message: 'Solo se permiten imágenes JPG o PNG' },
   CUOTA_EXCEDIDA: {
@@ -110,9 +117,9 @@ export const errorCatalog = {
     status: 500,
     message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
   },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<CodigoError, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof errorCatalog;
+export type ErrorCode = CodigoError;
 
 export interface FieldError {
   field: string;

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isDiskFull } from '../lib/db-errors.js';
-import { AppError, errorCatalog, type FieldError } from './app-error.js';
+import { AppError, errorCatalog, type ErrorCode, type FieldError } from './app-error.js';
 
 interface ErrorBody {
-  code: string;
+  code: ErrorCode;
   message: string;
   errors?: FieldError[];
 }

@@ -1,5 +1,5 @@
 import { clearSession, getToken } from '../features/auth/session-store';
-import { ApiError, SIN_CONEXION } from './api-client';
+import { ApiError, codigoDeRespuesta, SIN_CONEXION } from './api-client';
 
 /**
  * An authenticated GET of an answer that is not JSON (the sales CSV, a ticket's ESC/POS bytes),
@@ -25,9 +25,13 @@ export async function fetchArchivo(
     throw new ApiError(0, 'SIN_CONEXION', SIN_CONEXION);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const body = (await response.json().catch(() => ({}))) as { code?: unknown; message?: string };
     if (response.status === 401 && token) clearSession();
-    throw new ApiError(response.status, body.code ?? 'ERROR', body.message ?? options.fallo);
+    throw new ApiError(
+      response.status,
+      codigoDeRespuesta(body.code),
+      body.message ?? options.fallo,
+    );
   }
   return response;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, SIN_CONEXION } from './api-client';
+import { ApiError, codigoDeRespuesta, createApiClient, SIN_CONEXION } from './api-client';
 
 /** A real HTTP server on loopback that answers what each path asks for. */
 describe('createApiClient', () => {
@@ -28,6 +28,8 @@ describe('createApiClient', () => {
             400,
             JSON.stringify({ code: 'MONTO_MINIMO', message: 'El monto para poder comprar' }),
           );
+        else if (req.url === '/unknown-code')
+          send(409, JSON.stringify({ code: 'FST_ERR_ALGO', message: 'Algo falló' }));
         else if (req.url === '/expired')
           send(401, JSON.stringify({ code: 'NO_AUTENTICADO', message: 'Inicia sesión' }));
         else send(502, '<html>proxy</html>');
@@ -64,6 +66,15 @@ describe('createApiClient', () => {
     });
   });
 
+  it("keeps the server's message but answers ERROR for a code the API does not have", async () => {
+    const request = createApiClient({ baseUrl });
+    await expect(request('/unknown-code')).rejects.toMatchObject({
+      status: 409,
+      code: 'ERROR',
+      message: 'Algo falló',
+    });
+  });
+
   it('reports a 401 with a token as the end of the session', async () => {
     let ended = 0;
     const request = createApiClient({
@@ -86,5 +97,15 @@ describe('createApiClient', () => {
       code: 'SIN_CONEXION',
       message: SIN_CONEXION,
     });
+  });
+});
+
+describe('codigoDeRespuesta', () => {
+  it("answers the API's code a refusal carries, and ERROR for anything else", () => {
+    expect(codigoDeRespuesta('PRECIO_CAMBIO')).toBe('PRECIO_CAMBIO');
+    expect(codigoDeRespuesta('TIEMPO_AGOTADO')).toBe('TIEMPO_AGOTADO');
+    expect(codigoDeRespuesta('precio_cambio')).toBe('ERROR');
+    expect(codigoDeRespuesta(undefined)).toBe('ERROR');
+    expect(codigoDeRespuesta(409)).toBe('ERROR');
   });
 });

@@ -1,11 +1,27 @@
+import { esCodigoError, type CodigoError } from '@tianguis/domain';
+
+/**
+ * The codes the client makes itself: no answer reached it (SIN_CONEXION), an answer that is not
+ * JSON (RESPUESTA_INVALIDA), or a refusal without one of the API's codes (ERROR).
+ */
+export type CodigoErrorCliente = 'SIN_CONEXION' | 'RESPUESTA_INVALIDA' | 'ERROR';
+
+/** An ApiError's code: one of the API's (the domain's CODIGOS_ERROR) or the client's own. */
+export type ApiErrorCode = CodigoError | CodigoErrorCliente;
+
+/** The code of a refusal's body: the API's code it carries, or ERROR for anything else. */
+export function codigoDeRespuesta(code: unknown): ApiErrorCode {
+  return esCodigoError(code) ? code : 'ERROR';
+}
+
 /** An answer the API refused, with the Spanish text to show a person. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** The refusal's whole JSON body, for fields beside code and message (PRECIO_CAMBIO's montoTotal). */
   readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, body?: unknown) {
+  constructor(status: number, code: ApiErrorCode, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -71,7 +87,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (response.status === 401 && token) options.onUnauthorized?.();
       throw new ApiError(
         response.status,
-        typeof body.code === 'string' ? body.code : 'ERROR',
+        codigoDeRespuesta(body.code),
         typeof body.message === 'string' ? body.message : RESPUESTA_INVALIDA,
         data,
       );

@@ -3,7 +3,7 @@ import {
   archivoNoPermitidoMessage,
   isAllowedImageName,
 } from '@tianguis/domain';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, codigoDeRespuesta } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../auth/session-store';
 
 export { ALLOWED_IMAGE_EXTENSIONS };
@@ -39,7 +39,7 @@ export async function uploadImage(file: File): Promise<string> {
   if (!response.ok || typeof body.path !== 'string') {
     throw new ApiError(
       response.status,
-      body.code ?? 'ERROR',
+      codigoDeRespuesta(body.code),
       body.message ?? 'No se pudo subir la imagen. Inténtalo de nuevo.',
     );
   }
