@@ -28,3 +28,4 @@ export * from './ventas.js';
 export * from './reglas.js';
 export * from './wire.js';
 export * from './errores.js';
+export * from './eventos-pedido.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { quienActuoSchema } from './personal.schema.js';
 import { celularSchema, NOMBRE_COMPLETO_MAX, registroMessages } from './account.schema.js';
 import { CANTIDAD_MAXIMA_POR_LINEA } from './carrito.js';
+import { TIPOS_EVENTO_PEDIDO } from './eventos-pedido.js';
 import { formatPesos, parsePesos } from './money.js';
 import {
   GRUPOS_MAX,
@@ -627,8 +628,11 @@ export const pedidoStreamQuerySchema = z.object({
 
 /** The `data:` of each `event: pedido` (JSON): what changed and the order as it is now. */
 export const pedidoEventoDataSchema = z.object({
-  /** NUEVO, ACEPTADO, LISTO, COMPLETADO, CANCELADO, or VISTO / PAGADO (not a status). */
-  tipo: z.string(),
+  /**
+   * NUEVO, ACEPTADO, LISTO, COMPLETADO, CANCELADO, or VISTO / PAGADO / ESCALADO (not a status):
+   * TIPOS_EVENTO_PEDIDO.
+   */
+  tipo: z.enum(TIPOS_EVENTO_PEDIDO),
   /** Left out when the order no longer exists. */
   pedido: pedidoVistaSchema.optional(),
   /**

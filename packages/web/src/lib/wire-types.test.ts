@@ -75,6 +75,10 @@ describe('the web app reads the answers the domain describes', () => {
     expectTypeOf<PedidoVista>().toEqualTypeOf<PedidoTienda>();
     // The live event as parsed (pedido-eventos.ts): the same order, or none.
     expectTypeOf<PedidoEventoData['pedido']>().toEqualTypeOf<EventoPedido['pedido']>();
+    // Its tipo: the domain's TIPOS_EVENTO_PEDIDO, or undefined for one this build doesn't know.
+    expectTypeOf<PedidoEventoData['tipo']>().toEqualTypeOf<
+      Exclude<EventoPedido['tipo'], undefined>
+    >();
     expectTypeOf<PedidoConSeguimiento['pedido']>().toEqualTypeOf<PedidoVista>();
     expectTypeOf<CarritoGrupo>().toEqualTypeOf<CarritoGrupoWeb>();
   });

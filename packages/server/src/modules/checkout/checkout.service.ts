@@ -273,7 +273,7 @@ export async function writeNuevoPedido(
   if (!insertado) throw new AppError('DEMASIADOS_PEDIDOS');
   const { pedidoId, eventoId } = insertado;
   if (transferencia) await setPagoReferencia(trx, pedidoId, `Pedido ${pedidoId}`);
-  const evento = {
+  const evento: PedidoEvento = {
     id: eventoId,
     tiendaId: p.tiendaId,
     accountId: p.accountId,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatPesos } from '@tianguis/domain';
+import { formatPesos, type TipoEventoPedido } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
 import { startSweep, type Sweep } from '../../lib/sweep.js';
@@ -9,7 +9,7 @@ import * as repo from './pedido.repository.js';
 import { findContactosDeTiendas, type ContactoDeTienda } from '../tiendas/tienda.service.js';
 
 /** The event tipo of an order that waited too long; its status is still NUEVO. */
-export const TIPO_ESCALADO = 'ESCALADO';
+export const TIPO_ESCALADO = 'ESCALADO' as const satisfies TipoEventoPedido;
 
 /** Orders claimed per transaction: a backlog (a long outage) is worked through in short turns. */
 const LOTE = 100;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import type { TipoEventoPedido } from '@tianguis/domain';
 
 /** A committed change to an order: a new one (NUEVO) or its new status. */
 export interface PedidoEvento {
@@ -8,7 +9,7 @@ export interface PedidoEvento {
   /** Null for an order without an account (guest or owner-typed). */
   accountId: number | null;
   pedidoId: number;
-  tipo: string;
+  tipo: TipoEventoPedido;
 }
 
 type Listener = (evento: PedidoEvento) => void;
@@ -147,7 +148,7 @@ async function readNewestPerStream(
     tienda_id: number;
     account_id: number | null;
     pedido_id: number;
-    tipo: string;
+    tipo: TipoEventoPedido;
   }>(CATCH_UP_QUERY, [afterId, upToId]);
   return rows.map((r) => ({
     id: Number(r.id),

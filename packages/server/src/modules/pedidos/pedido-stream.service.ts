@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { textoPedidoListo, vistaDeCocina } from '@tianguis/domain';
+import { textoPedidoListo, vistaDeCocina, type TipoEventoPedido } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import type { Session, StillValidSessions } from '../../http/auth.js';
@@ -37,7 +37,12 @@ export type { EventoFilter };
  * (docs/api.md, "Staff and the kitchen"). New orders, seen, paid and escalations are the
  * counter's, not the kitchen's.
  */
-const TIPOS_COCINA: ReadonlySet<string> = new Set(['ACEPTADO', 'LISTO', 'COMPLETADO', 'CANCELADO']);
+const TIPOS_COCINA: ReadonlySet<TipoEventoPedido> = new Set<TipoEventoPedido>([
+  'ACEPTADO',
+  'LISTO',
+  'COMPLETADO',
+  'CANCELADO',
+]);
 
 /**
  * Whether a staff member's stream may go on sending: still active at the same shop with the

@@ -142,7 +142,7 @@ describe('live order events (SSE)', () => {
         tiendaId: shopB.owner.tiendaId,
         accountId: shopper.id,
         pedidoId: await placeOrder(server, shopper, shopB),
-        tipo: 'NUEVO',
+        tipo: 'NUEVO' as const,
         now: new Date().toISOString(),
       };
       let releaseFirst!: () => void;
@@ -208,7 +208,7 @@ describe('live order events (SSE)', () => {
         tiendaId: shopA.owner.tiendaId,
         accountId: shopper.id,
         pedidoId,
-        tipo: 'NUEVO',
+        tipo: 'NUEVO' as const,
         now,
       });
       const enB = (shopper: { id: number }, pedidoId: number) => ({

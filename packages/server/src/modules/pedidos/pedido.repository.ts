@@ -1,5 +1,9 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import { PEDIDO_STATUSES_ACTIVOS, REGLA_DESATENDIDO } from '@tianguis/domain';
+import {
+  PEDIDO_STATUSES_ACTIVOS,
+  REGLA_DESATENDIDO,
+  type TipoEventoPedido,
+} from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { PedidoTable } from './pedido.table.js';
@@ -449,7 +453,14 @@ export async function finishPedido(
 }
 
 const insertPedidoEventoQuery = preparedQuery(
-  (db, tiendaId: number, accountId: number | null, pedidoId: number, tipo: string, now: string) =>
+  (
+    db,
+    tiendaId: number,
+    accountId: number | null,
+    pedidoId: number,
+    tipo: TipoEventoPedido,
+    now: string,
+  ) =>
     db
       .insertInto('pedido_evento')
       .values({
@@ -516,7 +527,7 @@ export interface NuevoPedidoEvento {
   tiendaId: number;
   accountId: number | null;
   pedidoId: number;
-  tipo: string;
+  tipo: TipoEventoPedido;
   now: string;
 }
 

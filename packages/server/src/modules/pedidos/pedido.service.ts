@@ -12,6 +12,7 @@ import {
   type PedidoVista,
   type QuienActuo,
   type TipoEntrega,
+  type TipoEventoPedido,
 } from '@tianguis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runInWriteTransaction } from '../../db/group-commit.js';
@@ -380,7 +381,7 @@ async function changePedido(
   pedidoId: number,
   change: (trx: DbOrTx, cambio: CambioPedido) => Promise<boolean>,
   onRefused: (pedido: { status: string }) => AppError | undefined,
-  tipo: string,
+  tipo: TipoEventoPedido,
 ): Promise<PedidoView> {
   const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento | undefined> => {
     const now = nowIso();

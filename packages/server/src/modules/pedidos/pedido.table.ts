@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TipoEventoPedido } from '@tianguis/domain';
 
 /** Shop and shopper fields are copied at order time so an order reads the same forever. */
 export interface PedidoTable {
@@ -80,7 +81,10 @@ export interface PedidoEventoTable {
   tienda_id: number;
   account_id: number | null;
   pedido_id: number;
-  /** The order's status after the change: NUEVO for a new order. */
-  tipo: string;
+  /**
+   * The order's status after the change (NUEVO for a new order), or VISTO, PAGADO, ESCALADO
+   * (TIPOS_EVENTO_PEDIDO). A TEXT column: the type is the code's promise, not a constraint.
+   */
+  tipo: TipoEventoPedido;
   created_at: string;
 }

@@ -15,6 +15,16 @@ describe('the live stream of orders', () => {
       parseEventoPedido('{"tipo":"ESCALADO","pedido":{"id":7,"status":"NUEVO","escalado":true}}'),
     ).toEqual({ tipo: 'ESCALADO', pedido: { id: 7, status: 'NUEVO', escalado: true } });
     expect(parseEventoPedido('no json')).toBeUndefined();
+    expect(parseEventoPedido('{"tipo":2,"pedido":{"id":1}}')).toBeUndefined();
     expect(parseEventoPedido('{"pedido":{"id":1}}')).toBeUndefined();
+  });
+
+  it('still carries the order of an event whose tipo this build does not know', () => {
+    expect(
+      parseEventoPedido('{"tipo":"REEMBOLSADO","pedido":{"id":9,"status":"COMPLETADO"}}'),
+    ).toEqual({
+      tipo: undefined,
+      pedido: { id: 9, status: 'COMPLETADO' },
+    });
   });
 });

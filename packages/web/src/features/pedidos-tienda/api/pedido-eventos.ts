@@ -1,12 +1,14 @@
+import { esTipoEventoPedido, type TipoEventoPedido } from '@tianguis/domain';
 import type { PedidoTienda } from './get-pedidos-tienda';
 
 /**
  * One `pedido` event of the live stream: a new order ('NUEVO'), its new status, or 'ESCALADO'
- * (it waited too long as NUEVO). Every event carries the whole order, so a tipo this screen
- * doesn't know still updates the order in place.
+ * (it waited too long as NUEVO), among TIPOS_EVENTO_PEDIDO. Every event carries the whole
+ * order, so a tipo this screen doesn't know (a newer server's: `tipo` undefined) still updates
+ * the order in place.
  */
 export interface EventoPedido {
-  tipo: string;
+  tipo: TipoEventoPedido | undefined;
   pedido: PedidoTienda | undefined;
 }
 
@@ -18,7 +20,10 @@ export function parseEventoPedido(data: unknown): EventoPedido | undefined {
     if (typeof value.tipo !== 'string') return undefined;
     const pedido = value.pedido as PedidoTienda | undefined;
     const valid = pedido !== undefined && pedido !== null && typeof pedido.id === 'number';
-    return { tipo: value.tipo, pedido: valid ? pedido : undefined };
+    return {
+      tipo: esTipoEventoPedido(value.tipo) ? value.tipo : undefined,
+      pedido: valid ? pedido : undefined,
+    };
   } catch {
     return undefined;
   }
