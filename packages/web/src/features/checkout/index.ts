@@ -7,13 +7,4 @@ export {
   type QuienLlena,
 } from './components/entrega-pago-campos';
 export { leerPagaCon, precioCambiado, type CheckoutValues } from './logic/checkout-values';
-export {
-  destinoParaEnviar,
-  prepararZonasDeTienda,
-  problemaDeZona,
-  terminosDeEnvio,
-  zonaDeDestino,
-  zonaEntregaMessages,
-  type Destino,
-  type ResultadoZona,
-} from './logic/zona-de-entrega';
+export * from './logic/zona-de-entrega';

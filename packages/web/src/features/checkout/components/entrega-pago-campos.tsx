@@ -5,10 +5,9 @@ import {
   type MetodoPago,
   type TipoEntrega,
 } from '@tianguis/domain';
-import { useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent, type ComponentProps } from 'react';
 import { ChoiceGroup, FieldError, TextField } from '../../../components/ui/field';
 import { ENTREGA_TEXTO, METODO_PAGO_TEXTO } from '../../pedidos/components/pedido-partes';
-import type { Destino, ResultadoZona, ZonasListas } from '../logic/zona-de-entrega';
 import { ZonaDeEntregaCampos } from './zona-de-entrega-campos';
 
 /**
@@ -46,16 +45,9 @@ const TEXTOS = {
  * the legend, 'Entrega:' or 'Pago:', for the shopper; the owner's section already says it). The
  * choice's error, if any, under it.
  */
-function Eleccion<T extends string>(props: {
-  para: QuienLlena;
-  legend: string;
-  name: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  error?: string;
-  onChange: (value: T) => void;
-}) {
+function Eleccion<T extends string>(
+  props: ComponentProps<typeof ChoiceGroup<T>> & { para: QuienLlena },
+) {
   const { para, ...choice } = props;
   if (props.options.length > 1) return <ChoiceGroup {...choice} />;
   return (
@@ -80,17 +72,8 @@ export function EntregaCampos(props: {
   tipo: TipoEntrega;
   error?: string;
   onTipo: (tipo: TipoEntrega) => void;
-  /** The shop's zones and where the order goes. */
-  zonas: {
-    listas: ZonasListas;
-    destino: Destino;
-    resultado: ResultadoZona;
-    /** The zone question's own error. */
-    error?: string;
-    /** Whether to show the zone's minimum (a manual order skips it). */
-    conMinimo?: boolean;
-    onChange: (cambio: Partial<Destino>) => void;
-  };
+  /** The shop's zones and where the order goes (pickup is offered when the shop has it). */
+  zonas: Omit<ComponentProps<typeof ZonaDeEntregaCampos>, 'onRecoger'>;
   direccion: CampoDeTexto;
   referencias: CampoDeTexto;
   /** A signed-in shopper may leave the address empty: their account's is used. */
