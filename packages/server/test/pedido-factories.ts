@@ -7,6 +7,7 @@ import {
   approveTienda,
   configureTienda,
   createOwner,
+  gruposPayload,
   ok,
   type CategoriaView,
   type Owner,
@@ -432,6 +433,22 @@ export async function setTiendaActiva(
   );
 }
 
+/**
+ * Sets a shop's configured or deleted flag in the database: states no API call leads to (a setup
+ * never finished, a soft-deleted shop).
+ */
+export async function setTiendaFlag(
+  server: TestServer,
+  shop: { tiendaId: number },
+  flag: { configured: 0 } | { deleted: 1 },
+): Promise<void> {
+  await server.app.database.db
+    .updateTable('tienda')
+    .set(flag)
+    .where('id', '=', shop.tiendaId)
+    .execute();
+}
+
 // ---- "A shopper with a basket" ----
 
 export interface Shopper extends SignedIn {
@@ -672,6 +689,20 @@ export async function setGrupos(
   return found.grupos;
 }
 
+/**
+ * A public shop whose first product carries the option groups of gruposPayload() (Tortilla:
+ * Maíz or Harina, required; Extras: Queso, Aguacate): the shop, that product and its groups.
+ */
+export async function createShopWithOpciones(
+  server: TestServer,
+  adminToken: string,
+  options: PublicShopOptions,
+): Promise<{ shop: PublicShop; producto: ProductoView; grupos: ProductoView['grupos'] }> {
+  const shop = await createPublicShop(server, adminToken, options);
+  const producto = shop.productos[0]!;
+  return { shop, producto, grupos: await setGrupos(server, shop, producto, gruposPayload()) };
+}
+
 /** An option's id by group and option name. */
 export function opcionId(grupos: ProductoView['grupos'], grupo: string, opcion: string): number {
   const id = grupos.find((g) => g.nombre === grupo)?.opciones.find((o) => o.nombre === opcion)?.id;
@@ -716,16 +747,64 @@ export interface PedidoConSeguimiento {
 let keySequence = 0;
 export const newKey = () => `clave-${process.pid}-${(keySequence += 1)}-${Date.now()}`;
 
-/** POST /api/pedido/invitado (a new Idempotency-Key unless one is given). */
+let ipSequence = 0;
+
+/**
+ * An address of its own for a guest order, sent as X-Forwarded-For to a server with trustProxy
+ * (one address may place 20 guest orders in 10 minutes).
+ */
+export function newIp(): string {
+  ipSequence += 1;
+  return `10.${(ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
+}
+
+/**
+ * POST /api/pedido/invitado (a new Idempotency-Key unless one is given; null sends none), from
+ * `ip` when given.
+ */
 export function postInvitado(
   server: TestServer,
   body: unknown,
   key: string | null = newKey(),
   token?: string,
+  ip?: string,
 ) {
-  return call<PedidoConSeguimiento>(server, PEDIDO2.invitado, token, body, {
-    headers: key === null ? {} : { 'idempotency-key': key },
+  const headers: Record<string, string> = {};
+  if (key !== null) headers['idempotency-key'] = key;
+  if (ip !== undefined) headers['x-forwarded-for'] = ip;
+  return call<PedidoConSeguimiento>(server, PEDIDO2.invitado, token, body, { headers });
+}
+
+/** POST /api/pedido/manual by `token` (with an Idempotency-Key only when one is given). */
+export function postManual(
+  server: TestServer,
+  token: string | undefined,
+  body: unknown,
+  key?: string,
+) {
+  return call<PedidoConSeguimiento>(server, PEDIDO2.manual, token, body, {
+    headers: key ? { 'idempotency-key': key } : {},
   });
+}
+
+/**
+ * An owner-typed order made: 201, the documented shape, a NUEVO guest order (no account) of
+ * origin MANUAL holding `fields`, and its tracking secret.
+ */
+export function expectManualPedido(
+  res: ApiResponse<PedidoConSeguimiento>,
+  fields: Record<string, unknown>,
+): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  expectPedidoShape(res.body.pedido);
+  expect(res.body.pedido).toMatchObject({
+    usuarioId: null,
+    invitado: true,
+    origen: 'MANUAL',
+    status: 'NUEVO',
+    ...fields,
+  });
+  expect(res.body.seguimiento).toMatch(/^[A-Za-z0-9_-]{22,}$/);
 }
 
 /** A guest order that must be made: 201 and its answer. */

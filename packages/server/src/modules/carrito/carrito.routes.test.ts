@@ -23,6 +23,7 @@ import {
   listCart,
   setPrecio,
   setProductoActivo,
+  setTiendaFlag,
   setTiendaActiva,
   type CarritoGrupo,
   type PublicShop,
@@ -260,14 +261,6 @@ describe('cart: /api/shoppingcartmarket', () => {
     /** A public shop of these products (name and price), approved unless said otherwise. */
     const shopOf = (productos: Record<string, number>, approved = true) =>
       createPublicShop(server, approved ? adminToken() : undefined, { productos });
-    /** Sets a shop's flag in the database: a state no API call leads to. */
-    const setTiendaFlag = (shop: PublicShop, flag: { configured: 0 } | { deleted: 1 }) =>
-      server.app.database.db
-        .updateTable('tienda')
-        .set(flag)
-        .where('id', '=', shop.tiendaId)
-        .execute();
-
     /** Each way a product can't be bought, and how to get such a product: its id. */
     const notBuyable: [string, () => Promise<number>][] = [
       ['an unknown product id', async () => 999_999],
@@ -323,7 +316,7 @@ describe('cart: /api/shoppingcartmarket', () => {
           // the flag is cleared in the database: the state of a shop whose setup was never
           // finished.
           const shop = await shopOf({ Huarache: 40 });
-          await setTiendaFlag(shop, { configured: 0 });
+          await setTiendaFlag(server, shop, { configured: 0 });
           return shop.productos[0]!.id;
         },
       ],
@@ -332,7 +325,7 @@ describe('cart: /api/shoppingcartmarket', () => {
         async () => {
           // No API deletes a shop; the soft-delete flag is set directly.
           const shop = await shopOf({ Tlayuda: 70 });
-          await setTiendaFlag(shop, { deleted: 1 });
+          await setTiendaFlag(server, shop, { deleted: 1 });
           return shop.productos[0]!.id;
         },
       ],

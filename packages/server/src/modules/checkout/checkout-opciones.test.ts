@@ -17,6 +17,7 @@ import {
   createPublicShop,
   createShopper,
   createShopWithBasket,
+  createShopWithOpciones,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
@@ -44,14 +45,16 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
   let grupos: ProductoView['grupos'];
 
   beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), {
+    ({
+      shop,
+      producto: taco,
+      grupos,
+    } = await createShopWithOpciones(server, adminToken(), {
       nombre: 'Cocina Checkout',
       costoDeEnvio: 25.5,
       montoMinimo: 30,
       productos: { 'Taco de suadero': 19.99, 'Agua de jamaica': 18 },
-    });
-    taco = shop.productos[0]!;
-    grupos = await setGrupos(server, shop, taco, gruposPayload());
+    }));
     await setAjustes(server, shop, {
       entrega: { recoger: true, domicilio: true },
       pagos: {

@@ -5,13 +5,9 @@ import {
   programacionMessages,
   type Programacion,
 } from '@tianguis/domain';
-import {
-  startTestServer,
-  type ApiResponse,
-  type TestServer,
-} from '../../../test/build-test-app.js';
+import type { ApiResponse } from '../../../test/build-test-app.js';
 import { expectError, expectValidation, ok } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -21,12 +17,15 @@ import {
   expectPedidoShape,
   guestBody,
   listCart,
+  newIp,
   newKey,
   ownTienda,
   pausar,
   openEventStream,
   PEDIDO,
   PEDIDO2,
+  postInvitado,
+  postManual,
   proccess,
   shopperPedidos,
   tiendaPedidos,
@@ -80,26 +79,19 @@ async function openStream(url: string) {
 }
 
 describe('orders for later at checkout', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let ipSequence = 0;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // Only Date is faked, and it runs on from AHORA: timers, sockets and the group commit's
     // setImmediate are the real ones.
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(AHORA);
-    server = await startTestServer({
-      // X-Forwarded-For is believed: each guest order comes from an address of its own, far
-      // from the 20 orders per address and window.
-      config: { ...TEST_ADMIN, trustProxy: true },
-    });
-    adminToken = await signInAdmin(server);
   });
-  afterAll(async () => {
-    await server.destroy();
+  // After the server is destroyed (after-hooks run last registered first).
+  afterAll(() => {
     vi.useRealTimers();
   });
+  // X-Forwarded-For is believed: each guest order comes from an address of its own, far from
+  // the 20 orders per address and window.
+  const { server, adminToken } = useOrderServer({ config: { trustProxy: true } });
 
   /**
    * A public shop with `programacion` saved through updatetienda, open 08:00–20:00 every day
@@ -109,8 +101,8 @@ describe('orders for later at checkout', () => {
     programacion: Partial<Programacion>,
     horas: { apertura: string; cierre: string } | null = { apertura: '08:00', cierre: '20:00' },
   ): Promise<PublicShop> {
-    const shop = await createPublicShop(server, adminToken, {
-      productos: [{ name: 'Tamal verde', price: 30 }],
+    const shop = await createPublicShop(server, adminToken(), {
+      productos: { 'Tamal verde': 30 },
     });
     if (horas) {
       ok(
@@ -131,24 +123,13 @@ describe('orders for later at checkout', () => {
 
   /** A guest's order of one tamal, from its own address and with its own key. */
   function invitado(shop: PublicShop, extra: Record<string, unknown> = {}, key = newKey()) {
-    ipSequence += 1;
-    return call<PedidoConSeguimiento>(
-      server,
-      PEDIDO2.invitado,
-      undefined,
-      guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], extra),
-      {
-        headers: {
-          'idempotency-key': key,
-          'x-forwarded-for': `10.${ipSequence >> 16}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`,
-        },
-      },
-    );
+    const body = guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], extra);
+    return postInvitado(server, body, key, undefined, newIp());
   }
 
   /** The owner types an order of one tamal for Señora Carmen. */
   function manual(shop: PublicShop, extra: Record<string, unknown> = {}) {
-    return call<PedidoConSeguimiento>(server, PEDIDO2.manual, shop.owner.token, {
+    return postManual(server, shop.owner.token, {
       lineas: [{ productoId: shop.productos[0]!.id, cantidad: 1 }],
       cliente: { nombreCompleto: 'Señora Carmen' },
       entrega: { tipo: 'DOMICILIO', direccion: 'Calle Morelos 8, Centro' },

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { destinoMessages, distanciaKm, mensajeFueraDeZona, type Punto } from '@tianguis/domain';
-import {
-  startTestServer,
-  type ApiResponse,
-  type TestServer,
-} from '../../../test/build-test-app.js';
+import type { ApiResponse } from '../../../test/build-test-app.js';
 import { expectError, expectValidation, ok } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
-  addUnits,
-  call,
   createPublicShop,
-  createShopper,
+  createShopperWithBasket,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
@@ -19,6 +13,7 @@ import {
   newKey,
   PEDIDO2,
   postInvitado,
+  postManual,
   proccess,
   shopperPedidos,
   tiendaPedidos,
@@ -26,6 +21,7 @@ import {
   type Pedido,
   type PedidoConSeguimiento,
   type PublicShop,
+  type Shopper,
 } from '../../../test/pedido-factories.js';
 
 // docs/api.md, "Delivery zones" and its fine points; docs/write-path.md, "Delivery zones": at a
@@ -72,8 +68,7 @@ const ACTIVAS = ['Centro', 'Del Valle', 'Cerca'];
 const FUERA = mensajeFueraDeZona(ACTIVAS.map((nombre) => ({ nombre, activa: true })));
 
 describe('checkout with delivery zones', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
 
   const productoId = () => shop.productos[0]!.id;
@@ -99,6 +94,17 @@ describe('checkout with delivery zones', () => {
     );
   }
 
+  /** A new shopper with `cantidad` units (100 pesos each) in the basket. */
+  const shopperWith = (cantidad: number) =>
+    createShopperWithBasket(server, [{ productoId: productoId(), cantidad }]);
+
+  /** The shopper's checkout, delivered to `destino`. */
+  const signedA = (shopper: Shopper, destino: Record<string, unknown>) =>
+    proccess(server, shopper.token, {
+      tiendaId: shop.tiendaId,
+      entrega: { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', ...destino },
+    });
+
   function placed(res: ApiResponse<PedidoConSeguimiento>): Pedido {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expectPedidoShape(res.body.pedido);
@@ -107,7 +113,7 @@ describe('checkout with delivery zones', () => {
   }
 
   function manual(sent: Record<string, unknown>, target: PublicShop = shop) {
-    return call<PedidoConSeguimiento>(server, PEDIDO2.manual, target.owner.token, {
+    return postManual(server, target.owner.token, {
       lineas: [{ productoId: target.productos[0]!.id, cantidad: 1 }],
       cliente: { nombreCompleto: 'Señora Carmen' },
       pago: { metodo: 'EFECTIVO' },
@@ -116,14 +122,12 @@ describe('checkout with delivery zones', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
     // The shop's own minimum (120) and flat fee (15) apply to pickup only once it has zones.
-    shop = await createPublicShop(server, adminToken, {
+    shop = await createPublicShop(server, adminToken(), {
       nombre: 'Fonda Zonas',
       montoMinimo: 120,
       costoDeEnvio: 15,
-      productos: [{ name: 'Comida corrida', price: 100 }],
+      productos: { 'Comida corrida': 100 },
     });
     ok(
       await updateTiendaCon(server, shop, {
@@ -134,7 +138,6 @@ describe('checkout with delivery zones', () => {
       'updatetienda',
     );
   });
-  afterAll(() => server.destroy());
 
   describe('the matched zone sets the shipping and the minimum', () => {
     it('guest: a colonia without accents, case or spaces is the zone of its name; tracking and board carry the zone', async () => {
@@ -165,12 +168,8 @@ describe('checkout with delivery zones', () => {
     });
 
     it('signed-in: a postal code is the zone listing it; the shopper’s list carries the zone', async () => {
-      const shopper = await createShopper(server);
-      await addUnits(server, shopper.token, productoId(), 2);
-      const res = await proccess(server, shopper.token, {
-        tiendaId: shop.tiendaId,
-        entrega: { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', codigoPostal: ' 06000 ' },
-      });
+      const shopper = await shopperWith(2);
+      const res = await signedA(shopper, { codigoPostal: ' 06000 ' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const [pedido] = await shopperPedidos(server, shopper.token);
       expect(pedido).toMatchObject({
@@ -211,13 +210,9 @@ describe('checkout with delivery zones', () => {
         'El monto para poder comprar debe ser igual o mayor al monto mínimo de la zona «Centro», $ 150.00 (sin contar el costo de envío)';
       expectError(res, 400, 'MONTO_MINIMO', mensaje);
 
-      const shopper = await createShopper(server);
-      await addUnits(server, shopper.token, productoId(), 1);
+      const shopper = await shopperWith(1);
       const signed = await expectNothingChanged(server, () =>
-        proccess(server, shopper.token, {
-          tiendaId: shop.tiendaId,
-          entrega: { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', colonia: 'centro' },
-        }),
+        signedA(shopper, { colonia: 'centro' }),
       );
       expectError(signed, 400, 'MONTO_MINIMO', mensaje);
 
@@ -261,13 +256,9 @@ describe('checkout with delivery zones', () => {
           'No hacemos envíos a esa dirección. Zonas de envío: Centro, Del Valle, Cerca',
         );
       }
-      const shopper = await createShopper(server);
-      await addUnits(server, shopper.token, productoId(), 2);
+      const shopper = await shopperWith(2);
       const signed = await expectNothingChanged(server, () =>
-        proccess(server, shopper.token, {
-          tiendaId: shop.tiendaId,
-          entrega: { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', colonia: 'Roma Norte' },
-        }),
+        signedA(shopper, { colonia: 'Roma Norte' }),
       );
       expectError(signed, 400, 'FUERA_DE_ZONA', FUERA);
     });
@@ -291,9 +282,9 @@ describe('checkout with delivery zones', () => {
 
   describe('a shop without active zones', () => {
     it('keeps the flat fee and minimum, zona null, and keeps what was sent', async () => {
-      const plana = await createPublicShop(server, adminToken, {
+      const plana = await createPublicShop(server, adminToken(), {
         costoDeEnvio: 35,
-        productos: [{ name: 'Torta', price: 100 }],
+        productos: { Torta: 100 },
       });
       const pedido = placed(
         await guestA({ colonia: 'Polanco', codigoPostal: '11560' }, {}, 1, plana),
@@ -319,8 +310,8 @@ describe('checkout with delivery zones', () => {
 
   describe('a zone’s fee that changes', () => {
     it('leaves a placed order as charged; a total seen with the old fee is PRECIO_CAMBIO', async () => {
-      const tienda = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Pozole', price: 100 }],
+      const tienda = await createPublicShop(server, adminToken(), {
+        productos: { Pozole: 100 },
       });
       const zona = { nombre: 'Centro', colonias: ['Centro'], costoDeEnvio: 25 };
       await setZonas(tienda, [zona]);
@@ -371,13 +362,11 @@ describe('checkout with delivery zones', () => {
     it.each(casos)(
       '%s is 400 VALIDACION, for guest, signed-in and manual',
       async (_, destino, mensaje) => {
-        const entrega = { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', ...destino };
-        const shopper = await createShopper(server);
-        await addUnits(server, shopper.token, productoId(), 2);
+        const shopper = await shopperWith(2);
         const sends: (() => Promise<ApiResponse>)[] = [
           () => guestA(destino),
-          () => proccess(server, shopper.token, { tiendaId: shop.tiendaId, entrega }),
-          () => manual({ entrega }),
+          () => signedA(shopper, destino),
+          () => manual({ entrega: { tipo: 'DOMICILIO', direccion: 'Calle Moneda 4', ...destino } }),
         ];
         for (const send of sends) {
           const res = await expectNothingChanged(server, send);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -32,34 +31,24 @@ interface Basket {
 }
 
 describe('checkout under concurrency', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shops: [PublicShop, PublicShop];
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
     shops = [
-      await createPublicShop(server, adminToken, {
+      await createPublicShop(server, adminToken(), {
         nombre: 'Panadería La Espiga',
         costoDeEnvio: 15.5,
         montoMinimo: 20,
-        productos: [
-          { name: 'Concha de vainilla', price: 12.99 },
-          { name: 'Bolillo', price: 2.3 },
-          { name: 'Cuernito', price: 9.1 },
-        ],
+        productos: { 'Concha de vainilla': 12.99, Bolillo: 2.3, Cuernito: 9.1 },
       }),
-      await createPublicShop(server, adminToken, {
+      await createPublicShop(server, adminToken(), {
         nombre: 'Cafetería El Portal',
         costoDeEnvio: 0.1,
-        productos: [
-          { name: 'Café americano', price: 33.33 },
-          { name: 'Galleta de avena', price: 0.29 },
-        ],
+        productos: { 'Café americano': 33.33, 'Galleta de avena': 0.29 },
       }),
     ];
   });
-  afterAll(() => server.destroy());
 
   const proccess = (token: string, tiendaId: number, headers: Record<string, string> = {}) =>
     call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });

@@ -1,12 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestServer,
-  type ApiResponse,
-  type TestServer,
-} from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../../../test/build-test-app.js';
 import { ok } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   CART,
@@ -46,35 +42,27 @@ interface Case {
 }
 
 describe('checkout with group commit: accepted and refused orders at once', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   let abierta: PublicShop;
   let otra: PublicShop;
   let cerrada: PublicShop;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    abierta = await createPublicShop(server, adminToken, {
+    abierta = await createPublicShop(server, adminToken(), {
       nombre: 'Panadería del Lote',
       montoMinimo: MINIMO,
       costoDeEnvio: ENVIO,
-      productos: [
-        { name: 'Concha', price: 12.99 },
-        { name: 'Bolillo', price: 2.3 },
-        { name: 'Rosca', price: 30.01 },
-      ],
+      productos: { Concha: 12.99, Bolillo: 2.3, Rosca: 30.01 },
     });
-    otra = await createPublicShop(server, adminToken, {
+    otra = await createPublicShop(server, adminToken(), {
       nombre: 'Frutería Vecina',
-      productos: [{ name: 'Mango', price: 7.5 }],
+      productos: { Mango: 7.5 },
     });
-    cerrada = await createPublicShop(server, adminToken, {
+    cerrada = await createPublicShop(server, adminToken(), {
       nombre: 'Cocina en Descanso',
-      productos: [{ name: 'Pozole', price: 95 }],
+      productos: { Pozole: 95 },
     });
   });
-  afterAll(() => server.destroy());
 
   const db = () => server.app.database.db;
 

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
-  call,
   countPedidos,
   createPublicShop,
   createShopper,
   expectNothingChanged,
   guestBody,
   guestCliente,
+  newIp,
   newKey,
-  PEDIDO2,
+  postInvitado,
+  postManual,
   proccess,
   setPrecio,
-  type PedidoConSeguimiento,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
 import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
@@ -25,32 +24,23 @@ import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 // order; and the per-address allowance of guest orders counts orders placed, not attempts.
 
 describe('checkout rules: a key at another shop, the guest allowance', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer({ config: { trustProxy: true } });
   let shopA: PublicShop;
   let shopB: PublicShop;
-  let ipSequence = 0;
-  const newIp = () => `203.0.113.${(ipSequence += 1)}`;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: { ...TEST_ADMIN, trustProxy: true } });
-    adminToken = await signInAdmin(server);
-    shopA = await createPublicShop(server, adminToken, {
+    shopA = await createPublicShop(server, adminToken(), {
       nombre: 'Fonda Llave Uno',
-      productos: [{ name: 'Tamal verde', price: 20 }],
+      productos: { 'Tamal verde': 20 },
     });
-    shopB = await createPublicShop(server, adminToken, {
+    shopB = await createPublicShop(server, adminToken(), {
       nombre: 'Fonda Llave Dos',
-      productos: [{ name: 'Atole de fresa', price: 15 }],
+      productos: { 'Atole de fresa': 15 },
     });
   });
-  afterAll(() => server.destroy());
 
-  function invitado(body: unknown, key: string, ip = newIp()) {
-    return call<PedidoConSeguimiento>(server, PEDIDO2.invitado, undefined, body, {
-      headers: { 'x-forwarded-for': ip, 'idempotency-key': key },
-    });
-  }
+  const invitado = (body: unknown, key: string, ip = newIp()) =>
+    postInvitado(server, body, key, undefined, ip);
   const bodyAt = (shop: PublicShop, overrides: Record<string, unknown> = {}) =>
     guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], overrides);
 
@@ -94,9 +84,7 @@ describe('checkout rules: a key at another shop, the guest allowance', () => {
       const count = await countPedidos(server);
       const { tiendaId: _tiendaId, ...manualBody } = bodyAt(shopB);
       const manual = (idempotencyKey: string) =>
-        call<PedidoConSeguimiento>(server, PEDIDO2.manual, shopB.owner.token, manualBody, {
-          headers: { 'idempotency-key': idempotencyKey },
-        });
+        postManual(server, shopB.owner.token, manualBody, idempotencyKey);
       const conflict = await expectNothingChanged(server, () => manual(key));
       expectError(conflict, 409, 'IDEMPOTENCIA_CONFLICTO');
 
@@ -125,9 +113,9 @@ describe('checkout rules: a key at another shop, the guest allowance', () => {
 
   describe(`the allowance of ${GUEST_ORDERS_PER_IP} guest orders per address counts orders placed`, () => {
     it('a family refused twice for a changed price, and once for its cash note, still places all its orders', async () => {
-      const shop = await createPublicShop(server, adminToken, {
+      const shop = await createPublicShop(server, adminToken(), {
         nombre: 'Fonda Familiar',
-        productos: [{ name: 'Pozole rojo', price: 80 }],
+        productos: { 'Pozole rojo': 80 },
       });
       const ip = newIp();
       const body = (overrides: Record<string, unknown> = {}) =>

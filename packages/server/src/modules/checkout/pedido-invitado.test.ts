@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { logInto } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
-  gruposPayload,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   agotar,
   call,
@@ -15,11 +14,14 @@ import {
   countPedidos,
   createPublicShop,
   createShopper,
+  createShopWithOpciones,
+  expectManualPedido,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
   guestBody,
   guestCliente,
+  newIp,
   newKey,
   nowInZone,
   opcionId,
@@ -27,14 +29,14 @@ import {
   openEventStream,
   PEDIDO,
   PEDIDO2,
+  postInvitado,
+  postManual,
   proccess,
   setAjustes,
-  setGrupos,
   setProductoActivo,
   shopperPedidos,
   tiendaPedidos,
   type Pedido,
-  type PedidoConSeguimiento,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
 import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
@@ -44,43 +46,33 @@ import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 // per-address limits, the tracking read and its live stream, and the secret kept out of the log.
 
 describe('guest checkout, tracking and owner-typed orders', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const logLines: string[] = [];
+  const { server, adminToken } = useOrderServer({
+    logger: true,
+    logStream: logInto(logLines),
+    // X-Forwarded-For is believed, so each test has an address of its own.
+    config: { logLevel: 'info', trustProxy: true, sseHeartbeatMs: 200 },
+  });
   let shop: PublicShop;
   let taco: ProductoView;
   let grupos: ProductoView['grupos'];
-  const logLines: string[] = [];
-  let ipSequence = 0;
-  /** Each test orders from its own address: one address may place 20 guest orders per 10 min. */
-  const newIp = () => `198.51.100.${(ipSequence += 1)}`;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      logger: true,
-      logStream: logInto(logLines),
-      // X-Forwarded-For is believed, so each test has an address of its own.
-      config: { ...TEST_ADMIN, logLevel: 'info', trustProxy: true, sseHeartbeatMs: 200 },
-    });
-    adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, {
+    ({
+      shop,
+      producto: taco,
+      grupos,
+    } = await createShopWithOpciones(server, adminToken(), {
       nombre: 'Fonda Invitados',
       costoDeEnvio: 20,
       montoMinimo: 30,
-      productos: [
-        { name: 'Taco de canasta', price: 12.5 },
-        { name: 'Refresco', price: 20 },
-      ],
-    });
-    taco = shop.productos[0]!;
-    grupos = await setGrupos(server, shop, taco, gruposPayload());
+      productos: { 'Taco de canasta': 12.5, Refresco: 20 },
+    }));
   });
-  afterAll(() => server.destroy());
 
-  function invitado(body: unknown, key: string | null = newKey(), ip = newIp(), token?: string) {
-    const headers: Record<string, string> = { 'x-forwarded-for': ip };
-    if (key !== null) headers['idempotency-key'] = key;
-    return call<PedidoConSeguimiento>(server, PEDIDO2.invitado, token, body, { headers });
-  }
+  /** Each test orders from its own address: one address may place 20 guest orders per 10 min. */
+  const invitado = (body: unknown, key: string | null = newKey(), ip = newIp()) =>
+    postInvitado(server, body, key, undefined, ip);
   /** Two tacos with harina and queso (27.50 each) and a soda: 75 + 20 shipping. */
   const body = (overrides: Record<string, unknown> = {}) =>
     guestBody(
@@ -187,7 +179,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       );
       expectError(unknown, 404, 'NO_ENCONTRADO', 'La tienda no existe');
       const hidden = await createPublicShop(server, undefined, {
-        productos: [{ name: 'Oculto', price: 50 }],
+        productos: { Oculto: 50 },
       });
       const res = await expectNothingChanged(server, () =>
         invitado(guestBody(hidden.tiendaId, [{ productoId: hidden.productos[0]!.id }])),
@@ -225,8 +217,8 @@ describe('guest checkout, tracking and owner-typed orders', () => {
     });
 
     describe('every shop rule applies', () => {
-      async function ruleShop(productos = [{ name: 'Pambazo', price: 40 }]) {
-        return createPublicShop(server, adminToken, { productos, montoMinimo: 30 });
+      async function ruleShop(productos: Record<string, number> = { Pambazo: 40 }) {
+        return createPublicShop(server, adminToken(), { productos, montoMinimo: 30 });
       }
       const one = (s: PublicShop, extra: Record<string, unknown> = {}) =>
         guestBody(s.tiendaId, [{ productoId: s.productos[0]!.id }], extra);
@@ -252,16 +244,13 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       });
 
       it('below the minimum: MONTO_MINIMO', async () => {
-        const s = await ruleShop([{ name: 'Chicle', price: 2 }]);
+        const s = await ruleShop({ Chicle: 2 });
         const res = await expectNothingChanged(server, () => invitado(one(s)));
         expectError(res, 400, 'MONTO_MINIMO');
       });
 
       it('sold out: PRODUCTO_AGOTADO; deactivated: PRODUCTO_NO_DISPONIBLE', async () => {
-        const s = await ruleShop([
-          { name: 'Tlayuda', price: 60 },
-          { name: 'Memela', price: 60 },
-        ]);
+        const s = await ruleShop({ Tlayuda: 60, Memela: 60 });
         await agotar(server, s, s.productos[0]!.id, true);
         const agotado = await expectNothingChanged(server, () => invitado(one(s)));
         expectError(agotado, 409, 'PRODUCTO_AGOTADO', 'Tlayuda está agotado por hoy');
@@ -344,8 +333,8 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       expect((await invitado(body({ cliente }))).status).toBe(201);
       expectError(await invitado(body({ cliente })), 429, 'DEMASIADOS_PEDIDOS');
       // Another shop counts on its own.
-      const otra = await createPublicShop(server, adminToken, {
-        productos: [{ name: 'Elote', price: 35 }],
+      const otra = await createPublicShop(server, adminToken(), {
+        productos: { Elote: 35 },
       });
       const res = await invitado(
         guestBody(otra.tiendaId, [{ productoId: otra.productos[0]!.id }], { cliente }),
@@ -505,9 +494,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
 
   describe('POST /api/pedido/manual (the owner types an order)', () => {
     const manual = (token: string, sent: unknown, key?: string) =>
-      call<PedidoConSeguimiento>(server, PEDIDO2.manual, token, sent, {
-        headers: key ? { 'idempotency-key': key } : {},
-      });
+      postManual(server, token, sent, key);
     const manualBody = (s: PublicShop, extra: Record<string, unknown> = {}) => {
       const { tiendaId: _t, ...rest } = guestBody(
         s.tiendaId,
@@ -518,26 +505,19 @@ describe('guest checkout, tracking and owner-typed orders', () => {
     };
 
     it('201 in its own shop: origen MANUAL, invitado, no account; no open/pause/minimum/phone rule', async () => {
-      const s = await createPublicShop(server, adminToken, {
+      const s = await createPublicShop(server, adminToken(), {
         montoMinimo: 500,
-        productos: [{ name: 'Caldo de res', price: 85 }],
+        productos: { 'Caldo de res': 85 },
       });
       await pausar(server, s, 60);
       await call(server, '/api/horariosdias/add', s.owner.token, { fecha: nowInZone().fecha });
       const cliente = guestCliente({ nombreCompleto: 'Don Teléfono' });
       const res = await manual(s.owner.token, manualBody(s, { cliente }));
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expectPedidoShape(res.body.pedido);
-      expect(res.body.pedido).toMatchObject({
+      expectManualPedido(res, {
         tiendaId: s.tiendaId,
-        usuarioId: null,
-        invitado: true,
-        origen: 'MANUAL',
-        status: 'NUEVO',
         nombreCompleto: 'Don Teléfono',
         montoTotal: 85,
       });
-      expect(res.body.seguimiento).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       // No per-phone limit.
       for (let i = 0; i < 4; i += 1) {
         expect((await manual(s.owner.token, manualBody(s, { cliente }))).status).toBe(201);
@@ -577,7 +557,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       expectError(await manual(shopper.token, manualBody(shop)), 403, 'PROHIBIDO');
       const anonymous = await call(server, PEDIDO2.manual, undefined, manualBody(shop));
       expect(anonymous.status).toBe(401);
-      const otra = await createPublicShop(server, adminToken);
+      const otra = await createPublicShop(server, adminToken());
       const res = await expectNothingChanged(server, () =>
         manual(otra.owner.token, manualBody(shop)),
       );

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, ok, type ProductoView } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -12,6 +11,7 @@ import {
   createPublicShop,
   createShopper,
   createShopperWithBasket,
+  createShopWithBasket,
   expectNothingChanged,
   expectPedidoShape,
   expectTotalsExact,
@@ -20,6 +20,7 @@ import {
   nowInZone,
   setPrecio,
   setProductoActivo,
+  setTiendaFlag,
   setTiendaActiva,
   shopperPedidos,
   tiendaPedidos,
@@ -51,8 +52,7 @@ const SEMANA = Object.keys(DIA_LABEL);
 const hh = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
 
 describe('proccesscart: a signed-in basket becomes an order', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   /** Minimum 150, shipping 25.50; prices that drift when summed as binary floats. */
   let fonda: PublicShop;
   let tacos: ProductoView;
@@ -65,20 +65,18 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
   let jugo: ProductoView;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    fonda = await createPublicShop(server, adminToken, {
+    fonda = await createPublicShop(server, adminToken(), {
       nombre: 'Fonda Doña Lupe',
       imageUrl: '/images/fonda-lupe.png',
       montoMinimo: 150,
       costoDeEnvio: 25.5,
-      productos: [
-        { name: 'Orden de tacos', price: 19.99 },
-        { name: 'Salsa extra', price: 0.29 },
-        { name: 'Comida corrida', price: 95.5 },
-        { name: 'Paquete familiar', price: 50 },
-        { name: 'Agua fresca', price: 1.1 },
-      ],
+      productos: {
+        'Orden de tacos': 19.99,
+        'Salsa extra': 0.29,
+        'Comida corrida': 95.5,
+        'Paquete familiar': 50,
+        'Agua fresca': 1.1,
+      },
     });
     [tacos, salsa, corrida, paquete, agua] = fonda.productos as [
       ProductoView,
@@ -87,13 +85,12 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
       ProductoView,
       ProductoView,
     ];
-    jugos = await createPublicShop(server, adminToken, {
+    jugos = await createPublicShop(server, adminToken(), {
       nombre: 'Jugos La Naranja',
-      productos: [{ name: 'Jugo verde', price: 35 }],
+      productos: { 'Jugo verde': 35 },
     });
     jugo = jugos.productos[0]!;
   });
-  afterAll(() => server.destroy());
 
   const proccess = (token: string, tiendaId: number, headers: Record<string, string> = {}) =>
     call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });
@@ -298,11 +295,8 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
     });
 
     it('a product deactivated since it was added: 400 PRODUCTO_NO_DISPONIBLE naming it, basket kept', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Pozole rojo', price: 89 },
-          { name: 'Tostada de tinga', price: 22.5 },
-        ],
+      const shop = await createPublicShop(server, adminToken(), {
+        productos: { 'Pozole rojo': 89, 'Tostada de tinga': 22.5 },
       });
       const [pozole, tostada] = shop.productos as [ProductoView, ProductoView];
       const shopper = await createShopperWithBasket(server, [
@@ -322,17 +316,11 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
     });
 
     it('a product deleted since it was added: 400 PRODUCTO_NO_DISPONIBLE naming it, basket kept', async () => {
-      const shop = await createPublicShop(server, adminToken, {
-        productos: [
-          { name: 'Chilaquiles verdes', price: 75 },
-          { name: 'Café de olla', price: 25 },
-        ],
+      const { tienda: shop, shopper } = await createShopWithBasket(server, adminToken(), {
+        'Chilaquiles verdes': 75,
+        'Café de olla': 25,
       });
-      const [chilaquiles, cafe] = shop.productos as [ProductoView, ProductoView];
-      const shopper = await createShopperWithBasket(server, [
-        { productoId: chilaquiles.id, cantidad: 1 },
-        { productoId: cafe.id, cantidad: 1 },
-      ]);
+      const cafe = shop.productos[1]!;
       ok(await call(server, `/api/tienda/deleteproducto/${cafe.id}`, shop.owner.token), 'delete');
       await expectRefused(
         shopper,
@@ -345,13 +333,12 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
 
     describe('a closed shop: 400 TIENDA_CERRADA with the closed notice, basket kept', () => {
       async function closedShop() {
-        const shop = await createPublicShop(server, adminToken, {
-          nombre: 'Cocina Cerrada',
-          productos: [{ name: 'Enchiladas suizas', price: 85 }],
-        });
-        const shopper = await createShopperWithBasket(server, [
-          { productoId: shop.productos[0]!.id, cantidad: 1 },
-        ]);
+        const { tienda: shop, shopper } = await createShopWithBasket(
+          server,
+          adminToken(),
+          { 'Enchiladas suizas': 85 },
+          { nombre: 'Cocina Cerrada' },
+        );
         return { shop, shopper };
       }
 
@@ -452,32 +439,22 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
 
     describe('a shop that is not publicly visible any more: 400 TIENDA_CERRADA, basket kept', () => {
       async function visibleThen(hide: (shop: PublicShop) => Promise<void>) {
-        const shop = await createPublicShop(server, adminToken, {
-          productos: [{ name: 'Birria de res', price: 120 }],
+        const { tienda: shop, shopper } = await createShopWithBasket(server, adminToken(), {
+          'Birria de res': 120,
         });
-        const shopper = await createShopperWithBasket(server, [
-          { productoId: shop.productos[0]!.id, cantidad: 1 },
-        ]);
         await hide(shop);
         await expectRefused(shopper, shop.tiendaId, 400, 'TIENDA_CERRADA', NO_DISPONIBLE_TIENDA);
       }
-      const setFlag = (flag: 'configured' | 'deleted', value: number) => (shop: PublicShop) =>
-        server.app.database.db
-          .updateTable('tienda')
-          .set({ [flag]: value })
-          .where('id', '=', shop.tiendaId)
-          .execute()
-          .then(() => undefined);
 
       it('deactivated by its owner', async () => {
         await visibleThen((shop) => setTiendaActiva(server, shop, false));
       });
       // No API reaches these states; the flags are set directly.
       it('no longer configured', async () => {
-        await visibleThen(setFlag('configured', 0));
+        await visibleThen((shop) => setTiendaFlag(server, shop, { configured: 0 }));
       });
       it('deleted', async () => {
-        await visibleThen(setFlag('deleted', 1));
+        await visibleThen((shop) => setTiendaFlag(server, shop, { deleted: 1 }));
       });
     });
 
