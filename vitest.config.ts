@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 // Tests import the domain package from its sources, so no build is needed before `vitest`.
 const domainSource = fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url));
+// The web app's test helpers live beside its sources, in packages/web/test/ (never in src/):
+// a test imports them as `#test/<feature>/<file>`. Only the tests know this name, so a
+// production module that imported a helper would not build.
+const webTestHelpers = fileURLToPath(new URL('./packages/web/test/', import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { '@tianguis/domain': domainSource } },
@@ -18,8 +22,9 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['packages/web/src/test-setup.ts'],
+          setupFiles: ['packages/web/test/setup.ts'],
         },
+        resolve: { alias: [{ find: /^#test\//, replacement: webTestHelpers }] },
       },
       {
         extends: true,

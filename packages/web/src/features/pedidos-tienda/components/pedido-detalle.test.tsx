@@ -1,24 +1,12 @@
 import { MINUTOS_RAPIDOS, pedidoWireMessages } from '@tianguis/domain';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { renderDetalle } from '#test/pedidos-tienda/tablero';
 import { ApiError } from '../../../lib/api-client';
 import type { AccionPedido } from '../api/finish-pedido';
-import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidoDetalle } from './pedido-detalle';
 import { makePedido } from './test-pedidos';
 import { ENTREGA_RECOGER, SIN_ZONA } from '../../pedidos/test/pedido-vista';
-
-const TZ = 'America/Mexico_City';
-
-function renderDetalle(pedido: PedidoTienda, onAccion: (a: AccionPedido) => Promise<void>) {
-  return render(
-    <MemoryRouter>
-      <PedidoDetalle pedido={pedido} timeZone={TZ} onAccion={onAccion} />
-    </MemoryRouter>,
-  );
-}
 
 describe('PedidoDetalle', () => {
   it('shows the shop, the shopper with her links, the lines and the totals', () => {

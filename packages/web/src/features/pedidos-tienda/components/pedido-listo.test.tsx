@@ -1,44 +1,23 @@
 import { FILTROS_INICIALES } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOW, renderDetalle, Tablero } from '#test/pedidos-tienda/tablero';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import type { AccionPedido } from '../api/finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidoDetalle } from './pedido-detalle';
-import { PedidosLista } from './pedidos-lista';
-import type { FiltrosTablero } from './tablero-tabs';
 import { makePedido } from './test-pedidos';
 
 // The owner's board and detail with the kitchen's LISTO state (docs/api.md, "Staff and the
 // kitchen").
 
-const TZ = 'America/Mexico_City';
-// Wednesday 2025-03-12, 10:00 in Mexico City.
-const NOW = new Date('2025-03-12T16:00:00Z');
+// NOW is Wednesday 2025-03-12, 10:00 in Mexico City.
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
 
 afterEach(() => {
   clearQueryCache();
   vi.unstubAllGlobals();
 });
-
-function Tablero(props: { pedidos: PedidoTienda[]; inicial?: FiltrosTablero }) {
-  const [filtros, setFiltros] = useState<FiltrosTablero>(props.inicial ?? FILTROS_INICIALES);
-  return (
-    <MemoryRouter>
-      <PedidosLista
-        pedidos={props.pedidos}
-        filtros={filtros}
-        onFiltrosChange={setFiltros}
-        now={NOW}
-        timeZone={TZ}
-      />
-    </MemoryRouter>
-  );
-}
 
 /** The server: answers each order call with the order in its new state; calls are kept. */
 function servidor(responder: (url: string, pedidoId: number) => Response) {
@@ -139,11 +118,7 @@ describe('the board with ready orders', () => {
 
 describe('the order detail with ready orders and who acted', () => {
   function detalle(pedido: PedidoTienda, onAccion = vi.fn(async (_a: AccionPedido) => undefined)) {
-    render(
-      <MemoryRouter>
-        <PedidoDetalle pedido={pedido} timeZone={TZ} onAccion={onAccion} now={NOW} />
-      </MemoryRouter>,
-    );
+    renderDetalle(pedido, onAccion, NOW);
     return { onAccion, user: userEvent.setup() };
   }
 
@@ -170,19 +145,14 @@ describe('the order detail with ready orders and who acted', () => {
   });
 
   it('says who cancelled it, and nothing for an order without anyone recorded', () => {
-    const { unmount } = render(
-      <MemoryRouter>
-        <PedidoDetalle
-          pedido={makePedido({
-            id: 9,
-            status: 'CANCELADO',
-            canceladoPor: { nombreCompleto: 'Carla', rol: 'CAJERO' },
-          })}
-          timeZone={TZ}
-          onAccion={async () => undefined}
-          now={NOW}
-        />
-      </MemoryRouter>,
+    const { unmount } = renderDetalle(
+      makePedido({
+        id: 9,
+        status: 'CANCELADO',
+        canceladoPor: { nombreCompleto: 'Carla', rol: 'CAJERO' },
+      }),
+      async () => undefined,
+      NOW,
     );
     expect(screen.getByText('Cancelado por Carla (Cajero)')).toBeTruthy();
     unmount();

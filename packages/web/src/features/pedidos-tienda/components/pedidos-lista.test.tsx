@@ -1,19 +1,13 @@
 import { FILTROS_INICIALES } from '@tianguis/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidosLista } from './pedidos-lista';
-import type { FiltrosTablero } from './tablero-tabs';
+import { Tablero, type TableroProps } from '#test/pedidos-tienda/tablero';
 import { makePedido } from './test-pedidos';
 import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
 
-const TZ = 'America/Mexico_City';
-// Wednesday 2025-03-12, 10:00 in Mexico City.
-const NOW = new Date('2025-03-12T16:00:00Z');
-
+// The board's clock (NOW) is Wednesday 2025-03-12, 10:00 in Mexico City.
 const PEDIDOS: PedidoTienda[] = [
   makePedido({
     id: 1,
@@ -26,25 +20,8 @@ const PEDIDOS: PedidoTienda[] = [
   makePedido({ id: 4, status: 'COMPLETADO', nombreCompleto: 'Dora' }),
 ];
 
-function Harness(props: {
-  pedidos?: PedidoTienda[];
-  inicial?: FiltrosTablero;
-  programacionActiva?: boolean;
-}) {
-  const [filtros, setFiltros] = useState<FiltrosTablero>(props.inicial ?? FILTROS_INICIALES);
-  return (
-    <MemoryRouter>
-      <PedidosLista
-        pedidos={props.pedidos ?? PEDIDOS}
-        filtros={filtros}
-        onFiltrosChange={setFiltros}
-        now={NOW}
-        timeZone={TZ}
-        programacionActiva={props.programacionActiva}
-      />
-    </MemoryRouter>
-  );
-}
+/** The board with these orders unless a test gives its own. */
+const Harness = (props: Partial<TableroProps>) => <Tablero pedidos={PEDIDOS} {...props} />;
 
 const rows = () => screen.queryAllByRole('article');
 const enlace = (row: HTMLElement) => within(row).getByRole('link').getAttribute('href');

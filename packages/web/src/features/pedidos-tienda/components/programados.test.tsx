@@ -1,24 +1,19 @@
 import { FILTROS_INICIALES } from '@tianguis/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOW, renderDetalle, Tablero, TZ, type TableroProps } from '#test/pedidos-tienda/tablero';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import type { AccionPedido } from '../api/finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from '../api/get-pedidos-tienda';
-import { PedidoDetalle } from './pedido-detalle';
-import { PedidosLista } from './pedidos-lista';
-import { filtrarTablero, type FiltrosTablero } from './tablero-tabs';
+import { filtrarTablero } from './tablero-tabs';
 import { makePedido } from './test-pedidos';
 import { TicketCocina } from './ticket-cocina';
 
 // Orders for later on the owner's board (docs/api.md, "Orders for later"): the Programados tab
 // by time, "Para las 14:00" wherever a scheduled order shows, and accepting it for its time.
 
-const TZ = 'America/Mexico_City';
-// Wednesday 2025-03-12, 10:00 in Mexico City (UTC-6).
-const NOW = new Date('2025-03-12T16:00:00Z');
+// NOW is Wednesday 2025-03-12, 10:00 in Mexico City (UTC-6).
 const HOY_14 = '2025-03-12T20:00:00.000Z';
 const HOY_12_30 = '2025-03-12T18:30:00.000Z';
 const MANANA_14 = '2025-03-13T20:00:00.000Z';
@@ -37,25 +32,8 @@ const PEDIDOS: PedidoTienda[] = [
   makePedido({ id: 8, nombreCompleto: 'Hugo', programadoPara: HOY_14, status: 'CANCELADO' }),
 ];
 
-function Harness(props: {
-  pedidos?: PedidoTienda[];
-  inicial?: FiltrosTablero;
-  programacionActiva?: boolean;
-}) {
-  const [filtros, setFiltros] = useState<FiltrosTablero>(props.inicial ?? FILTROS_INICIALES);
-  return (
-    <MemoryRouter>
-      <PedidosLista
-        pedidos={props.pedidos ?? PEDIDOS}
-        filtros={filtros}
-        onFiltrosChange={setFiltros}
-        now={NOW}
-        timeZone={TZ}
-        programacionActiva={props.programacionActiva}
-      />
-    </MemoryRouter>
-  );
-}
+/** The board with these orders unless a test gives its own. */
+const Harness = (props: Partial<TableroProps>) => <Tablero pedidos={PEDIDOS} {...props} />;
 
 const rows = () => screen.queryAllByRole('article');
 const ids = () =>
@@ -225,11 +203,7 @@ describe('accepting an order for later', () => {
     const user = userEvent.setup();
     const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
     const pedido = PEDIDOS.find((p) => p.id === 2)!;
-    const { unmount } = render(
-      <MemoryRouter>
-        <PedidoDetalle pedido={pedido} timeZone={TZ} onAccion={onAccion} now={NOW} />
-      </MemoryRouter>,
-    );
+    const { unmount } = renderDetalle(pedido, onAccion, NOW);
     expect(screen.getByText('Para mañana a las 14:00')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
     let dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
@@ -243,11 +217,7 @@ describe('accepting an order for later', () => {
     expect(onAccion).toHaveBeenLastCalledWith({ tipo: 'aceptar' });
     unmount();
 
-    render(
-      <MemoryRouter>
-        <PedidoDetalle pedido={pedido} timeZone={TZ} onAccion={onAccion} now={NOW} />
-      </MemoryRouter>,
-    );
+    renderDetalle(pedido, onAccion, NOW);
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
     dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
     await user.click(within(dialog).getByRole('radio', { name: '30 min' }));
@@ -261,16 +231,7 @@ describe('accepting an order for later', () => {
 
   it('an order for now asks for minutes, as before', async () => {
     const user = userEvent.setup();
-    render(
-      <MemoryRouter>
-        <PedidoDetalle
-          pedido={PEDIDOS[0]!}
-          timeZone={TZ}
-          onAccion={async () => undefined}
-          now={NOW}
-        />
-      </MemoryRouter>,
-    );
+    renderDetalle(PEDIDOS[0]!, async () => undefined, NOW);
     expect(screen.queryByText(/^Para /)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));
     const dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
