@@ -233,6 +233,20 @@ export function call<T>(
   return server.call<T>(path, { ...options, method: 'POST', token, body });
 }
 
+/**
+ * POST `path` with the token in the header and no body, as the first edition's clients send it;
+ * with `emptyJson`, an empty body sent as JSON.
+ */
+export function postWithoutBody<T>(
+  server: TestServer,
+  path: string,
+  token: string,
+  emptyJson = false,
+): Promise<ApiResponse<T>> {
+  const empty = { headers: { 'content-type': 'application/json' }, rawBody: '' };
+  return server.call<T>(path, { method: 'POST', token, ...(emptyJson && empty) });
+}
+
 export async function listCart(server: TestServer, token: string): Promise<CarritoGrupo[]> {
   return ok(await call<CarritoGrupo[]>(server, CART.listar, token, {}), 'listarcarrito');
 }
@@ -487,6 +501,21 @@ export async function placeOrderOfNewShopper(
   return { shopper, pedidoId };
 }
 
+/**
+ * `count` NUEVO orders at a public shop, placed one after another, each by a new shopper: their
+ * ids, oldest first.
+ */
+export async function placeOrdersOfNewShoppers(
+  server: TestServer,
+  shop: PublicShop,
+  count: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1)
+    ids.push((await placeOrderOfNewShopper(server, shop)).pedidoId);
+  return ids;
+}
+
 /** A shopper whose basket holds `cantidad` units of each given product. */
 export async function createShopperWithBasket(
   server: TestServer,
@@ -701,6 +730,23 @@ export async function createShopWithOpciones(
   const shop = await createPublicShop(server, adminToken, options);
   const producto = shop.productos[0]!;
   return { shop, producto, grupos: await setGrupos(server, shop, producto, gruposPayload()) };
+}
+
+/** One option group as updateproducto takes it, its options a menu of extra prices by name. */
+export function grupoPayload(
+  nombre: string,
+  { minimo, maximo }: { minimo: number; maximo: number },
+  opciones: Record<string, number>,
+) {
+  return {
+    nombre,
+    minimo,
+    maximo,
+    opciones: Object.entries(opciones).map(([opcion, precioExtra]) => ({
+      nombre: opcion,
+      precioExtra,
+    })),
+  };
 }
 
 /** An option's id by group and option name. */

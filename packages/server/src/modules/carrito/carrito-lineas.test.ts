@@ -18,6 +18,7 @@ import {
   expectCartShape,
   expectNothingChanged,
   grupoOf,
+  grupoPayload,
   GRUPO_DEFAULTS,
   listCart,
   nowInZone,
@@ -157,16 +158,7 @@ describe('cart lines with options and notes', () => {
       // Extras with three options, maximo 2.
       const gringa = shop.productos[2]!;
       const tres = await setGrupos(server, shop, gringa, [
-        {
-          nombre: 'Extras',
-          minimo: 0,
-          maximo: 2,
-          opciones: [
-            { nombre: 'Queso', precioExtra: 10 },
-            { nombre: 'Aguacate', precioExtra: 15 },
-            { nombre: 'Piña', precioExtra: 5 },
-          ],
-        },
+        grupoPayload('Extras', { minimo: 0, maximo: 2 }, { Queso: 10, Aguacate: 15, Piña: 5 }),
       ]);
       const res = await expectNothingChanged(server, () =>
         add(shopper.token, {

@@ -21,6 +21,7 @@ import {
   GRUPO_DEFAULTS,
   lineOf,
   listCart,
+  postWithoutBody,
   setPrecio,
   setProductoActivo,
   setTiendaFlag,
@@ -198,17 +199,9 @@ describe('cart: /api/shoppingcartmarket', () => {
     it('listarcarrito with the token in the header and no body, or an empty JSON body, answers the cart', async () => {
       const shopper = await createShopper(server);
       const cart = await addUnits(server, shopper.token, jugo.id, 1);
-      const bare = await server.call<CarritoGrupo[]>(CART.listar, {
-        method: 'POST',
-        token: shopper.token,
-      });
+      const bare = await postWithoutBody<CarritoGrupo[]>(server, CART.listar, shopper.token);
       expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: cart });
-      const empty = await server.call<CarritoGrupo[]>(CART.listar, {
-        method: 'POST',
-        token: shopper.token,
-        headers: { 'content-type': 'application/json' },
-        rawBody: '',
-      });
+      const empty = await postWithoutBody<CarritoGrupo[]>(server, CART.listar, shopper.token, true);
       expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: cart });
     });
 

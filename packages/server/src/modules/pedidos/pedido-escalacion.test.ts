@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import { ok, post } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/dialects.js';
 import {
   createPublicShop,
@@ -12,6 +13,7 @@ import {
   PEDIDO,
   PEDIDO2,
   placeGuest,
+  postManual,
   placeOrderOfNewShopper,
   tiendaPedidos,
   type Pedido,
@@ -125,18 +127,16 @@ async function esperarEvento(server: TestServer, token: string, pedidoId: number
 }
 
 describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
-  let server: TestServer;
   const { notifier, enviados } = grabadora();
+  const { server, adminToken } = useOrderServer({
+    notifier,
+    config: { alertaEscalarS: 1, escalationEveryMs: 50 },
+  });
   let shop: PublicShop;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      notifier,
-      config: { ...TEST_ADMIN, alertaEscalarS: 1, escalationEveryMs: 50 },
-    });
-    shop = await createPublicShop(server, await signInAdmin(server), { nombre: 'Fonda Espera' });
+    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Espera' });
   });
-  afterAll(() => server.destroy());
 
   it('an order left NUEVO sends one SMS and one email, once; the board shows escalado', async () => {
     const pedidoId = await nuevoWeb(server, shop);
@@ -177,15 +177,14 @@ describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
     const { tiendaId: _ignored, ...manualBody } = guestBody(shop.tiendaId, [
       { productoId: shop.productos[0]!.id },
     ]);
-    const manual = await post(
+    const manual = await postManual(
       server,
-      PEDIDO2.manual,
       shop.owner.token,
       { ...manualBody, cliente: guestCliente() },
-      { headers: { 'idempotency-key': newKey() } },
+      newKey(),
     );
     expect(manual.status).toBe(201);
-    const manualId = (manual.body as { pedido: Pedido }).pedido.id;
+    const manualId = manual.body.pedido.id;
     // Placed after the owner's order: once it has escalated, the owner's was due as well.
     const marcador = await nuevoWeb(server, shop);
     await esperar(() => sobre(enviados, marcador).length >= 2, 'aviso del marcador');
@@ -199,34 +198,32 @@ describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
 });
 
 describe('escalation with a failing SMS or mail service', () => {
-  let server: TestServer;
   const enviados: Enviado[] = [];
   const fallos: string[] = [];
   let shop: PublicShop;
+  // The SMS service fails each message's first try; the mail service refuses one address.
+  const intentados = new Set<string>();
+  const { server, adminToken } = useOrderServer({
+    notifier: {
+      async sendSms({ to, text }) {
+        if (!intentados.has(text)) {
+          intentados.add(text);
+          fallos.push(text);
+          throw new Error('proveedor de SMS caído');
+        }
+        enviados.push({ canal: 'sms', to, text });
+      },
+      async sendEmail({ to, subject, text }) {
+        if (to === shop.owner.email) throw new Error('buzón lleno');
+        enviados.push({ canal: 'email', to, subject, text });
+      },
+    },
+    config: { alertaEscalarS: 1, escalationEveryMs: 50 },
+  });
 
   beforeAll(async () => {
-    // The SMS service fails each message's first try; the mail service refuses one address.
-    const intentados = new Set<string>();
-    server = await startTestServer({
-      notifier: {
-        async sendSms({ to, text }) {
-          if (!intentados.has(text)) {
-            intentados.add(text);
-            fallos.push(text);
-            throw new Error('proveedor de SMS caído');
-          }
-          enviados.push({ canal: 'sms', to, text });
-        },
-        async sendEmail({ to, subject, text }) {
-          if (to === shop.owner.email) throw new Error('buzón lleno');
-          enviados.push({ canal: 'email', to, subject, text });
-        },
-      },
-      config: { ...TEST_ADMIN, alertaEscalarS: 1, escalationEveryMs: 50 },
-    });
-    shop = await createPublicShop(server, await signInAdmin(server), { nombre: 'Fonda Caída' });
+    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Caída' });
   });
-  afterAll(() => server.destroy());
 
   it('a failed SMS is tried again; a mail that keeps failing stops neither it nor later orders', async () => {
     const primero = await nuevoWeb(server, shop);

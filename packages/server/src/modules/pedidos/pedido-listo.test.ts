@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuienActuo } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import type { TestServer } from '../../../test/build-test-app.js';
 import { expectError, ok, transferenciaPayload } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -19,6 +19,8 @@ import {
   placeGuest,
   placeOrder,
   placeOrderOfNewShopper,
+  placeOrdersOfNewShoppers,
+  postManual,
   proccess,
   setAjustes,
   tiendaPedidos,
@@ -58,7 +60,7 @@ const abrirEventos = (server: TestServer, path: string, token?: string) =>
   openEventStream(`${server.baseUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
 
 describe('LISTO, who acted, and the kitchen', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
   let other: PublicShop;
   let cocina: Staff;
@@ -67,10 +69,8 @@ describe('LISTO, who acted, and the kitchen', () => {
   let otroEncargado: Staff;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Fonda Lista' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Vecina' });
+    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Lista' });
+    other = await createPublicShop(server, adminToken(), { nombre: 'Fonda Vecina' });
     await setAjustes(server, shop, {
       entrega: { recoger: true, domicilio: true },
       pagos: { efectivo: true, terminal: false, transferencia: transferenciaPayload() },
@@ -80,7 +80,6 @@ describe('LISTO, who acted, and the kitchen', () => {
     encargado = await createStaff(server, shop.owner, 'ENCARGADO', 'Marta Mando');
     otroEncargado = await createStaff(server, other.owner, 'ENCARGADO', 'Raúl Ajeno');
   });
-  afterAll(() => server.destroy());
 
   const owner = () => shop.owner.token;
   const act = (path: string, body: Record<string, unknown>, token = owner()) =>
@@ -286,9 +285,7 @@ describe('LISTO, who acted, and the kitchen', () => {
         expect(res.body).toMatchObject({ code: 'PROHIBIDO' });
       }
       const manual = await expectNothingChanged(server, () =>
-        call(server, PEDIDO2.manual, cocina.token, manualBody, {
-          headers: { 'idempotency-key': newKey() },
-        }),
+        postManual(server, cocina.token, manualBody, newKey()),
       );
       expect(manual.status).toBe(403);
       expect((await act(LISTO, { pedidoId: accepted }, cocina.token)).status).toBe(200);
@@ -314,13 +311,7 @@ describe('LISTO, who acted, and the kitchen', () => {
         const { tiendaId: _t, ...manualBody } = guestBody(shop.tiendaId, [
           { productoId: shop.productos[0]!.id },
         ]);
-        const manual = await call<PedidoConSeguimiento>(
-          server,
-          PEDIDO2.manual,
-          staff.token,
-          manualBody,
-          { headers: { 'idempotency-key': newKey() } },
-        );
+        const manual = await postManual(server, staff.token, manualBody, newKey());
         expect(manual.status).toBe(201);
         expect(manual.body.pedido).toMatchObject({ tiendaId: shop.tiendaId, origen: 'MANUAL' });
         const list = await tiendaPedidos(server, staff.token, { status: 'COMPLETADO' });
@@ -335,18 +326,9 @@ describe('LISTO, who acted, and the kitchen', () => {
 
   describe('the lists', () => {
     it('the owner’s active tab holds NUEVO, ACEPTADO and LISTO', async () => {
-      const board = await createPublicShop(server, await signInAdmin(server), {
-        nombre: 'Fonda Tablero Listo',
-      });
-      const place = async () => (await placeOrderOfNewShopper(server, board)).pedidoId;
+      const board = await createPublicShop(server, adminToken(), { nombre: 'Fonda Tablero Listo' });
       const token = board.owner.token;
-      const [n, a, l, c, x] = [
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-      ];
+      const [n, a, l, c, x] = await placeOrdersOfNewShoppers(server, board, 5);
       ok(await act(PEDIDO2.aceptar, { pedidoId: a, minutos: 10 }, token), 'aceptar');
       ok(await act(PEDIDO2.aceptar, { pedidoId: l, minutos: 10 }, token), 'aceptar');
       ok(await act(LISTO, { pedidoId: l }, token), 'listo');
@@ -596,26 +578,24 @@ describe('LISTO, who acted, and the kitchen', () => {
 
 describe('push: the shopper and the guest hear their order is ready', () => {
   let pushService: PushServiceStandIn;
-  let server: TestServer;
+  beforeAll(async () => {
+    pushService = await startPushServiceStandIn();
+  });
+  // After the server is destroyed (after-hooks run last registered first).
+  afterAll(() => pushService.close());
+  const { server, adminToken } = useOrderServer({
+    pushDelivery: { attempts: 3, firstRetryMs: 10, timeoutMs: 2_000 },
+  });
   let shop: PublicShop;
   let cocina: Staff;
 
   beforeAll(async () => {
-    pushService = await startPushServiceStandIn();
-    server = await startTestServer({
-      pushDelivery: { attempts: 3, firstRetryMs: 10, timeoutMs: 2_000 },
-      config: TEST_ADMIN,
-    });
-    shop = await createPublicShop(server, await signInAdmin(server), { nombre: 'Fonda Campanita' });
+    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Campanita' });
     await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
     cocina = await createStaff(server, shop.owner, 'COCINA', 'Lupe Fogón');
     pushService.expectedVapidKey = (
       await server.call<{ publicKey: string }>('/api/push/clavepublica')
     ).body.publicKey;
-  });
-  afterAll(async () => {
-    await server.destroy();
-    await pushService.close();
   });
 
   async function subscribe(sub: StandInSubscription, token?: string, seguimiento?: string) {

@@ -1,8 +1,9 @@
 import { pedidoEventoDataSchema } from '@tianguis/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../../test/build-test-app.js';
 import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+import { createShopper, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import { openEventStream, placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
 import { itOnPostgres } from '../../../test/requires.js';
@@ -12,20 +13,17 @@ const openStream = (baseUrl: string, path: string, token: string, lastEventId?: 
   openEventStream(`${baseUrl}${path}?token=${encodeURIComponent(token)}`, { lastEventId });
 
 describe('live order events (SSE)', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shopA: ShopSetup;
   let shopB: ShopSetup;
   let shopper: SignedIn;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
     const tienda = { radioMontoMinimo: 'no', montoMinimo: '' };
-    shopA = await createShop(server, { adminToken, tienda });
-    shopB = await createShop(server, { adminToken, tienda });
+    shopA = await createShop(server, { adminToken: adminToken(), tienda });
+    shopB = await createShop(server, { adminToken: adminToken(), tienda });
     shopper = await createShopper(server);
   });
-  afterAll(() => server.destroy());
 
   it('refuses anonymous callers and the wrong role', async () => {
     const anonymous = await fetch(`${server.baseUrl}/api/pedido/eventos`);
@@ -133,57 +131,23 @@ describe('live order events (SSE)', () => {
     stream.close();
   });
 
-  itOnPostgres(
-    'with PostgreSQL, event ids follow commit order (a later id never commits first)',
-    async () => {
-      const db = server.app.database.db;
-      const shopper = await newShopper();
-      const evento = {
-        tiendaId: shopB.owner.tiendaId,
-        accountId: shopper.id,
-        pedidoId: await placeOrder(server, shopper, shopB),
-        tipo: 'NUEVO' as const,
-        now: new Date().toISOString(),
-      };
-      let releaseFirst!: () => void;
-      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-      let firstId = 0;
-      let firstInserted!: () => void;
-      const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
-      const first = db.transaction().execute(async (trx) => {
-        firstId = await insertPedidoEvento(trx, evento);
-        firstInserted();
-        await firstHolds;
-      });
-      await inserted;
-      let secondId = 0;
-      const second = db.transaction().execute(async (trx) => {
-        secondId = await insertPedidoEvento(trx, evento);
-      });
-      // While the first is still open, the second can't draw its id, let alone commit.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(secondId).toBe(0);
-      releaseFirst();
-      await Promise.all([first, second]);
-      expect(secondId).toBeGreaterThan(firstId);
-    },
-  );
-
   /**
    * Holds a transaction open right after it wrote one event, then writes another event in a
-   * second transaction; answers whether the second had drawn its id before the first ended.
+   * second transaction: whether the second had drawn its id before the first ended (waiting
+   * 300 ms for it), and both ids once both committed.
    */
-  async function drawsWhileFirstIsOpen(
+  async function drawWhileFirstIsOpen(
     first: Parameters<typeof insertPedidoEvento>[1],
     second: Parameters<typeof insertPedidoEvento>[1],
-  ): Promise<boolean> {
+  ): Promise<{ drewEarly: boolean; firstId: number; secondId: number }> {
     const db = server.app.database.db;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+    let firstId = 0;
     const one = db.transaction().execute(async (trx) => {
-      await insertPedidoEvento(trx, first);
+      firstId = await insertPedidoEvento(trx, first);
       inserted();
       await held;
     });
@@ -196,8 +160,31 @@ describe('live order events (SSE)', () => {
     const drewEarly = secondId !== 0;
     release();
     await Promise.all([one, two]);
-    return drewEarly;
+    return { drewEarly, firstId, secondId };
   }
+  /** Whether a second event drew its id while the first one's transaction was open. */
+  const drawsWhileFirstIsOpen = async (
+    first: Parameters<typeof insertPedidoEvento>[1],
+    second: Parameters<typeof insertPedidoEvento>[1],
+  ) => (await drawWhileFirstIsOpen(first, second)).drewEarly;
+
+  itOnPostgres(
+    'with PostgreSQL, event ids follow commit order (a later id never commits first)',
+    async () => {
+      const shopper = await newShopper();
+      const evento = {
+        tiendaId: shopB.owner.tiendaId,
+        accountId: shopper.id,
+        pedidoId: await placeOrder(server, shopper, shopB),
+        tipo: 'NUEVO' as const,
+        now: new Date().toISOString(),
+      };
+      const { drewEarly, firstId, secondId } = await drawWhileFirstIsOpen(evento, evento);
+      // While the first is still open, the second can't draw its id, let alone commit.
+      expect(drewEarly).toBe(false);
+      expect(secondId).toBeGreaterThan(firstId);
+    },
+  );
 
   itOnPostgres(
     'with PostgreSQL, different shops and shoppers never wait for each other’s events; one shopper’s events at two shops do',

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectValidation } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   comoDelDueno,
@@ -12,6 +11,7 @@ import {
   PEDIDO,
   PEDIDO2,
   placeOrderOfNewShopper,
+  placeOrdersOfNewShoppers,
   tiendaPedidos,
   type Pedido,
   type PublicShop,
@@ -23,17 +23,14 @@ import {
 // pedido-listo.test.ts.
 
 describe('order life: accept, complete, cancel, paid, seen', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
   let other: PublicShop;
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Fonda Vida' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Ajena' });
+    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Vida' });
+    other = await createPublicShop(server, adminToken(), { nombre: 'Fonda Ajena' });
   });
-  afterAll(() => server.destroy());
 
   /** A NUEVO order of a new shopper (one phone holds at most 3 NUEVO orders per shop). */
   const nuevo = () => placeOrderOfNewShopper(server, shop);
@@ -177,20 +174,9 @@ describe('order life: accept, complete, cancel, paid, seen', () => {
 
   describe('listarpedidosbytiendaid filters', () => {
     it('{activos: true}: NUEVO, ACEPTADO and LISTO; {sinAtender: true}: escalated or cancelled unseen', async () => {
-      const board = await createPublicShop(server, await signInAdmin(server), {
-        nombre: 'Fonda Tablero',
-      });
-      const place = async () => (await placeOrderOfNewShopper(server, board)).pedidoId;
+      const board = await createPublicShop(server, adminToken(), { nombre: 'Fonda Tablero' });
       const token = board.owner.token;
-      const [n, a, c, x, xv, esc, l] = [
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-        await place(),
-      ];
+      const [n, a, c, x, xv, esc, l] = await placeOrdersOfNewShoppers(server, board, 7);
       await act(PEDIDO2.aceptar, { pedidoId: a, minutos: 10 }, token);
       await act(PEDIDO2.aceptar, { pedidoId: l, minutos: 10 }, token);
       expect((await act('/api/pedido/listo', { pedidoId: l }, token)).body.status).toBe('LISTO');

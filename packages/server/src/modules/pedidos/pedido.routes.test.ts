@@ -1,8 +1,7 @@
 import { pedidoListaSchema } from '@tianguis/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, expectError, ok } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -14,6 +13,7 @@ import {
   expectPedidoShape,
   expectTotalsExact,
   PEDIDO,
+  postWithoutBody,
   shopperPedidos,
   tiendaPedidos,
   type Pedido,
@@ -24,21 +24,9 @@ import {
 const PEDIDO_NO_EXISTE = 'El pedido no existe';
 
 describe('orders', () => {
-  let server: TestServer;
-  let adminToken: string;
+  const { server, adminToken } = useOrderServer();
   /** A second shop with orders of its own. */
   let jugos: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    jugos = await createPublicShop(server, adminToken, {
-      nombre: 'Jugos La Naranja',
-      productos: [{ name: 'Jugo verde', price: 35 }],
-    });
-  });
-  afterAll(() => server.destroy());
-
   let mercado: PublicShop;
   let ana: Shopper;
   let beto: Shopper;
@@ -53,10 +41,14 @@ describe('orders', () => {
   }
 
   beforeAll(async () => {
-    mercado = await createPublicShop(server, adminToken, {
+    jugos = await createPublicShop(server, adminToken(), {
+      nombre: 'Jugos La Naranja',
+      productos: { 'Jugo verde': 35 },
+    });
+    mercado = await createPublicShop(server, adminToken(), {
       nombre: 'Mercado San Juan',
       costoDeEnvio: 30,
-      productos: [{ name: 'Kilo de aguacate', price: 64.9 }],
+      productos: { 'Kilo de aguacate': 64.9 },
     });
     ana = await createShopper(server);
     beto = await createShopper(server);
@@ -103,10 +95,7 @@ describe('orders', () => {
 
     it('answers the same list with the token in the header and no body', async () => {
       const list = await shopperPedidos(server, ana.token);
-      const bare = await server.call<Pedido[]>(PEDIDO.byShopper, {
-        method: 'POST',
-        token: ana.token,
-      });
+      const bare = await postWithoutBody<Pedido[]>(server, PEDIDO.byShopper, ana.token);
       expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
     });
 
@@ -130,17 +119,10 @@ describe('orders', () => {
 
     it('answers the same list with the token in the header and no body, or an empty JSON body', async () => {
       const list = await tiendaPedidos(server, mercado.owner.token);
-      const bare = await server.call<Pedido[]>(PEDIDO.byTienda, {
-        method: 'POST',
-        token: mercado.owner.token,
-      });
+      const token = mercado.owner.token;
+      const bare = await postWithoutBody<Pedido[]>(server, PEDIDO.byTienda, token);
       expect({ status: bare.status, body: bare.body }).toEqual({ status: 200, body: list });
-      const empty = await server.call<Pedido[]>(PEDIDO.byTienda, {
-        method: 'POST',
-        token: mercado.owner.token,
-        headers: { 'content-type': 'application/json' },
-        rawBody: '',
-      });
+      const empty = await postWithoutBody<Pedido[]>(server, PEDIDO.byTienda, token, true);
       expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: list });
     });
 
@@ -333,7 +315,7 @@ describe('orders', () => {
     it('listarpedidosbyid: anonymous 401, TIENDA and ADMIN 403', async () => {
       expectError(await call(server, PEDIDO.byShopper, undefined, {}), 401, 'NO_AUTENTICADO');
       expectError(await call(server, PEDIDO.byShopper, mercado.owner.token, {}), 403, 'PROHIBIDO');
-      expectError(await call(server, PEDIDO.byShopper, adminToken, {}), 403, 'PROHIBIDO');
+      expectError(await call(server, PEDIDO.byShopper, adminToken(), {}), 403, 'PROHIBIDO');
     });
 
     it('owner calls: anonymous 401, USUARIO and ADMIN 403, nothing changed', async () => {
@@ -345,7 +327,7 @@ describe('orders', () => {
       ] as const) {
         const anon = await expectNothingChanged(server, () => call(server, path, undefined, body));
         expectError(anon, 401, 'NO_AUTENTICADO');
-        for (const token of [ana.token, adminToken]) {
+        for (const token of [ana.token, adminToken()]) {
           const res = await expectNothingChanged(server, () => call(server, path, token, body));
           expectError(res, 403, 'PROHIBIDO');
         }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   expectError,
   ok,
@@ -8,11 +7,13 @@ import {
   setShopTimeZone,
 } from '../../../test/catalogo-factories.js';
 import { decodeEscPos, textoDe, type TicketDecodificado } from '../../../test/escpos-decoder.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
+import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   createPublicShop,
   guestBody,
+  grupoPayload,
   guestCliente,
   opcionId,
   PEDIDO2,
@@ -41,7 +42,7 @@ interface TicketAnswer {
 }
 
 describe('GET /api/pedido/ticket/:pedidoId', () => {
-  let server: TestServer;
+  const { server, adminToken } = useOrderServer();
   let shop: PublicShop;
   let otra: PublicShop;
   let pina: ProductoView;
@@ -88,27 +89,14 @@ describe('GET /api/pedido/ticket/:pedidoId', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, {
+    shop = await createPublicShop(server, adminToken(), {
       nombre: 'Jugos Begoña',
       costoDeEnvio: 20,
-      productos: [
-        { name: 'Piña colada', price: 45 },
-        { name: NOMBRE_LARGO, price: 30 },
-      ],
+      productos: { 'Piña colada': 45, [NOMBRE_LARGO]: 30 },
     });
     [pina, agua] = shop.productos as [ProductoView, ProductoView];
     const grupos = await setGrupos(server, shop, pina, [
-      {
-        nombre: 'Tamaño',
-        minimo: 1,
-        maximo: 1,
-        opciones: [
-          { nombre: 'Chico', precioExtra: 0 },
-          { nombre: 'Grande', precioExtra: 10 },
-        ],
-      },
+      grupoPayload('Tamaño', { minimo: 1, maximo: 1 }, { Chico: 0, Grande: 10 }),
     ]);
     await setAjustes(server, shop, {
       entrega: { recoger: true, domicilio: true },
@@ -159,12 +147,11 @@ describe('GET /api/pedido/ticket/:pedidoId', () => {
     );
     pedidoId = placed.pedido.id;
     await setFecha(pedidoId, FECHA);
-    otra = await createPublicShop(server, adminToken, { nombre: 'Otra Fonda' });
+    otra = await createPublicShop(server, adminToken(), { nombre: 'Otra Fonda' });
     for (const rol of ['ENCARGADO', 'CAJERO', 'COCINA'] as const) {
       staff[rol] = await createStaff(server, shop.owner, rol);
     }
   });
-  afterAll(() => server?.destroy());
 
   it('answers the bytes as a file that is not kept', async () => {
     const answer = await getTicket(pedidoId, shop.owner.token, '?ancho=58');
@@ -315,8 +302,7 @@ describe('GET /api/pedido/ticket/:pedidoId', () => {
       status: 403,
       body: { code: 'PROHIBIDO' },
     });
-    const admin = await signInAdmin(server);
-    expect(refusal(await getTicket(pedidoId, admin))).toMatchObject({
+    expect(refusal(await getTicket(pedidoId, adminToken()))).toMatchObject({
       status: 403,
       body: { code: 'PROHIBIDO' },
     });
