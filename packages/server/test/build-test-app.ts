@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { defaultRateLimits, loadConfig, type Config } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
+import { signInAdmin, TEST_ADMIN } from './factories.js';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -125,6 +127,91 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A stand-in for the object `current` answers once a hook has made it: every read goes through
+ * to it, so tests and later hooks use it as the object itself. Read before then, it throws.
+ */
+export function lateObject<T extends object>(current: () => T | undefined, what: string): T {
+  const target = (): T => {
+    const value = current();
+    if (value === undefined) throw new Error(`${what} se crea en beforeAll: úsalo en las pruebas`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(target(), key),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/** What the tests of one describe share: its server and what was made on it. */
+export type ServerSetup<T extends object> = { server: TestServer } & T;
+
+/**
+ * Starts a server in a beforeAll of the enclosing describe and runs `prepare` on it (the shops
+ * and accounts its tests share); destroys the server in an afterAll. Answers stand-ins for the
+ * server and for each object `prepare` made (see lateObject): the describe says
+ * `const { server, shop } = useTestServer(…)` and its tests use them as they are.
+ */
+export function useTestServer<T extends Record<keyof T, object> = Record<never, object>>(
+  options: TestServerOptions = {},
+  prepare?: (server: TestServer) => Promise<T>,
+): ServerSetup<T> {
+  let server: TestServer | undefined;
+  let made: T | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+    if (prepare) made = await prepare(server);
+  });
+  afterAll(() => server?.destroy());
+  const standIns = new Map<string, object>([['server', lateObject(() => server, 'el servidor')]]);
+  return new Proxy({} as ServerSetup<T>, {
+    get: (_, key) => {
+      if (typeof key !== 'string') return undefined;
+      let standIn = standIns.get(key);
+      if (!standIn) {
+        standIn = lateObject(() => (made as Record<string, object> | undefined)?.[key], key);
+        standIns.set(key, standIn);
+      }
+      return standIn;
+    },
+  });
+}
+
+/**
+ * useTestServer with the admin (TEST_ADMIN) signed in before `prepare` runs; `adminToken()`
+ * answers its token in tests and later hooks.
+ */
+export function useAdminServer<T extends Record<keyof T, object> = Record<never, object>>(
+  prepare?: (server: TestServer, adminToken: string) => Promise<T>,
+  options: TestServerOptions = {},
+): ServerSetup<T> & { adminToken: () => string } {
+  let token: string | undefined;
+  const setup = useTestServer(
+    { ...options, config: { ...TEST_ADMIN, ...options.config } },
+    async (server) => {
+      token = await signInAdmin(server);
+      return prepare ? prepare(server, token) : ({} as T);
+    },
+  );
+  const adminToken = () => {
+    if (token === undefined) throw new Error('el ADMIN inicia sesión en beforeAll');
+    return token;
+  };
+  return withHelpers(setup, { adminToken });
+}
+
+/** A setup (useTestServer's) that also answers `helpers`, by name, as they are. */
+export function withHelpers<S extends object, H extends object>(setup: S, helpers: H): S & H {
+  return new Proxy(setup, {
+    get: (target, key) => (key in helpers ? Reflect.get(helpers, key) : Reflect.get(target, key)),
+  }) as S & H;
 }
 
 /** Waits until the outbox holds `count` files and answers their texts, oldest first. */

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { destinoMessages, distanciaKm, type Punto } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { ok } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import { callFrom, newAddress } from '../../../test/from-address.js';
 import {
   createPublicShop,
   createShopper,
   updateTiendaCon,
-  type PublicShop,
 } from '../../../test/pedido-factories.js';
 
 // docs/api.md, "Delivery zones": POST /api/tienda/cotizarenvio answers the zone an address falls
@@ -67,19 +65,15 @@ const ZONAS = [
 ];
 
 describe('POST /api/tienda/cotizarenvio', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: PublicShop;
-  let plana: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Don Memo' });
-    plana = await createPublicShop(server, adminToken, { nombre: 'Fonda Plana', costoDeEnvio: 15 });
+  const { server, adminToken, shop, plana } = useAdminServer(async (server, adminToken) => {
+    const shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Don Memo' });
+    const plana = await createPublicShop(server, adminToken, {
+      nombre: 'Fonda Plana',
+      costoDeEnvio: 15,
+    });
     ok(await updateTiendaCon(server, shop, { ubicacion: PUNTO, zonas: ZONAS }), 'zonas');
+    return { shop, plana };
   });
-  afterAll(() => server.destroy());
 
   /** Quotes from one client address per test. */
   function cotizador() {
@@ -249,7 +243,7 @@ describe('POST /api/tienda/cotizarenvio', () => {
 
   it('anyone may ask: visitors, shoppers and owners alike', async () => {
     const shopper = await createShopper(server);
-    for (const token of [undefined, shopper.token, plana.owner.token, adminToken]) {
+    for (const token of [undefined, shopper.token, plana.owner.token, adminToken()]) {
       const res = await server.call(COTIZAR, {
         method: 'POST',
         token,

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registroMessages, tiendaContactoMessages } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
   ok,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   call,
-  createPublicShop,
   createShopper,
   expectPedidoShape,
   guestBody,
@@ -19,13 +16,12 @@ import {
   placeGuest,
   proccess,
   setAjustes,
-  updateTiendaCon,
   shopperPedidos,
   tiendaPedidos,
   addUnits,
   type Pedido,
-  type PublicShop,
 } from '../../../test/pedido-factories.js';
+import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Shop address and public phone": `direccion` and `telefono` in updatetienda
 // (set, kept when left out, null removes, the phone as typed kept as its 10 digits), every shop
@@ -34,29 +30,13 @@ import {
 const UPDATE = '/api/tienda/updatetienda';
 const DIRECCION = 'Calle Morelos 12, Col. Centro, Puebla';
 const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
+const AMBAS_ENTREGAS = { recoger: true, domicilio: true };
 
 describe('shop address and public phone', () => {
-  let server: TestServer;
-  let shop: PublicShop;
-  let other: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Don Memo' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Vecina' });
-    await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
+  const { server, shop, other, update } = useTwoPublicShops({
+    prepare: (server, { shop }) => setAjustes(server, shop, { entrega: AMBAS_ENTREGAS }),
   });
-  afterAll(() => server.destroy());
-
-  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
-    updateTiendaCon(server, target, extra, token);
-  const row = (id: number) =>
-    server.app.database.db
-      .selectFrom('tienda')
-      .select(['direccion', 'telefono'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const row = (id: number) => readTiendaRow(server, id, ['direccion', 'telefono']);
   const contacto = (t: TiendaView) => ({ direccion: t.direccion, telefono: t.telefono });
 
   it('starts without either', async () => {
@@ -75,7 +55,7 @@ describe('shop address and public phone', () => {
 
     // The first edition's body alone, or one with other settings, keeps them.
     expect(contacto(ok(await update(shop, {}), 'updatetienda')[0]!)).toEqual(expected);
-    await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
+    await setAjustes(server, shop, { entrega: AMBAS_ENTREGAS });
     expect(await row(shop.tiendaId)).toEqual(expected);
 
     // Each one alone: the other is kept.

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   finDelDia,
   PAUSA_AUTOMATICA_POR_OMISION,
@@ -6,8 +6,7 @@ import {
   programacionMessages,
   type Franjas,
 } from '@tianguis/domain';
-import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import type { ApiResponse } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
@@ -17,15 +16,8 @@ import {
   setShopTimeZone,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
-import {
-  call,
-  createPublicShop,
-  createShopper,
-  ownTienda,
-  updateTiendaCon,
-  type PublicShop,
-} from '../../../test/pedido-factories.js';
+import { call, createShopper, ownTienda, type PublicShop } from '../../../test/pedido-factories.js';
+import { readWholeTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Orders for later, kitchen pace and busy mode": updatetienda's `programacion` and
 // `pausaAutomatica` (defaults, limits with messages naming the field, left out keeps them, only
@@ -53,26 +45,14 @@ const PROGRAMACION = {
 const PAUSA = { activa: true, pedidosSinAceptar: 5 };
 
 describe('orders-for-later settings and the busy delay', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  let shop: PublicShop;
-  let other: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Programados' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Vecina' });
+  const { server, adminToken, shopper, shop, other, update } = useTwoPublicShops({
+    nombre: 'Tacos Programados',
+    prepare: async (server) => ({ shopper: await createShopper(server) }),
   });
-  afterAll(() => server.destroy());
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
-    updateTiendaCon(server, target, extra, token);
   const demora = (minutos: unknown, token: string | undefined = shop.owner.token) =>
     call<TiendaView[]>(server, DEMORA, token, { minutos });
   const publica = (target: PublicShop, etag?: string) =>
@@ -81,12 +61,7 @@ describe('orders-for-later settings and the busy delay', () => {
     });
   const franjas = (target: PublicShop) =>
     server.call<Franjas>(`/api/tienda/franjas/${target.owner.usuario}`);
-  const tiendaRow = (tiendaId: number) =>
-    server.app.database.db
-      .selectFrom('tienda')
-      .selectAll()
-      .where('id', '=', tiendaId)
-      .executeTakeFirstOrThrow();
+  const tiendaRow = (tiendaId: number) => readWholeTiendaRow(server, tiendaId);
   const etagOf = (res: ApiResponse) => res.headers.get('etag')!;
   /** Moves the server's clock (the same process) without touching timers. */
   const setNow = (instant: Date | number | string) => {
@@ -262,8 +237,8 @@ describe('orders-for-later settings and the busy delay', () => {
         programacion: { ...PROGRAMACION, diasAdelante: 6 },
         pausaAutomatica: { activa: false, pedidosSinAceptar: 9 },
       };
-      expectError(await update(shop, cambio, shopperToken), 403, 'PROHIBIDO');
-      expectError(await update(shop, cambio, adminToken), 403, 'PROHIBIDO');
+      expectError(await update(shop, cambio, shopper.token), 403, 'PROHIBIDO');
+      expectError(await update(shop, cambio, adminToken()), 403, 'PROHIBIDO');
       const anonymous = await server.call(UPDATE, {
         method: 'POST',
         body: { programacion: cambio.programacion },
@@ -290,12 +265,12 @@ describe('orders-for-later settings and the busy delay', () => {
         tiendaId: shop.tiendaId,
         pausaAutomatica: PAUSA,
       });
-      expect(findTienda(await listFor(server, adminToken), shop.tiendaId)?.pausaAutomatica).toEqual(
-        PAUSA,
-      );
+      expect(
+        findTienda(await listFor(server, adminToken()), shop.tiendaId)?.pausaAutomatica,
+      ).toEqual(PAUSA);
       const vistas = [
         ['anonymous', findTienda(await listFor(server), shop.tiendaId)],
-        ['shopper', findTienda(await listFor(server, shopperToken), shop.tiendaId)],
+        ['shopper', findTienda(await listFor(server, shopper.token), shop.tiendaId)],
         ['other owner', findTienda(await listFor(server, other.owner.token), shop.tiendaId)],
         ['public page', ok(await publica(shop), 'publica').tienda],
       ] as const;
@@ -338,8 +313,8 @@ describe('orders-for-later settings and the busy delay', () => {
       expect((await ownTienda(server, shop)).demoraMin).toBe(20);
       for (const token of [
         undefined,
-        shopperToken,
-        adminToken,
+        shopper.token,
+        adminToken(),
         other.owner.token,
         shop.owner.token,
       ]) {
@@ -377,8 +352,8 @@ describe('orders-for-later settings and the busy delay', () => {
     it('is the owner’s alone, on its own shop', async () => {
       const before = await tiendaRow(shop.tiendaId);
       expectError(await call(server, DEMORA, undefined, { minutos: 20 }), 401, 'NO_AUTENTICADO');
-      expectError(await demora(20, shopperToken), 403, 'PROHIBIDO');
-      expectError(await demora(20, adminToken), 403, 'PROHIBIDO');
+      expectError(await demora(20, shopper.token), 403, 'PROHIBIDO');
+      expectError(await demora(20, adminToken()), 403, 'PROHIBIDO');
       // The other owner's call delays its own shop only (the body names no shop).
       const list = ok(await demora(25, other.owner.token), 'demora');
       expect(list[0]).toMatchObject({ tiendaId: other.tiendaId, demoraMin: 25 });
@@ -420,7 +395,7 @@ describe('orders-for-later settings and the busy delay', () => {
         expect(findTienda(await listFor(server, shop.owner.token), shop.tiendaId)?.demoraMin).toBe(
           0,
         );
-        expect(findTienda(await listFor(server, adminToken), shop.tiendaId)?.demoraMin).toBe(0);
+        expect(findTienda(await listFor(server, adminToken()), shop.tiendaId)?.demoraMin).toBe(0);
         expect((await ownTienda(server, shop)).demoraMin).toBe(0);
         expect(ok(await franjas(shop), 'franjas').ahoraMin).toBe(PROGRAMACION.preparacionMin);
         // The shop page (HTML) is made from the same answer: made again, not 304.

@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tiendaContactoMessages } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
   ok,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   call,
-  createPublicShop,
   createShopper,
   guestBody,
   ownTienda,
   PEDIDO2,
   placeGuest,
   setAjustes,
-  updateTiendaCon,
   type Pedido,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
+import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Shop address and public phone": the shop's optional map point `ubicacion`
 // ({lat, lng} or null) in updatetienda (set, kept when left out, null removes, out of range or
@@ -31,29 +28,13 @@ const UPDATE = '/api/tienda/updatetienda';
 const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
 const PUNTO = { lat: 19.4326, lng: -99.1332 };
 const DIRECCION = 'Calle Morelos 12, Col. Centro, Puebla';
+const AMBAS_ENTREGAS = { recoger: true, domicilio: true };
 
 describe('the shop map point', () => {
-  let server: TestServer;
-  let shop: PublicShop;
-  let other: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    const adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Don Memo' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Vecina' });
-    await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
+  const { server, shop, other, update } = useTwoPublicShops({
+    prepare: (server, { shop }) => setAjustes(server, shop, { entrega: AMBAS_ENTREGAS }),
   });
-  afterAll(() => server.destroy());
-
-  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
-    updateTiendaCon(server, target, extra, token);
-  const row = (id: number) =>
-    server.app.database.db
-      .selectFrom('tienda')
-      .select(['ubicacion_lat', 'ubicacion_lng'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const row = (id: number) => readTiendaRow(server, id, ['ubicacion_lat', 'ubicacion_lng']);
   const publica = async (target: PublicShop) =>
     ok(
       await server.call<{ tienda: TiendaView }>(`/api/tienda/publica/${target.owner.usuario}`),
@@ -75,7 +56,7 @@ describe('the shop map point', () => {
 
     // The first edition's body alone, other settings, or the address alone keep it.
     expect(ok(await update(shop, {}), 'updatetienda')[0]!.ubicacion).toEqual(PUNTO);
-    await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
+    await setAjustes(server, shop, { entrega: AMBAS_ENTREGAS });
     ok(await update(shop, { direccion: DIRECCION }), 'updatetienda');
     expect((await ownTienda(server, shop)).ubicacion).toEqual(PUNTO);
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tiendaContactoMessages, zonaMessages, type ZonaVista } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   expectError,
   expectValidation,
@@ -8,15 +7,8 @@ import {
   ok,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
-import {
-  call,
-  createPublicShop,
-  createShopper,
-  ownTienda,
-  updateTiendaCon,
-  type PublicShop,
-} from '../../../test/pedido-factories.js';
+import { call, createShopper, ownTienda, type PublicShop } from '../../../test/pedido-factories.js';
+import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Delivery zones": updatetienda's `zonas` (saved in the owner's order, cleaned,
 // ids kept on a resave, left out keeps them, [] removes them, every bad input refused whole with
@@ -48,21 +40,7 @@ function colonias(n: number, length = 60): string[] {
 }
 
 describe('delivery zones in updatetienda and the shop answers', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: PublicShop;
-  let other: PublicShop;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, { nombre: 'Tacos Don Memo' });
-    other = await createPublicShop(server, adminToken, { nombre: 'Fonda Vecina' });
-  });
-  afterAll(() => server.destroy());
-
-  const update = (target: PublicShop, extra: Record<string, unknown>, token?: string) =>
-    updateTiendaCon(server, target, extra, token);
+  const { server, adminToken, shop, other, update } = useTwoPublicShops();
   const save = async (target: PublicShop, zonas: unknown[], extra: Record<string, unknown> = {}) =>
     ok(await update(target, { zonas, ...extra }), 'updatetienda')[0]!.zonas as ZonaVista[];
   const rows = (tiendaId: number) =>
@@ -73,11 +51,13 @@ describe('delivery zones in updatetienda and the shop answers', () => {
       .orderBy('orden')
       .execute();
   const tiendaRow = (tiendaId: number) =>
-    server.app.database.db
-      .selectFrom('tienda')
-      .select(['nombre', 'costo_de_envio', 'ubicacion_lat', 'ubicacion_lng', 'version'])
-      .where('id', '=', tiendaId)
-      .executeTakeFirstOrThrow();
+    readTiendaRow(server, tiendaId, [
+      'nombre',
+      'costo_de_envio',
+      'ubicacion_lat',
+      'ubicacion_lng',
+      'version',
+    ]);
   const publica = (target: PublicShop) =>
     server.call<{ tienda: TiendaView }>(`/api/tienda/publica/${target.owner.usuario}`);
   /** Everything a refused request must leave as it was. */
@@ -460,7 +440,7 @@ describe('delivery zones in updatetienda and the shop answers', () => {
       const inList = (await listFor(server, token)).find((t) => t.tiendaId === shop.tiendaId)!;
       expect(inList.zonas).toEqual(publicas);
     }
-    const admin = (await listFor(server, adminToken)).find((t) => t.tiendaId === shop.tiendaId)!;
+    const admin = (await listFor(server, adminToken())).find((t) => t.tiendaId === shop.tiendaId)!;
     expect(admin.zonas).toEqual(zonas);
     const own = (await listFor(server, shop.owner.token)).find(
       (t) => t.tiendaId === shop.tiendaId,
@@ -501,7 +481,7 @@ describe('delivery zones in updatetienda and the shop answers', () => {
     const body = { nombre: 'Tacos Intrusos', zonas: [] };
     expectError(await call(server, UPDATE, shopper.token, body), 403, 'PROHIBIDO');
     expect((await call(server, UPDATE, undefined, body)).status).toBe(401);
-    expectError(await call(server, UPDATE, adminToken, body), 403, 'PROHIBIDO');
+    expectError(await call(server, UPDATE, adminToken(), body), 403, 'PROHIBIDO');
     // Another owner naming this shop, and sending its zone ids, changes only its own shop.
     const ids = before.zonas.map((z) => ({ ...zona('Tomada'), id: z.id }));
     ok(await update(other, { tiendaId: shop.tiendaId, zonas: ids }, other.owner.token), 'otro');
