@@ -4,26 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../lib/toast';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import { zonaAGuardar, zonaGuardada } from '#test/zonas-envio/zonas';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
 import type { ZonasUpdateBody } from '../logic/cuerpo-de-zonas';
 import { PUNTO_SIN_PERMISO } from './punto-de-tienda';
 import { ZONAS_GUARDADAS, ZonasEnvioForm } from './zonas-envio-form';
-
-type Zona = MiTienda['zonas'][number];
-
-function zonaGuardada(overrides: Partial<Zona> = {}): Zona {
-  return {
-    id: 1,
-    nombre: 'Centro',
-    colonias: ['Centro', 'Doctores'],
-    codigosPostales: [],
-    radioKm: null,
-    costoDeEnvio: 20,
-    montoMinimo: 0,
-    activa: true,
-    ...overrides,
-  };
-}
 
 /**
  * The form over a shop; Guardar answers the shop as the server would (ids for new zones), or
@@ -124,15 +109,7 @@ describe('ZonasEnvioForm', () => {
       costoDeEnvio: 25,
       ubicacion: null,
       zonas: [
-        {
-          nombre: 'Centro',
-          colonias: ['Centro', 'Doctores', 'Obrera'],
-          codigosPostales: [],
-          radioKm: null,
-          costoDeEnvio: 20,
-          montoMinimo: 0,
-          activa: true,
-        },
+        zonaAGuardar({ colonias: ['Centro', 'Doctores', 'Obrera'] }),
         {
           nombre: 'Del Valle',
           colonias: [],
@@ -212,18 +189,7 @@ describe('ZonasEnvioForm', () => {
     );
     expect(screen.queryByRole('group', { name: 'Roma' })).toBeNull();
     await user.click(guardar());
-    expect(enviados[0]?.zonas).toEqual([
-      {
-        id: 1,
-        nombre: 'Centro',
-        colonias: ['Centro', 'Doctores'],
-        codigosPostales: [],
-        radioKm: null,
-        costoDeEnvio: 20,
-        montoMinimo: 0,
-        activa: false,
-      },
-    ]);
+    expect(enviados[0]?.zonas).toEqual([zonaGuardada({ id: 1, activa: false })]);
   });
 
   it('refuses a radius without the shop point at the top, naming the zone, and sends nothing', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zonaAGuardar, zonaGuardada } from '#test/zonas-envio/zonas';
 import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
 import { cuerpoDeZonas, SIN_CONFIGURAR } from './cuerpo-de-zonas';
 import {
@@ -27,16 +28,7 @@ const PUNTO = { lat: '19.4326', lng: '-99.1332' };
 describe('zonasFormDesdeTienda', () => {
   it('opens on the saved zones in order, lists as lines, a 0 minimum as an empty field', () => {
     const [centro, valle] = zonasFormDesdeTienda([
-      {
-        id: 7,
-        nombre: 'Centro',
-        colonias: ['Centro', 'Doctores'],
-        codigosPostales: [],
-        radioKm: null,
-        costoDeEnvio: 20,
-        montoMinimo: 0,
-        activa: true,
-      },
+      zonaGuardada({ id: 7, colonias: ['Centro', 'Doctores'], montoMinimo: 0 }),
       {
         id: 9,
         nombre: 'Del Valle',
@@ -98,25 +90,15 @@ describe('checkZonas', () => {
       ok: true,
       ubicacion: null,
       zonas: [
-        {
-          id: 4,
-          nombre: 'Centro',
-          colonias: ['Centro', 'Doctores'],
-          codigosPostales: [],
-          radioKm: null,
-          costoDeEnvio: 20,
-          montoMinimo: 0,
-          activa: true,
-        },
-        {
+        zonaGuardada({ id: 4, colonias: ['Centro', 'Doctores'] }),
+        zonaAGuardar({
           nombre: 'Del Valle',
           colonias: [],
           codigosPostales: ['03100', '03103'],
-          radioKm: null,
           costoDeEnvio: 35.5,
           montoMinimo: 150,
           activa: false,
-        },
+        }),
       ],
     });
   });
