@@ -281,6 +281,27 @@ export async function addProducto(
   return found;
 }
 
+/** Switches one of the owner's products on or off (activateproducto). */
+export async function activateProducto(
+  server: TestServer,
+  owner: { token: string },
+  productoId: number,
+  activate: boolean,
+): Promise<void> {
+  const body = { productoId, activate };
+  ok(await post(server, '/api/tienda/activateproducto', owner.token, body), 'activateproducto');
+}
+
+/** Deletes one of the owner's categories (deletecategoria/:id). */
+export async function deleteCategoria(server: TestServer, owner: { token: string }, id: number) {
+  ok(await post(server, `/api/tienda/deletecategoria/${id}`, owner.token), 'deletecategoria');
+}
+
+/** Deletes one of the owner's products (deleteproducto/:id). */
+export async function deleteProducto(server: TestServer, owner: { token: string }, id: number) {
+  ok(await post(server, `/api/tienda/deleteproducto/${id}`, owner.token), 'deleteproducto');
+}
+
 export interface ShopSetup {
   owner: Owner;
   categoria: CategoriaView;

@@ -3,15 +3,18 @@ import {
   PAUSA_AUTOMATICA_POR_OMISION,
   PROGRAMACION_POR_OMISION,
 } from '@tianguis/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
+  activateProducto,
   addCategoria,
   addProducto,
   approveTienda,
   configureTienda,
   createOwner,
   createShop,
+  deleteCategoria,
+  deleteProducto,
   expectError,
   expectListShape,
   expectUnchanged,
@@ -27,7 +30,8 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
+import { readTiendaRow } from '../../../test/tienda-factories.js';
 
 const LIST = '/api/tienda/listartiendas';
 const UPDATE = '/api/tienda/updatetienda';
@@ -47,23 +51,48 @@ const MONTO_PUNTO = 'Para el campo monto minimo de compra, agregue decimales o e
 const ENVIO_PUNTO = 'Para el campo costo de envio, agregue decimales o elimine el punto.';
 const ACTIVATE_MESSAGE = 'activate debe ser true o false';
 
-describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  /** A publicly visible shop nobody else changes, to check the other callers' lists. */
-  let publicShop: ShopSetup;
-  /** An owner whose shop is never made public. */
-  let otherOwner: Owner;
+/** The owner's whole shop answer with the registration defaults, but for `cambios`. */
+function tiendaNueva(owner: Owner, cambios: Partial<TiendaView> = {}): TiendaView {
+  return {
+    tiendaId: owner.tiendaId,
+    usuario: owner.usuario,
+    nombre: 'N/A',
+    imageUrl: 'N/A',
+    celularTienda: owner.celular,
+    montoMinimo: 0,
+    costoDeEnvio: 0,
+    radioMontoMinimo: 'no',
+    radioCostoDeEnvio: 'no',
+    configured: false,
+    approved: false,
+    activarODesactivar: true,
+    deleted: false,
+    timeZone: 'America/Mexico_City',
+    entrega: { recoger: false, domicilio: true },
+    pagos: { efectivo: true, terminal: false, transferencia: null },
+    pausadoHasta: null,
+    direccion: null,
+    telefono: null,
+    ubicacion: null,
+    zonas: [],
+    programacion: PROGRAMACION_POR_OMISION,
+    demoraMin: 0,
+    pausaAutomatica: PAUSA_AUTOMATICA_POR_OMISION,
+    categorias: [],
+    ...cambios,
+  };
+}
 
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    publicShop = await createShop(server, { adminToken });
-    otherOwner = await createOwner(server);
-  });
-  afterAll(() => server.destroy());
+describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', () => {
+  const { server, adminToken, signedInShopper, publicShop, otherOwner } = useAdminServer(
+    async (server, adminToken) => ({
+      signedInShopper: await createShopper(server),
+      /** A publicly visible shop nobody else changes, to check the other callers' lists. */
+      publicShop: await createShop(server, { adminToken }),
+      /** An owner whose shop is never made public. */
+      otherOwner: await createOwner(server),
+    }),
+  );
 
   const ids = (list: TiendaView[]) => list.map((t) => t.tiendaId);
 
@@ -71,10 +100,10 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   async function listsOfEveryone(owner: Owner) {
     const [anonymous, shopper, other, own, admin] = await Promise.all([
       listFor(server),
-      listFor(server, shopperToken),
+      listFor(server, signedInShopper.token),
       listFor(server, otherOwner.token),
       listFor(server, owner.token),
-      listFor(server, adminToken),
+      listFor(server, adminToken()),
     ]);
     return { anonymous, shopper, other, own, admin };
   }
@@ -107,13 +136,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       await configureTienda(server, owner);
       const categoria = await addCategoria(server, owner);
       const producto = await addProducto(server, owner, categoria.id);
-      ok(
-        await post(server, '/api/tienda/activateproducto', owner.token, {
-          productoId: producto.id,
-          activate: false,
-        }),
-        'activateproducto',
-      );
+      await activateProducto(server, owner, producto.id, false);
       const res = await server.call<TiendaView>('/api/tienda/mitienda', { token: owner.token });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(await ownView(server, owner));
@@ -126,12 +149,12 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     it('refuses anonymous callers, shoppers and the admin, and names no shop', async () => {
       expectError(await server.call('/api/tienda/mitienda'), 401, 'NO_AUTENTICADO');
       expectError(
-        await server.call('/api/tienda/mitienda', { token: shopperToken }),
+        await server.call('/api/tienda/mitienda', { token: signedInShopper.token }),
         403,
         'PROHIBIDO',
       );
       expectError(
-        await server.call('/api/tienda/mitienda', { token: adminToken }),
+        await server.call('/api/tienda/mitienda', { token: adminToken() }),
         403,
         'PROHIBIDO',
       );
@@ -145,33 +168,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       const owner = await createOwner(server);
       const lists = await expectHidden(owner);
       for (const list of Object.values(lists)) expectListShape(list);
-      expect(lists.own[0]).toEqual({
-        tiendaId: owner.tiendaId,
-        usuario: owner.usuario,
-        nombre: 'N/A',
-        imageUrl: 'N/A',
-        celularTienda: owner.celular,
-        montoMinimo: 0,
-        costoDeEnvio: 0,
-        radioMontoMinimo: 'no',
-        radioCostoDeEnvio: 'no',
-        configured: false,
-        approved: false,
-        activarODesactivar: true,
-        deleted: false,
-        timeZone: 'America/Mexico_City',
-        entrega: { recoger: false, domicilio: true },
-        pagos: { efectivo: true, terminal: false, transferencia: null },
-        pausadoHasta: null,
-        direccion: null,
-        telefono: null,
-        ubicacion: null,
-        zonas: [],
-        programacion: PROGRAMACION_POR_OMISION,
-        demoraMin: 0,
-        pausaAutomatica: PAUSA_AUTOMATICA_POR_OMISION,
-        categorias: [],
-      });
+      expect(lists.own[0]).toEqual(tiendaNueva(owner));
       expect(findTienda(lists.admin, owner.tiendaId)).toEqual(lists.own[0]);
       // The owner also gets the public shops after its own.
       expect(ids(lists.own)).toContain(publicShop.owner.tiendaId);
@@ -186,7 +183,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       const producto = await addProducto(server, owner, categoria.id);
       // Configured, activated, with a product, but not approved yet.
       await expectHidden(owner);
-      await approveTienda(server, adminToken, owner.tiendaId);
+      await approveTienda(server, adminToken(), owner.tiendaId);
       const lists = await expectPublic(owner);
       const seen = findTienda(lists.anonymous, owner.tiendaId)!;
       expect(seen).toMatchObject({
@@ -202,36 +199,18 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     });
 
     it('the public gets only live categories with active products, and only active products; the owner and the admin get everything live', async () => {
-      const { owner, categoria, producto } = await createShop(server, { adminToken });
+      const { owner, categoria, producto } = await createShop(server, { adminToken: adminToken() });
       const inactivo = await addProducto(server, owner, categoria.id, { name: 'Taco de papa' });
-      ok(
-        await post(server, '/api/tienda/activateproducto', owner.token, {
-          productoId: inactivo.id,
-          activate: false,
-        }),
-        'activateproducto',
-      );
+      await activateProducto(server, owner, inactivo.id, false);
       const soloInactivos = await addCategoria(server, owner, { title: 'Bebidas' });
       const agua = await addProducto(server, owner, soloInactivos.id, { name: 'Agua de jamaica' });
-      ok(
-        await post(server, '/api/tienda/activateproducto', owner.token, {
-          productoId: agua.id,
-          activate: false,
-        }),
-        'activateproducto',
-      );
+      await activateProducto(server, owner, agua.id, false);
       const vacia = await addCategoria(server, owner, { title: 'Postres' });
       const borrada = await addCategoria(server, owner, { title: 'Tortas' });
       const torta = await addProducto(server, owner, borrada.id, { name: 'Torta de milanesa' });
-      ok(
-        await post(server, `/api/tienda/deletecategoria/${borrada.id}`, owner.token),
-        'deletecategoria',
-      );
+      await deleteCategoria(server, owner, borrada.id);
       const borrado = await addProducto(server, owner, categoria.id, { name: 'Taco de suadero' });
-      ok(
-        await post(server, `/api/tienda/deleteproducto/${borrado.id}`, owner.token),
-        'deleteproducto',
-      );
+      await deleteProducto(server, owner, borrado.id);
 
       const lists = await expectPublic(owner);
       for (const list of [lists.anonymous, lists.shopper, lists.other]) {
@@ -318,7 +297,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     ] as [string, HideStep, HideStep | undefined][])(
       'a public shop is hidden again when %s',
       async (_label, hide, show) => {
-        const shop = await createShop(server, { adminToken });
+        const shop = await createShop(server, { adminToken: adminToken() });
         await expectPublic(shop.owner);
         const hiding = hide(shop);
         ok(await post(server, hiding.path, shop.owner.token, hiding.body), hiding.path);
@@ -343,8 +322,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     );
 
     it('a shop that is not configured or is deleted is never public; a deleted one is not even the admin’s', async () => {
-      const noConfigurada = await createShop(server, { adminToken });
-      const borrada = await createShop(server, { adminToken });
+      const noConfigurada = await createShop(server, { adminToken: adminToken() });
+      const borrada = await createShop(server, { adminToken: adminToken() });
       const db = server.app.database.db;
       await db
         .updateTable('tienda')
@@ -357,14 +336,14 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         .where('id', '=', borrada.owner.tiendaId)
         .execute();
       await expectHidden(noConfigurada.owner);
-      for (const token of [undefined, shopperToken, otherOwner.token, adminToken]) {
+      for (const token of [undefined, signedInShopper.token, otherOwner.token, adminToken()]) {
         expect(ids(await listFor(server, token))).not.toContain(borrada.owner.tiendaId);
       }
     });
 
     it('the admin gets every shop with all its live categories and products', async () => {
       const { owner, categoria, producto } = await createShop(server); // not approved
-      const list = await listFor(server, adminToken);
+      const list = await listFor(server, adminToken());
       expectListShape(list);
       expect(findTienda(list, owner.tiendaId)).toEqual(await ownView(server, owner));
       expect(findTienda(list, owner.tiendaId)!.categorias).toEqual([
@@ -393,40 +372,24 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       expect(res.status).toBe(200);
       const list = res.body as TiendaView[];
       expectListShape(list);
-      expect(list[0]).toEqual({
-        tiendaId: owner.tiendaId,
-        usuario: owner.usuario,
-        nombre: 'Taquería El Güero 2',
-        imageUrl: IMAGE,
-        celularTienda: owner.celular,
-        montoMinimo: 150.5,
-        costoDeEnvio: 19.99,
-        radioMontoMinimo: 'si',
-        radioCostoDeEnvio: 'si',
-        configured: true,
-        approved: false,
-        activarODesactivar: true,
-        deleted: false,
-        timeZone: 'America/Mexico_City',
-        entrega: { recoger: false, domicilio: true },
-        pagos: { efectivo: true, terminal: false, transferencia: null },
-        pausadoHasta: null,
-        direccion: null,
-        telefono: null,
-        ubicacion: null,
-        zonas: [],
-        programacion: PROGRAMACION_POR_OMISION,
-        demoraMin: 0,
-        pausaAutomatica: PAUSA_AUTOMATICA_POR_OMISION,
-        categorias: [],
-      });
+      expect(list[0]).toEqual(
+        tiendaNueva(owner, {
+          nombre: 'Taquería El Güero 2',
+          imageUrl: IMAGE,
+          montoMinimo: 150.5,
+          costoDeEnvio: 19.99,
+          radioMontoMinimo: 'si',
+          radioCostoDeEnvio: 'si',
+          configured: true,
+        }),
+      );
       expect(list).toEqual(await listFor(server, owner.token));
-      const row = await server.app.database.db
-        .selectFrom('tienda')
-        .select(['monto_minimo', 'costo_de_envio', 'configured'])
-        .where('id', '=', owner.tiendaId)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ monto_minimo: 15050, costo_de_envio: 1999, configured: 1 });
+      const row = readTiendaRow(server, owner.tiendaId, [
+        'monto_minimo',
+        'costo_de_envio',
+        'configured',
+      ]);
+      expect(await row).toEqual({ monto_minimo: 15050, costo_de_envio: 1999, configured: 1 });
     });
 
     it.each([
@@ -606,17 +569,17 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   describe('POST approveTienda', () => {
     it('the admin approves a pending shop', async () => {
       const { owner } = await createShop(server);
-      expect(findTienda(await listFor(server, adminToken), owner.tiendaId)?.approved).toBe(false);
-      const res = await post(server, APPROVE, adminToken, { tiendaId: owner.tiendaId });
+      expect(findTienda(await listFor(server, adminToken()), owner.tiendaId)?.approved).toBe(false);
+      const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
       expect(res.status).toBe(200);
-      expect(findTienda(await listFor(server, adminToken), owner.tiendaId)?.approved).toBe(true);
+      expect(findTienda(await listFor(server, adminToken()), owner.tiendaId)?.approved).toBe(true);
       expect((await ownView(server, owner)).approved).toBe(true);
       await expectPublic(owner);
     });
 
     it('answers 404 NO_ENCONTRADO for an unknown shop, changing nothing', async () => {
       const res = await expectUnchanged(server, () =>
-        post(server, APPROVE, adminToken, { tiendaId: 999_999 }),
+        post(server, APPROVE, adminToken(), { tiendaId: 999_999 }),
       );
       expectError(res, 404, 'NO_ENCONTRADO', 'La tienda no existe');
     });
@@ -628,7 +591,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       ['a fractional tiendaId', { tiendaId: 1.5 }],
       ['a word', { tiendaId: 'uno' }],
     ])('refuses %s with 400 VALIDACION', async (_label, body) => {
-      const res = await expectUnchanged(server, () => post(server, APPROVE, adminToken, body));
+      const res = await expectUnchanged(server, () => post(server, APPROVE, adminToken(), body));
       expect({ status: res.status, code: res.body.code }).toEqual({
         status: 400,
         code: 'VALIDACION',
@@ -647,8 +610,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     const tokenOf = (caller: Caller): string | undefined =>
       ({
         anonymous: undefined,
-        shopper: shopperToken,
-        admin: adminToken,
+        shopper: signedInShopper.token,
+        admin: adminToken(),
         owner: victim.owner.token,
         'invalid token': `${victim.owner.token.slice(0, -4)}AAAA`,
       })[caller];
