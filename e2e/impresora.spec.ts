@@ -1,8 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import {
-  decodificarEscPos,
-  ultimoComando,
-} from '../packages/web/src/features/impresora/test/escpos';
+import { decodificarEscPos, ultimoComando } from '../packages/web/test/impresora/escpos';
 import { axe } from './fixtures/axe';
 import { createTaqueria, pedidosDeLaTienda, pedirComoInvitado, productoDe } from './fixtures/api';
 import { conSesion, expect, openRoute, test } from './fixtures/test';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
-import { categoria, producto, taqueria } from './features/tienda-publica/test/fixtures';
+import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
 
 // The server's rendering of the public pages, in Node as the server runs it (no window, no
 // storage): the same markup the browser hydrates, with every name escaped.

@@ -10,21 +10,17 @@ import { AprobarTiendas } from './features/admin/components/aprobar-tiendas';
 import type { Canasta } from './features/carrito/canasta/use-canasta';
 import { CheckoutCard } from './features/carrito/components/checkout-card';
 import { miTiendaKey } from './features/mi-tienda/api/get-mi-tienda';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from './features/mi-tienda/components/catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { PedidoDetalle } from './features/pedidos-tienda/components/pedido-detalle';
 import { PedidosLista } from './features/pedidos-tienda/components/pedidos-lista';
-import { makePedido } from './features/pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { TicketCocina } from './features/pedidos-tienda/components/ticket-cocina';
 import { MisPedidoDetalle } from './features/pedidos/components/mis-pedido-detalle';
-import { categoria, producto, taqueria } from './features/tienda-publica/test/fixtures';
-import { fakeFetch } from './features/tienda-publica/test/session';
+import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
+import { fakeFetch } from '#test/tienda-publica/session';
 import { clearQueryCache, setQueryData } from './lib/query';
 import MiTiendaScreen from './app/routes/mitienda';
-import { openTiendaPublica } from './app/routes/test-tienda-publica';
+import { openTiendaPublica } from '#test/app/tienda-publica';
 
 // Texts a shop or a shopper typed are data, shown as text wherever the web app shows them:
 // markup in them must come out as the characters typed, never as elements.

@@ -7,7 +7,7 @@ import {
   tiendaPublicaKey,
   type TiendaPublicaAnswer,
 } from '../lib/tienda-publica/get-tienda-publica';
-import { categoria, producto, taqueria } from '../features/tienda-publica/test/fixtures';
+import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
 import { clearQueryCache, setQueryData } from '../lib/query';
 import { App } from './app';
 import { TiendaCategoria } from './router';

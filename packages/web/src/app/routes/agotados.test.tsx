@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import Agotados from './agotados';
 

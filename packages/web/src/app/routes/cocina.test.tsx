@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeToken } from '../../lib/session-store';
-import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import type { PedidoTienda } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
-import { makePedido } from '../../features/pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { clearQueryCache } from '../../lib/query';
 import CocinaScreen from './cocina';
 

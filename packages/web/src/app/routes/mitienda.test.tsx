@@ -5,11 +5,7 @@ import { horaLocal } from '@tianguis/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from '../../features/mi-tienda/components/catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { listProductosOf } from '../../features/mi-tienda/components/catalogo-productos';
 import { MITIENDA_TAB_KEY } from '../../features/mi-tienda/components/catalogo-tab';
 import { clearQueryCache, setQueryData } from '../../lib/query';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import PedidosProgramados from './pedidos-programados';
 

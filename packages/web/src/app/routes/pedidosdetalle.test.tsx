@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import {
   pedidosTiendaKey,
   type PedidoTienda,
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
 import { olvidarVistos } from '../../features/pedidos-tienda/api/marcar-visto';
-import { makePedido } from '../../features/pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import PedidosDetalleScreen from './pedidosdetalle';
 

@@ -2,11 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from '../../features/mi-tienda/components/catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import MiTiendaCategoriaScreen from './mitiendacategoria';
 import ProductoFormScreen from './producto-form';

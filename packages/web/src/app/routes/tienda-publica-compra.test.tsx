@@ -7,9 +7,9 @@ import {
   grupoTortilla,
   producto,
   taqueria,
-} from '../../features/tienda-publica/test/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '../../features/tienda-publica/test/session';
-import { openTiendaPublica } from './test-tienda-publica';
+} from '#test/tienda-publica/fixtures';
+import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { openTiendaPublica } from '#test/app/tienda-publica';
 
 // The second edition on the public pages: conditions up front, closed and paused shops offer no
 // adding, sold-out products, quick add with − quantity +, and the options sheet.

@@ -2,9 +2,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../lib/query';
-import { taqueria } from '../../features/tienda-publica/test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import ProductoDetalleScreen from './producto-detalle';
-import { openTiendaPublica } from './test-tienda-publica';
+import { openTiendaPublica } from '#test/app/tienda-publica';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 

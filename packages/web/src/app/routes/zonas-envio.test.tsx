@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../features/mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import ZonasEnvio from './zonas-envio';
 

@@ -7,15 +7,15 @@ import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import { ToastHost } from '../../lib/toast';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey } from '../mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../pedidos-tienda/api/get-pedidos-tienda';
 import { olvidarVistos } from '../pedidos-tienda/api/marcar-visto';
-import { makePedido } from '../pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { desconectarImpresora, ponerTransporte } from './impresora-store';
 import { guardarPreferencias } from './preferencias';
-import { decodificarEscPos } from './test/escpos';
-import { TransporteGrabador } from './test/transporte-grabador';
-import { tokenFor } from '../tienda-publica/test/session';
+import { decodificarEscPos } from '#test/impresora/escpos';
+import { TransporteGrabador } from '#test/impresora/transporte-grabador';
+import { tokenFor } from '#test/tienda-publica/session';
 
 /** What GET /api/pedido/ticket answers (docs/api.md): ESC/POS, Windows-1252, a cut. */
 function ticketDelServidor(pedidoId: number): Uint8Array<ArrayBuffer> {

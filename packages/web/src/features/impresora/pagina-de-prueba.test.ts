@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { desconectarImpresora, imprimir, ponerTransporte } from './impresora-store';
 import { crearPaginaDePrueba, formatFechaTicket, reglaDeColumnas } from './pagina-de-prueba';
-import { decodificarEscPos, ultimoComando } from './test/escpos';
-import { TransporteGrabador } from './test/transporte-grabador';
+import { decodificarEscPos, ultimoComando } from '#test/impresora/escpos';
+import { TransporteGrabador } from '#test/impresora/transporte-grabador';
 
 afterEach(async () => {
   await desconectarImpresora();

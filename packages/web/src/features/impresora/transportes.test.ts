@@ -7,7 +7,7 @@ import {
   reconectarImpresora,
 } from './impresora-store';
 import { guardarPreferencias, leerPreferencias } from './preferencias';
-import { bluetoothFalso, serieFalsa, usbFalso } from './test/navegador-falso';
+import { bluetoothFalso, serieFalsa, usbFalso } from '#test/impresora/navegador-falso';
 import { conexionesDisponibles, impresoraMessages } from './transporte';
 import {
   BLOQUE_BLUETOOTH,

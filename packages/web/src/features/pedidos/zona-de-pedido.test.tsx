@@ -3,10 +3,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PedidoDetalle } from '../pedidos-tienda/components/pedido-detalle';
 import { PedidoRow } from '../pedidos-tienda/components/pedido-row';
-import { makePedido } from '../pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { TicketCocina } from '../pedidos-tienda/components/ticket-cocina';
 import { EntregaDePedido } from './components/pedido-partes';
-import { pedidoVista } from './test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import { textoDeLugar, textoDeZona } from './zona-de-pedido';
 
 const TZ = 'America/Mexico_City';

@@ -6,7 +6,7 @@ import { Layout } from '../../../app/layout';
 import { clearSession, storeToken } from '../../../lib/session-store';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { PistaSonido, SonidoControl } from '../../pedidos-tienda/components/sonido-control';
 import { olvidarAudio } from '../../pedidos-tienda/hooks/sonido';

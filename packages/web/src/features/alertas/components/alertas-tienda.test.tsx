@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import PedidosDetalleScreen from '../../../app/routes/pedidosdetalle';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { olvidarVistos } from '../../pedidos-tienda/api/marcar-visto';
-import { makePedido } from '../../pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { AlertaBanner, type EstadoTimbre } from './alerta-banner';
 import AlertasTienda from './alertas-tienda';
 

@@ -2,7 +2,7 @@ import type { Franjas } from '@tianguis/domain';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { taqueria } from '../../tienda-publica/test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import type { TiendaDeCanasta } from '../canasta/use-canasta';
 import { CondicionesCanasta } from './checkout-card';
 

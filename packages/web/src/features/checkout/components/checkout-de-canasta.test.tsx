@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import type { Canasta } from '../../carrito/canasta/use-canasta';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import { listarSeguimientos } from '../../seguimiento/seguimientos-guardados';
 import { CheckoutDeCanasta } from './checkout-de-canasta';
 

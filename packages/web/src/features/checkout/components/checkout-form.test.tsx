@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm, type PedidoHecho } from './checkout-form';

@@ -11,7 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { clearQueryCache } from '../../../lib/query';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm } from './checkout-form';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import type { ZonaDeTienda } from '../logic/zona-de-entrega';

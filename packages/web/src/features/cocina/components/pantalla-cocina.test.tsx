@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
-import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
-import { makePedido } from '../../pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
 import { PantallaCocina } from './pantalla-cocina';
 

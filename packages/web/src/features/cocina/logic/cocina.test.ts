@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePedido } from '../../pedidos-tienda/components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { comandasDeCocina, listosRecientes, tiempoDeComanda, venceDe } from './cocina';
 
 const NOW = Date.parse('2026-12-02T18:00:00Z');

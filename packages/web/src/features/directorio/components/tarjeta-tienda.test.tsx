@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Home from '../../../app/routes/home';
 import { clearQueryCache } from '../../../lib/query';
 import type { TiendaDirectorio } from '../../tienda-publica/api/list-tiendas';
-import { fakeFetch, TAQUERIA_ABIERTA } from '../../tienda-publica/test/session';
+import { fakeFetch, TAQUERIA_ABIERTA } from '#test/tienda-publica/session';
 import { TarjetaTienda } from './tarjeta-tienda';
 
 afterEach(() => {

@@ -6,11 +6,11 @@ import { desconectarImpresora } from '../impresora-store';
 import type { NavegadorConImpresoras } from '../navegador';
 import { reglaDeColumnas } from '../pagina-de-prueba';
 import { IMPRESORA_KEY, guardarPreferencias, leerPreferencias } from '../preferencias';
-import { decodificarEscPos, ultimoComando } from '../test/escpos';
-import { bluetoothFalso, serieFalsa, usbFalso } from '../test/navegador-falso';
+import { decodificarEscPos, ultimoComando } from '#test/impresora/escpos';
+import { bluetoothFalso, serieFalsa, usbFalso } from '#test/impresora/navegador-falso';
 import { impresoraMessages } from '../transporte';
 import { AjustesMenu } from '../../mi-tienda/components/ajustes-menu';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { ImpresoraAjustes } from './impresora-ajustes';
 
 afterEach(async () => {

@@ -4,8 +4,8 @@ import { clearSession, storeToken } from '../../../lib/session-store';
 import { activateTienda } from './activate-tienda';
 import { miTiendaKey, type MiTienda } from './get-mi-tienda';
 import { updateTienda } from './update-tienda';
-import { tiendaDePrueba } from '../components/catalogo-fixtures';
-import { tokenFor } from '../../tienda-publica/test/session';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { tokenFor } from '#test/tienda-publica/session';
 
 /** The server's answer: the shop list as the owner sees it, own shop first. */
 function answerWith(list: MiTienda[]) {

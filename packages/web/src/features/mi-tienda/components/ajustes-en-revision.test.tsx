@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { AjustesMenu } from './ajustes-menu';
 import { findFaltantesParaPublicar } from './ajustes-tareas';
-import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from './catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 
 // Issue 29: until the admin approves the shop, the owner's home says it is in review and what is
 // left to do, instead of "No tienes tareas pendientes".

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import type { MiTienda } from '../api/get-mi-tienda';
 import AjustesEstadoTienda from './ajustes-estado-tienda';
-import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from './catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 
 // Unmounted first: a dot still on screen would refill the cache it is emptied of.
 afterEach(() => {

@@ -5,7 +5,7 @@ import type { MiTienda } from '../api/get-mi-tienda';
 import AjustesBannerDesactivada from './ajustes-banner-desactivada';
 import { AjustesMenu } from './ajustes-menu';
 import { ajustesMessages, findTareasPendientes, TUTORIALES } from './ajustes-tareas';
-import { tiendaDePrueba } from './catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 
 const producto = {
   id: 1,

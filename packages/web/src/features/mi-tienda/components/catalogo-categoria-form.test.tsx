@@ -8,7 +8,7 @@ import {
   decideCategoriaSave,
   type CategoriaSave,
 } from './catalogo-categoria-form';
-import { categoriaDePrueba, productoDePrueba } from './catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba } from '#test/mi-tienda/fixtures';
 import type { CategoriaDeTienda } from './catalogo-productos';
 
 describe('decideCategoriaSave', () => {

@@ -10,7 +10,7 @@ import {
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { categoriaDePrueba, productoDePrueba } from './catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba } from '#test/mi-tienda/fixtures';
 import {
   CatalogoProductoForm,
   CONFIRMAR_ELIMINAR_PRODUCTO,

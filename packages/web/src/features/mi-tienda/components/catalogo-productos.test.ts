@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from './catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { listProductos, readId, searchProductos, sortProductosByName } from './catalogo-productos';
 
 const nombres = (list: readonly { name: string }[]) => list.map((p) => p.name);

@@ -5,12 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
 import { clearQueryCache } from '../../../lib/query';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from '../../mi-tienda/components/catalogo-fixtures';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { pedidoVista } from '#test/pedidos/fixtures';
 
 // docs/api.md, "Phones as typed": the owner may type or paste the customer's phone as it comes
 // (spaces, dashes, dots, parentheses, +52 or +52 1); the order goes out with its 10 digits.

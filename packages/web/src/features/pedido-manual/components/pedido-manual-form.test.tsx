@@ -13,12 +13,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
 import { clearQueryCache } from '../../../lib/query';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from '../../mi-tienda/components/catalogo-fixtures';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { pedidoVista } from '#test/pedidos/fixtures';
 
 // Unmounted first: a screen still mounted would refill the cache it is emptied of.
 afterEach(() => {

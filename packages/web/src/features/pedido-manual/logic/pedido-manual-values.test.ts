@@ -1,11 +1,7 @@
 import { opcionesMessages, pedidoWireMessages, registroMessages } from '@tianguis/domain';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import {
-  categoriaDePrueba,
-  productoDePrueba,
-  tiendaDePrueba,
-} from '../../mi-tienda/components/catalogo-fixtures';
+import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import {
   agregarLinea,
   cambiarCantidad,

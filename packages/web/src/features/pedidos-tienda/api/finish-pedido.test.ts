@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
-import { makePedido } from '../components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { runAccionPedido } from './finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
 import { marcarVisto, olvidarVistos } from './marcar-visto';

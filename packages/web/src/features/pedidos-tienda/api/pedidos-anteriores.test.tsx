@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import { CargarAnteriores } from '../components/cargar-anteriores';
-import { makePedido } from '../components/test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
 import {
   actualizarPedidoAnterior,

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { clearSession, storeToken } from '../../../lib/session-store';
 import { miTiendaKey, useMiTienda, type MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { OcupadosControl, textoOcupados, TIEMPOS_NORMALES } from './ocupados-control';
-import { tokenFor } from '../../tienda-publica/test/session';
+import { tokenFor } from '#test/tienda-publica/session';
 
 /**
  * The server: `POST /api/tienda/demora {minutos}` answers the owner's shop list with that delay

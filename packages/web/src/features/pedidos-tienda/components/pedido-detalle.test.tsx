@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderDetalle } from '#test/pedidos-tienda/tablero';
 import { ApiError } from '../../../lib/api-client';
 import type { AccionPedido } from '../api/finish-pedido';
-import { makePedido } from './test-pedidos';
-import { ENTREGA_RECOGER, SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
+import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
 
 describe('PedidoDetalle', () => {
   it('shows the shop, the shopper with her links, the lines and the totals', () => {

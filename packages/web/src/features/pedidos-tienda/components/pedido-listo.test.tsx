@@ -6,7 +6,7 @@ import { NOW, renderDetalle, Tablero } from '#test/pedidos-tienda/tablero';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import type { AccionPedido } from '../api/finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from '../api/get-pedidos-tienda';
-import { makePedido } from './test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 
 // The owner's board and detail with the kitchen's LISTO state (docs/api.md, "Staff and the
 // kitchen").

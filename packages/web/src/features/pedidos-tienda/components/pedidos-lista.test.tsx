@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { Tablero, type TableroProps } from '#test/pedidos-tienda/tablero';
-import { makePedido } from './test-pedidos';
-import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
+import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
 
 // The board's clock (NOW) is Wednesday 2025-03-12, 10:00 in Mexico City.
 const PEDIDOS: PedidoTienda[] = [

@@ -7,7 +7,7 @@ import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query'
 import type { AccionPedido } from '../api/finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from '../api/get-pedidos-tienda';
 import { filtrarTablero } from './tablero-tabs';
-import { makePedido } from './test-pedidos';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { TicketCocina } from './ticket-cocina';
 
 // Orders for later on the owner's board (docs/api.md, "Orders for later"): the Programados tab

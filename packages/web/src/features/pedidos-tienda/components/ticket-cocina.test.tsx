@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketCocina } from './ticket-cocina';
 import { cssTextOf } from '../../../lib/document-style';
 import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
-import { makePedido } from './test-pedidos';
-import { ENTREGA_RECOGER, SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { makePedido } from '#test/pedidos-tienda/fixtures';
+import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
 
 const TZ = 'America/Mexico_City';
 const PEDIDO = makePedido({

@@ -3,7 +3,7 @@ import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query'
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { applyPedidoEvento } from './mis-pedidos-eventos';
 import type { PedidoVista } from '@tianguis/domain';
-import { pedidoVista } from '../test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import { misPedidosKey } from './mis-pedidos';
 
 afterEach(() => clearQueryCache());

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PedidoVista } from '@tianguis/domain';
-import { pedidoVista } from '../test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
-import { ENTREGA_RECOGER, SIN_ZONA } from '../test/pedido-vista';
+import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
 
 function pedido(id: number, status: string, fecha: string, nombreTienda = `Tienda ${id}`) {
   return pedidoVista({ id, status, fecha, nombreTienda });

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import MisPedidos from '../../../app/routes/mis-pedidos';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession } from '../../../lib/session-store';
-import { signInAs } from '../../tienda-publica/test/session';
-import { ENTREGA_RECOGER, pedidoVista } from '../test/pedido-vista';
+import { signInAs } from '#test/tienda-publica/session';
+import { ENTREGA_RECOGER, pedidoVista } from '#test/pedidos/fixtures';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
 

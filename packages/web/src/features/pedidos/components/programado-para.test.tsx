@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SeguimientoPedido } from '../../seguimiento/components/seguimiento-pedido';
-import { pedidoVista } from '../test/pedido-vista';
+import { pedidoVista } from '#test/pedidos/fixtures';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
 import { textoDeEstado, textoProgramado, textoWhatsAppDePedido } from './pedido-partes';

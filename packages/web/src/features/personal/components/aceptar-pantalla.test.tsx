@@ -10,7 +10,7 @@ import {
   SIGN_IN_KEY,
   storeToken,
 } from '../../../lib/session-store';
-import { json, redDePrueba, tokenDePrueba, type Llamada } from '../test/personal-fixtures';
+import { json, redDePrueba, tokenDePrueba, type Llamada } from '#test/personal/fixtures';
 import { AceptarPantalla } from './aceptar-pantalla';
 
 afterEach(() => {

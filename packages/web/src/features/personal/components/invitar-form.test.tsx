@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import { invitarPersonal } from '../api/invitar-personal';
-import { json, miembro, redDePrueba, type Llamada } from '../test/personal-fixtures';
+import { json, miembro, redDePrueba, type Llamada } from '#test/personal/fixtures';
 import { InvitarForm } from './invitar-form';
 
 afterEach(() => {

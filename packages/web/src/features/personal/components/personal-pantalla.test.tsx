@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { json, miembro, redDePrueba, type Llamada } from '../test/personal-fixtures';
+import { json, miembro, redDePrueba, type Llamada } from '#test/personal/fixtures';
 import { PersonalPantalla } from './personal-pantalla';
 
 afterEach(() => {

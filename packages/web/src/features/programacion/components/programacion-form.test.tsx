@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ToastHost } from '../../../lib/toast';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import type { ProgramacionUpdateBody } from '../logic/programacion-form';
 import { PROGRAMACION_GUARDADA, ProgramacionFormView } from './programacion-form';
 

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Seguimiento from '../../../app/routes/seguimiento';
 import { clearQueryCache } from '../../../lib/query';
-import { ENTREGA_RECOGER, pedidoVista } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER, pedidoVista } from '#test/pedidos/fixtures';
 
 // The guest's tracking page once the kitchen is done (docs/api.md, "Staff and the kitchen"):
 // the server's answers and its live stream, played through fetch.

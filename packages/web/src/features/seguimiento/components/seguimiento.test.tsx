@@ -8,10 +8,10 @@ import Seguimiento from '../../../app/routes/seguimiento';
 import type { EventStreamHandlers } from '../../../lib/event-stream';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession } from '../../../lib/session-store';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
-import { signInAs } from '../../tienda-publica/test/session';
+import { pedidoVista } from '#test/pedidos/fixtures';
+import { signInAs } from '#test/tienda-publica/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
-import { ENTREGA_RECOGER } from '../../pedidos/test/pedido-vista';
+import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
 const stream = vi.hoisted(() => ({

@@ -1,7 +1,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { clearQueryCache } from '../../../lib/query';
 import {
   getTiendaPublica,

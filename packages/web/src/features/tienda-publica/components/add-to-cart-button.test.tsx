@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openTiendaPublica } from '../../../app/routes/test-tienda-publica';
+import { openTiendaPublica } from '#test/app/tienda-publica';
 import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
-import { taqueria } from '../test/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '../test/session';
+import { taqueria } from '#test/tienda-publica/fixtures';
+import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';

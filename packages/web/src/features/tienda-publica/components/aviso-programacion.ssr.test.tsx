@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { render } from '../../../entry-server';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 
 // The server's rendering of a shop that takes orders for later (entry-server.tsx): its time lines
 // come in the markup, worked out for the server's `now`, so the page says them before any script

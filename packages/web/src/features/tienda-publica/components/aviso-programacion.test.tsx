@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { TiendaCerradaAvisoVivo } from './tienda-cerrada-aviso';
 import TiendaCondiciones from './tienda-condiciones';
 

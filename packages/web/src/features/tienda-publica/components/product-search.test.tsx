@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { ProductSearchBox } from './product-search';
 
 function Where() {

@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openTiendaPublica } from '../../../app/routes/test-tienda-publica';
+import { openTiendaPublica } from '#test/app/tienda-publica';
 import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
-import { categoria, grupoExtras, grupoTortilla, producto, taqueria } from '../test/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '../test/session';
+import {
+  categoria,
+  grupoExtras,
+  grupoTortilla,
+  producto,
+  taqueria,
+} from '#test/tienda-publica/fixtures';
+import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
 
 // The product page shows a product's options in place: what must be chosen is seen before
 // tapping 'Agregar al carrito', which waits for it (the shop's cards open a sheet instead).

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { TiendaCerradaAviso } from './tienda-cerrada-aviso';
 
 describe('TiendaCerradaAviso', () => {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { TiendaContacto } from './tienda-info';
 
 // docs/shop-pages.md, "The menu": the shop's address, "Cómo llegar" and "Llamar" under its

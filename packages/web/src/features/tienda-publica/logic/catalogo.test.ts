@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoria, producto, taqueria } from '../test/fixtures';
+import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
 import {
   buscarProductos,
   categoriaPath,

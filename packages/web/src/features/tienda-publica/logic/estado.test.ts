@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { taqueria } from '../test/fixtures';
+import { taqueria } from '#test/tienda-publica/fixtures';
 import { avisoDeCierre, isTiendaNoEncontrada } from '../../../lib/tienda-publica/estado';
 
 describe('not-found decisions', () => {

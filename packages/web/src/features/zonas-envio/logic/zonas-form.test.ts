@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zonaAGuardar, zonaGuardada } from '#test/zonas-envio/zonas';
-import { tiendaDePrueba } from '../../mi-tienda/components/catalogo-fixtures';
+import { zonaAGuardar, zonaGuardada } from '#test/zonas-envio/fixtures';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { cuerpoDeZonas, SIN_CONFIGURAR } from './cuerpo-de-zonas';
 import {
   checkPunto,

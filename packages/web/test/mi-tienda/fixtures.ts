@@ -1,6 +1,9 @@
 import { PROGRAMACION_POR_OMISION } from '@tianguis/domain';
-import type { MiTienda } from '../api/get-mi-tienda';
-import type { CategoriaDeTienda, ProductoDeTienda } from './catalogo-productos';
+import type { MiTienda } from '../../src/features/mi-tienda/api/get-mi-tienda';
+import type {
+  CategoriaDeTienda,
+  ProductoDeTienda,
+} from '../../src/features/mi-tienda/components/catalogo-productos';
 
 // Test data only: shops, categories and products shaped as GET /api/tienda/mitienda answers.
 

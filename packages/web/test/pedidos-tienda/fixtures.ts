@@ -1,7 +1,7 @@
 import type { PedidoDetalle } from '@tianguis/domain';
-import { pedidoVista } from '../../pedidos/test/pedido-vista';
-import type { PedidoTienda } from '../api/get-pedidos-tienda';
-import { SIN_ZONA } from '../../pedidos/test/pedido-vista';
+import { pedidoVista } from '../pedidos/fixtures';
+import type { PedidoTienda } from '../../src/features/pedidos-tienda/api/get-pedidos-tienda';
+import { SIN_ZONA } from '../pedidos/fixtures';
 
 /** A line as a test writes it: what it is about; the rest takes a plain default. */
 type LineaDePrueba = Pick<

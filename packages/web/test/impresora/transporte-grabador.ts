@@ -1,4 +1,4 @@
-import type { TransporteImpresora } from '../transporte';
+import type { TransporteImpresora } from '../../src/features/impresora/transporte';
 
 /**
  * Test-only: a printer that keeps every write, in order, and can be told to fail (as a printer

@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import type { Role } from '@tianguis/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { clearQueryCache } from '../../../lib/query';
-import { clearSession, storeToken } from '../../../lib/session-store';
+import { clearQueryCache } from '../../src/lib/query';
+import { clearSession, storeToken } from '../../src/lib/session-store';
 
 /** Signs in with an unsigned token carrying docs/api.md's claims (the web app only decodes it). */
 export function signInAs(role: Role, usuario = 'cliente'): void {

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { fakeFetch } from '../../features/tienda-publica/test/session';
-import { ToastHost } from '../../lib/toast';
-import ProductoDetalleScreen from './producto-detalle';
-import TiendaScreen from './tienda';
-import TiendaCategoriaScreen from './tienda-categoria';
+import { fakeFetch } from '../tienda-publica/session';
+import { ToastHost } from '../../src/lib/toast';
+import ProductoDetalleScreen from '../../src/app/routes/producto-detalle';
+import TiendaScreen from '../../src/app/routes/tienda';
+import TiendaCategoriaScreen from '../../src/app/routes/tienda-categoria';
 
 /**
  * Opens a URL of the public shop's pages (shop, category, product) the way a QR scan does: no

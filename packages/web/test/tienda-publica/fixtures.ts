@@ -3,7 +3,7 @@ import type {
   CategoriaPublica,
   ProductoPublico,
   TiendaPublicaAnswer,
-} from '../../../lib/tienda-publica/get-tienda-publica';
+} from '../../src/lib/tienda-publica/get-tienda-publica';
 
 let nextId = 1;
 

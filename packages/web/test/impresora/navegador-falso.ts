@@ -8,7 +8,7 @@ import type {
   Usb,
   UsbDevice,
   UsbDeviceFilter,
-} from '../navegador';
+} from '../../src/features/impresora/navegador';
 
 /**
  * Test-only stand-ins for the browser's WebUSB, Web Serial and Web Bluetooth (jsdom has none):
