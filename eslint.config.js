@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['packages/web/src/**/*.{ts,tsx}'],
+    files: ['packages/web/src/**/*.{ts,tsx}', 'packages/web/test/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -99,6 +99,30 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@tianguis/server', '**/server/**'], message: 'web never imports server' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app's test helpers live in packages/web/test/ (tests import them as #test/...);
+    // production code never imports them, nor vitest or Testing Library. A rule of its own
+    // (typescript-eslint's copy of no-restricted-imports), so the zones' lists stay as they are.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#test/|(^|/)test/',
+              message: 'only tests import the test helpers (packages/web/test/)',
+            },
+            {
+              group: ['vitest', 'vitest/*', '@testing-library/*'],
+              message: 'only tests (and packages/web/test/) use vitest and Testing Library',
+            },
           ],
         },
       ],
