@@ -1,7 +1,6 @@
 import type { PedidoDetalle } from '@tianguis/domain';
-import { pedidoVista } from '../pedidos/fixtures';
 import type { PedidoTienda } from '../../src/features/pedidos-tienda/api/get-pedidos-tienda';
-import { SIN_ZONA } from '../pedidos/fixtures';
+import { entregaADomicilio, pedidoVista } from '../pedidos/fixtures';
 
 /** A line as a test writes it: what it is about; the rest takes a plain default. */
 type LineaDePrueba = Pick<
@@ -44,12 +43,7 @@ export function makePedido(over: PedidoDePrueba): PedidoTienda & { usuarioId: nu
     costoDeEnvio: 20.5,
     celularTienda: '5587654321',
     celular: '5512345678',
-    entrega: {
-      tipo: 'DOMICILIO',
-      direccion: direccionEntrega,
-      referencias: null,
-      ...SIN_ZONA,
-    },
+    entrega: entregaADomicilio(direccionEntrega),
     ...over,
     direccionEntrega,
     pedidoDetalles: lineas.map(linea),

@@ -11,6 +11,51 @@ export const ENTREGA_RECOGER = {
   ...SIN_ZONA,
 } as const satisfies PedidoVista['entrega'];
 
+/** Home delivery to `direccion`, in a place without zones. */
+export function entregaADomicilio(
+  direccion: string,
+  referencias: string | null = null,
+): PedidoVista['entrega'] {
+  return { tipo: 'DOMICILIO', direccion, referencias, ...SIN_ZONA };
+}
+
+/** Cash, not paid yet: what the shopper pays with and the change to take (none if not given). */
+export function pagoEnEfectivo(
+  pagaCon: number | null = null,
+  cambio: number | null = null,
+): PedidoVista['pago'] {
+  return { metodo: 'EFECTIVO', pagaCon, cambio, referencia: null, pagado: false };
+}
+
+/** A transfer with its concept (`referencia`), not paid yet; `over` adds the bank or `pagado`. */
+export function pagoPorTransferencia(
+  referencia: string,
+  over: Partial<PedidoVista['pago']> = {},
+): PedidoVista['pago'] {
+  return {
+    metodo: 'TRANSFERENCIA',
+    pagaCon: null,
+    cambio: null,
+    referencia,
+    pagado: false,
+    ...over,
+  };
+}
+
+type OpcionElegida = PedidoVista['pedidoDetalles'][number]['opciones'][number];
+
+/** A line's chosen options, each as [grupo, nombre, precioExtra]; their ids are 1, 2, 3… */
+export function opcionesElegidas(
+  ...opciones: [grupo: string, nombre: string, precioExtra: number][]
+): OpcionElegida[] {
+  return opciones.map(([grupo, nombre, precioExtra], i) => ({
+    id: i + 1,
+    grupo,
+    nombre,
+    precioExtra,
+  }));
+}
+
 /** A complete order as the server answers it, for tests; `over` changes what a test is about. */
 export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
   return {
@@ -29,13 +74,8 @@ export function pedidoVista(over: Partial<PedidoVista> = {}): PedidoVista {
     nombreCompleto: 'Ana López',
     celular: '5588776655',
     direccionEntrega: 'Calle Pino 12, Col. Centro',
-    entrega: {
-      tipo: 'DOMICILIO',
-      direccion: 'Calle Pino 12, Col. Centro',
-      referencias: null,
-      ...SIN_ZONA,
-    },
-    pago: { metodo: 'EFECTIVO', pagaCon: null, cambio: null, referencia: null, pagado: false },
+    entrega: entregaADomicilio('Calle Pino 12, Col. Centro'),
+    pago: pagoEnEfectivo(),
     nota: null,
     invitado: false,
     origen: 'WEB',

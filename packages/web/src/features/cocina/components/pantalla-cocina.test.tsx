@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
-import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
+import { ENTREGA_RECOGER, opcionesElegidas } from '#test/pedidos/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
@@ -90,11 +90,11 @@ describe('the kitchen display', () => {
               imagenProducto: 'N/A',
               cantidad: 3,
               precio: 18,
-              opciones: [
-                { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 0 },
-                { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
-                { id: 3, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 10 },
-              ],
+              opciones: opcionesElegidas(
+                ['Tortilla', 'Harina', 0],
+                ['Extras', 'Queso', 10],
+                ['Extras', 'Aguacate', 10],
+              ),
               nota: 'Sin cebolla',
             },
           ],

@@ -6,7 +6,13 @@ import { renderDetalle } from '#test/pedidos-tienda/tablero';
 import { ApiError } from '../../../lib/api-client';
 import type { AccionPedido } from '../api/finish-pedido';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
-import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
+import {
+  ENTREGA_RECOGER,
+  entregaADomicilio,
+  opcionesElegidas,
+  pagoEnEfectivo,
+  pagoPorTransferencia,
+} from '#test/pedidos/fixtures';
 
 describe('PedidoDetalle', () => {
   it('shows the shop, the shopper with her links, the lines and the totals', () => {
@@ -176,18 +182,18 @@ describe('PedidoDetalle', () => {
         id: 9,
         nota: 'Tocar el timbre dos veces',
         entrega: ENTREGA_RECOGER,
-        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 55, referencia: null, pagado: false },
+        pago: pagoEnEfectivo(500, 55),
         pedidoDetalles: [
           {
             nombreProducto: 'Quesadilla',
             imagenProducto: 'N/A',
             cantidad: 1,
             precio: 45,
-            opciones: [
-              { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
-              { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
-              { id: 3, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 15 },
-            ],
+            opciones: opcionesElegidas(
+              ['Tortilla', 'Harina', 5],
+              ['Extras', 'Queso', 10],
+              ['Extras', 'Aguacate', 15],
+            ),
             nota: 'Sin cebolla',
           },
         ],
@@ -213,12 +219,7 @@ describe('PedidoDetalle', () => {
       makePedido({
         id: 9,
         invitado: true,
-        entrega: {
-          tipo: 'DOMICILIO',
-          direccion: 'Calle 5 #12',
-          referencias: 'Portón verde',
-          ...SIN_ZONA,
-        },
+        entrega: entregaADomicilio('Calle 5 #12', 'Portón verde'),
       }),
       async () => undefined,
     );
@@ -236,13 +237,7 @@ describe('PedidoDetalle', () => {
   it('a transfer shows its reference, pending until marked paid', async () => {
     const user = userEvent.setup();
     const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
-    const pago = {
-      metodo: 'TRANSFERENCIA' as const,
-      pagaCon: null,
-      cambio: null,
-      referencia: 'PED-9',
-      pagado: false,
-    };
+    const pago = pagoPorTransferencia('PED-9');
     renderDetalle(makePedido({ id: 9, pago }), onAccion);
     const region = screen.getByRole('region', { name: 'Pago' });
     expect(region.textContent).toContain('Transferencia');

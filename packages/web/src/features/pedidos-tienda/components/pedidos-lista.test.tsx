@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { Tablero, type TableroProps } from '#test/pedidos-tienda/tablero';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
-import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
+import { ENTREGA_RECOGER, pagoEnEfectivo } from '#test/pedidos/fixtures';
 
 // The board's clock (NOW) is Wednesday 2025-03-12, 10:00 in Mexico City.
 const PEDIDOS: PedidoTienda[] = [
@@ -159,13 +159,7 @@ describe('PedidosLista', () => {
             fecha: '2025-03-12T15:48:00Z',
             nota: 'Tocar el timbre',
             entrega: ENTREGA_RECOGER,
-            pago: {
-              metodo: 'EFECTIVO',
-              pagaCon: 500,
-              cambio: 385,
-              referencia: null,
-              pagado: false,
-            },
+            pago: pagoEnEfectivo(500, 385),
             pedidoDetalles: [
               {
                 nombreProducto: 'Pastor',

@@ -5,7 +5,13 @@ import { TicketCocina } from './ticket-cocina';
 import { cssTextOf } from '../../../lib/document-style';
 import { TicketImpresion, ticketPrintCss } from './ticket-impresion';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
-import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
+import {
+  ENTREGA_RECOGER,
+  entregaADomicilio,
+  opcionesElegidas,
+  pagoEnEfectivo,
+  pagoPorTransferencia,
+} from '#test/pedidos/fixtures';
 
 const TZ = 'America/Mexico_City';
 const PEDIDO = makePedido({
@@ -63,23 +69,14 @@ describe('TicketCocina', () => {
           invitado: true,
           nota: 'Sin servilletas',
           entrega: ENTREGA_RECOGER,
-          pago: {
-            metodo: 'EFECTIVO',
-            pagaCon: 200,
-            cambio: 134.5,
-            referencia: null,
-            pagado: false,
-          },
+          pago: pagoEnEfectivo(200, 134.5),
           pedidoDetalles: [
             {
               nombreProducto: 'Quesadilla',
               imagenProducto: 'N/A',
               cantidad: 1,
               precio: 45,
-              opciones: [
-                { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
-                { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
-              ],
+              opciones: opcionesElegidas(['Tortilla', 'Harina', 5], ['Extras', 'Queso', 10]),
               nota: 'Bien dorada',
             },
           ],
@@ -119,19 +116,8 @@ describe('TicketCocina', () => {
           id: 44,
           origen: 'MANUAL',
           invitado: true,
-          entrega: {
-            tipo: 'DOMICILIO',
-            direccion: 'Calle 5 #12',
-            referencias: 'Portón verde',
-            ...SIN_ZONA,
-          },
-          pago: {
-            metodo: 'TRANSFERENCIA',
-            pagaCon: null,
-            cambio: null,
-            referencia: 'PED-44',
-            pagado: false,
-          },
+          entrega: entregaADomicilio('Calle 5 #12', 'Portón verde'),
+          pago: pagoPorTransferencia('PED-44'),
         })}
         timeZone={TZ}
         ancho={80}

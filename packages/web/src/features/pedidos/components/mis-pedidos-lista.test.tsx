@@ -3,10 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PedidoVista } from '@tianguis/domain';
-import { pedidoVista } from '#test/pedidos/fixtures';
+import {
+  ENTREGA_RECOGER,
+  entregaADomicilio,
+  opcionesElegidas,
+  pagoEnEfectivo,
+  pagoPorTransferencia,
+  pedidoVista,
+} from '#test/pedidos/fixtures';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';
-import { ENTREGA_RECOGER, SIN_ZONA } from '#test/pedidos/fixtures';
 
 function pedido(id: number, status: string, fecha: string, nombreTienda = `Tienda ${id}`) {
   return pedidoVista({ id, status, fecha, nombreTienda });
@@ -188,7 +194,7 @@ describe(
         montoTotal: 45,
         costoDeEnvio: 0,
         entrega: ENTREGA_RECOGER,
-        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 455, referencia: null, pagado: false },
+        pago: pagoEnEfectivo(500, 455),
         nota: 'Tocar el timbre',
         pedidoDetalles: [
           {
@@ -197,11 +203,11 @@ describe(
             imagenProducto: 'N/A',
             cantidad: 2,
             precio: 22.5,
-            opciones: [
-              { id: 1, grupo: 'Tortilla', nombre: 'Harina', precioExtra: 5 },
-              { id: 2, grupo: 'Extras', nombre: 'Queso', precioExtra: 10 },
-              { id: 3, grupo: 'Extras', nombre: 'Aguacate', precioExtra: 15 },
-            ],
+            opciones: opcionesElegidas(
+              ['Tortilla', 'Harina', 5],
+              ['Extras', 'Queso', 10],
+              ['Extras', 'Aguacate', 15],
+            ),
             nota: 'Sin cebolla',
           },
         ],
@@ -221,22 +227,13 @@ describe(
 
     it('shows a transfer with the CLABE, bank, holder and the concept, and whether it was paid', () => {
       const p = pedidoVista({
-        entrega: {
-          tipo: 'DOMICILIO',
-          direccion: 'Av. Juárez 10',
-          referencias: 'Portón verde',
-          ...SIN_ZONA,
-        },
-        pago: {
-          metodo: 'TRANSFERENCIA',
-          pagaCon: null,
-          cambio: null,
-          referencia: 'PEDIDO-9',
+        entrega: entregaADomicilio('Av. Juárez 10', 'Portón verde'),
+        pago: pagoPorTransferencia('PEDIDO-9', {
           pagado: true,
           clabe: '002010077777777771',
           banco: 'Banamex',
           titular: 'Lupe Hernández',
-        },
+        }),
       });
       render(<MisPedidoDetalle pedido={p} />);
       expect(screen.getByText('Av. Juárez 10')).toBeTruthy();

@@ -8,10 +8,14 @@ import Seguimiento from '../../../app/routes/seguimiento';
 import type { EventStreamHandlers } from '../../../lib/event-stream';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession } from '../../../lib/session-store';
-import { pedidoVista } from '#test/pedidos/fixtures';
+import {
+  ENTREGA_RECOGER,
+  pagoEnEfectivo,
+  pagoPorTransferencia,
+  pedidoVista,
+} from '#test/pedidos/fixtures';
 import { signInAs } from '#test/tienda-publica/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
-import { ENTREGA_RECOGER } from '#test/pedidos/fixtures';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
 const stream = vi.hoisted(() => ({
@@ -184,16 +188,11 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     responder(
       invitado({
-        pago: {
-          metodo: 'TRANSFERENCIA',
-          pagaCon: null,
-          cambio: null,
-          referencia: 'PEDIDO-56',
-          pagado: false,
+        pago: pagoPorTransferencia('PEDIDO-56', {
           clabe: '002010077777777771',
           banco: 'Banamex',
           titular: 'Guadalupe Hernández',
-        },
+        }),
       }),
     );
     abrir();
@@ -250,7 +249,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
   it('cash shows what the shopper pays with and the change', async () => {
     responder(
       invitado({
-        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 369.51, referencia: null, pagado: false },
+        pago: pagoEnEfectivo(500, 369.51),
       }),
     );
     abrir();
@@ -261,7 +260,7 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
     responder(
       invitado({
         nota: 'Tocar el timbre',
-        pago: { metodo: 'EFECTIVO', pagaCon: 500, cambio: 369.51, referencia: null, pagado: false },
+        pago: pagoEnEfectivo(500, 369.51),
       }),
     );
     abrir();
