@@ -793,20 +793,10 @@ export interface PedidoConSeguimiento {
 let keySequence = 0;
 export const newKey = () => `clave-${process.pid}-${(keySequence += 1)}-${Date.now()}`;
 
-let ipSequence = 0;
-
-/**
- * An address of its own for a guest order, sent as X-Forwarded-For to a server with trustProxy
- * (one address may place 20 guest orders in 10 minutes).
- */
-export function newIp(): string {
-  ipSequence += 1;
-  return `10.${(ipSequence >> 16) & 255}.${(ipSequence >> 8) & 255}.${ipSequence & 255}`;
-}
-
 /**
  * POST /api/pedido/invitado (a new Idempotency-Key unless one is given; null sends none), from
- * `ip` when given.
+ * `ip` when given: sent as X-Forwarded-For, for a server with trustProxy (one address may place
+ * 20 guest orders in 10 minutes; newAddress() gives each test one of its own).
  */
 export function postInvitado(
   server: TestServer,

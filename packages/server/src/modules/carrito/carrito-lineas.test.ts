@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   CLABE_VALIDA,
   expectError,
@@ -6,7 +7,6 @@ import {
   gruposPayload,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   agotar,
   call,
@@ -27,7 +27,6 @@ import {
   setAjustes,
   setGrupos,
   type CarritoGrupo,
-  type PublicShop,
 } from '../../../test/pedido-factories.js';
 import { CANTIDAD_MAXIMA_POR_LINEA, horaLocal } from '@tianguis/domain';
 
@@ -36,31 +35,29 @@ import { CANTIDAD_MAXIMA_POR_LINEA, horaLocal } from '@tianguis/domain';
 // carry subtotal, delivery, payment and the open state; a sold-out product can't be added.
 
 describe('cart lines with options and notes', () => {
-  const { server, adminToken } = useOrderServer();
-  let shop: PublicShop;
-  let taco: ProductoView;
-  let agua: ProductoView;
+  /** The taco's and the gringa's option groups (two tests change them and put them back). */
   let grupos: ProductoView['grupos'];
   let otroGrupos: ProductoView['grupos'];
-  let ids: { maiz: number; harina: number; queso: number; aguacate: number };
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), {
-      nombre: 'Taquería Opciones',
-      costoDeEnvio: 20,
-      montoMinimo: 50,
-      productos: { 'Taco de pastor': 19.99, 'Agua fresca': 15, Gringa: 45 },
-    });
-    [taco, agua] = shop.productos as [ProductoView, ProductoView];
-    grupos = await setGrupos(server, shop, taco, gruposPayload());
-    otroGrupos = await setGrupos(server, shop, shop.productos[2]!, gruposPayload());
-    ids = {
-      maiz: opcionId(grupos, 'Tortilla', 'Maíz'),
-      harina: opcionId(grupos, 'Tortilla', 'Harina'),
-      queso: opcionId(grupos, 'Extras', 'Queso'),
-      aguacate: opcionId(grupos, 'Extras', 'Aguacate'),
-    };
-  });
+  const { server, adminToken, shop, taco, agua, ids } = useAdminServer(
+    async (server, adminToken) => {
+      const shop = await createPublicShop(server, adminToken, {
+        nombre: 'Taquería Opciones',
+        costoDeEnvio: 20,
+        montoMinimo: 50,
+        productos: { 'Taco de pastor': 19.99, 'Agua fresca': 15, Gringa: 45 },
+      });
+      const [taco, agua] = shop.productos as [ProductoView, ProductoView];
+      grupos = await setGrupos(server, shop, taco, gruposPayload());
+      otroGrupos = await setGrupos(server, shop, shop.productos[2]!, gruposPayload());
+      const ids = {
+        maiz: opcionId(grupos, 'Tortilla', 'Maíz'),
+        harina: opcionId(grupos, 'Tortilla', 'Harina'),
+        queso: opcionId(grupos, 'Extras', 'Queso'),
+        aguacate: opcionId(grupos, 'Extras', 'Aguacate'),
+      };
+      return { shop, taco, agua, ids };
+    },
+  );
 
   const add = (token: string, body: Record<string, unknown>) =>
     call<CarritoGrupo[]>(server, CART.addItem, token, body);

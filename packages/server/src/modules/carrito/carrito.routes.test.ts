@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   addProducto,
@@ -8,7 +9,6 @@ import {
   ok,
   type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -27,7 +27,6 @@ import {
   setTiendaFlag,
   setTiendaActiva,
   type CarritoGrupo,
-  type PublicShop,
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
@@ -37,30 +36,24 @@ const ID_INVALIDO = 'Identificador inválido';
 const SESION_INVALIDA = 'Tu sesión no es válida o ya expiró';
 
 describe('cart: /api/shoppingcartmarket', () => {
-  const { server, adminToken } = useOrderServer();
-  /** Public shop with a minimum and shipping; prices chosen to drift as binary floats. */
-  let tacos: PublicShop;
-  /** A second public shop. */
-  let jugos: PublicShop;
-  let taco: ProductoView;
-  let salsa: ProductoView;
-  let gringa: ProductoView;
-  let jugo: ProductoView;
-
-  beforeAll(async () => {
-    tacos = await createPublicShop(server, adminToken(), {
-      nombre: 'Taquería El Güero',
-      montoMinimo: 100,
-      costoDeEnvio: 25.5,
-      productos: { 'Taco de pastor': 19.99, 'Salsa extra': 0.29, Gringa: 45.1 },
-    });
-    [taco, salsa, gringa] = tacos.productos as [ProductoView, ProductoView, ProductoView];
-    jugos = await createPublicShop(server, adminToken(), {
-      nombre: 'Jugos La Naranja',
-      productos: { 'Jugo verde': 35 },
-    });
-    jugo = jugos.productos[0]!;
-  });
+  const { server, adminToken, tacos, jugos, taco, salsa, gringa, jugo } = useAdminServer(
+    async (server, adminToken) => {
+      /** Public shop with a minimum and shipping; prices chosen to drift as binary floats. */
+      const tacos = await createPublicShop(server, adminToken, {
+        nombre: 'Taquería El Güero',
+        montoMinimo: 100,
+        costoDeEnvio: 25.5,
+        productos: { 'Taco de pastor': 19.99, 'Salsa extra': 0.29, Gringa: 45.1 },
+      });
+      /** A second public shop. */
+      const jugos = await createPublicShop(server, adminToken, {
+        nombre: 'Jugos La Naranja',
+        productos: { 'Jugo verde': 35 },
+      });
+      const [taco, salsa, gringa] = tacos.productos as [ProductoView, ProductoView, ProductoView];
+      return { tacos, jugos, taco, salsa, gringa, jugo: jugos.productos[0]! };
+    },
+  );
 
   const post = (path: string, token: string | undefined, body?: unknown) =>
     call<CarritoGrupo[]>(server, path, token, body);

@@ -1,13 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   CLABE_VALIDA,
   expectError,
   expectValidation,
   gruposPayload,
-  type ProductoView,
 } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   agotar,
   call,
@@ -30,7 +29,6 @@ import {
   setAjustes,
   setGrupos,
   setPrecio,
-  type PublicShop,
   type Shopper,
 } from '../../../test/pedido-factories.js';
 
@@ -39,23 +37,20 @@ import {
 // they were ordered.
 
 describe('checkout with delivery, payment, note, shopper and expected total', () => {
-  const { server, adminToken } = useOrderServer();
-  let shop: PublicShop;
-  let taco: ProductoView;
-  let grupos: ProductoView['grupos'];
-
-  beforeAll(async () => {
-    ({
-      shop,
-      producto: taco,
-      grupos,
-    } = await createShopWithOpciones(server, adminToken(), {
+  const {
+    server,
+    adminToken,
+    shop,
+    producto: taco,
+    grupos,
+  } = useAdminServer(async (server, adminToken) => {
+    const made = await createShopWithOpciones(server, adminToken, {
       nombre: 'Cocina Checkout',
       costoDeEnvio: 25.5,
       montoMinimo: 30,
       productos: { 'Taco de suadero': 19.99, 'Agua de jamaica': 18 },
-    }));
-    await setAjustes(server, shop, {
+    });
+    await setAjustes(server, made.shop, {
       entrega: { recoger: true, domicilio: true },
       pagos: {
         efectivo: true,
@@ -63,6 +58,7 @@ describe('checkout with delivery, payment, note, shopper and expected total', ()
         transferencia: { clabe: CLABE_VALIDA, banco: 'Banorte', titular: 'Lucía Hernández' },
       },
     });
+    return made;
   });
 
   /** A shopper with 2 tacos (harina + queso: 34.99 each) in the basket: subtotal 69.98. */

@@ -5,9 +5,8 @@ import {
   programacionMessages,
   type Programacion,
 } from '@tianguis/domain';
-import type { ApiResponse } from '../../../test/build-test-app.js';
+import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import { expectError, expectValidation, ok } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -17,7 +16,6 @@ import {
   expectPedidoShape,
   guestBody,
   listCart,
-  newIp,
   newKey,
   ownTienda,
   pausar,
@@ -35,6 +33,7 @@ import {
   type PedidoConSeguimiento,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
+import { newAddress } from '../../../test/from-address.js';
 
 // docs/api.md, "Orders for later, kitchen pace and busy mode" and "Third edition: fine points":
 // signed-in, guest and manual checkouts take `programadoPara`, the start of one of the shop's
@@ -91,7 +90,7 @@ describe('orders for later at checkout', () => {
   });
   // X-Forwarded-For is believed: each guest order comes from an address of its own, far from
   // the 20 orders per address and window.
-  const { server, adminToken } = useOrderServer({ config: { trustProxy: true } });
+  const { server, adminToken } = useAdminServer(undefined, { config: { trustProxy: true } });
 
   /**
    * A public shop with `programacion` saved through updatetienda, open 08:00–20:00 every day
@@ -124,7 +123,7 @@ describe('orders for later at checkout', () => {
   /** A guest's order of one tamal, from its own address and with its own key. */
   function invitado(shop: PublicShop, extra: Record<string, unknown> = {}, key = newKey()) {
     const body = guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], extra);
-    return postInvitado(server, body, key, undefined, newIp());
+    return postInvitado(server, body, key, undefined, newAddress());
   }
 
   /** The owner types an order of one tamal for Señora Carmen. */

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { destinoMessages, distanciaKm, mensajeFueraDeZona, type Punto } from '@tianguis/domain';
-import type { ApiResponse } from '../../../test/build-test-app.js';
+import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import { expectError, expectValidation, ok } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   createPublicShop,
   createShopperWithBasket,
@@ -68,8 +67,24 @@ const ACTIVAS = ['Centro', 'Del Valle', 'Cerca'];
 const FUERA = mensajeFueraDeZona(ACTIVAS.map((nombre) => ({ nombre, activa: true })));
 
 describe('checkout with delivery zones', () => {
-  const { server, adminToken } = useOrderServer();
-  let shop: PublicShop;
+  const { server, adminToken, shop } = useAdminServer(async (server, adminToken) => {
+    // The shop's own minimum (120) and flat fee (15) apply to pickup only once it has zones.
+    const shop = await createPublicShop(server, adminToken, {
+      nombre: 'Fonda Zonas',
+      montoMinimo: 120,
+      costoDeEnvio: 15,
+      productos: { 'Comida corrida': 100 },
+    });
+    ok(
+      await updateTiendaCon(server, shop, {
+        ubicacion: PUNTO,
+        zonas: ZONAS,
+        entrega: { recoger: true, domicilio: true },
+      }),
+      'updatetienda',
+    );
+    return { shop };
+  });
 
   const productoId = () => shop.productos[0]!.id;
 
@@ -120,24 +135,6 @@ describe('checkout with delivery zones', () => {
       ...sent,
     });
   }
-
-  beforeAll(async () => {
-    // The shop's own minimum (120) and flat fee (15) apply to pickup only once it has zones.
-    shop = await createPublicShop(server, adminToken(), {
-      nombre: 'Fonda Zonas',
-      montoMinimo: 120,
-      costoDeEnvio: 15,
-      productos: { 'Comida corrida': 100 },
-    });
-    ok(
-      await updateTiendaCon(server, shop, {
-        ubicacion: PUNTO,
-        zonas: ZONAS,
-        entrega: { recoger: true, domicilio: true },
-      }),
-      'updatetienda',
-    );
-  });
 
   describe('the matched zone sets the shipping and the minimum', () => {
     it('guest: a colonia without accents, case or spaces is the zone of its name; tracking and board carry the zone', async () => {

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useOrderServer } from '../../../test/order-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   addUnits,
   call,
@@ -31,24 +31,21 @@ interface Basket {
 }
 
 describe('checkout under concurrency', () => {
-  const { server, adminToken } = useOrderServer();
-  let shops: [PublicShop, PublicShop];
-
-  beforeAll(async () => {
-    shops = [
-      await createPublicShop(server, adminToken(), {
+  const { server, shops } = useAdminServer(async (server, adminToken) => ({
+    shops: [
+      await createPublicShop(server, adminToken, {
         nombre: 'Panadería La Espiga',
         costoDeEnvio: 15.5,
         montoMinimo: 20,
         productos: { 'Concha de vainilla': 12.99, Bolillo: 2.3, Cuernito: 9.1 },
       }),
-      await createPublicShop(server, adminToken(), {
+      await createPublicShop(server, adminToken, {
         nombre: 'Cafetería El Portal',
         costoDeEnvio: 0.1,
         productos: { 'Café americano': 33.33, 'Galleta de avena': 0.29 },
       }),
-    ];
-  });
+    ] as [PublicShop, PublicShop],
+  }));
 
   const proccess = (token: string, tiendaId: number, headers: Record<string, string> = {}) =>
     call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });

@@ -1,8 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResponse } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import { ok } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   CART,
@@ -42,27 +41,22 @@ interface Case {
 }
 
 describe('checkout with group commit: accepted and refused orders at once', () => {
-  const { server, adminToken } = useOrderServer();
-  let abierta: PublicShop;
-  let otra: PublicShop;
-  let cerrada: PublicShop;
-
-  beforeAll(async () => {
-    abierta = await createPublicShop(server, adminToken(), {
+  const { server, abierta, otra, cerrada } = useAdminServer(async (server, adminToken) => ({
+    abierta: await createPublicShop(server, adminToken, {
       nombre: 'Panadería del Lote',
       montoMinimo: MINIMO,
       costoDeEnvio: ENVIO,
       productos: { Concha: 12.99, Bolillo: 2.3, Rosca: 30.01 },
-    });
-    otra = await createPublicShop(server, adminToken(), {
+    }),
+    otra: await createPublicShop(server, adminToken, {
       nombre: 'Frutería Vecina',
       productos: { Mango: 7.5 },
-    });
-    cerrada = await createPublicShop(server, adminToken(), {
+    }),
+    cerrada: await createPublicShop(server, adminToken, {
       nombre: 'Cocina en Descanso',
       productos: { Pozole: 95 },
-    });
-  });
+    }),
+  }));
 
   const db = () => server.app.database.db;
 

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { expectError } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   countPedidos,
@@ -9,7 +9,6 @@ import {
   expectNothingChanged,
   guestBody,
   guestCliente,
-  newIp,
   newKey,
   postInvitado,
   postManual,
@@ -17,6 +16,7 @@ import {
   setPrecio,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
+import { newAddress } from '../../../test/from-address.js';
 import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 
 // Two rules of the checkout (docs/write-path.md, "Modules on the order path"): an
@@ -24,22 +24,21 @@ import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 // order; and the per-address allowance of guest orders counts orders placed, not attempts.
 
 describe('checkout rules: a key at another shop, the guest allowance', () => {
-  const { server, adminToken } = useOrderServer({ config: { trustProxy: true } });
-  let shopA: PublicShop;
-  let shopB: PublicShop;
+  const { server, adminToken, shopA, shopB } = useAdminServer(
+    async (server, adminToken) => ({
+      shopA: await createPublicShop(server, adminToken, {
+        nombre: 'Fonda Llave Uno',
+        productos: { 'Tamal verde': 20 },
+      }),
+      shopB: await createPublicShop(server, adminToken, {
+        nombre: 'Fonda Llave Dos',
+        productos: { 'Atole de fresa': 15 },
+      }),
+    }),
+    { config: { trustProxy: true } },
+  );
 
-  beforeAll(async () => {
-    shopA = await createPublicShop(server, adminToken(), {
-      nombre: 'Fonda Llave Uno',
-      productos: { 'Tamal verde': 20 },
-    });
-    shopB = await createPublicShop(server, adminToken(), {
-      nombre: 'Fonda Llave Dos',
-      productos: { 'Atole de fresa': 15 },
-    });
-  });
-
-  const invitado = (body: unknown, key: string, ip = newIp()) =>
+  const invitado = (body: unknown, key: string, ip = newAddress()) =>
     postInvitado(server, body, key, undefined, ip);
   const bodyAt = (shop: PublicShop, overrides: Record<string, unknown> = {}) =>
     guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], overrides);
@@ -117,7 +116,7 @@ describe('checkout rules: a key at another shop, the guest allowance', () => {
         nombre: 'Fonda Familiar',
         productos: { 'Pozole rojo': 80 },
       });
-      const ip = newIp();
+      const ip = newAddress();
       const body = (overrides: Record<string, unknown> = {}) =>
         guestBody(shop.tiendaId, [{ productoId: shop.productos[0]!.id }], {
           cliente: guestCliente(),

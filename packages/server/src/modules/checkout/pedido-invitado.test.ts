@@ -1,12 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { horaLocal } from '@tianguis/domain';
-import { logInto } from '../../../test/build-test-app.js';
-import {
-  expectError,
-  expectValidation,
-  type ProductoView,
-} from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
+import { logInto, useAdminServer } from '../../../test/build-test-app.js';
+import { expectError, expectValidation } from '../../../test/catalogo-factories.js';
 import {
   agotar,
   call,
@@ -21,7 +16,6 @@ import {
   expectTotalsExact,
   guestBody,
   guestCliente,
-  newIp,
   newKey,
   nowInZone,
   opcionId,
@@ -39,6 +33,7 @@ import {
   type Pedido,
   type PublicShop,
 } from '../../../test/pedido-factories.js';
+import { newAddress } from '../../../test/from-address.js';
 import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 
 // docs/api.md, "Guest orders" and the owner-typed order of "Order life": an order
@@ -47,31 +42,30 @@ import { GUEST_ORDERS_PER_IP } from './checkout.routes.js';
 
 describe('guest checkout, tracking and owner-typed orders', () => {
   const logLines: string[] = [];
-  const { server, adminToken } = useOrderServer({
-    logger: true,
-    logStream: logInto(logLines),
-    // X-Forwarded-For is believed, so each test has an address of its own.
-    config: { logLevel: 'info', trustProxy: true, sseHeartbeatMs: 200 },
-  });
-  let shop: PublicShop;
-  let taco: ProductoView;
-  let grupos: ProductoView['grupos'];
-
-  beforeAll(async () => {
-    ({
-      shop,
-      producto: taco,
-      grupos,
-    } = await createShopWithOpciones(server, adminToken(), {
-      nombre: 'Fonda Invitados',
-      costoDeEnvio: 20,
-      montoMinimo: 30,
-      productos: { 'Taco de canasta': 12.5, Refresco: 20 },
-    }));
-  });
+  const {
+    server,
+    adminToken,
+    shop,
+    producto: taco,
+    grupos,
+  } = useAdminServer(
+    (server, adminToken) =>
+      createShopWithOpciones(server, adminToken, {
+        nombre: 'Fonda Invitados',
+        costoDeEnvio: 20,
+        montoMinimo: 30,
+        productos: { 'Taco de canasta': 12.5, Refresco: 20 },
+      }),
+    {
+      logger: true,
+      logStream: logInto(logLines),
+      // X-Forwarded-For is believed, so each test has an address of its own.
+      config: { logLevel: 'info', trustProxy: true, sseHeartbeatMs: 200 },
+    },
+  );
 
   /** Each test orders from its own address: one address may place 20 guest orders per 10 min. */
-  const invitado = (body: unknown, key: string | null = newKey(), ip = newIp()) =>
+  const invitado = (body: unknown, key: string | null = newKey(), ip = newAddress()) =>
     postInvitado(server, body, key, undefined, ip);
   /** Two tacos with harina and queso (27.50 each) and a soda: 75 + 20 shipping. */
   const body = (overrides: Record<string, unknown> = {}) =>
@@ -164,7 +158,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
     it('concurrency: the same key sent five times at once makes one order with one secret', async () => {
       const key = newKey();
       const sent = body();
-      const ip = newIp();
+      const ip = newAddress();
       const count = await countPedidos(server);
       const answers = await Promise.all(Array.from({ length: 5 }, () => invitado(sent, key, ip)));
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
@@ -346,7 +340,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
       const cliente = guestCliente();
       const count = await countPedidos(server);
       const answers = await Promise.all(
-        Array.from({ length: 7 }, () => invitado(body({ cliente }), newKey(), newIp())),
+        Array.from({ length: 7 }, () => invitado(body({ cliente }), newKey(), newAddress())),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429]);
       for (const refused of answers.filter((a) => a.status === 429)) {
@@ -379,7 +373,7 @@ describe('guest checkout, tracking and owner-typed orders', () => {
     });
 
     it(`the ${GUEST_ORDERS_PER_IP + 1}st guest order from one address in 10 minutes is 429; another address goes on`, async () => {
-      const ip = newIp();
+      const ip = newAddress();
       const first = { body: body({ cliente: guestCliente() }), key: newKey() };
       let placed: { pedido: { id: number }; seguimiento: string } | undefined;
       for (let i = 0; i < GUEST_ORDERS_PER_IP; i += 1) {

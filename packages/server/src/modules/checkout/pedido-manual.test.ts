@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pedidoWireMessages } from '@tianguis/domain';
 import type { Notifier } from '../../notifier/notifier.js';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { expectError } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   countPedidos,
@@ -16,7 +16,6 @@ import {
   postManual,
   tiendaPedidos,
   type Pedido,
-  type PublicShop,
 } from '../../../test/pedido-factories.js';
 
 // docs/api.md, "Manual orders without a phone": the customer's phone is optional in an order the
@@ -43,24 +42,22 @@ describe('POST /api/pedido/manual without the customer phone', () => {
 
   // Every message the server sends is recorded, an SMS provider is set: an order without a
   // phone must still send nothing.
-  const { server, adminToken } = useOrderServer({
-    notifier,
-    config: { smsUrl: 'http://127.0.0.1:1/sms' },
-  });
-  let shop: PublicShop;
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), {
-      nombre: 'Cocina Económica Lupita',
-      montoMinimo: 200,
-      productos: { 'Comida corrida': 95, 'Agua de horchata': 25 },
-    });
-    // The approval's own email to the owner goes out in the background: let it arrive first.
-    const deadline = Date.now() + 5000;
-    while (!enviados.some((m) => m.to === shop.owner.email) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  });
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => {
+      const shop = await createPublicShop(server, adminToken, {
+        nombre: 'Cocina Económica Lupita',
+        montoMinimo: 200,
+        productos: { 'Comida corrida': 95, 'Agua de horchata': 25 },
+      });
+      // The approval's own email to the owner goes out in the background: let it arrive first.
+      const deadline = Date.now() + 5000;
+      while (!enviados.some((m) => m.to === shop.owner.email) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return { shop };
+    },
+    { notifier, config: { smsUrl: 'http://127.0.0.1:1/sms' } },
+  );
 
   const manual = (sent: unknown, token = shop.owner.token, key?: string) =>
     postManual(server, token, sent, key);

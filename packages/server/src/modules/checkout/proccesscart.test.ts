@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { expectError, ok, type ProductoView } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -52,45 +52,36 @@ const SEMANA = Object.keys(DIA_LABEL);
 const hh = (hour: number) => `${String(hour % 24).padStart(2, '0')}:00`;
 
 describe('proccesscart: a signed-in basket becomes an order', () => {
-  const { server, adminToken } = useOrderServer();
-  /** Minimum 150, shipping 25.50; prices that drift when summed as binary floats. */
-  let fonda: PublicShop;
-  let tacos: ProductoView;
-  let salsa: ProductoView;
-  let corrida: ProductoView;
-  let paquete: ProductoView;
-  let agua: ProductoView;
-  /** No minimum, no shipping. */
-  let jugos: PublicShop;
-  let jugo: ProductoView;
-
-  beforeAll(async () => {
-    fonda = await createPublicShop(server, adminToken(), {
-      nombre: 'Fonda Doña Lupe',
-      imageUrl: '/images/fonda-lupe.png',
-      montoMinimo: 150,
-      costoDeEnvio: 25.5,
-      productos: {
-        'Orden de tacos': 19.99,
-        'Salsa extra': 0.29,
-        'Comida corrida': 95.5,
-        'Paquete familiar': 50,
-        'Agua fresca': 1.1,
-      },
+  const { server, adminToken, fonda, jugos, tacos, salsa, corrida, paquete, agua, jugo } =
+    useAdminServer(async (server, adminToken) => {
+      /** Minimum 150, shipping 25.50; prices that drift when summed as binary floats. */
+      const fonda = await createPublicShop(server, adminToken, {
+        nombre: 'Fonda Doña Lupe',
+        imageUrl: '/images/fonda-lupe.png',
+        montoMinimo: 150,
+        costoDeEnvio: 25.5,
+        productos: {
+          'Orden de tacos': 19.99,
+          'Salsa extra': 0.29,
+          'Comida corrida': 95.5,
+          'Paquete familiar': 50,
+          'Agua fresca': 1.1,
+        },
+      });
+      /** No minimum, no shipping. */
+      const jugos = await createPublicShop(server, adminToken, {
+        nombre: 'Jugos La Naranja',
+        productos: { 'Jugo verde': 35 },
+      });
+      const [tacos, salsa, corrida, paquete, agua] = fonda.productos as [
+        ProductoView,
+        ProductoView,
+        ProductoView,
+        ProductoView,
+        ProductoView,
+      ];
+      return { fonda, jugos, tacos, salsa, corrida, paquete, agua, jugo: jugos.productos[0]! };
     });
-    [tacos, salsa, corrida, paquete, agua] = fonda.productos as [
-      ProductoView,
-      ProductoView,
-      ProductoView,
-      ProductoView,
-      ProductoView,
-    ];
-    jugos = await createPublicShop(server, adminToken(), {
-      nombre: 'Jugos La Naranja',
-      productos: { 'Jugo verde': 35 },
-    });
-    jugo = jugos.productos[0]!;
-  });
 
   const proccess = (token: string, tiendaId: number, headers: Record<string, string> = {}) =>
     call<CarritoGrupo[]>(server, CART.proccesscart, token, { tiendaId }, { headers });

@@ -1,9 +1,8 @@
 import { isPedidoDesatendido } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { startTestServer, useAdminServer, type TestServer } from '../../../test/build-test-app.js';
 import { ok, post } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/dialects.js';
 import {
   createPublicShop,
@@ -128,15 +127,12 @@ async function esperarEvento(server: TestServer, token: string, pedidoId: number
 
 describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
   const { notifier, enviados } = grabadora();
-  const { server, adminToken } = useOrderServer({
-    notifier,
-    config: { alertaEscalarS: 1, escalationEveryMs: 50 },
-  });
-  let shop: PublicShop;
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Espera' });
-  });
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => ({
+      shop: await createPublicShop(server, adminToken, { nombre: 'Fonda Espera' }),
+    }),
+    { notifier, config: { alertaEscalarS: 1, escalationEveryMs: 50 } },
+  );
 
   it('an order left NUEVO sends one SMS and one email, once; the board shows escalado', async () => {
     const pedidoId = await nuevoWeb(server, shop);
@@ -200,30 +196,28 @@ describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
 describe('escalation with a failing SMS or mail service', () => {
   const enviados: Enviado[] = [];
   const fallos: string[] = [];
-  let shop: PublicShop;
   // The SMS service fails each message's first try; the mail service refuses one address.
   const intentados = new Set<string>();
-  const { server, adminToken } = useOrderServer({
-    notifier: {
-      async sendSms({ to, text }) {
-        if (!intentados.has(text)) {
-          intentados.add(text);
-          fallos.push(text);
-          throw new Error('proveedor de SMS caído');
-        }
-        enviados.push({ canal: 'sms', to, text });
-      },
-      async sendEmail({ to, subject, text }) {
-        if (to === shop.owner.email) throw new Error('buzón lleno');
-        enviados.push({ canal: 'email', to, subject, text });
-      },
+  const notifier: Notifier = {
+    async sendSms({ to, text }) {
+      if (!intentados.has(text)) {
+        intentados.add(text);
+        fallos.push(text);
+        throw new Error('proveedor de SMS caído');
+      }
+      enviados.push({ canal: 'sms', to, text });
     },
-    config: { alertaEscalarS: 1, escalationEveryMs: 50 },
-  });
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Caída' });
-  });
+    async sendEmail({ to, subject, text }) {
+      if (to === shop.owner.email) throw new Error('buzón lleno');
+      enviados.push({ canal: 'email', to, subject, text });
+    },
+  };
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => ({
+      shop: await createPublicShop(server, adminToken, { nombre: 'Fonda Caída' }),
+    }),
+    { notifier, config: { alertaEscalarS: 1, escalationEveryMs: 50 } },
+  );
 
   it('a failed SMS is tried again; a mail that keeps failing stops neither it nor later orders', async () => {
     const primero = await nuevoWeb(server, shop);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuienActuo } from '@tianguis/domain';
-import type { TestServer } from '../../../test/build-test-app.js';
+import { useAdminServer, type TestServer } from '../../../test/build-test-app.js';
 import { expectError, ok, transferenciaPayload } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -26,10 +25,10 @@ import {
   tiendaPedidos,
   type Pedido,
   type PedidoConSeguimiento,
-  type PublicShop,
   type StreamEvent,
 } from '../../../test/pedido-factories.js';
-import { createStaff, type Staff } from '../../../test/personal-factories.js';
+import { createStaff } from '../../../test/personal-factories.js';
+import { createTwoPublicShops } from '../../../test/tienda-factories.js';
 import {
   startPushServiceStandIn,
   type PushServiceStandIn,
@@ -60,26 +59,22 @@ const abrirEventos = (server: TestServer, path: string, token?: string) =>
   openEventStream(`${server.baseUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`);
 
 describe('LISTO, who acted, and the kitchen', () => {
-  const { server, adminToken } = useOrderServer();
-  let shop: PublicShop;
-  let other: PublicShop;
-  let cocina: Staff;
-  let cajero: Staff;
-  let encargado: Staff;
-  let otroEncargado: Staff;
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Lista' });
-    other = await createPublicShop(server, adminToken(), { nombre: 'Fonda Vecina' });
-    await setAjustes(server, shop, {
-      entrega: { recoger: true, domicilio: true },
-      pagos: { efectivo: true, terminal: false, transferencia: transferenciaPayload() },
+  const { server, adminToken, shop, other, cocina, cajero, encargado, otroEncargado } =
+    useAdminServer(async (server, adminToken) => {
+      const { shop, other } = await createTwoPublicShops(server, adminToken, 'Fonda Lista');
+      await setAjustes(server, shop, {
+        entrega: { recoger: true, domicilio: true },
+        pagos: { efectivo: true, terminal: false, transferencia: transferenciaPayload() },
+      });
+      return {
+        shop,
+        other,
+        cocina: await createStaff(server, shop.owner, 'COCINA', 'Lupe Fogón'),
+        cajero: await createStaff(server, shop.owner, 'CAJERO', 'Beto Caja'),
+        encargado: await createStaff(server, shop.owner, 'ENCARGADO', 'Marta Mando'),
+        otroEncargado: await createStaff(server, other.owner, 'ENCARGADO', 'Raúl Ajeno'),
+      };
     });
-    cocina = await createStaff(server, shop.owner, 'COCINA', 'Lupe Fogón');
-    cajero = await createStaff(server, shop.owner, 'CAJERO', 'Beto Caja');
-    encargado = await createStaff(server, shop.owner, 'ENCARGADO', 'Marta Mando');
-    otroEncargado = await createStaff(server, other.owner, 'ENCARGADO', 'Raúl Ajeno');
-  });
 
   const owner = () => shop.owner.token;
   const act = (path: string, body: Record<string, unknown>, token = owner()) =>
@@ -583,20 +578,18 @@ describe('push: the shopper and the guest hear their order is ready', () => {
   });
   // After the server is destroyed (after-hooks run last registered first).
   afterAll(() => pushService.close());
-  const { server, adminToken } = useOrderServer({
-    pushDelivery: { attempts: 3, firstRetryMs: 10, timeoutMs: 2_000 },
-  });
-  let shop: PublicShop;
-  let cocina: Staff;
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Campanita' });
-    await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
-    cocina = await createStaff(server, shop.owner, 'COCINA', 'Lupe Fogón');
-    pushService.expectedVapidKey = (
-      await server.call<{ publicKey: string }>('/api/push/clavepublica')
-    ).body.publicKey;
-  });
+  const { server, shop, cocina } = useAdminServer(
+    async (server, adminToken) => {
+      const shop = await createPublicShop(server, adminToken, { nombre: 'Fonda Campanita' });
+      await setAjustes(server, shop, { entrega: { recoger: true, domicilio: true } });
+      const cocina = await createStaff(server, shop.owner, 'COCINA', 'Lupe Fogón');
+      pushService.expectedVapidKey = (
+        await server.call<{ publicKey: string }>('/api/push/clavepublica')
+      ).body.publicKey;
+      return { shop, cocina };
+    },
+    { pushDelivery: { attempts: 3, firstRetryMs: 10, timeoutMs: 2_000 } },
+  );
 
   async function subscribe(sub: StandInSubscription, token?: string, seguimiento?: string) {
     const res = await server.call('/api/push/suscribir', {

@@ -1,9 +1,8 @@
 import { pedidoEventoDataSchema } from '@tianguis/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../../../test/build-test-app.js';
-import { createShop, ok, post, type ShopSetup } from '../../../test/catalogo-factories.js';
-import { createShopper, TEST_ADMIN, type SignedIn } from '../../../test/factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, useAdminServer } from '../../../test/build-test-app.js';
+import { createShop, ok, post } from '../../../test/catalogo-factories.js';
+import { createShopper, TEST_ADMIN } from '../../../test/factories.js';
 import { openEventStream, placeOrder } from '../../../test/pedido-factories.js';
 import { insertPedidoEvento } from './pedido.repository.js';
 import { itOnPostgres } from '../../../test/requires.js';
@@ -13,16 +12,13 @@ const openStream = (baseUrl: string, path: string, token: string, lastEventId?: 
   openEventStream(`${baseUrl}${path}?token=${encodeURIComponent(token)}`, { lastEventId });
 
 describe('live order events (SSE)', () => {
-  const { server, adminToken } = useOrderServer();
-  let shopA: ShopSetup;
-  let shopB: ShopSetup;
-  let shopper: SignedIn;
-
-  beforeAll(async () => {
+  const { server, shopA, shopB, shopper } = useAdminServer(async (server, adminToken) => {
     const tienda = { radioMontoMinimo: 'no', montoMinimo: '' };
-    shopA = await createShop(server, { adminToken: adminToken(), tienda });
-    shopB = await createShop(server, { adminToken: adminToken(), tienda });
-    shopper = await createShopper(server);
+    return {
+      shopA: await createShop(server, { adminToken, tienda }),
+      shopB: await createShop(server, { adminToken, tienda }),
+      shopper: await createShopper(server),
+    };
   });
 
   it('refuses anonymous callers and the wrong role', async () => {

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { expectError, expectValidation } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
+import { createTwoPublicShops } from '../../../test/tienda-factories.js';
 import {
   call,
   comoDelDueno,
@@ -14,7 +15,6 @@ import {
   placeOrdersOfNewShoppers,
   tiendaPedidos,
   type Pedido,
-  type PublicShop,
 } from '../../../test/pedido-factories.js';
 
 // docs/api.md, "Order life": accept with a ready time, complete or cancel from NUEVO or
@@ -23,14 +23,9 @@ import {
 // pedido-listo.test.ts.
 
 describe('order life: accept, complete, cancel, paid, seen', () => {
-  const { server, adminToken } = useOrderServer();
-  let shop: PublicShop;
-  let other: PublicShop;
-
-  beforeAll(async () => {
-    shop = await createPublicShop(server, adminToken(), { nombre: 'Fonda Vida' });
-    other = await createPublicShop(server, adminToken(), { nombre: 'Fonda Ajena' });
-  });
+  const { server, adminToken, shop, other } = useAdminServer((server, adminToken) =>
+    createTwoPublicShops(server, adminToken, 'Fonda Vida'),
+  );
 
   /** A NUEVO order of a new shopper (one phone holds at most 3 NUEVO orders per shop). */
   const nuevo = () => placeOrderOfNewShopper(server, shop);

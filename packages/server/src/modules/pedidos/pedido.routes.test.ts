@@ -1,7 +1,7 @@
 import { pedidoListaSchema } from '@tianguis/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { createOwner, expectError, ok } from '../../../test/catalogo-factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   addUnits,
   call,
@@ -24,12 +24,22 @@ import {
 const PEDIDO_NO_EXISTE = 'El pedido no existe';
 
 describe('orders', () => {
-  const { server, adminToken } = useOrderServer();
-  /** A second shop with orders of its own. */
-  let jugos: PublicShop;
-  let mercado: PublicShop;
-  let ana: Shopper;
-  let beto: Shopper;
+  const { server, adminToken, mercado, jugos, ana, beto } = useAdminServer(
+    async (server, adminToken) => ({
+      /** A second shop with orders of its own. */
+      jugos: await createPublicShop(server, adminToken, {
+        nombre: 'Jugos La Naranja',
+        productos: { 'Jugo verde': 35 },
+      }),
+      mercado: await createPublicShop(server, adminToken, {
+        nombre: 'Mercado San Juan',
+        costoDeEnvio: 30,
+        productos: { 'Kilo de aguacate': 64.9 },
+      }),
+      ana: await createShopper(server),
+      beto: await createShopper(server),
+    }),
+  );
   /** Ana's orders at the mercado, oldest first. */
   let anaIds: number[];
   let betoId: number;
@@ -41,17 +51,6 @@ describe('orders', () => {
   }
 
   beforeAll(async () => {
-    jugos = await createPublicShop(server, adminToken(), {
-      nombre: 'Jugos La Naranja',
-      productos: { 'Jugo verde': 35 },
-    });
-    mercado = await createPublicShop(server, adminToken(), {
-      nombre: 'Mercado San Juan',
-      costoDeEnvio: 30,
-      productos: { 'Kilo de aguacate': 64.9 },
-    });
-    ana = await createShopper(server);
-    beto = await createShopper(server);
     anaIds = [];
     anaIds.push(await order(ana, mercado, 1));
     anaIds.push(await order(ana, mercado, 2));

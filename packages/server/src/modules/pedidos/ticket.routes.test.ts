@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import { horaLocal } from '@tianguis/domain';
 import {
   expectError,
@@ -8,7 +9,6 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { decodeEscPos, textoDe, type TicketDecodificado } from '../../../test/escpos-decoder.js';
 import { createShopper } from '../../../test/factories.js';
-import { useOrderServer } from '../../../test/order-fixtures.js';
 import {
   call,
   createPublicShop,
@@ -42,7 +42,7 @@ interface TicketAnswer {
 }
 
 describe('GET /api/pedido/ticket/:pedidoId', () => {
-  const { server, adminToken } = useOrderServer();
+  const { server, adminToken } = useAdminServer();
   let shop: PublicShop;
   let otra: PublicShop;
   let pina: ProductoView;
