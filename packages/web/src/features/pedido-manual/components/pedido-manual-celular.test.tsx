@@ -1,11 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registroMessages, type PedidoManualBody } from '@tianguis/domain';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { registroMessages } from '@tianguis/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
 import { clearQueryCache } from '../../../lib/query';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { abrirPedidoNuevo, servidorDePedidoManual } from '#test/pedido-manual/pantalla';
 import { pedidoVista } from '#test/pedidos/fixtures';
 
 // docs/api.md, "Phones as typed": the owner may type or paste the customer's phone as it comes
@@ -27,43 +26,22 @@ const tienda = tiendaDePrueba({
   ],
 });
 
-/** The owner's shop, and POST /api/pedido/manual answering 201 (each body recorded). */
-function servidor(): PedidoManualBody[] {
-  const enviados: PedidoManualBody[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/tienda/mitienda') return new Response(JSON.stringify(tienda));
-    if (url === '/api/pedido/manual') {
-      enviados.push(JSON.parse(String(init.body)));
-      const pedido = pedidoVista({ id: 41, origen: 'MANUAL', invitado: true, usuarioId: null });
-      return new Response(JSON.stringify({ pedido, seguimiento: 'Seg_uimiento-0123456789' }), {
-        status: 201,
-      });
-    }
-    if (url.startsWith('/api/pedido/listarpedidosbytiendaid')) return new Response('[]');
-    return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
-      status: 404,
-    });
-  });
-  return enviados;
-}
-
-function abrir() {
-  render(
-    <MemoryRouter initialEntries={['/pedidos/nuevo']}>
-      <Routes>
-        <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+/** The order saved: #41, with its tracking link. */
+const guardado = {
+  status: 201,
+  body: {
+    pedido: pedidoVista({ id: 41, origen: 'MANUAL', invitado: true, usuarioId: null }),
+    seguimiento: 'Seg_uimiento-0123456789',
+  },
+};
 
 describe('the owner types the customer’s phone as it comes', () => {
   it.each(['55 1234 5678', '+52 1 55 1234 5678', '(55) 1234-5678', '55.1234.5678'])(
     '%j is sent as its 10 digits',
     async (typed) => {
       const user = userEvent.setup();
-      const enviados = servidor();
-      abrir();
+      const llamadas = servidorDePedidoManual(tienda, [guardado]);
+      abrirPedidoNuevo();
       await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
       const celular = screen.getByLabelText(/^Celular/);
       expect(celular.getAttribute('inputmode')).toBe('tel');
@@ -72,7 +50,7 @@ describe('the owner types the customer’s phone as it comes', () => {
       await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
       await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
       expect(await screen.findByRole('heading', { name: 'Pedido #41 guardado' })).toBeTruthy();
-      expect(enviados[0]?.cliente).toEqual({
+      expect(llamadas[0]?.body.cliente).toEqual({
         nombreCompleto: 'Rosa Martínez',
         celular: '5512345678',
       });
@@ -84,8 +62,8 @@ describe('the owner types the customer’s phone as it comes', () => {
     ['+1 55 1234 5678', registroMessages.celularSoloNumeros],
   ])('%j is refused beside the phone with the registration’s message', async (typed, message) => {
     const user = userEvent.setup();
-    const enviados = servidor();
-    abrir();
+    const llamadas = servidorDePedidoManual(tienda, [guardado]);
+    abrirPedidoNuevo();
     await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
     const celular = screen.getByLabelText(/^Celular/);
     await user.type(celular, typed);
@@ -97,6 +75,6 @@ describe('the owner types the customer’s phone as it comes', () => {
     expect(celular.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(celular);
     expect(screen.getByText(message)).toBeTruthy();
-    expect(enviados).toEqual([]);
+    expect(llamadas).toEqual([]);
   });
 });

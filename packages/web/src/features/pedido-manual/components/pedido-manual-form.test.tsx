@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DIRECCION_PEDIDO_MAX,
@@ -6,15 +6,14 @@ import {
   NOTA_LINEA_MAX,
   NOTA_PEDIDO_MAX,
   REFERENCIAS_MAX,
-  type PedidoManualBody,
 } from '@tianguis/domain';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PedidoNuevoScreen from '../../../app/routes/pedido-nuevo';
 import { clearQueryCache } from '../../../lib/query';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { abrirPedidoNuevo, servidorDePedidoManual } from '#test/pedido-manual/pantalla';
 import { pedidoVista } from '#test/pedidos/fixtures';
+import { grupoTortilla } from '#test/tienda-publica/fixtures';
 
 // Unmounted first: a screen still mounted would refill the cache it is emptied of.
 afterEach(() => {
@@ -22,17 +21,6 @@ afterEach(() => {
   clearQueryCache();
   vi.unstubAllGlobals();
 });
-
-const TORTILLA = {
-  id: 1,
-  nombre: 'Tortilla',
-  minimo: 1,
-  maximo: 1,
-  opciones: [
-    { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-    { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
-  ],
-};
 
 function taqueria(over: Partial<MiTienda> = {}): MiTienda {
   return tiendaDePrueba({
@@ -43,7 +31,12 @@ function taqueria(over: Partial<MiTienda> = {}): MiTienda {
     categorias: [
       categoriaDePrueba({
         productos: [
-          productoDePrueba({ id: 1, name: 'Taco de suadero', price: 25, grupos: [TORTILLA] }),
+          productoDePrueba({
+            id: 1,
+            name: 'Taco de suadero',
+            price: 25,
+            grupos: [grupoTortilla()],
+          }),
           productoDePrueba({ id: 2, name: 'Agua de jamaica', price: 20 }),
           productoDePrueba({ id: 3, name: 'Gringa', price: 45, agotado: true }),
         ],
@@ -51,50 +44,6 @@ function taqueria(over: Partial<MiTienda> = {}): MiTienda {
     ],
     ...over,
   });
-}
-
-interface Llamada {
-  body: PedidoManualBody;
-  clave: string | null;
-}
-
-type Respuesta = { status: number; body: unknown } | 'sin-red';
-
-/**
- * The network: the owner's shop, and POST /api/pedido/manual answering what the test queued
- * (each call with its body and Idempotency-Key recorded).
- */
-function servidor(tienda: MiTienda, respuestas: Respuesta[]) {
-  const llamadas: Llamada[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    if (url === '/api/tienda/mitienda') return new Response(JSON.stringify(tienda));
-    if (url === '/api/pedido/manual') {
-      const headers = new Headers(init.headers);
-      llamadas.push({ body: JSON.parse(String(init.body)), clave: headers.get('idempotency-key') });
-      const r = respuestas.shift() ?? {
-        status: 500,
-        body: { code: 'X', message: 'sin respuesta' },
-      };
-      if (r === 'sin-red') throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify(r.body), { status: r.status });
-    }
-    if (url.startsWith('/api/pedido/listarpedidosbytiendaid')) return new Response('[]');
-    return new Response(JSON.stringify({ code: 'NO_ENCONTRADO', message: 'No existe' }), {
-      status: 404,
-    });
-  });
-  return llamadas;
-}
-
-function abrir() {
-  render(
-    <MemoryRouter initialEntries={['/pedidos/nuevo']}>
-      <Routes>
-        <Route path="/pedidos/nuevo" element={<PedidoNuevoScreen />} />
-        <Route path="/pedidos" element={<p>Tablero</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
 }
 
 const hecho = {
@@ -142,8 +91,8 @@ async function copiaElEnlace(user: ReturnType<typeof userEvent.setup>, enlace: s
 describe('the owner types a phone order', { timeout: 30_000 }, () => {
   it('with options, a note, pickup and cash, and gets the tracking link to send', async () => {
     const user = userEvent.setup();
-    const llamadas = servidor(taqueria(), [hecho]);
-    abrir();
+    const llamadas = servidorDePedidoManual(taqueria(), [hecho]);
+    abrirPedidoNuevo();
     await escribirPedido(user);
 
     const lineas = screen.getByRole('list', { name: 'Productos del pedido' });
@@ -187,8 +136,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
       status: 201,
       body: { ...hecho.body, pedido: { ...hecho.body.pedido, celular: '' } },
     };
-    const llamadas = servidor(taqueria(), [sinCelular]);
-    abrir();
+    const llamadas = servidorDePedidoManual(taqueria(), [sinCelular]);
+    abrirPedidoNuevo();
     await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
     // The field says it can stay empty, and what happens then.
     const celular = screen.getByLabelText('Celular (opcional)');
@@ -217,8 +166,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
 
   it("reads the cash field as the owner's: 'Paga con', never the shopper's question", async () => {
     const user = userEvent.setup();
-    const llamadas = servidor(taqueria(), []);
-    abrir();
+    const llamadas = servidorDePedidoManual(taqueria(), []);
+    abrirPedidoNuevo();
     await user.type(await screen.findByLabelText('Nombre'), 'Rosa Martínez');
     await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
     await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));
@@ -231,8 +180,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
 
   it('checks the fields before sending, with the domain messages next to each', async () => {
     const user = userEvent.setup();
-    const llamadas = servidor(taqueria(), []);
-    abrir();
+    const llamadas = servidorDePedidoManual(taqueria(), []);
+    abrirPedidoNuevo();
     await user.click(await screen.findByRole('radio', { name: 'Envío a domicilio' }));
     await user.click(screen.getByRole('button', { name: 'Guardar pedido' }));
     expect(llamadas).toHaveLength(0);
@@ -251,8 +200,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
       status: 409,
       body: { code: 'PRODUCTO_AGOTADO', message: 'Agua de jamaica está agotado por hoy' },
     };
-    const llamadas = servidor(taqueria(), ['sin-red', agotado, hecho]);
-    abrir();
+    const llamadas = servidorDePedidoManual(taqueria(), ['sin-red', agotado, hecho]);
+    abrirPedidoNuevo();
     await escribirPedido(user);
     const guardar = screen.getByRole('button', { name: 'Guardar pedido' });
 
@@ -274,15 +223,15 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
   });
 
   it('a sold-out product cannot be tapped', async () => {
-    servidor(taqueria(), []);
-    abrir();
+    servidorDePedidoManual(taqueria(), []);
+    abrirPedidoNuevo();
     const gringa = await screen.findByRole('button', { name: 'Agregar Gringa (Agotado hoy)' });
     expect(gringa).toHaveProperty('disabled', true);
   });
 
   it('without products, says so and links to add one', async () => {
-    servidor(taqueria({ categorias: [] }), []);
-    abrir();
+    servidorDePedidoManual(taqueria({ categorias: [] }), []);
+    abrirPedidoNuevo();
     expect(await screen.findByText('Aún no tienes productos')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Agregar un producto' }).getAttribute('href')).toBe(
       '/mitienda',
@@ -290,8 +239,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
   });
 
   it('tells the owner a shop not approved yet cannot take the order', async () => {
-    servidor(taqueria({ approved: false }), []);
-    abrir();
+    servidorDePedidoManual(taqueria({ approved: false }), []);
+    abrirPedidoNuevo();
     expect((await screen.findByText(/Pendiente de aprobación/)).textContent).toContain(
       'cuando esté en línea',
     );
@@ -299,8 +248,8 @@ describe('the owner types a phone order', { timeout: 30_000 }, () => {
 
   it('each text field stops at the server’s limit, from the domain (docs/api.md)', async () => {
     const user = userEvent.setup();
-    servidor(taqueria(), []);
-    abrir();
+    servidorDePedidoManual(taqueria(), []);
+    abrirPedidoNuevo();
     await user.click(await screen.findByLabelText('Envío a domicilio'));
     await user.type(screen.getByLabelText('Buscar producto'), 'jamaica');
     await user.click(screen.getByRole('button', { name: 'Agregar Agua de jamaica' }));

@@ -2,6 +2,7 @@ import { opcionesMessages, pedidoWireMessages, registroMessages } from '@tiangui
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { grupoTortilla } from '#test/tienda-publica/fixtures';
 import {
   agregarLinea,
   cambiarCantidad,
@@ -20,17 +21,12 @@ import {
   type PedidoManualValues,
 } from './pedido-manual-values';
 
-const TORTILLA = {
+const taco = productoDePrueba({
   id: 1,
-  nombre: 'Tortilla',
-  minimo: 1,
-  maximo: 1,
-  opciones: [
-    { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-    { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
-  ],
-};
-const taco = productoDePrueba({ id: 1, name: 'Taco de suadero', price: 25, grupos: [TORTILLA] });
+  name: 'Taco de suadero',
+  price: 25,
+  grupos: [grupoTortilla()],
+});
 const agua = productoDePrueba({ id: 2, name: 'Agua de jamaica', price: 20 });
 const tienda = tiendaDePrueba({
   costoDeEnvio: 15.5,
