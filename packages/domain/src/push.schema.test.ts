@@ -123,18 +123,16 @@ describe('createPushSuscripcionSchema', () => {
 });
 
 describe('alert texts', () => {
+  const nuevo = {
+    id: 12,
+    tiendaId: 3,
+    montoTotal: 24500,
+    nombreCompleto: ' Ana  López ',
+    entregaTipo: 'RECOGER',
+  };
+
   it('a new order: number, total, shopper and delivery', () => {
-    const alerta = buildAlertaPedidoNuevo(
-      {
-        id: 12,
-        tiendaId: 3,
-        montoTotal: 24500,
-        nombreCompleto: ' Ana  López ',
-        entregaTipo: 'RECOGER',
-      },
-      urlsDeAlerta.tienda(12),
-      new Date(),
-    );
+    const alerta = buildAlertaPedidoNuevo(nuevo, urlsDeAlerta.tienda(12), new Date());
     expect(alerta).toEqual({
       tipo: 'PEDIDO_NUEVO',
       pedidoId: 12,
@@ -146,7 +144,7 @@ describe('alert texts', () => {
     });
     expect(
       buildAlertaPedidoNuevo(
-        { id: 1, tiendaId: 3, montoTotal: 1999, nombreCompleto: 'Beto', entregaTipo: 'DOMICILIO' },
+        { ...nuevo, id: 1, montoTotal: 1999, nombreCompleto: 'Beto', entregaTipo: 'DOMICILIO' },
         '',
         new Date(),
       ).cuerpo,
@@ -156,11 +154,10 @@ describe('alert texts', () => {
   it('a new order for later says when it is for, on the shop’s clock', () => {
     const alerta = buildAlertaPedidoNuevo(
       {
+        ...nuevo,
         id: 13,
-        tiendaId: 3,
         montoTotal: 28000,
         nombreCompleto: 'Rosa',
-        entregaTipo: 'RECOGER',
         programado: { para: '2026-12-01T20:00:00.000Z', timeZone: 'America/Mexico_City' },
       },
       urlsDeAlerta.tienda(13),
