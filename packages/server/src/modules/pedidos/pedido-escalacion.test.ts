@@ -125,14 +125,21 @@ async function esperarEvento(server: TestServer, token: string, pedidoId: number
   }
 }
 
-describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
-  const { notifier, enviados } = grabadora();
-  const { server, shop } = useAdminServer(
+/**
+ * The describe's server, sending through `notifier` and escalating orders left NUEVO for a second
+ * (swept every 50 ms), and one public shop on it.
+ */
+const useEscalatingServer = (notifier: Notifier, nombre: string) =>
+  useAdminServer(
     async (server, adminToken) => ({
-      shop: await createPublicShop(server, adminToken, { nombre: 'Fonda Espera' }),
+      shop: await createPublicShop(server, adminToken, { nombre }),
     }),
     { notifier, config: { alertaEscalarS: 1, escalationEveryMs: 50 } },
   );
+
+describe('escalation of orders left NUEVO (alertaEscalarS = 1 s)', () => {
+  const { notifier, enviados } = grabadora();
+  const { server, shop } = useEscalatingServer(notifier, 'Fonda Espera');
 
   it('an order left NUEVO sends one SMS and one email, once; the board shows escalado', async () => {
     const pedidoId = await nuevoWeb(server, shop);
@@ -212,12 +219,7 @@ describe('escalation with a failing SMS or mail service', () => {
       enviados.push({ canal: 'email', to, subject, text });
     },
   };
-  const { server, shop } = useAdminServer(
-    async (server, adminToken) => ({
-      shop: await createPublicShop(server, adminToken, { nombre: 'Fonda Caída' }),
-    }),
-    { notifier, config: { alertaEscalarS: 1, escalationEveryMs: 50 } },
-  );
+  const { server, shop } = useEscalatingServer(notifier, 'Fonda Caída');
 
   it('a failed SMS is tried again; a mail that keeps failing stops neither it nor later orders', async () => {
     const primero = await nuevoWeb(server, shop);
