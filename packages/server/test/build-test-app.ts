@@ -157,16 +157,17 @@ export type ServerSetup<T extends object> = { server: TestServer } & T;
  * Starts a server in a beforeAll of the enclosing describe and runs `prepare` on it (the shops
  * and accounts its tests share); destroys the server in an afterAll. Answers stand-ins for the
  * server and for each object `prepare` made (see lateObject): the describe says
- * `const { server, shop } = useTestServer(…)` and its tests use them as they are.
+ * `const { server, shop } = useTestServer(…)` and its tests use them as they are. `options` may
+ * be a function, called when the server starts (for what earlier hooks made, a port).
  */
 export function useTestServer<T extends Record<keyof T, object> = Record<never, object>>(
-  options: TestServerOptions = {},
+  options: TestServerOptions | (() => TestServerOptions) = {},
   prepare?: (server: TestServer) => Promise<T>,
 ): ServerSetup<T> {
   let server: TestServer | undefined;
   let made: T | undefined;
   beforeAll(async () => {
-    server = await startTestServer(options);
+    server = await startTestServer(typeof options === 'function' ? options() : options);
     if (prepare) made = await prepare(server);
   });
   afterAll(() => server?.destroy());
@@ -190,11 +191,14 @@ export function useTestServer<T extends Record<keyof T, object> = Record<never, 
  */
 export function useAdminServer<T extends Record<keyof T, object> = Record<never, object>>(
   prepare?: (server: TestServer, adminToken: string) => Promise<T>,
-  options: TestServerOptions = {},
+  options: TestServerOptions | (() => TestServerOptions) = {},
 ): ServerSetup<T> & { adminToken: () => string } {
   let token: string | undefined;
   const setup = useTestServer(
-    { ...options, config: { ...TEST_ADMIN, ...options.config } },
+    () => {
+      const chosen = typeof options === 'function' ? options() : options;
+      return { ...chosen, config: { ...TEST_ADMIN, ...chosen.config } };
+    },
     async (server) => {
       token = await signInAdmin(server);
       return prepare ? prepare(server, token) : ({} as T);

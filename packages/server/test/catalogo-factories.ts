@@ -292,14 +292,35 @@ export async function activateProducto(
   ok(await post(server, '/api/tienda/activateproducto', owner.token, body), 'activateproducto');
 }
 
-/** Deletes one of the owner's categories (deletecategoria/:id). */
-export async function deleteCategoria(server: TestServer, owner: { token: string }, id: number) {
-  ok(await post(server, `/api/tienda/deletecategoria/${id}`, owner.token), 'deletecategoria');
+/**
+ * Deletes one of the owner's categories or products: delete{kind}/:id, or with `{id}` in the
+ * body (the first edition's two forms).
+ */
+export async function deleteCatalogoItem(
+  server: TestServer,
+  owner: { token: string },
+  kind: 'categoria' | 'producto',
+  id: number,
+  via: 'path' | 'body' = 'path',
+) {
+  const path = `/api/tienda/delete${kind}`;
+  const res =
+    via === 'path'
+      ? post(server, `${path}/${id}`, owner.token)
+      : post(server, path, owner.token, { id });
+  ok(await res, `delete${kind}`);
 }
 
-/** Deletes one of the owner's products (deleteproducto/:id). */
-export async function deleteProducto(server: TestServer, owner: { token: string }, id: number) {
-  ok(await post(server, `/api/tienda/deleteproducto/${id}`, owner.token), 'deleteproducto');
+/** updateproducto with the product's fields as answered, `cambios` aside; answers the owner's list. */
+export async function updateProducto(
+  server: TestServer,
+  owner: { token: string },
+  producto: ProductoView,
+  cambios: Record<string, unknown> = {},
+): Promise<TiendaView[]> {
+  const { id, name, price, categoriaId, imageUrl, descripcion, detalle } = producto;
+  const body = { id, name, price, categoriaId, imageUrl, descripcion, detalle, ...cambios };
+  return ok(await post(server, '/api/tienda/updateproducto', owner.token, body), 'updateproducto');
 }
 
 export interface ShopSetup {

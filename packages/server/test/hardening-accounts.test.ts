@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, loadConfig } from '../src/config.js';
-import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
+import { readOutbox, startTestServer, useTestServer, type TestServer } from './build-test-app.js';
 import { shopperPayload, shopPayload } from './factories.js';
 import { callFrom, newAddress } from './from-address.js';
 import { describeOnPostgres } from './requires.js';
+import { startSmsProvider, type SmsProvider } from './sms-provider.js';
 
 // docs/reliability.md, "Limits", the accounts: each test plays the attack first.
 
@@ -27,12 +26,7 @@ async function registerFrom(server: TestServer, from: string, overrides = {}) {
 }
 
 describe('hardening (accounts), default limits', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { rateLimits: defaultRateLimits } });
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer({ config: { rateLimits: defaultRateLimits } });
 
   it('failed registrations count: 30 attempts on taken emails, then 429 (enumeration bounded)', async () => {
     const from = newAddress();
@@ -176,15 +170,10 @@ describe('hardening (accounts), default limits', () => {
 const PRODUCTION_SECRET = 'secreto-de-produccion-de-pruebas-'.repeat(2);
 
 describe('hardening (accounts): production without an SMS provider', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // Production needs its JWT_SECRET (config.ts): the boot stops without one.
-    server = await startTestServer({
-      config: { production: true, jwtSecret: PRODUCTION_SECRET, smsUrl: undefined },
-    });
+  // Production needs its JWT_SECRET (config.ts): the boot stops without one.
+  const { server } = useTestServer({
+    config: { production: true, jwtSecret: PRODUCTION_SECRET, smsUrl: undefined },
   });
-  afterAll(() => server.destroy());
 
   it('restaurarpassword answers 503 SMS_NO_DISPONIBLE pointing to the email reset, and writes no code anywhere', async () => {
     const owner = await registerFrom(server, newAddress());
@@ -225,53 +214,27 @@ describe('hardening (accounts): production without an SMS provider', () => {
 });
 
 describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
-  let server: TestServer;
-  let provider: http.Server;
-  let failNext = false;
-  const received: { authorization?: string; contentType?: string; body: unknown }[] = [];
-
+  let provider: SmsProvider;
   beforeAll(async () => {
-    provider = http.createServer((request, response) => {
-      let text = '';
-      request.setEncoding('utf8');
-      request.on('data', (chunk: string) => (text += chunk));
-      request.on('end', () => {
-        if (failNext) {
-          failNext = false;
-          response.writeHead(500).end();
-          return;
-        }
-        received.push({
-          authorization: request.headers.authorization,
-          contentType: request.headers['content-type'],
-          body: JSON.parse(text),
-        });
-        response.writeHead(202, { 'content-type': 'application/json' }).end('{"ok":true}');
-      });
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const { port } = provider.address() as AddressInfo;
-    server = await startTestServer({
-      config: {
-        production: true,
-        jwtSecret: PRODUCTION_SECRET,
-        smsUrl: `http://127.0.0.1:${port}/sms`,
-        smsToken: 'token-del-proveedor-123',
-      },
-    });
+    provider = await startSmsProvider();
   });
-  afterAll(async () => {
-    await server.destroy();
-    await new Promise((resolve) => provider.close(resolve));
-  });
+  afterAll(() => provider.close());
+  const { server } = useTestServer(() => ({
+    config: {
+      production: true,
+      jwtSecret: PRODUCTION_SECRET,
+      smsUrl: provider.url,
+      smsToken: 'token-del-proveedor-123',
+    },
+  }));
 
   it('POSTs {to, text} with the bearer token; the code it carries resets the password', async () => {
     const owner = await registerFrom(server, newAddress());
     const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
     expect(res.status).toBe(200);
     // The text follows the answer.
-    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-    const [sms] = received;
+    await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(1);
+    const [sms] = provider.requests;
     expect(sms!.authorization).toBe('Bearer token-del-proveedor-123');
     expect(sms!.contentType).toMatch(/^application\/json/);
     const body = sms!.body as { to: string; text: string };
@@ -295,7 +258,7 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
 
   it('a provider that fails: the same 200 (the text follows the answer), and the unsent code is void', async () => {
     const owner = await registerFrom(server, newAddress());
-    failNext = true;
+    provider.refuse(1, { status: 500 });
     const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ mensaje: 'Te enviamos un código a tu celular.' });
@@ -309,7 +272,7 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
     await expect
       .poll(async () => (await codes()).map((code) => code.used_at !== null), { timeout: 15_000 })
       .toEqual([true]);
-    expect(failNext).toBe(false);
+    expect(provider.refusalsLeft()).toBe(0);
   });
 });
 

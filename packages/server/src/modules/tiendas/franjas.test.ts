@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIAS, programacionMessages, type Franja, type Franjas } from '@tianguis/domain';
-import type { TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   configureTienda,
@@ -9,8 +8,8 @@ import {
   expectError,
   ok,
   post,
+  setShopTimeZone,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
   createPublicShop,
   guestBody,
@@ -57,14 +56,7 @@ function seguidas(desde: string, n: number, intervalo: number): Pick<Franja, 'in
 const horas = (franjas: Franja[]) => franjas.map(({ inicio, fin }) => ({ inicio, fin }));
 
 describe('GET /api/tienda/franjas/:usuario', () => {
-  let server: TestServer;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken } = useAdminServer();
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -89,15 +81,9 @@ describe('GET /api/tienda/franjas/:usuario', () => {
   async function tienda(
     options: { semana?: Semana; timeZone?: string; programacion?: Record<string, unknown> } = {},
   ): Promise<PublicShop> {
-    const shop = await createPublicShop(server, adminToken);
+    const shop = await createPublicShop(server, adminToken());
     if (options.semana) await setSemana(shop, options.semana);
-    if (options.timeZone) {
-      await db()
-        .updateTable('tienda')
-        .set({ time_zone: options.timeZone })
-        .where('id', '=', shop.tiendaId)
-        .execute();
-    }
+    if (options.timeZone) await setShopTimeZone(server, shop.tiendaId, options.timeZone);
     if (options.programacion) await setProgramacion(shop, options.programacion);
     return shop;
   }
@@ -512,7 +498,7 @@ describe('GET /api/tienda/franjas/:usuario', () => {
       await configureTienda(server, vacia, { nombre: 'Fonda Sin Platos' });
       await addCategoria(server, vacia, { title: 'Guisados' });
       ok(
-        await post(server, '/api/tienda/approveTienda', adminToken, { tiendaId: vacia.tiendaId }),
+        await post(server, '/api/tienda/approveTienda', adminToken(), { tiendaId: vacia.tiendaId }),
         'approveTienda',
       );
       for (const usuario of [

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { horaLocal } from '@tianguis/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
@@ -26,6 +24,7 @@ import {
   type PushServiceStandIn,
 } from '../../../test/push-service.js';
 import { describeOnPostgres } from '../../../test/requires.js';
+import { startSmsProvider, type Sms } from '../../../test/sms-provider.js';
 import { pausarTiendasDesbordadas } from './pausa-automatica.js';
 
 // docs/api.md, "Orders for later" and "Third edition: fine points": a shop with the automatic
@@ -41,53 +40,20 @@ const ALERTA_S = 1;
 const QUINCE_MIN = 15 * 60_000;
 const AVISO = (n: number) => `Pausamos tu tienda 15 min: tienes ${n} pedidos sin aceptar`;
 
-interface Sms {
-  to: string;
-  text: string;
-}
-
-/** An SMS provider (SMS_URL) on 127.0.0.1 keeping what it receives; it can refuse some. */
-async function startSmsProvider() {
-  const recibidos: Sms[] = [];
-  const intentos: Sms[] = [];
-  /** How many pause messages to refuse (503) before taking them. */
-  let fallarPausas = 0;
-  const server = http.createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => {
-      const sms = JSON.parse(text) as Sms;
-      intentos.push(sms);
-      if (sms.text.startsWith('Pausamos') && fallarPausas > 0) {
-        fallarPausas -= 1;
-        response.writeHead(503).end();
-        return;
-      }
-      recibidos.push(sms);
-      response.writeHead(202, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/sms`,
-    recibidos,
-    intentos,
-    fallar(n: number) {
-      fallarPausas = n;
-    },
+/** The SMS provider stand-in, which can refuse pause messages, and the pauses a shop was told of. */
+async function startPausasSmsProvider() {
+  const sms = await startSmsProvider();
+  const esPausa = (m: Sms) => m.text.startsWith('Pausamos');
+  return Object.assign(sms, {
+    /** Refuses (503) the next `n` pause messages. */
+    fallar: (n: number) => sms.refuse(n, { which: esPausa }),
     /** The pause messages sent to this shop's owner (escalation's SMS go to the same phone). */
-    pausasDe(shop: PublicShop) {
-      return recibidos.filter(
-        (m) => m.to === `+52${shop.owner.celular}` && m.text.startsWith('Pausamos'),
-      );
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+    pausasDe: (shop: PublicShop) =>
+      sms.recibidos.filter((m) => m.to === `+52${shop.owner.celular}` && esPausa(m)),
+  });
 }
 
-type SmsProvider = Awaited<ReturnType<typeof startSmsProvider>>;
+type SmsProvider = Awaited<ReturnType<typeof startPausasSmsProvider>>;
 
 async function esperar(condicion: () => boolean | Promise<boolean>, que: string, ms = 15_000) {
   await pollUntil(condicion, ms, () => que);
@@ -178,7 +144,7 @@ interface Entorno {
 }
 
 async function startEntorno(database?: TestDatabase, everyMs = 50): Promise<Entorno> {
-  const sms = await startSmsProvider();
+  const sms = await startPausasSmsProvider();
   const push = await startPushServiceStandIn();
   const server = await startTestServer({
     ...(database && { database }),

@@ -1,7 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { readOutbox, useAdminServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   addProducto,
@@ -12,7 +10,8 @@ import {
   post,
   type Owner,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
+import { startSmsProvider, type SmsProvider } from '../../../test/sms-provider.js';
 
 // docs/api.md, "Shop approval": approveTienda tells the owner by email ('Tu tienda … ya está
 // publicada', with the shop's public link) and, when an SMS provider is set, by SMS; once, when
@@ -48,18 +47,11 @@ async function mensajesPara(server: TestServer, owner: Owner, count = 1): Promis
 }
 
 describe('approveTienda: the owner hears of it (no SMS provider)', () => {
-  let server: TestServer;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken } = useAdminServer();
 
   it("writes one email 'Tu tienda … ya está publicada' with the shop's link; no SMS without a provider", async () => {
     const owner = await shopLista(server, 'Taquería Los Compadres');
-    const res = await post(server, APPROVE, adminToken, { tiendaId: owner.tiendaId });
+    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
 
     const [correo, ...otros] = await mensajesPara(server, owner);
@@ -72,7 +64,7 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
     expect(correo).toContain('Tus clientes ya pueden ver tu menú y hacerte pedidos.');
 
     // Approving it again changes nothing and sends nothing more.
-    expect((await post(server, APPROVE, adminToken, { tiendaId: owner.tiendaId })).status).toBe(
+    expect((await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId })).status).toBe(
       200,
     );
     await new Promise((r) => setTimeout(r, 200));
@@ -85,7 +77,7 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
   it('a shop approved before it is ready: the email says what shoppers still need', async () => {
     // Just registered: no name yet (the registration's 'N/A'), nothing to sell.
     const owner = await createOwner(server);
-    expect((await post(server, APPROVE, adminToken, { tiendaId: owner.tiendaId })).status).toBe(
+    expect((await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId })).status).toBe(
       200,
     );
     const [correo] = await mensajesPara(server, owner);
@@ -105,7 +97,7 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
       403,
     );
     expectError(
-      await post(server, APPROVE, adminToken, { tiendaId: 987_654 }),
+      await post(server, APPROVE, adminToken(), { tiendaId: 987_654 }),
       404,
       'NO_ENCONTRADO',
       'La tienda no existe',
@@ -116,44 +108,26 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
 });
 
 describe('approveTienda with an SMS provider', () => {
-  let server: TestServer;
-  let provider: http.Server;
-  const recibidos: { to: string; text: string }[] = [];
-
+  let provider: SmsProvider;
   beforeAll(async () => {
-    provider = http.createServer((request, response) => {
-      let text = '';
-      request.setEncoding('utf8');
-      request.on('data', (chunk: string) => (text += chunk));
-      request.on('end', () => {
-        recibidos.push(JSON.parse(text) as { to: string; text: string });
-        response.writeHead(202, { 'content-type': 'application/json' }).end('{"ok":true}');
-      });
-    });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const { port } = provider.address() as AddressInfo;
-    server = await startTestServer({
-      config: { ...TEST_ADMIN, smsUrl: `http://127.0.0.1:${port}/sms`, smsToken: 'token-sms' },
-    });
+    provider = await startSmsProvider();
   });
-  afterAll(async () => {
-    await server.destroy();
-    await new Promise((resolve) => provider.close(resolve));
-  });
+  afterAll(() => provider.close());
+  const { server, adminToken } = useAdminServer(undefined, () => ({
+    config: { smsUrl: provider.url, smsToken: 'token-sms' },
+  }));
 
   it("sends the email to the outbox and an SMS with the shop's link to the owner's phone", async () => {
     const owner = await shopLista(server, 'Tortas El Güero');
-    const res = await post(server, APPROVE, await signInAdmin(server), {
-      tiendaId: owner.tiendaId,
-    });
+    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
     const [correo] = await mensajesPara(server, owner);
     expect(correo).toContain('Asunto: Tu tienda Tortas El Güero ya está publicada');
     const deadline = Date.now() + 5000;
-    while (recibidos.length === 0 && Date.now() < deadline) {
+    while (provider.recibidos.length === 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 25));
     }
-    expect(recibidos).toEqual([
+    expect(provider.recibidos).toEqual([
       {
         to: `+52${owner.celular}`,
         text: `Tianguis: Tu tienda Tortas El Güero ya está publicada. Compártela: ${enlace(server, owner)}`,
@@ -163,24 +137,17 @@ describe('approveTienda with an SMS provider', () => {
 });
 
 describe('approveTienda when the mail and SMS services fail', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      config: { ...TEST_ADMIN, smsUrl: 'http://127.0.0.1:1/sms' },
-      notifier: {
-        sendEmail: () => Promise.reject(new Error('buzón lleno')),
-        sendSms: () => Promise.reject(new Error('proveedor caído')),
-      },
-    });
+  const { server, adminToken } = useAdminServer(undefined, {
+    config: { smsUrl: 'http://127.0.0.1:1/sms' },
+    notifier: {
+      sendEmail: () => Promise.reject(new Error('buzón lleno')),
+      sendSms: () => Promise.reject(new Error('proveedor caído')),
+    },
   });
-  afterAll(() => server.destroy());
 
   it('the shop is approved anyway (the failure is only logged)', async () => {
     const owner = await shopLista(server, 'Pozolería Guerrero');
-    const res = await post(server, APPROVE, await signInAdmin(server), {
-      tiendaId: owner.tiendaId,
-    });
+    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
     const publicas = await listFor(server);
     expect(publicas.some((t) => t.tiendaId === owner.tiendaId)).toBe(true);

@@ -1,48 +1,60 @@
 import type { TiendaDirectorio } from '@tianguis/domain';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
+  activateProducto,
   addCategoria,
   addProducto,
   approveTienda,
   createShop,
+  deleteCatalogoItem,
   listFor,
   ok,
   post,
+  updateProducto,
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
 
 type Directorio = TiendaDirectorio;
+
+/** A GET that revalidates with `etag` when one is given. */
+const getRevalidating = <T>(server: TestServer, path: string, etag?: string) =>
+  server.call<T>(path, { headers: etag ? { 'if-none-match': etag } : {} });
+
+const getDirectorio = (server: TestServer, etag?: string) =>
+  getRevalidating<Directorio[]>(server, '/api/tienda/directorio', etag);
+
+/** A public shop's directory card: only what a card needs. */
+const cardOf = (shop: ShopSetup, nombre: string) => ({
+  tiendaId: shop.owner.tiendaId,
+  usuario: shop.owner.usuario,
+  nombre,
+  imageUrl: expect.any(String),
+  categorias: ['Tacos de Guisado'],
+  masCategorias: 0,
+  timeZone: 'America/Mexico_City',
+  semana: [],
+  diasEspeciales: [],
+  pausadoHasta: null,
+});
 
 /**
  * The home page's directory and the anonymous `listartiendas` are kept serialised under the
  * catalogue's version: every change anywhere must show at once, and an unchanged list is a 304.
  */
 describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let zacatecas: ShopSetup;
-  let abarrotes: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    zacatecas = await createShop(server, { adminToken, tienda: { nombre: 'Zacatecas Tacos' } });
-    abarrotes = await createShop(server, { adminToken, tienda: { nombre: 'Abarrotes Lupita' } });
-  });
-  afterAll(() => server.destroy());
-
-  const directorio = (etag?: string) =>
-    server.call<Directorio[]>('/api/tienda/directorio', {
-      headers: etag ? { 'if-none-match': etag } : {},
-    });
+  const { server, adminToken, zacatecas, abarrotes } = useAdminServer(
+    async (server, adminToken) => ({
+      zacatecas: await createShop(server, { adminToken, tienda: { nombre: 'Zacatecas Tacos' } }),
+      abarrotes: await createShop(server, { adminToken, tienda: { nombre: 'Abarrotes Lupita' } }),
+    }),
+  );
+  const directorio = (etag?: string) => getDirectorio(server, etag);
   const anonymousList = (etag?: string) =>
-    server.call<TiendaView[]>('/api/tienda/listartiendas', {
-      headers: etag ? { 'if-none-match': etag } : {},
-    });
+    getRevalidating<TiendaView[]>(server, '/api/tienda/listartiendas', etag);
   const etagOf = (res: ApiResponse) => {
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^W\/"[^"]+"$/);
@@ -54,30 +66,8 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     const res = await directorio();
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      {
-        tiendaId: abarrotes.owner.tiendaId,
-        usuario: abarrotes.owner.usuario,
-        nombre: 'Abarrotes Lupita',
-        imageUrl: expect.any(String),
-        categorias: ['Tacos de Guisado'],
-        masCategorias: 0,
-        timeZone: 'America/Mexico_City',
-        semana: [],
-        diasEspeciales: [],
-        pausadoHasta: null,
-      },
-      {
-        tiendaId: zacatecas.owner.tiendaId,
-        usuario: zacatecas.owner.usuario,
-        nombre: 'Zacatecas Tacos',
-        imageUrl: expect.any(String),
-        categorias: ['Tacos de Guisado'],
-        masCategorias: 0,
-        timeZone: 'America/Mexico_City',
-        semana: [],
-        diasEspeciales: [],
-        pausadoHasta: null,
-      },
+      cardOf(abarrotes, 'Abarrotes Lupita'),
+      cardOf(zacatecas, 'Zacatecas Tacos'),
     ]);
     expect((await directorio(etagOf(res))).status).toBe(304);
   });
@@ -90,19 +80,8 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     expect((await anonymousList(etagOf(list))).status).toBe(304);
 
     // A price changes in one shop: the anonymous list shows it, with a new ETag.
-    const producto = { ...zacatecas.producto, price: 21.5 };
-    ok(
-      await post(server, '/api/tienda/updateproducto', zacatecas.owner.token, {
-        id: producto.id,
-        name: producto.name,
-        price: producto.price,
-        categoriaId: producto.categoriaId,
-        imageUrl: producto.imageUrl,
-        descripcion: producto.descripcion,
-        detalle: producto.detalle,
-      }),
-      'updateproducto',
-    );
+    const producto = zacatecas.producto;
+    await updateProducto(server, zacatecas.owner, producto, { price: 21.5 });
     const changed = await anonymousList(etagOf(list));
     expect(changed.status).toBe(200);
     const precio = changed.body
@@ -113,7 +92,7 @@ describe('GET /api/tienda/directorio and the anonymous listartiendas', () => {
     // A new shop is approved: the directory lists it.
     const nueva = await createShop(server, { tienda: { nombre: 'Mercado Nuevo' } });
     expect((await directorio(etagOf(dir))).status).toBe(200);
-    await approveTienda(server, adminToken, nueva.owner.tiendaId);
+    await approveTienda(server, adminToken(), nueva.owner.tiendaId);
     const after = await directorio(etagOf(dir));
     expect(after.status).toBe(200);
     expect(after.body.map((t) => t.nombre)).toEqual([
@@ -160,20 +139,10 @@ const fechaUtc = (now: Date, days: number) =>
  * say open or closed on the visitor's clock. Nothing in the answer depends on the time of day.
  */
 describe('GET /api/tienda/directorio: categories, hours and pause of each shop', () => {
-  let server: TestServer;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken } = useAdminServer();
   afterEach(() => vi.useRealTimers());
 
-  const directorio = (etag?: string) =>
-    server.call<TiendaDirectorio[]>('/api/tienda/directorio', {
-      headers: etag ? { 'if-none-match': etag } : {},
-    });
+  const directorio = (etag?: string) => getDirectorio(server, etag);
   const entradaDe = async (shop: ShopSetup) => {
     const res = await directorio();
     expect(res.status).toBe(200);
@@ -189,7 +158,10 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
   };
 
   it('lists the public categories in the shop page’s order (Spanish, by title): the first 4 and how many more', async () => {
-    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    const shop = await createShop(server, {
+      adminToken: adminToken(),
+      categoria: { title: 'Tacos' },
+    });
     for (const title of ['Postres', 'Órdenes', 'Bebidas', 'Ñoquis', 'Antojitos']) {
       await conProducto(shop, title);
     }
@@ -199,30 +171,17 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
   });
 
   it('leaves out deleted categories, empty ones and those whose products are all hidden or deleted', async () => {
-    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    const shop = await createShop(server, {
+      adminToken: adminToken(),
+      categoria: { title: 'Tacos' },
+    });
     await addCategoria(server, shop.owner, { title: 'Vacía' });
     const oculta = await conProducto(shop, 'Oculta');
-    ok(
-      await post(server, '/api/tienda/activateproducto', shop.owner.token, {
-        productoId: oculta.producto.id,
-        activate: false,
-      }),
-      'activateproducto',
-    );
+    await activateProducto(server, shop.owner, oculta.producto.id, false);
     const sinProductos = await conProducto(shop, 'Sin productos');
-    ok(
-      await post(server, '/api/tienda/deleteproducto', shop.owner.token, {
-        id: sinProductos.producto.id,
-      }),
-      'deleteproducto',
-    );
+    await deleteCatalogoItem(server, shop.owner, 'producto', sinProductos.producto.id, 'body');
     const borrada = await conProducto(shop, 'Borrada');
-    ok(
-      await post(server, '/api/tienda/deletecategoria', shop.owner.token, {
-        id: borrada.categoria.id,
-      }),
-      'deletecategoria',
-    );
+    await deleteCatalogoItem(server, shop.owner, 'categoria', borrada.categoria.id, 'body');
     await conProducto(shop, 'Bebidas');
     const entrada = await entradaDe(shop);
     expect(entrada.categorias).toEqual(['Bebidas', 'Tacos']);
@@ -230,7 +189,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
   });
 
   it('carries the week, the special days near today (a yearly one by its month and day) and the pause', async () => {
-    const shop = await createShop(server, { adminToken });
+    const shop = await createShop(server, { adminToken: adminToken() });
     const semana = [
       { dia: 'LUNES', apertura: '09:00:00', cierre: '18:30:00', cerrado: false },
       { dia: 'MARTES', apertura: '22:00:00', cierre: '02:00:00', cerrado: false },
@@ -260,7 +219,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
     expect(entrada.pausadoHasta).toBeNull();
 
     // A shop without hours or special days: both empty (always open, docs/api.md).
-    const otra = await createShop(server, { adminToken });
+    const otra = await createShop(server, { adminToken: adminToken() });
     expect(await entradaDe(otra)).toMatchObject({ semana: [], diasEspeciales: [] });
 
     ok(await post(server, '/api/tienda/pausar', shop.owner.token, { minutos: 30 }), 'pausar');
@@ -269,7 +228,10 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
   });
 
   it('shows a category rename, new hours and a special day in the next answer, with a new ETag', async () => {
-    const shop = await createShop(server, { adminToken, categoria: { title: 'Tacos' } });
+    const shop = await createShop(server, {
+      adminToken: adminToken(),
+      categoria: { title: 'Tacos' },
+    });
     let res = await directorio();
     let etag = res.headers.get('etag')!;
     expect((await directorio(etag)).status).toBe(304);
@@ -318,7 +280,7 @@ describe('GET /api/tienda/directorio: categories, hours and pause of each shop',
   });
 
   it('is one answer per UTC date: the same all day, a new one (and its special days) the next', async () => {
-    const shop = await createShop(server, { adminToken });
+    const shop = await createShop(server, { adminToken: adminToken() });
     ok(
       await post(server, '/api/horariosdias/add', shop.owner.token, { fecha: '2031-03-20' }),
       'horariosdias/add',

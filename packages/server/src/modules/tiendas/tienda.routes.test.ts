@@ -13,8 +13,7 @@ import {
   configureTienda,
   createOwner,
   createShop,
-  deleteCategoria,
-  deleteProducto,
+  deleteCatalogoItem,
   expectError,
   expectListShape,
   expectUnchanged,
@@ -208,9 +207,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       const vacia = await addCategoria(server, owner, { title: 'Postres' });
       const borrada = await addCategoria(server, owner, { title: 'Tortas' });
       const torta = await addProducto(server, owner, borrada.id, { name: 'Torta de milanesa' });
-      await deleteCategoria(server, owner, borrada.id);
+      await deleteCatalogoItem(server, owner, 'categoria', borrada.id);
       const borrado = await addProducto(server, owner, categoria.id, { name: 'Taco de suadero' });
-      await deleteProducto(server, owner, borrado.id);
+      await deleteCatalogoItem(server, owner, 'producto', borrado.id);
 
       const lists = await expectPublic(owner);
       for (const list of [lists.anonymous, lists.shopper, lists.other]) {
