@@ -9,6 +9,14 @@ import { RecuperarEmailForm } from './recuperar-email-form';
 const setup = () => userEvent.setup({ delay: null });
 const byLabel = (text: string | RegExp) => screen.getByLabelText(text, { selector: 'input' });
 
+/** The phone form's second step: code 123456, the new password twice, and the button. */
+async function cambiarContrasena(user: ReturnType<typeof setup>) {
+  await user.type(byLabel('Código de 6 dígitos'), '123456');
+  await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
+  await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1234');
+  await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+}
+
 describe('RecuperarEmailForm', () => {
   it('sends the address and says the email went out', async () => {
     const send = vi.fn(async () => undefined);
@@ -107,10 +115,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe('El código debe tener 6 dígitos');
 
     await user.clear(byLabel('Código de 6 dígitos'));
-    await user.type(byLabel('Código de 6 dígitos'), '123456');
-    await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
-    await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1234');
-    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    await cambiarContrasena(user);
     expect(cambiar).toHaveBeenCalledWith({
       celular: '5512345678',
       password: 'Nueva1234',
@@ -131,10 +136,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Te enviamos un código a tu celular.')).toBeTruthy();
     expect(screen.getByText('5512345678')).toBeTruthy();
 
-    await user.type(byLabel('Código de 6 dígitos'), '123456');
-    await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
-    await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1234');
-    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    await cambiarContrasena(user);
     expect(cambiar).toHaveBeenCalledWith({
       celular: '5512345678',
       password: 'Nueva1234',

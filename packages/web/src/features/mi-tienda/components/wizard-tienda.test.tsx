@@ -1,13 +1,13 @@
 import {
   ajustesMessages,
   catalogoMessages,
-  PROGRAMACION_POR_OMISION,
   registroMessages,
   tiendaContactoMessages,
 } from '@tianguis/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { UBICACION_NO_DISPONIBLE, UBICACION_SIN_PERMISO } from './punto-en-mapa';
 import { TIENDA_ACTUALIZADA, WizardTienda } from './wizard-tienda';
@@ -15,28 +15,15 @@ import { wizardValuesFromTienda, type TiendaUpdateBody } from './wizard-tienda-v
 
 /** A shop as the server answers it right after the owner registered. */
 function nuevaTienda(overrides: Partial<MiTienda> = {}): MiTienda {
-  return {
-    tiendaId: 3,
-    usuario: 'taqueria-lupe',
+  // Not configured nor approved yet, no name or logo (the server's "N/A"); the fixture's 'no'
+  // for minimum and delivery fee are the server's defaults until the owner answers.
+  return tiendaDePrueba({
     nombre: 'N/A',
     imageUrl: 'N/A',
-    celularTienda: '5512345678',
-    montoMinimo: 0,
-    costoDeEnvio: 0,
-    // The server's defaults until the owner answers (they are not the owner's choice).
-    radioMontoMinimo: 'no',
-    radioCostoDeEnvio: 'no',
     configured: false,
     approved: false,
-    activarODesactivar: true,
-    deleted: false,
-    timeZone: 'America/Mexico_City',
-    zonas: [],
-    programacion: PROGRAMACION_POR_OMISION,
-    demoraMin: 0,
-    categorias: [],
     ...overrides,
-  };
+  });
 }
 
 function setup(
