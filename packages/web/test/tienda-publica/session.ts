@@ -1,42 +1,7 @@
 import { cleanup } from '@testing-library/react';
-import type { Role } from '@tianguis/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearQueryCache } from '../../src/lib/query';
-import { clearSession, storeToken } from '../../src/lib/session-store';
-
-/** Signs in with an unsigned token carrying docs/api.md's claims (the web app only decodes it). */
-export function signInAs(role: Role, usuario = 'cliente'): void {
-  const payload = {
-    certserialnumber: 7,
-    actort: usuario,
-    groupsid: role === 'TIENDA' ? 1 : 0,
-    role,
-    gender: '5512345678',
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const base64 = btoa(JSON.stringify(payload))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  storeToken(`e30.${base64}.firma`);
-}
-
-/**
- * An unsigned token of shop `tiendaId`'s owner ('taqueria-lupe'), valid for decades, for tests
- * that store it themselves (storeToken).
- */
-export function tokenFor(tiendaId: number): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    certserialnumber: 7,
-    actort: 'taqueria-lupe',
-    groupsid: tiendaId,
-    role: 'TIENDA',
-    gender: '5512345678',
-    exp: 4_000_000_000,
-  };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`;
-}
+import { clearSession } from '../../src/lib/session-store';
 
 /** A fetch that answers JSON for each path it knows, and records every request. */
 export function fakeFetch(answers: Record<string, { status?: number; body: unknown }>) {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../lib/session-store';
-import { signInAs } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
 import EscanearQr from './escanear-qr';
 
 afterEach(() => clearSession());

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { tokenFor } from '#test/session';
 import { listProductosOf } from '../../features/mi-tienda/components/catalogo-productos';
 import { MITIENDA_TAB_KEY } from '../../features/mi-tienda/components/catalogo-tab';
 import { clearQueryCache, setQueryData } from '../../lib/query';
@@ -20,16 +21,7 @@ afterEach(() => {
 
 /** Signs the owner of shop 3 in (owner calls keep the own shop of their answer). */
 function signInOwner() {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    certserialnumber: 7,
-    actort: 'taqueria-lupe',
-    groupsid: 3,
-    role: 'TIENDA',
-    gender: '5512345678',
-    exp: 4_000_000_000,
-  };
-  storeToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`);
+  storeToken(tokenFor(3));
 }
 
 /** The server: each owner call answers the shop list `answer(body)` gives; calls are kept. */

@@ -8,7 +8,8 @@ import {
   producto,
   taqueria,
 } from '#test/tienda-publica/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
+import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
 import { openTiendaPublica } from '#test/app/tienda-publica';
 
 // The second edition on the public pages: conditions up front, closed and paused shops offer no

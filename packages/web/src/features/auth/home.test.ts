@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { tokenWith } from '#test/session';
 import { homeAfterSignIn } from './home';
 import { decodeSession } from '../../lib/session';
-
-function tokenWith(payload: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.firma`;
-}
 
 const claims = {
   certserialnumber: 7,

@@ -15,7 +15,7 @@ import { desconectarImpresora, ponerTransporte } from './impresora-store';
 import { guardarPreferencias } from './preferencias';
 import { decodificarEscPos } from '#test/impresora/escpos';
 import { TransporteGrabador } from '#test/impresora/transporte-grabador';
-import { tokenFor } from '#test/tienda-publica/session';
+import { tokenFor } from '#test/session';
 
 /** What GET /api/pedido/ticket answers (docs/api.md): ESC/POS, Windows-1252, a cut. */
 function ticketDelServidor(pedidoId: number): Uint8Array<ArrayBuffer> {

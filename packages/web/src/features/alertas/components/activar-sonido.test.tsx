@@ -7,6 +7,7 @@ import { clearSession, storeToken } from '../../../lib/session-store';
 import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { tokenWith } from '#test/session';
 import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { PistaSonido, SonidoControl } from '../../pedidos-tienda/components/sonido-control';
 import { olvidarAudio } from '../../pedidos-tienda/hooks/sonido';
@@ -205,7 +206,6 @@ describe('"Toca para activar el sonido"', () => {
 });
 
 describe('who is asked', () => {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   function signIn(role: 'TIENDA' | 'USUARIO') {
     const claims = {
       certserialnumber: 7,
@@ -215,7 +215,7 @@ describe('who is asked', () => {
       gender: '5512345678',
       exp: 4_000_000_000,
     };
-    storeToken(`${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.firma`);
+    storeToken(tokenWith(claims));
   }
 
   function abrirApp() {

@@ -5,7 +5,7 @@ import { activateTienda } from './activate-tienda';
 import { miTiendaKey, type MiTienda } from './get-mi-tienda';
 import { updateTienda } from './update-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
-import { tokenFor } from '#test/tienda-publica/session';
+import { tokenFor } from '#test/session';
 
 /** The server's answer: the shop list as the owner sees it, own shop first. */
 function answerWith(list: MiTienda[]) {

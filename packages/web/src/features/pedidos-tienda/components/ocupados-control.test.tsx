@@ -6,7 +6,7 @@ import { clearSession, storeToken } from '../../../lib/session-store';
 import { miTiendaKey, useMiTienda, type MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { OcupadosControl, textoOcupados, TIEMPOS_NORMALES } from './ocupados-control';
-import { tokenFor } from '#test/tienda-publica/session';
+import { tokenFor } from '#test/session';
 
 /**
  * The server: `POST /api/tienda/demora {minutos}` answers the owner's shop list with that delay

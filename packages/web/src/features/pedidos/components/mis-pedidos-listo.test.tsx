@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import MisPedidos from '../../../app/routes/mis-pedidos';
 import { clearQueryCache } from '../../../lib/query';
 import { clearSession } from '../../../lib/session-store';
-import { signInAs } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
 import { ENTREGA_RECOGER, pedidoVista } from '#test/pedidos/fixtures';
 import { MisPedidoDetalle } from './mis-pedido-detalle';
 import { MisPedidosLista } from './mis-pedidos-lista';

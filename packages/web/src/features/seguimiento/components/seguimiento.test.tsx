@@ -14,7 +14,7 @@ import {
   pagoPorTransferencia,
   pedidoVista,
 } from '#test/pedidos/fixtures';
-import { signInAs } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
 import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
 
 // The live stream, replaced: each test plays the server's events through the handlers.

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { openTiendaPublica } from '#test/app/tienda-publica';
 import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
 import { taqueria } from '#test/tienda-publica/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
+import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';

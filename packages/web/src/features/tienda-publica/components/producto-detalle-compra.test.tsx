@@ -10,7 +10,8 @@ import {
   producto,
   taqueria,
 } from '#test/tienda-publica/fixtures';
-import { signInAs, usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { signInAs } from '#test/session';
+import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
 
 // The product page shows a product's options in place: what must be chosen is seen before
 // tapping 'Agregar al carrito', which waits for it (the shop's cards open a sheet instead).
