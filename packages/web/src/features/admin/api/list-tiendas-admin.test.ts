@@ -1,33 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { nombreDeTienda, selectPendingTiendas, type TiendaAdmin } from './list-tiendas-admin';
-
-function tienda(tiendaId: number, patch: Partial<TiendaAdmin> = {}): TiendaAdmin {
-  return {
-    tiendaId,
-    usuario: `tienda${tiendaId}`,
-    nombre: 'N/A',
-    celularTienda: '5512345678',
-    configured: false,
-    approved: false,
-    deleted: false,
-    ...patch,
-  };
-}
+import { tiendaAdmin } from '#test/admin/fixtures';
+import { nombreDeTienda, selectPendingTiendas } from './list-tiendas-admin';
 
 describe('selectPendingTiendas', () => {
   it('keeps only shops not approved and not deleted, oldest first', () => {
     const list = [
-      tienda(5),
-      tienda(2, { approved: true }),
-      tienda(3, { deleted: true }),
-      tienda(1, { configured: true }),
-      tienda(4, { approved: true, deleted: true }),
+      tiendaAdmin(5),
+      tiendaAdmin(2, { approved: true }),
+      tiendaAdmin(3, { deleted: true }),
+      tiendaAdmin(1, { configured: true }),
+      tiendaAdmin(4, { approved: true, deleted: true }),
     ];
     expect(selectPendingTiendas(list).map((t) => t.tiendaId)).toEqual([1, 5]);
   });
 
   it('answers an empty list when every shop is approved', () => {
-    expect(selectPendingTiendas([tienda(1, { approved: true })])).toEqual([]);
+    expect(selectPendingTiendas([tiendaAdmin(1, { approved: true })])).toEqual([]);
   });
 });
 

@@ -1,22 +1,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tiendaAdmin } from '#test/admin/fixtures';
 import { clearQueryCache } from '../../../lib/query';
 import type { TiendaAdmin } from '../api/list-tiendas-admin';
 import { AprobarTiendas } from './aprobar-tiendas';
 
-function tienda(tiendaId: number, usuario: string, patch: Partial<TiendaAdmin> = {}): TiendaAdmin {
-  return {
-    tiendaId,
-    usuario,
-    nombre: 'N/A',
-    celularTienda: '5512345678',
-    configured: false,
-    approved: false,
-    deleted: false,
-    ...patch,
-  };
-}
+/** A shop of the admin's list, by its user name. */
+const tienda = (tiendaId: number, usuario: string, patch: Partial<TiendaAdmin> = {}) =>
+  tiendaAdmin(tiendaId, { usuario, ...patch });
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
