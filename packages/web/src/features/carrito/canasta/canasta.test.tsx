@@ -30,6 +30,9 @@ usarTaqueriaAbierta();
 
 const TIENDA = { tiendaId: 1, usuario: 'taqueria-lupe', nombre: 'Taquería Lupe' };
 
+/** A browser basket line of the costra, without options or a note. */
+const COSTRA = { productoId: 13, opciones: [], nota: null, nombre: 'Costra', opcionesVista: [] };
+
 describe("a visitor's basket (kept in this browser)", () => {
   it('keys lines by product, sorted options and note, and prices them from the public page', async () => {
     setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
@@ -79,13 +82,7 @@ describe("a visitor's basket (kept in this browser)", () => {
   });
 
   it('marks a line whose product is now sold out and leaves it out of the subtotal', () => {
-    agregarLocal(TIENDA, {
-      productoId: 13,
-      opciones: [],
-      nota: null,
-      nombre: 'Costra',
-      opcionesVista: [],
-    });
+    agregarLocal(TIENDA, COSTRA);
     setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
     const { result } = renderHook(() => useCanasta(1));
     expect(result.current.lineas[0]).toMatchObject({ nombre: 'Costra', disponible: false });
@@ -101,13 +98,7 @@ describe('signing in merges the browser basket into the account cart', () => {
       { productoId: 12, opciones: [12], nota: 'sin cebolla', nombre: 'Gringa', opcionesVista: [] },
       3,
     );
-    agregarLocal(TIENDA, {
-      productoId: 13,
-      opciones: [],
-      nota: null,
-      nombre: 'Costra',
-      opcionesVista: [],
-    });
+    agregarLocal(TIENDA, COSTRA);
     const cart = (cantidad: number) => [
       {
         tiendaId: 1,
