@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import { errorCatalog, type ErrorCode } from '../src/http/app-error.js';
 import type { ApiResponse, CallOptions, TestServer } from './build-test-app.js';
 import { registerAndSignIn, shopPayload, type SignedIn } from './factories.js';
+import type { DiaEspecialView } from '../src/modules/horarios/horario.service.js';
+import type { TiendaPublicaAnswer } from '../src/modules/paginas/pagina.view.js';
 import type {
   CategoriaView,
   ProductoView,
@@ -21,6 +23,7 @@ export type {
   TiendaView,
 } from '../src/modules/tiendas/tienda.view.js';
 export type { DiaEspecialView, HorarioView } from '../src/modules/horarios/horario.service.js';
+export type { TiendaPublicaAnswer } from '../src/modules/paginas/pagina.view.js';
 
 export const TIENDA_KEYS = [
   'tiendaId',
@@ -177,6 +180,20 @@ export async function listFor(server: TestServer, token?: string): Promise<Tiend
   );
 }
 
+/** GET `path`, revalidated with `etag` (If-None-Match) when one is given. */
+export function getRevalidating<T>(server: TestServer, path: string, etag?: string) {
+  return server.call<T>(path, { headers: etag ? { 'if-none-match': etag } : {} });
+}
+
+/** The shop's public answer (GET /api/tienda/publica/:usuario), revalidated with `etag` if given. */
+export function getPublica(server: TestServer, usuario: string, etag?: string) {
+  return getRevalidating<TiendaPublicaAnswer>(
+    server,
+    `/api/tienda/publica/${encodeURIComponent(usuario)}`,
+    etag,
+  );
+}
+
 export function findTienda(list: TiendaView[], tiendaId: number): TiendaView | undefined {
   return list.find((t) => t.tiendaId === tiendaId);
 }
@@ -321,6 +338,20 @@ export async function updateProducto(
   const { id, name, price, categoriaId, imageUrl, descripcion, detalle } = producto;
   const body = { id, name, price, categoriaId, imageUrl, descripcion, detalle, ...cambios };
   return ok(await post(server, '/api/tienda/updateproducto', owner.token, body), 'updateproducto');
+}
+
+/** Sets the owner's week (horario/addrange): one entry a day, as the form sends them. */
+export async function setSemana(server: TestServer, owner: { token: string }, semana: unknown[]) {
+  ok(await post(server, '/api/horario/addrange', owner.token, semana), 'addrange');
+}
+
+/** Adds one of the owner's special days (horariosdias/add); answers the shop's special days. */
+export async function addDiaEspecial(
+  server: TestServer,
+  owner: { token: string },
+  dia: { fecha: string; recurrenteCadaAnio?: boolean },
+): Promise<DiaEspecialView[]> {
+  return ok(await post(server, '/api/horariosdias/add', owner.token, dia), 'horariosdias/add');
 }
 
 export interface ShopSetup {

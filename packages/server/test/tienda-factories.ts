@@ -1,4 +1,5 @@
 import type { SelectExpression } from 'kysely';
+import { vi } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { useAdminServer, withHelpers, type TestServer } from './build-test-app.js';
 import { createPublicShop, updateTiendaCon, type PublicShop } from './pedido-factories.js';
@@ -68,4 +69,10 @@ export function readTiendaRow<C extends SelectExpression<Database, 'tienda'>>(
 /** One shop's whole row, straight from the database. */
 export function readWholeTiendaRow(server: TestServer, tiendaId: number) {
   return tiendaById(server, tiendaId).selectAll().executeTakeFirstOrThrow();
+}
+
+/** Moves this process's clock, the server's too (same process), without touching timers. */
+export function setFakeNow(instant: Date | number | string): void {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
 }

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ajustesMessages, estadoMessages, finDelDia, horaLocal } from '@tianguis/domain';
-import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import {
   allProductos,
   CLABE_VALIDA,
@@ -11,17 +10,18 @@ import {
   expectUnchanged,
   expectValidation,
   findTienda,
+  getPublica,
   listFor,
   ok,
   ownView,
   post,
   setShopTimeZone,
-  type ShopSetup,
   tiendaPayload,
   type TiendaView,
   transferenciaPayload,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
+import { readWholeTiendaRow, setFakeNow } from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Shop settings": delivery and payment choices (the transfer details
 // only for the owner and the admin), the pause and the sold-out marks, and the rule that
@@ -31,12 +31,6 @@ const UPDATE = '/api/tienda/updatetienda';
 const PAUSAR = '/api/tienda/pausar';
 const AGOTAR = '/api/tienda/agotarproducto';
 
-interface PublicPage {
-  tienda: TiendaView;
-  abierta: boolean;
-  mensajeCerrada: string | null;
-}
-
 const PAGOS_CON_TRANSFERENCIA = {
   efectivo: true,
   terminal: false,
@@ -44,34 +38,19 @@ const PAGOS_CON_TRANSFERENCIA = {
 };
 
 describe('shop settings, pause and sold-out marks', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  let shop: ShopSetup;
-  let other: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    shop = await createShop(server, { adminToken, tienda: { nombre: 'Tacos Ajustes' } });
-    other = await createShop(server, { adminToken, tienda: { nombre: 'Fonda Vecina' } });
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken, shopper, shop, other } = useAdminServer(
+    async (server, adminToken) => ({
+      shopper: await createShopper(server),
+      shop: await createShop(server, { adminToken, tienda: { nombre: 'Tacos Ajustes' } }),
+      other: await createShop(server, { adminToken, tienda: { nombre: 'Fonda Vecina' } }),
+    }),
+  );
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  const publica = (usuario: string, etag?: string) =>
-    server.call<PublicPage>(`/api/tienda/publica/${usuario}`, {
-      headers: etag ? { 'if-none-match': etag } : {},
-    });
-  const tiendaRow = (id: number) =>
-    server.app.database.db
-      .selectFrom('tienda')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const publica = (usuario: string, etag?: string) => getPublica(server, usuario, etag);
+  const tiendaRow = (id: number) => readWholeTiendaRow(server, id);
   const productoRow = (id: number) =>
     server.app.database.db
       .selectFrom('producto')
@@ -79,11 +58,6 @@ describe('shop settings, pause and sold-out marks', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const etagOf = (res: ApiResponse) => res.headers.get('etag')!;
-  /** Moves the server's clock (the same process) without touching timers. */
-  const setNow = (instant: Date | number) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(instant);
-  };
 
   describe('updatetienda: entrega and pagos', () => {
     it('stores both, answers them to the owner whole, and keeps them when left out', async () => {
@@ -269,7 +243,7 @@ describe('shop settings, pause and sold-out marks', () => {
     });
 
     it('admin: listartiendas', async () => {
-      const list = await listFor(server, adminToken);
+      const list = await listFor(server, adminToken());
       expect(findTienda(list, shop.owner.tiendaId)!.pagos).toEqual(whole);
     });
 
@@ -286,7 +260,7 @@ describe('shop settings, pause and sold-out marks', () => {
 
     it('shopper: listartiendas', async () => {
       const list = await server.call<TiendaView[]>('/api/tienda/listartiendas', {
-        token: shopperToken,
+        token: shopper.token,
       });
       expectHidden(list);
       expect(findTienda(list.body, shop.owner.tiendaId)!.pagos).toEqual(redacted);
@@ -355,7 +329,7 @@ describe('shop settings, pause and sold-out marks', () => {
       expect((await publica(shop.owner.usuario, etagOf(paused))).status).toBe(304);
 
       const hasta = Date.parse(paused.body.tienda.pausadoHasta!);
-      setNow(hasta + 1000);
+      setFakeNow(hasta + 1000);
       const later = await publica(shop.owner.usuario, etagOf(paused));
       expect(later.status).toBe(200);
       expect(later.body).toMatchObject({ abierta: true, mensajeCerrada: null });
@@ -376,8 +350,8 @@ describe('shop settings, pause and sold-out marks', () => {
     it('only a shop owner, on its own shop', async () => {
       await expectUnchanged(server, async () => {
         expectError(await post(server, PAUSAR, undefined, { minutos: 30 }), 401, 'NO_AUTENTICADO');
-        expectError(await post(server, PAUSAR, shopperToken, { minutos: 30 }), 403, 'PROHIBIDO');
-        expectError(await post(server, PAUSAR, adminToken, { minutos: 30 }), 403, 'PROHIBIDO');
+        expectError(await post(server, PAUSAR, shopper.token, { minutos: 30 }), 403, 'PROHIBIDO');
+        expectError(await post(server, PAUSAR, adminToken(), { minutos: 30 }), 403, 'PROHIBIDO');
       });
       // Another owner pauses its own shop, never this one.
       const list = ok(await post(server, PAUSAR, other.owner.token, { minutos: 60 }), 'pausar');
@@ -414,8 +388,8 @@ describe('shop settings, pause and sold-out marks', () => {
       expect(page.status).toBe(200);
       expect(productoEn([page.body.tienda], id)!.agotado).toBe(true);
       expect(productoEn(await listFor(server), id)!.agotado).toBe(true);
-      expect(productoEn(await listFor(server, shopperToken), id)!.agotado).toBe(true);
-      expect(productoEn(await listFor(server, adminToken), id)!.agotado).toBe(true);
+      expect(productoEn(await listFor(server, shopper.token), id)!.agotado).toBe(true);
+      expect(productoEn(await listFor(server, adminToken()), id)!.agotado).toBe(true);
 
       const undone = ok(
         await post(server, AGOTAR, shop.owner.token, { productoId: id, agotado: false }),
@@ -446,9 +420,9 @@ describe('shop settings, pause and sold-out marks', () => {
       expect(listAgain.status).toBe(304);
 
       const hasta = Date.parse((await productoRow(id)).agotado_hasta!);
-      setNow(hasta - 1000);
+      setFakeNow(hasta - 1000);
       expect((await publica(shop.owner.usuario, etagOf(page))).status).toBe(304);
-      setNow(hasta);
+      setFakeNow(hasta);
       const nextDay = await publica(shop.owner.usuario, etagOf(page));
       expect(nextDay.status).toBe(200);
       expect(productoEn([nextDay.body.tienda], id)!.agotado).toBe(false);
@@ -509,8 +483,8 @@ describe('shop settings, pause and sold-out marks', () => {
       const body = { productoId: shop.producto.id, agotado: true };
       await expectUnchanged(server, async () => {
         expectError(await post(server, AGOTAR, undefined, body), 401, 'NO_AUTENTICADO');
-        expectError(await post(server, AGOTAR, shopperToken, body), 403, 'PROHIBIDO');
-        expectError(await post(server, AGOTAR, adminToken, body), 403, 'PROHIBIDO');
+        expectError(await post(server, AGOTAR, shopper.token, body), 403, 'PROHIBIDO');
+        expectError(await post(server, AGOTAR, adminToken(), body), 403, 'PROHIBIDO');
         expectValidation(
           await post(server, AGOTAR, shop.owner.token, { ...body, agotado: 'si' }),
           ajustesMessages.agotadoBooleano,

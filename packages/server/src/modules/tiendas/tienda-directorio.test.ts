@@ -9,6 +9,7 @@ import {
   approveTienda,
   createShop,
   deleteCatalogoItem,
+  getRevalidating,
   listFor,
   ok,
   post,
@@ -19,10 +20,6 @@ import {
 import { createShopper } from '../../../test/factories.js';
 
 type Directorio = TiendaDirectorio;
-
-/** A GET that revalidates with `etag` when one is given. */
-const getRevalidating = <T>(server: TestServer, path: string, etag?: string) =>
-  server.call<T>(path, { headers: etag ? { 'if-none-match': etag } : {} });
 
 const getDirectorio = (server: TestServer, etag?: string) =>
   getRevalidating<Directorio[]>(server, '/api/tienda/directorio', etag);

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
+  activateProducto,
   addProducto,
   CLABE_VALIDA,
   configureTienda,
   createOwner,
   createShop,
-  post,
   transferenciaPayload,
-  type Owner,
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
 import * as service from './tienda.service.js';
 
 // docs/reliability.md, "Limits": an owner's or the admin's `listartiendas` rebuilt the whole marketplace on
@@ -34,46 +33,31 @@ const builds = () =>
   vi.mocked(service.listAllTiendasWithBounds).mock.calls.length;
 
 describe('owner and admin lists come from the catalogue cache (docs/reliability.md, "Limits")', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  let shops: ShopSetup[];
-  /** An owner whose shop is public and has transfer details and a hidden product. */
-  let owner: Owner;
-  let unconfigured: Owner;
+  const { server, adminToken, signedInShopper, shops, owner, unconfigured } = useAdminServer(
+    async (server, adminToken) => {
+      const shopper = await createShopper(server);
+      const shops: ShopSetup[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        shops.push(
+          await createShop(server, {
+            adminToken,
+            tienda: {
+              pagos: { efectivo: true, terminal: false, transferencia: transferenciaPayload() },
+            },
+          }),
+        );
+      }
+      /** An owner whose shop is public and has transfer details and a hidden product. */
+      const owner = shops[2]!.owner;
+      const hidden = await addProducto(server, owner, shops[2]!.categoria.id, { name: 'Oculto' });
+      await activateProducto(server, owner, hidden.id, false);
+      return { signedInShopper: shopper, shops, owner, unconfigured: await createOwner(server) };
+    },
+  );
 
   const list = async (token?: string, headers: Record<string, string> = {}) =>
     server.call<TiendaView[]>('/api/tienda/listartiendas', { token, headers });
   const ids = (views: TiendaView[]) => views.map((t) => t.tiendaId);
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    shops = [];
-    for (let i = 0; i < 6; i += 1) {
-      shops.push(
-        await createShop(server, {
-          adminToken,
-          tienda: {
-            pagos: { efectivo: true, terminal: false, transferencia: transferenciaPayload() },
-          },
-        }),
-      );
-    }
-    owner = shops[2]!.owner;
-    const hidden = await addProducto(server, owner, shops[2]!.categoria.id, { name: 'Oculto' });
-    expect(
-      (
-        await post(server, '/api/tienda/activateproducto', owner.token, {
-          productoId: hidden.id,
-          activate: false,
-        })
-      ).status,
-    ).toBe(200);
-    unconfigured = await createOwner(server);
-  });
-  afterAll(() => server.destroy());
 
   it('answers an owner asking again and again without rebuilding the marketplace', async () => {
     await list(); // the anonymous list, as visitors have it cached
@@ -122,11 +106,11 @@ describe('owner and admin lists come from the catalogue cache (docs/reliability.
   });
 
   it("caches the admin's list by catalogue version, with every shop's details whole", async () => {
-    await list(adminToken);
+    await list(adminToken());
     const before = builds();
-    for (let i = 0; i < 10; i += 1) expect((await list(adminToken)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await list(adminToken())).status).toBe(200);
     expect(builds() - before).toBe(0);
-    const admin = await list(adminToken);
+    const admin = await list(adminToken());
     const expected = await service.listTiendasFor(server.app.database.db, {
       role: 'ADMIN',
       tiendaId: 0,
@@ -136,7 +120,7 @@ describe('owner and admin lists come from the catalogue cache (docs/reliability.
     expect(ids(admin.body)).toContain(unconfigured.tiendaId);
     expect(admin.body.filter((t) => t.pagos.transferencia?.clabe === CLABE_VALIDA)).toHaveLength(6);
     // A shopper still gets the anonymous list, from the same entry.
-    const shopper = await list(shopperToken);
+    const shopper = await list(signedInShopper.token);
     expect(shopper.body).toEqual((await list()).body);
     expect(shopper.headers.get('etag')).toBe((await list()).headers.get('etag'));
   });
@@ -146,7 +130,7 @@ describe('owner and admin lists come from the catalogue cache (docs/reliability.
     await configureTienda(server, owner, { nombre: 'Fonda Renovada' });
     const [own, admin, anonymous] = await Promise.all([
       list(owner.token),
-      list(adminToken),
+      list(adminToken()),
       list(),
     ]);
     expect(own.headers.get('etag')).not.toBe(before.headers.get('etag'));
@@ -179,9 +163,9 @@ describe('owner and admin lists come from the catalogue cache (docs/reliability.
         .flatMap((t) => t.categorias.flatMap((c) => c.productos))
         .find((p) => p.id === hidden.id)?.agotado;
     expect(await agotadoOf(owner.token)).toBe(true);
-    expect(await agotadoOf(adminToken)).toBe(true);
+    expect(await agotadoOf(adminToken())).toBe(true);
     await new Promise((r) => setTimeout(r, 1700));
     expect(await agotadoOf(owner.token)).toBe(false);
-    expect(await agotadoOf(adminToken)).toBe(false);
+    expect(await agotadoOf(adminToken())).toBe(false);
   });
 });

@@ -11,13 +11,18 @@ import {
   expectError,
   expectValidation,
   findTienda,
+  getPublica,
   listFor,
   ok,
   setShopTimeZone,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
 import { call, createShopper, ownTienda, type PublicShop } from '../../../test/pedido-factories.js';
-import { readWholeTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
+import {
+  readWholeTiendaRow,
+  setFakeNow,
+  useTwoPublicShops,
+} from '../../../test/tienda-factories.js';
 
 // docs/api.md, "Orders for later, kitchen pace and busy mode": updatetienda's `programacion` and
 // `pausaAutomatica` (defaults, limits with messages naming the field, left out keeps them, only
@@ -29,11 +34,6 @@ import { readWholeTiendaRow, useTwoPublicShops } from '../../../test/tienda-fact
 const UPDATE = '/api/tienda/updatetienda';
 const DEMORA = '/api/tienda/demora';
 const m = programacionMessages;
-
-interface PublicPage {
-  tienda: TiendaView;
-  abierta: boolean;
-}
 
 const PROGRAMACION = {
   activa: true,
@@ -56,18 +56,11 @@ describe('orders-for-later settings and the busy delay', () => {
   const demora = (minutos: unknown, token: string | undefined = shop.owner.token) =>
     call<TiendaView[]>(server, DEMORA, token, { minutos });
   const publica = (target: PublicShop, etag?: string) =>
-    server.call<PublicPage>(`/api/tienda/publica/${target.owner.usuario}`, {
-      headers: etag ? { 'if-none-match': etag } : {},
-    });
+    getPublica(server, target.owner.usuario, etag);
   const franjas = (target: PublicShop) =>
     server.call<Franjas>(`/api/tienda/franjas/${target.owner.usuario}`);
   const tiendaRow = (tiendaId: number) => readWholeTiendaRow(server, tiendaId);
   const etagOf = (res: ApiResponse) => res.headers.get('etag')!;
-  /** Moves the server's clock (the same process) without touching timers. */
-  const setNow = (instant: Date | number | string) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(instant));
-  };
 
   describe('updatetienda: programacion and pausaAutomatica', () => {
     it('a new shop starts with scheduling off, no automatic pause and no delay', async () => {
@@ -366,7 +359,7 @@ describe('orders-for-later settings and the busy delay', () => {
       // Tijuana is UTC−8 in November: 12:00 there is 20:00 UTC, its midnight 08:00 UTC.
       await setShopTimeZone(server, shop.tiendaId, 'America/Tijuana');
       try {
-        setNow('2026-11-20T20:00:00.000Z');
+        setFakeNow('2026-11-20T20:00:00.000Z');
         ok(await demora(15), 'demora');
         expect((await tiendaRow(shop.tiendaId)).demora_hasta).toBe('2026-11-21T08:00:00.000Z');
         // Read once so every cache holds the answer with the delay.
@@ -378,11 +371,11 @@ describe('orders-for-later settings and the busy delay', () => {
         expect(findTienda(list.body, shop.tiendaId)?.demoraMin).toBe(15);
         expect(ok(await franjas(shop), 'franjas').ahoraMin).toBe(PROGRAMACION.preparacionMin + 15);
 
-        setNow('2026-11-21T07:59:59.000Z'); // 23:59:59 in Tijuana: still today
+        setFakeNow('2026-11-21T07:59:59.000Z'); // 23:59:59 in Tijuana: still today
         expect(ok(await publica(shop), 'publica').tienda.demoraMin).toBe(15);
         expect(ok(await franjas(shop), 'franjas').ahoraMin).toBe(PROGRAMACION.preparacionMin + 15);
 
-        setNow('2026-11-21T08:00:00.000Z'); // midnight in Tijuana: a new day, no delay
+        setFakeNow('2026-11-21T08:00:00.000Z'); // midnight in Tijuana: a new day, no delay
         const after = await publica(shop, etagOf(page));
         expect(after.status).toBe(200);
         expect(etagOf(after)).not.toBe(etagOf(page));

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResponse, TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import {
   addCategoria,
+  addDiaEspecial,
   addProducto,
   approveTienda,
   createOwner,
@@ -13,54 +13,31 @@ import {
   expectError,
   expectListShape,
   findTienda,
+  getPublica,
   listFor,
   ok,
   post,
   productoPayload,
+  setSemana,
   type Owner,
   type ShopSetup,
-  type TiendaView,
+  type TiendaPublicaAnswer,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 const NOT_AVAILABLE = 'La tienda no existe o no está disponible';
 
-interface PublicPage {
-  tienda: TiendaView;
-  horarios: unknown[];
-  diasEspeciales: unknown[];
-}
-
 describe('GET /api/tienda/publica/:usuario', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shop = await createShop(server, { adminToken });
-    ok(
-      await post(server, '/api/horario/addrange', shop.owner.token, [
-        { dia: 'Lunes', apertura: '09:00', cierre: '18:00', cerrado: false },
-        { dia: 'Domingo', cerrado: true },
-      ]),
-      'addrange',
-    );
-    ok(
-      await post(server, '/api/horariosdias/add', shop.owner.token, {
-        fecha: '2026-12-25',
-        recurrenteCadaAnio: true,
-      }),
-      'horariosdias/add',
-    );
+  const { server, adminToken, shop } = useAdminServer(async (server, adminToken) => {
+    const shop = await createShop(server, { adminToken });
+    await setSemana(server, shop.owner, [
+      { dia: 'Lunes', apertura: '09:00', cierre: '18:00', cerrado: false },
+      { dia: 'Domingo', cerrado: true },
+    ]);
+    await addDiaEspecial(server, shop.owner, { fecha: '2026-12-25', recurrenteCadaAnio: true });
+    return { shop };
   });
-  afterAll(() => server.destroy());
 
-  const read = (usuario: string, etag?: string) =>
-    server.call<PublicPage>(`/api/tienda/publica/${encodeURIComponent(usuario)}`, {
-      headers: etag === undefined ? {} : { 'if-none-match': etag },
-    });
+  const read = (usuario: string, etag?: string) => getPublica(server, usuario, etag);
 
   function etagOf(res: ApiResponse): string {
     const etag = res.headers.get('etag');
@@ -69,7 +46,10 @@ describe('GET /api/tienda/publica/:usuario', () => {
   }
 
   /** A 200 with a fresh ETag, which no longer answers 304 to the old one. */
-  async function expectNewEtag(owner: Owner, oldEtag: string): Promise<ApiResponse<PublicPage>> {
+  async function expectNewEtag(
+    owner: Owner,
+    oldEtag: string,
+  ): Promise<ApiResponse<TiendaPublicaAnswer>> {
     const res = await read(owner.usuario, oldEtag);
     expect(res.status).toBe(200);
     expect(etagOf(res)).not.toBe(oldEtag);
@@ -156,7 +136,7 @@ describe('GET /api/tienda/publica/:usuario', () => {
     let diaId: number;
 
     beforeAll(async () => {
-      s = await createShop(server, { adminToken });
+      s = await createShop(server, { adminToken: adminToken() });
     });
 
     async function current() {
@@ -334,12 +314,12 @@ describe('GET /api/tienda/publica/:usuario', () => {
       const categoria = await addCategoria(server, owner);
       await addProducto(server, owner, categoria.id);
       expectError(await read(owner.usuario), 404, 'NO_ENCONTRADO', NOT_AVAILABLE);
-      await approveTienda(server, adminToken, owner.tiendaId);
+      await approveTienda(server, adminToken(), owner.tiendaId);
       expect((await read(owner.usuario)).status).toBe(200);
     });
 
     it('a shop whose only product is inactive, or whose only category is deleted', async () => {
-      const a = await createShop(server, { adminToken });
+      const a = await createShop(server, { adminToken: adminToken() });
       ok(
         await post(server, '/api/tienda/activateproducto', a.owner.token, {
           productoId: a.producto.id,
@@ -348,7 +328,7 @@ describe('GET /api/tienda/publica/:usuario', () => {
         'activateproducto',
       );
       expectError(await read(a.owner.usuario), 404, 'NO_ENCONTRADO', NOT_AVAILABLE);
-      const b = await createShop(server, { adminToken });
+      const b = await createShop(server, { adminToken: adminToken() });
       const etag = etagOf(await read(b.owner.usuario));
       ok(
         await post(server, `/api/tienda/deletecategoria/${b.categoria.id}`, b.owner.token),
@@ -358,8 +338,8 @@ describe('GET /api/tienda/publica/:usuario', () => {
     });
 
     it('a deleted or unconfigured shop (flags set in the database), even to its cached ETag', async () => {
-      const a = await createShop(server, { adminToken });
-      const b = await createShop(server, { adminToken });
+      const a = await createShop(server, { adminToken: adminToken() });
+      const b = await createShop(server, { adminToken: adminToken() });
       const etagA = etagOf(await read(a.owner.usuario));
       const etagB = etagOf(await read(b.owner.usuario));
       const db = server.app.database.db;
