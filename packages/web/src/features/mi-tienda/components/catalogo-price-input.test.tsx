@@ -23,28 +23,15 @@ describe('the price input', () => {
     expect(screen.getByLabelText('Precio (pesos)').getAttribute('inputmode')).toBe('decimal');
   });
 
-  it('keeps at most 4 digits without a decimal point', async () => {
-    expect((await typeInPrice('123456')).value).toBe('1234');
-  });
-
-  it('keeps at most 2 decimals', async () => {
-    expect((await typeInPrice('12.345')).value).toBe('12.34');
-  });
-
-  it('refuses a leading zero unless a point follows', async () => {
-    expect((await typeInPrice('05')).value).toBe('0');
-  });
-
-  it('takes 0. and its decimals', async () => {
-    expect((await typeInPrice('0.50')).value).toBe('0.50');
-  });
-
-  it('refuses letters, signs and a second point', async () => {
-    expect((await typeInPrice('1a-2.5.7')).value).toBe('12.57');
-  });
-
-  it('reads a comma as the decimal point', async () => {
-    expect((await typeInPrice('9,99')).value).toBe('9.99');
+  it.each([
+    ['keeps at most 4 digits without a decimal point', '123456', '1234'],
+    ['keeps at most 2 decimals', '12.345', '12.34'],
+    ['refuses a leading zero unless a point follows', '05', '0'],
+    ['takes 0. and its decimals', '0.50', '0.50'],
+    ['refuses letters, signs and a second point', '1a-2.5.7', '12.57'],
+    ['reads a comma as the decimal point', '9,99', '9.99'],
+  ])('%s', async (_name, typed, value) => {
+    expect((await typeInPrice(typed)).value).toBe(value);
   });
 
   it('lets the field be emptied', async () => {
