@@ -35,3 +35,19 @@ export function tokenFor(tiendaId: number): string {
     exp: 4_000_000_000,
   });
 }
+
+/**
+ * A staff member's token (PERSONAL, user 40, of shop 3) for the next hour unless told;
+ * `claims` change what a test is about (its rol, its shop).
+ */
+export function tokenDePersonal(claims: Record<string, unknown> = {}, expInSeconds = 3600): string {
+  return tokenWith({
+    certserialnumber: 40,
+    actort: 'N/A',
+    groupsid: 3,
+    role: 'PERSONAL',
+    gender: '',
+    exp: Math.floor(Date.now() / 1000) + expInSeconds,
+    ...claims,
+  });
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenWith } from '#test/session';
 import { clearQueryCache, getQueryData, setQueryData } from './query';
 import { clearSession, getActiveSession, storeToken } from './session-store';
 
@@ -12,8 +13,7 @@ function token(userId: number, expInSeconds = 3600): string {
     gender: '5512345678',
     exp: Math.floor(Date.now() / 1000) + expInSeconds,
   };
-  const base64 = btoa(JSON.stringify(payload)).replace(/=+$/, '');
-  return `e30.${base64}.firma`;
+  return tokenWith(payload);
 }
 
 afterEach(() => {

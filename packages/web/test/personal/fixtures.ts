@@ -1,23 +1,5 @@
 import type { PersonalVista } from '@tianguis/domain';
 
-/** An unsigned token with docs/api.md's claims (the web app only decodes it). */
-export function tokenDePrueba(claims: Record<string, unknown>, expInSeconds = 3600): string {
-  const payload = {
-    certserialnumber: 40,
-    actort: 'N/A',
-    groupsid: 3,
-    role: 'PERSONAL',
-    gender: '',
-    exp: Math.floor(Date.now() / 1000) + expInSeconds,
-    ...claims,
-  };
-  const base64 = btoa(JSON.stringify(payload))
-    .replace(/=+$/, '')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-  return `e30.${base64}.firma`;
-}
-
 export function miembro(overrides: Partial<PersonalVista> = {}): PersonalVista {
   return {
     personalId: 1,

@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenDePersonal } from '#test/session';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
@@ -45,20 +46,6 @@ function tienda(productos: ReturnType<typeof producto>[]): MiTienda {
   });
 }
 
-/** A cashier's unsigned token (the web app only decodes it). */
-function tokenCajero(): string {
-  const payload = {
-    certserialnumber: 40,
-    actort: 'N/A',
-    groupsid: 3,
-    role: 'PERSONAL',
-    rol: 'CAJERO',
-    gender: '',
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  return `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.firma`;
-}
-
 function abrir() {
   render(
     <MemoryRouter initialEntries={['/agotados']}>
@@ -93,7 +80,7 @@ describe('/agotados', () => {
   });
 
   it('marks a product sold out for a cashier of the shop', async () => {
-    storeToken(tokenCajero());
+    storeToken(tokenDePersonal({ rol: 'CAJERO' }));
     setQueryData(miTiendaKey, tienda([producto(1, 'Taco al pastor')]));
     const llamadas: unknown[] = [];
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {

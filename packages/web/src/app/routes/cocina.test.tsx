@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenDePersonal } from '#test/session';
 import { clearSession, storeToken } from '../../lib/session-store';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import type { PedidoTienda } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
@@ -13,19 +14,9 @@ import CocinaScreen from './cocina';
 const NOW = new Date('2026-12-02T18:00:00Z');
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
 
-/** A cook's session: an unsigned token with the staff claims (the web app only decodes it). */
+/** A cook's session (of shop 1). */
 function entrarComoCocina() {
-  const payload = {
-    certserialnumber: 40,
-    actort: 'N/A',
-    groupsid: 1,
-    role: 'PERSONAL',
-    rol: 'COCINA',
-    gender: '',
-    exp: Math.floor(NOW.getTime() / 1000) + 3600,
-  };
-  const base64 = btoa(JSON.stringify(payload)).replace(/=+$/, '');
-  storeToken(`e30.${base64}.firma`);
+  storeToken(tokenDePersonal({ rol: 'COCINA', groupsid: 1 }));
 }
 
 /**

@@ -1,22 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tokenDePersonal } from '#test/session';
 import { Guard } from './guard';
 import type { Area } from './guards';
 import { clearSession, storeToken } from '../../lib/session-store';
 
-/** An unsigned token with docs/api.md's claims (the web app only decodes it). */
-function token(claims: Record<string, unknown>): string {
-  const payload = {
-    certserialnumber: 5,
-    actort: 'N/A',
-    groupsid: 3,
-    gender: '',
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    ...claims,
-  };
-  return `e30.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.firma`;
-}
+/** A token of user 5 of shop 3 with these claims (its role at least). */
+const token = (claims: Record<string, unknown>) =>
+  tokenDePersonal({ certserialnumber: 5, ...claims });
 
 afterEach(() => {
   cleanup();

@@ -10,7 +10,8 @@ import {
   SIGN_IN_KEY,
   storeToken,
 } from '../../../lib/session-store';
-import { json, redDePrueba, tokenDePrueba, type Llamada } from '#test/personal/fixtures';
+import { json, redDePrueba, type Llamada } from '#test/personal/fixtures';
+import { tokenDePersonal } from '#test/session';
 import { AceptarPantalla } from './aceptar-pantalla';
 
 afterEach(() => {
@@ -82,7 +83,7 @@ describe('/personal/aceptar', () => {
   });
 
   it('keeps the new session as a sign-in does and takes the kitchen to its display', async () => {
-    const token = tokenDePrueba({ role: 'PERSONAL', rol: 'COCINA', groupsid: 3 });
+    const token = tokenDePersonal({ role: 'PERSONAL', rol: 'COCINA', groupsid: 3 });
     const red = abrir('/personal/aceptar?token=abc123', () => json(200, { token }));
     await llenar({ nombre: '  Ana López ', password: 'Secreta123', confirmacion: 'Secreta123' });
     expect((await screen.findByTestId('donde')).textContent).toBe('/cocina');
@@ -102,14 +103,14 @@ describe('/personal/aceptar', () => {
   });
 
   it('takes a cashier to the orders board', async () => {
-    const token = tokenDePrueba({ role: 'PERSONAL', rol: 'CAJERO' });
+    const token = tokenDePersonal({ role: 'PERSONAL', rol: 'CAJERO' });
     abrir('/personal/aceptar?token=abc123', () => json(200, { token }));
     await llenar({ nombre: 'Beto Ruiz', password: 'Secreta123', confirmacion: 'Secreta123' });
     expect((await screen.findByTestId('donde')).textContent).toBe('/pedidos');
   });
 
   it('asks a signed-in person to sign out first, then shows the form', async () => {
-    storeToken(tokenDePrueba({ role: 'USUARIO', actort: 'N/A', certserialnumber: 8 }));
+    storeToken(tokenDePersonal({ role: 'USUARIO', actort: 'N/A', certserialnumber: 8 }));
     const red = abrir('/personal/aceptar?token=abc123', () => json(200, {}));
     expect(screen.getByRole('heading', { name: 'Primero cierra tu sesión' })).toBeTruthy();
     expect(screen.queryByLabelText('Contraseña')).toBeNull();
