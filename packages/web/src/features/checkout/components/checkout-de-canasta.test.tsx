@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import type { Canasta } from '../../carrito/canasta/use-canasta';
+import { canastaCheckout } from '#test/checkout/fixtures';
 import { pedidoVista } from '#test/pedidos/fixtures';
 import { listarSeguimientos } from '../../seguimiento/seguimientos-guardados';
 import { CheckoutDeCanasta } from './checkout-de-canasta';
@@ -41,17 +42,10 @@ function canasta(origen: Canasta['origen']) {
     puedeComprar: true,
     tiendaId: 7,
     lineas: [{ clave: '11' }],
-    paraCheckout: {
-      tiendaId: 7,
-      nombreTienda: 'Taquería Lupe',
-      montoMinimo: 0,
+    paraCheckout: canastaCheckout({
       costoDeEnvio: 15,
-      entrega: { recoger: true, domicilio: false },
-      pagos: { efectivo: true, terminal: false, transferencia: null },
-      abierta: true,
-      mensajeCerrada: null,
       lineas: [{ productoId: 11, cantidad: 2, opciones: [3], nota: null, precio: 25 }],
-    },
+    }),
     clear,
     refetch,
   } as unknown as Canasta;

@@ -15,13 +15,12 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
+import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm, type PedidoHecho } from './checkout-form';
 
 function canasta(over: Partial<CanastaCheckout> = {}): CanastaCheckout {
-  return {
-    tiendaId: 7,
-    nombreTienda: 'Taquería Lupe',
+  return canastaCheckout({
     lineas: [
       { productoId: 11, cantidad: 3, opciones: [1, 2], nota: 'Sin cebolla', precio: 33.33 },
       { productoId: 12, cantidad: 1, opciones: [], nota: null, precio: 20 },
@@ -30,10 +29,8 @@ function canasta(over: Partial<CanastaCheckout> = {}): CanastaCheckout {
     costoDeEnvio: 15.5,
     entrega: { recoger: true, domicilio: true },
     pagos: { efectivo: true, terminal: true, transferencia: { banco: 'Banamex' } },
-    abierta: true,
-    mensajeCerrada: null,
     ...over,
-  };
+  });
 }
 
 type Respuesta<T> = () => Promise<T>;

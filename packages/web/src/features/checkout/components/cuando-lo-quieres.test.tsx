@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { clearQueryCache } from '../../../lib/query';
 import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
+import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm } from './checkout-form';
 import { cuandoMessages } from './cuando-lo-quieres';
@@ -81,20 +82,12 @@ function responder(franjas: Franjas) {
   respuestas.push(() => new Response(JSON.stringify(franjas), { status: 200 }));
 }
 
+/** The basket of a shop that takes orders for later. */
 function canasta(over: Partial<CanastaCheckout> = {}): CanastaCheckout {
-  return {
-    tiendaId: 7,
-    nombreTienda: 'Taquería Lupe',
-    lineas: [{ productoId: 11, cantidad: 2, opciones: [], nota: null, precio: 30 }],
-    montoMinimo: 0,
-    costoDeEnvio: 0,
-    entrega: { recoger: true, domicilio: false },
-    pagos: { efectivo: true, terminal: false, transferencia: null },
-    abierta: true,
-    mensajeCerrada: null,
+  return canastaCheckout({
     programar: { usuario: 'taqueria-lupe', timeZone: 'America/Mexico_City' },
     ...over,
-  };
+  });
 }
 
 function fakeEnvio(invitado: (() => Promise<PedidoConSeguimiento>)[] = []) {

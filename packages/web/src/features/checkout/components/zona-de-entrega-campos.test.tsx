@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { pedidoVista } from '#test/pedidos/fixtures';
 import type { CheckoutEnvio } from '../api/hacer-pedido';
+import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import type { ZonaDeTienda } from '../logic/zona-de-entrega';
 import { CheckoutForm } from './checkout-form';
@@ -41,21 +42,15 @@ const APAGADA: ZonaDeTienda = {
 };
 
 function canasta(over: Partial<CanastaCheckout> = {}): CanastaCheckout {
-  return {
-    tiendaId: 7,
-    nombreTienda: 'Taquería Lupe',
+  return canastaCheckout({
     // 4 × 30 = 120.00
     lineas: [{ productoId: 11, cantidad: 4, opciones: [], nota: null, precio: 30 }],
-    montoMinimo: 0,
     costoDeEnvio: 15,
     entrega: { recoger: true, domicilio: true },
-    pagos: { efectivo: true, terminal: false, transferencia: null },
-    abierta: true,
-    mensajeCerrada: null,
     zonas: [CENTRO, LEJOS, APAGADA],
     ubicacion: { lat: 19.4326, lng: -99.1332 },
     ...over,
-  };
+  });
 }
 
 function fakeEnvio(invitado: (() => Promise<PedidoConSeguimiento>)[] = []) {
