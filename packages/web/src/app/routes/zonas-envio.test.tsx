@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { zonaGuardada } from '#test/zonas-envio/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import ZonasEnvio from './zonas-envio';
 
@@ -24,26 +25,16 @@ describe('/zonas-envio', () => {
         activarODesactivar: false,
         ubicacion: { lat: 19.4326, lng: -99.1332 },
         zonas: [
-          {
-            id: 2,
-            nombre: 'Roma',
-            colonias: ['Roma Norte'],
-            codigosPostales: [],
-            radioKm: null,
-            costoDeEnvio: 30,
-            montoMinimo: 0,
-            activa: true,
-          },
-          {
+          zonaGuardada({ id: 2, nombre: 'Roma', colonias: ['Roma Norte'], costoDeEnvio: 30 }),
+          zonaGuardada({
             id: 1,
             nombre: 'Cerca',
             colonias: [],
-            codigosPostales: [],
             radioKm: 1.5,
             costoDeEnvio: 0,
             montoMinimo: 100,
             activa: false,
-          },
+          }),
         ],
       }),
     );
