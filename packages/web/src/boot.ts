@@ -1,5 +1,5 @@
 import { prefetchTiendaPublica } from './lib/tienda-publica/get-tienda-publica';
-import { cardImageSizes } from './features/tienda-publica/components/card-styles';
+import { cardImageSizes } from './features/tienda-publica';
 import {
   categoriasConProductos,
   hasImage,

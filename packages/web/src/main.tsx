@@ -3,12 +3,13 @@ import { App } from './app/app';
 import { ProductoDetalle, Tienda, TiendaCategoria } from './app/router';
 import { tiendaDeEntrada } from './boot';
 import { tiendaPublicaKey } from './lib/tienda-publica/get-tienda-publica';
-import { registerServiceWorker } from './features/push/service-worker';
+import { registerServiceWorker } from './features/push';
 import { leerDatosDePagina } from './lib/datos-de-pagina';
 import { rewriteLegacyHash } from './lib/legacy-hash';
 import { setQueryData } from './lib/query';
 import { dejarDeGuardarToques, hayToquesTempranos } from './lib/toques-tempranos';
 import './index.css';
+import { loadCompraMotor } from './features/tienda-publica';
 
 // boot.ts did it already (it runs first); an old `/#/x` link must never reach the router.
 rewriteLegacyHash();
@@ -30,7 +31,7 @@ if (datos) {
       // A tap was kept (most likely on 'Agregar'): the basket's code, which that tap will ask for
       // once made again, comes while React hydrates instead of after (compra-en-espera.tsx).
       if (hayToquesTempranos()) {
-        void import('./features/tienda-publica/components/compra-motor').catch(() => undefined);
+        void loadCompraMotor().catch(() => undefined);
       }
       // From here React answers taps; those kept since the first paint are made again by the
       // screen's frame.

@@ -17,7 +17,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { avisoDesdeMensaje, urlDelAviso, type TipoAviso } from './features/push/logic/aviso-push';
+import { avisoDesdeMensaje, urlDelAviso, type TipoAviso } from './features/push';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -8,7 +8,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AprobarTiendas } from './features/admin/components/aprobar-tiendas';
 import type { Canasta } from './features/carrito/canasta/use-canasta';
-import { CheckoutCard } from './features/carrito/components/checkout-card';
+import { CheckoutCard } from './features/checkout/components/checkout-card';
 import { miTiendaKey } from './features/mi-tienda/api/get-mi-tienda';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { PedidoDetalle } from './features/pedidos-tienda/components/pedido-detalle';

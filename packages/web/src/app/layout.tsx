@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
 import { useSession } from '../lib/session-store';
-import { hayCanastaLocal, subscribeCanastaLocal } from '../features/carrito/canasta/canasta-clave';
+import { hayCanastaLocal, subscribeCanastaLocal } from '../features/carrito';
 import { ToastHost } from '../lib/toast';
 import { repetirToquesTempranos } from '../lib/toques-tempranos';
 import { OtrasRutas } from './router';

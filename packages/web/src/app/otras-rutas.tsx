@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { Guard } from '../features/auth/guard';
-import type { Area } from '../features/auth/guards';
+import { Guard, type Area } from '../features/auth';
 import { screen } from './router';
 
 /**

@@ -1,4 +1,4 @@
-import { clearSession, getToken } from '../features/auth/session-store';
+import { clearSession, getToken } from './session-store';
 import { ApiError, codigoDeRespuesta, SIN_CONEXION } from './api-client';
 
 /**

@@ -1,10 +1,12 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { activateTienda } from '../../features/mi-tienda/api/activate-tienda';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { ActivarTiendaForm } from '../../features/mi-tienda/components/activar-tienda-form';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import {
+  activateTienda,
+  useMiTienda,
+  ActivarTiendaForm,
+  AjustesBannerDesactivada,
+} from '../../features/mi-tienda';
 
 /** The store on/off switch; "back" is the previous screen, or the settings menu when opened directly. */
 export default function ActivarTienda() {

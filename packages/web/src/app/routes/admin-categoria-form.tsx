@@ -3,20 +3,18 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { notify } from '../../lib/toast';
-import { addCategoria } from '../../features/mi-tienda/api/add-categoria';
-import { deleteCategoria } from '../../features/mi-tienda/api/delete-categoria';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { updateCategoria } from '../../features/mi-tienda/api/update-categoria';
 import {
+  addCategoria,
+  deleteCategoria,
+  useMiTienda,
+  updateCategoria,
   CatalogoCategoriaForm,
   type CategoriaSave,
-} from '../../features/mi-tienda/components/catalogo-categoria-form';
-import { useGoBack } from '../../features/mi-tienda/components/catalogo-go-back';
-import {
+  useGoBack,
   findCategoria,
   readId,
   type CategoriaDeTienda,
-} from '../../features/mi-tienda/components/catalogo-productos';
+} from '../../features/mi-tienda';
 
 /** /admin-categoria-form(/{id}): create a category, or edit or delete one. */
 export default function CategoriaFormScreen() {

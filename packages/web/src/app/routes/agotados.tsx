@@ -1,12 +1,13 @@
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { AgotadoToggle } from '../../features/mi-tienda/components/catalogo-agotado';
 import {
+  useMiTienda,
+  type MiTienda,
+  AgotadoToggle,
   listCategorias,
   listProductosOf,
   sortProductosByName,
-} from '../../features/mi-tienda/components/catalogo-productos';
+} from '../../features/mi-tienda';
 
 /** The products that can be on sale today, by category (switched-off ones have no switch). */
 function Productos({ tienda }: { tienda: MiTienda }) {

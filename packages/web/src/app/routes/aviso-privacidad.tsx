@@ -1,5 +1,5 @@
 import { Page } from '../../components/ui/page';
-import { AvisoPrivacidad } from '../../features/info/components/aviso-privacidad';
+import { AvisoPrivacidad } from '../../features/info';
 
 export default function AvisoPrivacidadScreen() {
   return (

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useCanasta, useCanastas } from '../../features/carrito/canasta/use-canasta';
-import { CheckoutCard } from '../../features/carrito/components/checkout-card';
-import { CheckoutDeCanasta } from '../../features/checkout/components/checkout-de-canasta';
+import { useCanasta, useCanastas } from '../../features/carrito';
+import { CheckoutCard, CheckoutDeCanasta } from '../../features/checkout';
 
 /** One shop's basket card, with the basket from wherever it lives (server cart or this browser). */
 function CanastaCard(props: { tiendaId: number; usuario: string }) {

@@ -1,11 +1,9 @@
 import { ZONA_HORARIA_POR_DEFECTO } from '@tianguis/domain';
 import { useEffect, useMemo } from 'react';
-import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
-import { PantallaCocina } from '../../features/cocina/components/pantalla-cocina';
-import { cocinaMessages } from '../../features/cocina/logic/cocina';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
-import { useFuentePedidosEnVivo } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
+import { usePantallaEncendida } from '../../features/alertas';
+import { PantallaCocina, cocinaMessages } from '../../features/cocina';
+import { useMiTienda } from '../../features/mi-tienda';
+import { useAhora, useFuentePedidosEnVivo } from '../../features/pedidos-tienda';
 
 /**
  * /cocina, the kitchen display (docs/web-screens.md, "The kitchen display"), for every role of

@@ -1,8 +1,6 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { QrCodigo } from '../../features/mi-tienda/components/qr-codigo';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import { useMiTienda, QrCodigo, AjustesBannerDesactivada } from '../../features/mi-tienda';
 
 /** The owner's QR: link, copy, download and the printable poster. */
 export default function CodigoQr() {

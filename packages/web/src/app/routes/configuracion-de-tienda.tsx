@@ -1,10 +1,12 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { AjustesMenu } from '../../features/mi-tienda/components/ajustes-menu';
-import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
-import { AvisosPush } from '../../features/push/components/avisos-push';
+import {
+  useMiTienda,
+  AjustesBannerDesactivada,
+  AjustesMenu,
+  PausaPedidos,
+} from '../../features/mi-tienda';
+import { AvisosPush } from '../../features/push';
 
 /** The owner's landing after sign-in: the settings tiles and the pending tasks. */
 export default function ConfiguracionDeTienda() {

@@ -1,11 +1,13 @@
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { updateTienda } from '../../features/mi-tienda/api/update-tienda';
-import { uploadImage } from '../../features/mi-tienda/api/upload-image';
-import { WizardTienda } from '../../features/mi-tienda/components/wizard-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+import {
+  useMiTienda,
+  updateTienda,
+  uploadImage,
+  WizardTienda,
+  AjustesBannerDesactivada,
+} from '../../features/mi-tienda';
 
 const AJUSTES = '/configuracion-de-tienda';
 

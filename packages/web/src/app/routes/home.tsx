@@ -1,7 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { TarjetaTienda } from '../../features/directorio/components/tarjeta-tienda';
-import { useDirectorio } from '../../features/tienda-publica/api/list-tiendas';
+import { TarjetaTienda } from '../../features/directorio';
+import { useDirectorio } from '../../features/tienda-publica';
 import { RECHEQUEO_MS } from '../../lib/tienda-publica/estado';
 import { useNow } from '../../lib/use-now';
 

@@ -4,26 +4,24 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { logout } from '../../features/auth/api/logout';
+import { logout } from '../../features/auth';
 import { clearSession, getToken, useSession } from '../../lib/session-store';
 import {
   addDiaEspecial,
   deleteDiaEspecial,
   useDiasEspeciales,
-} from '../../features/mi-tienda/api/dias-especiales';
-import { useHorarios } from '../../features/mi-tienda/api/get-horarios';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { saveHorarios } from '../../features/mi-tienda/api/save-horarios';
-import { imageOrUndefined } from '../../features/mi-tienda/components/catalogo-productos';
-import { HorariosDiasEspeciales } from '../../features/mi-tienda/components/horarios-dias-especiales';
-import {
+  useHorarios,
+  useMiTienda,
+  saveHorarios,
+  imageOrUndefined,
+  HorariosDiasEspeciales,
   filasDesdeGuardados,
   filasPorDefecto,
-} from '../../features/mi-tienda/components/horarios-semana';
-import { HorariosTabla } from '../../features/mi-tienda/components/horarios-tabla';
+  HorariosTabla,
+  AjustesBannerDesactivada,
+} from '../../features/mi-tienda';
 import { clearQueryCache } from '../../lib/query';
 import { notify } from '../../lib/toast';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 /** Without a shop in the session nothing here can be saved: sign in again. */
 function SinTienda() {

@@ -1,7 +1,7 @@
 import { ZONA_HORARIA_POR_DEFECTO } from '@tianguis/domain';
 import { Page } from '../../components/ui/page';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { ImpresoraAjustes } from '../../features/impresora/components/impresora-ajustes';
+import { useMiTienda } from '../../features/mi-tienda';
+import { ImpresoraAjustes } from '../../features/impresora';
 
 /**
  * /impresora: the thermal printer of this device (docs/web-screens.md, "Thermal printer"). The

@@ -1,4 +1,4 @@
-import { LandingPage } from '../../features/info/components/landing-page';
+import { LandingPage } from '../../features/info';
 
 export default function Landing() {
   return <LandingPage />;

@@ -4,10 +4,14 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../lib/session-store';
-import { isPedidoVista, useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
-import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
-import { MisPedidoDetalle } from '../../features/pedidos/components/mis-pedido-detalle';
-import { AvisosPushDiferido } from '../../features/push/components/avisos-push-diferido';
+import {
+  isPedidoVista,
+  useMisPedidos,
+  POLLING_MS,
+  useMisPedidosEnVivo,
+  MisPedidoDetalle,
+} from '../../features/pedidos';
+import { AvisosPushDiferido } from '../../features/push';
 
 /**
  * One order. The list passes it as navigation state; the id in the URL finds it in the list

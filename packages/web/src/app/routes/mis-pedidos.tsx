@@ -1,11 +1,14 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../lib/session-store';
-import { useMisPedidos } from '../../features/pedidos/api/mis-pedidos';
-import { POLLING_MS, useMisPedidosEnVivo } from '../../features/pedidos/api/mis-pedidos-eventos';
-import { MisPedidosLista, SinPedidos } from '../../features/pedidos/components/mis-pedidos-lista';
-import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
-import { listarSeguimientos } from '../../features/seguimiento/seguimientos-guardados';
+import {
+  useMisPedidos,
+  POLLING_MS,
+  useMisPedidosEnVivo,
+  MisPedidosLista,
+  SinPedidos,
+} from '../../features/pedidos';
+import { SeguimientosGuardadosLista, listarSeguimientos } from '../../features/seguimiento';
 
 const SIN_CUENTA = 'Pedidos hechos en este teléfono sin cuenta';
 

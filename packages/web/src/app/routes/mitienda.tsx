@@ -2,20 +2,21 @@ import { Link } from 'react-router';
 import { buttonClass, Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { useCatalogoAcciones } from '../../features/mi-tienda/components/catalogo-acciones';
-import { CatalogoAddMenu } from '../../features/mi-tienda/components/catalogo-add-menu';
-import { CatalogoCategoriaGrid } from '../../features/mi-tienda/components/catalogo-categoria-grid';
 import {
+  useMiTienda,
+  type MiTienda,
+  AjustesBannerDesactivada,
+  useCatalogoAcciones,
+  CatalogoAddMenu,
+  CatalogoCategoriaGrid,
   listCategorias,
   listProductos,
-} from '../../features/mi-tienda/components/catalogo-productos';
-import { CatalogoSearch } from '../../features/mi-tienda/components/catalogo-search';
-import { useMiTiendaTab } from '../../features/mi-tienda/components/catalogo-tab';
-import { CatalogoTabs } from '../../features/mi-tienda/components/catalogo-tabs';
-import { CatalogoTodosLosProductos } from '../../features/mi-tienda/components/catalogo-todos-productos';
-import { PausaPedidos } from '../../features/mi-tienda/components/pausa-pedidos';
+  CatalogoSearch,
+  useMiTiendaTab,
+  CatalogoTabs,
+  CatalogoTodosLosProductos,
+  PausaPedidos,
+} from '../../features/mi-tienda';
 
 function MiTiendaContent({ tienda }: { tienda: MiTienda }) {
   const [tab, setTab] = useMiTiendaTab();

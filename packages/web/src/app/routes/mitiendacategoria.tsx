@@ -1,18 +1,18 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { useCatalogoAcciones } from '../../features/mi-tienda/components/catalogo-acciones';
-import { CatalogoAddMenu } from '../../features/mi-tienda/components/catalogo-add-menu';
-import { CatalogoProductoList } from '../../features/mi-tienda/components/catalogo-producto-list';
 import {
+  useMiTienda,
+  AjustesBannerDesactivada,
+  useCatalogoAcciones,
+  CatalogoAddMenu,
+  CatalogoProductoList,
   findCategoria,
   listProductosOf,
   readId,
   sortProductosByName,
   type CategoriaDeTienda,
-} from '../../features/mi-tienda/components/catalogo-productos';
+} from '../../features/mi-tienda';
 
 /**
  * /mitiendacategoria: the products of one category. The category comes as navigation state;

@@ -1,11 +1,13 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { useCatalogoAcciones } from '../../features/mi-tienda/components/catalogo-acciones';
-import { CatalogoAddMenu } from '../../features/mi-tienda/components/catalogo-add-menu';
-import { listCategorias } from '../../features/mi-tienda/components/catalogo-productos';
-import { CatalogoTodosLosProductos } from '../../features/mi-tienda/components/catalogo-todos-productos';
+import {
+  useMiTienda,
+  AjustesBannerDesactivada,
+  useCatalogoAcciones,
+  CatalogoAddMenu,
+  listCategorias,
+  CatalogoTodosLosProductos,
+} from '../../features/mi-tienda';
 
 /** /mitiendaproductos: every product of the shop, by name in Spanish order. */
 export default function MiTiendaProductosScreen() {

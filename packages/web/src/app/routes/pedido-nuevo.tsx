@@ -1,8 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { PedidoManualForm } from '../../features/pedido-manual/components/pedido-manual-form';
-import { pedidoManualMessages } from '../../features/pedido-manual/logic/pedido-manual-values';
+import { useMiTienda } from '../../features/mi-tienda';
+import { PedidoManualForm, pedidoManualMessages } from '../../features/pedido-manual';
 
 /** /pedidos/nuevo: the owner types an order taken by phone or WhatsApp. */
 export default function PedidoNuevoScreen() {

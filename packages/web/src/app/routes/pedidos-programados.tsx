@@ -1,9 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { saveProgramacion } from '../../features/programacion/api/save-programacion';
-import { ProgramacionFormView } from '../../features/programacion/components/programacion-form';
+import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda';
+import { saveProgramacion, ProgramacionFormView } from '../../features/programacion';
 
 /**
  * /pedidos-programados: orders for later (slots, places, preparation time) and the automatic

@@ -9,24 +9,21 @@ import { useEffect, useMemo, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
-import { CargarAnteriores } from '../../features/pedidos-tienda/components/cargar-anteriores';
-import { PedidosLista } from '../../features/pedidos-tienda/components/pedidos-lista';
-import { TableroBarra } from '../../features/pedidos-tienda/components/tablero-barra';
+import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda';
 import {
+  usePedidosConAnteriores,
+  CargarAnteriores,
+  PedidosLista,
+  TableroBarra,
   isTabTablero,
   type FiltrosTablero,
-} from '../../features/pedidos-tienda/components/tablero-tabs';
-import { useAhora } from '../../features/pedidos-tienda/hooks/use-ahora';
-import {
+  useAhora,
   onPedidosNuevos,
   usePedidosEnVivo,
-} from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
-import { useSonidoPedidos } from '../../features/pedidos-tienda/hooks/use-sonido-pedidos';
-import { usePantallaEncendida } from '../../features/alertas/hooks/use-pantalla-encendida';
+  useSonidoPedidos,
+} from '../../features/pedidos-tienda';
+import { usePantallaEncendida } from '../../features/alertas';
 import { notify } from '../../lib/toast';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
 
 // The filters live in the address, so coming back from an order's detail keeps them.
 function readFiltros(params: URLSearchParams): FiltrosTablero {

@@ -4,23 +4,20 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda';
 import {
   runAccionPedido,
   type AccionPedido,
-} from '../../features/pedidos-tienda/api/finish-pedido';
-import { marcarVisto } from '../../features/pedidos-tienda/api/marcar-visto';
-import {
+  marcarVisto,
   usePedidosTienda,
   type PedidoTienda,
-} from '../../features/pedidos-tienda/api/get-pedidos-tienda';
-import { PedidoDetalle } from '../../features/pedidos-tienda/components/pedido-detalle';
-import { TicketImpresion } from '../../features/pedidos-tienda/components/ticket-impresion';
-import { ImprimirEnTermica } from '../../features/impresora/components/imprimir-en-termica';
-import { cargarPedidosVigilados } from '../../features/pedidos-tienda/hooks/use-pedidos-en-vivo';
-import { usePedidosConAnteriores } from '../../features/pedidos-tienda/api/pedidos-anteriores';
-import { useAbrirArriba } from '../../features/pedidos-tienda/hooks/use-abrir-arriba';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
+  PedidoDetalle,
+  TicketImpresion,
+  cargarPedidosVigilados,
+  usePedidosConAnteriores,
+  useAbrirArriba,
+} from '../../features/pedidos-tienda';
+import { ImprimirEnTermica } from '../../features/impresora';
 
 function pedidoFromState(state: unknown): PedidoTienda | undefined {
   const pedido = (state as { pedido?: PedidoTienda } | null)?.pedido;

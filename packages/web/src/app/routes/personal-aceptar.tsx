@@ -1,5 +1,5 @@
 import { Page } from '../../components/ui/page';
-import { AceptarPantalla } from '../../features/personal/components/aceptar-pantalla';
+import { AceptarPantalla } from '../../features/personal';
 
 /** /personal/aceptar?token=…: the link of a staff invitation (docs/api.md, "Staff and the kitchen"). */
 export default function PersonalAceptar() {

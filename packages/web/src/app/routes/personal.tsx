@@ -1,5 +1,5 @@
 import { Page } from '../../components/ui/page';
-import { PersonalPantalla } from '../../features/personal/components/personal-pantalla';
+import { PersonalPantalla } from '../../features/personal';
 
 /** /personal: the owner's staff and invitations (docs/api.md, "Staff and the kitchen"). */
 export default function Personal() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Page } from '../../components/ui/page';
-import { PlanesView } from '../../features/info/components/planes-view';
+import { PlanesView } from '../../features/info';
 
 export default function Planes() {
   // Read once per visit: the offer's end doesn't need a live clock.

@@ -1,6 +1,5 @@
 import { Page } from '../../components/ui/page';
-import { FaqList } from '../../features/info/components/faq-list';
-import { faqItems, faqVideos } from '../../features/info/faq';
+import { FaqList, faqItems, faqVideos } from '../../features/info';
 
 /** The shop FAQ (TIENDA only; the router's guard sends the others away; docs/web-screens.md). */
 export default function PreguntasFrecuentesTienda() {

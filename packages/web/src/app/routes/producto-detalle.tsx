@@ -7,13 +7,15 @@ import {
   type ProductoPublico,
   type TiendaPublicaAnswer,
 } from '../../lib/tienda-publica/get-tienda-publica';
-import { AddToCartButton } from '../../features/tienda-publica/components/producto-detalle-compra';
-import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
-import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
-import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
+import {
+  AddToCartButton,
+  TiendaCerradaAvisoVivo,
+  TiendaCondiciones,
+  TiendaImage,
+  TiendaMigas,
+  precioTexto,
+} from '../../features/tienda-publica';
 import { findProducto, productoFromState } from '../../lib/tienda-publica/catalogo';
-import { precioTexto } from '../../features/tienda-publica/logic/precio';
 import { isTiendaNoEncontrada } from '../../lib/tienda-publica/estado';
 import { NotFoundContent } from './not-found';
 

@@ -3,20 +3,20 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { notify } from '../../lib/toast';
-import { activateProducto } from '../../features/mi-tienda/api/activate-producto';
-import { addProducto } from '../../features/mi-tienda/api/add-producto';
-import { deleteProducto } from '../../features/mi-tienda/api/delete-producto';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import { updateProducto } from '../../features/mi-tienda/api/update-producto';
-import { useGoBack } from '../../features/mi-tienda/components/catalogo-go-back';
-import { CatalogoProductoForm } from '../../features/mi-tienda/components/catalogo-producto-form';
-import type { ProductoSave } from '../../features/mi-tienda/components/catalogo-producto-save';
 import {
+  activateProducto,
+  addProducto,
+  deleteProducto,
+  useMiTienda,
+  updateProducto,
+  useGoBack,
+  CatalogoProductoForm,
+  type ProductoSave,
   findProducto,
   listCategorias,
   readId,
   type ProductoDeTienda,
-} from '../../features/mi-tienda/components/catalogo-productos';
+} from '../../features/mi-tienda';
 
 interface ProductoFormState {
   producto?: ProductoDeTienda;

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
-import { actualizarContrasena } from '../../features/auth/api/actualizar-contrasena';
-import { cambiarContrasena } from '../../features/auth/api/cambiar-contrasena';
-import { sendEmailDeRecuperacion } from '../../features/auth/api/email-de-recuperacion';
-import { restaurarPassword } from '../../features/auth/api/restaurar-password';
-import { NuevaContrasenaForm } from '../../features/auth/components/nueva-contrasena-form';
 import {
+  actualizarContrasena,
+  cambiarContrasena,
+  sendEmailDeRecuperacion,
+  restaurarPassword,
+  NuevaContrasenaForm,
   RecuperacionMetodo,
   type Metodo,
-} from '../../features/auth/components/recuperacion-metodo';
-import { RecuperarCelularForm } from '../../features/auth/components/recuperar-celular-form';
-import { RecuperarEmailForm } from '../../features/auth/components/recuperar-email-form';
+  RecuperarCelularForm,
+  RecuperarEmailForm,
+} from '../../features/auth';
 import { notify } from '../../lib/toast';
 
 /**

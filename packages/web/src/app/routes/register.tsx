@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
-import { registerUser } from '../../features/auth/api/register-user';
-import { RegistroCompletado } from '../../features/auth/components/registro-completado';
-import { RegistroWizard } from '../../features/auth/components/registro-wizard';
-import type { TipoUsuario } from '../../features/auth/components/tipo-usuario-step';
+import {
+  registerUser,
+  RegistroCompletado,
+  RegistroWizard,
+  type TipoUsuario,
+} from '../../features/auth';
 
 /**
  * /register: account type, then the form, then the 'Registro completado' welcome

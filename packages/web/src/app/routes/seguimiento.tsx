@@ -4,14 +4,14 @@ import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { useSession } from '../../lib/session-store';
-import { useSeguimiento } from '../../features/seguimiento/api/get-seguimiento';
 import {
+  useSeguimiento,
   POLLING_SEGUIMIENTO_MS,
   useSeguimientoEnVivo,
-} from '../../features/seguimiento/api/seguimiento-eventos';
-import { SeguimientoPedido } from '../../features/seguimiento/components/seguimiento-pedido';
-import { SeguimientosGuardadosLista } from '../../features/seguimiento/components/seguimientos-guardados-lista';
-import { tomarRecienHecho } from '../../features/seguimiento/seguimientos-guardados';
+  SeguimientoPedido,
+  SeguimientosGuardadosLista,
+  tomarRecienHecho,
+} from '../../features/seguimiento';
 import { ApiError } from '../../lib/api-client';
 
 /** An unknown secret (404), or one that cannot be a secret at all (400, cut or mistyped). */

@@ -2,9 +2,7 @@ import type { SignIn as Credentials } from '@tianguis/domain';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
-import { authenticate } from '../../features/auth/api/authenticate';
-import { SignInForm } from '../../features/auth/components/sign-in-form';
-import { homeAfterSignIn } from '../../features/auth/home';
+import { authenticate, SignInForm, homeAfterSignIn } from '../../features/auth';
 import type { Session } from '../../lib/session';
 import { storeToken } from '../../lib/session-store';
 

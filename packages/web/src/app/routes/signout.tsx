@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../components/ui/status';
-import { logout } from '../../features/auth/api/logout';
+import { logout } from '../../features/auth';
 import { clearSession, getToken } from '../../lib/session-store';
 import { clearQueryCache } from '../../lib/query';
 

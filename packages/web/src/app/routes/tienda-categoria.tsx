@@ -1,11 +1,13 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
-import { ProductoCards } from '../../features/tienda-publica/components/producto-cards';
-import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
-import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
-import { TiendaMigas } from '../../features/tienda-publica/components/tienda-migas';
+import {
+  ProductoCards,
+  TiendaCerradaAvisoVivo,
+  TiendaFrame,
+  TiendaCondiciones,
+  TiendaMigas,
+} from '../../features/tienda-publica';
 import { findCategoria, productosOrdenados } from '../../lib/tienda-publica/catalogo';
 import { NotFoundContent } from './not-found';
 

@@ -2,13 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { EmptyState } from '../../components/ui/status';
-import { LineaHorario } from '../../features/tienda-publica/components/linea-horario';
-import { MenuTienda } from '../../features/tienda-publica/components/menu-tienda';
-import { CompartirTienda } from '../../features/tienda-publica/components/compartir-tienda';
-import { TiendaCerradaAvisoVivo } from '../../features/tienda-publica/components/tienda-cerrada-aviso';
-import { TiendaCondiciones } from '../../features/tienda-publica/components/tienda-condiciones';
-import { TiendaFrame } from '../../features/tienda-publica/components/tienda-frame';
-import { TiendaImage } from '../../features/tienda-publica/components/tienda-image';
+import {
+  LineaHorario,
+  MenuTienda,
+  CompartirTienda,
+  TiendaCerradaAvisoVivo,
+  TiendaCondiciones,
+  TiendaFrame,
+  TiendaImage,
+} from '../../features/tienda-publica';
 import { categoriasConProductos } from '../../lib/tienda-publica/catalogo';
 
 // Only an unknown shop's link needs the not-found page: it comes on demand, not with every shop.

@@ -1,4 +1,4 @@
-import { CortePantalla } from '../../features/ventas/components/corte-pantalla';
+import { CortePantalla } from '../../features/ventas';
 
 /** /ventas/corte?fecha=YYYY-MM-DD: a day's cash close, printable on 58/80 mm (docs/sales.md). */
 export default function VentasCorteScreen() {

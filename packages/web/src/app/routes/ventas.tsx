@@ -1,4 +1,4 @@
-import { VentasPantalla } from '../../features/ventas/components/ventas-pantalla';
+import { VentasPantalla } from '../../features/ventas';
 
 /** /ventas: the owner's sales (docs/sales.md); its chunk alone loads the chart library. */
 export default function VentasScreen() {

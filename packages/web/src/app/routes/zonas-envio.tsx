@@ -1,9 +1,7 @@
 import { Page } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
-import AjustesBannerDesactivada from '../../features/mi-tienda/components/ajustes-banner-desactivada';
-import { saveZonas } from '../../features/zonas-envio/api/save-zonas';
-import { ZonasEnvioForm } from '../../features/zonas-envio/components/zonas-envio-form';
+import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda';
+import { saveZonas, ZonasEnvioForm } from '../../features/zonas-envio';
 
 /** /zonas-envio: the shop's delivery zones, each with its fee and minimum (issue 30). */
 export default function ZonasEnvio() {

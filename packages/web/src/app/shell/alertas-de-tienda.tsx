@@ -1,8 +1,6 @@
 import { puede } from '@tianguis/domain';
-import { lazy } from 'react';
 import { useSession } from '../../lib/session-store';
-
-const AlertasTienda = lazy(() => import('../../features/alertas/components/alertas-tienda'));
+import { AlertasTienda } from '../../features/alertas';
 
 /**
  * The new-order alerts for whoever takes orders (docs/api.md, "Staff and the kitchen": the

@@ -1,15 +1,12 @@
 import { ChefHat, ClipboardList, Home, LogOut, ShoppingBag, Store } from 'lucide-react';
 import { vistaDeCocina } from '@tianguis/domain';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { puedeAbrir, type Area } from '../../features/auth/guards';
+import { Suspense, type ReactNode } from 'react';
+import { puedeAbrir, type Area } from '../../features/auth';
 import type { Session } from '../../lib/session';
 import { BarLink } from './bar-link';
 import { MoreMenu } from './more-menu';
-
 // The owner's online/offline dot reads the owner's shop: its own chunk, loaded for owners only.
-const EstadoTienda = lazy(
-  () => import('../../features/mi-tienda/components/ajustes-estado-tienda'),
-);
+import { EstadoTienda } from '../../features/mi-tienda';
 
 const signOut = <BarLink to="/signout" label="Salir" icon={<LogOut aria-hidden="true" />} />;
 

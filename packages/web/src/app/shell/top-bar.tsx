@@ -1,18 +1,15 @@
 import { ChevronLeft, ChevronRight } from '../../components/ui/iconos-ligeros';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import {
   hayCanastaLocal,
   subscribeCanastaLocal,
-} from '../../features/carrito/canasta/canasta-clave';
-
-const ProductSearch = lazy(() => import('../../features/tienda-publica/components/product-search'));
-const CartButton = lazy(() => import('../../features/carrito/components/cart-button'));
-const CanastaVisitanteBoton = lazy(
-  () => import('../../features/carrito/components/canasta-visitante-boton'),
-);
+  CartButton,
+  CanastaVisitanteBoton,
+} from '../../features/carrito';
+import { ProductSearch } from '../../features/tienda-publica';
 
 /** The shop a path belongs to, for the search box: /tienda/{usuario}/... */
 export function tiendaOfPath(pathname: string): string | undefined {

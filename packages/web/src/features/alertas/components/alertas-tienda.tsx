@@ -3,9 +3,10 @@ import { useCallback, useEffect, useMemo } from 'react';
 import {
   onPedidosNuevos,
   useFuentePedidosEnVivo,
-} from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
-import { audioState, unlockAudio } from '../../pedidos-tienda/hooks/sonido';
-import { useSonidoPedidos } from '../../pedidos-tienda/hooks/use-sonido-pedidos';
+  audioState,
+  unlockAudio,
+  useSonidoPedidos,
+} from '../../pedidos-tienda';
 import { useConteoSinAtender } from '../hooks/use-conteo-sin-atender';
 import { useActivarSonido } from '../hooks/use-activar-sonido';
 import { useTimbrePedidos } from '../hooks/use-timbre-pedidos';

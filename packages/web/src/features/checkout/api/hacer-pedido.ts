@@ -5,10 +5,9 @@ import type {
 } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { invalidateQueries, setQueryData } from '../../../lib/query';
-import { carritoKey } from '../../carrito/api/get-carrito';
-import { misPedidosKey } from '../../pedidos/api/mis-pedidos';
-import { seguimientoKey } from '../../seguimiento/api/get-seguimiento';
-import { guardarSeguimiento } from '../../seguimiento/seguimientos-guardados';
+import { carritoKey } from '../../carrito';
+import { misPedidosKey } from '../../pedidos';
+import { seguimientoKey, guardarSeguimiento } from '../../seguimiento';
 
 /** How an order goes to the server; tests hand in their own to watch the calls. */
 export interface CheckoutEnvio {

@@ -1,7 +1,7 @@
 import { invalidateQueries, useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
-import type { Canasta } from '../../carrito/canasta/use-canasta';
-import { getTiendaPublica, tiendaPublicaKey } from '../../tienda-publica/api/get-tienda-publica';
+import type { Canasta } from '../../carrito';
+import { getTiendaPublica, tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
 import { CheckoutForm, type PedidoHecho } from './checkout-form';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@tianguis/domain';
 import { useId, type ChangeEvent, type ComponentProps } from 'react';
 import { ChoiceGroup, FieldError, TextField } from '../../../components/ui/field';
-import { ENTREGA_TEXTO, METODO_PAGO_TEXTO } from '../../pedidos/components/pedido-partes';
+import { ENTREGA_TEXTO, METODO_PAGO_TEXTO } from '../../pedidos';
 import { ZonaDeEntregaCampos } from './zona-de-entrega-campos';
 
 /**

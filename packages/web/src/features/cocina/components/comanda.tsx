@@ -2,9 +2,12 @@ import { textosDeOpcionesPorGrupo } from '@tianguis/domain';
 import { AlarmClock, CalendarClock, Check, Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { runAccionPedido } from '../../pedidos-tienda/api/finish-pedido';
-import type { PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
-import { textoEntrega, textoProgramado } from '../../pedidos-tienda/components/pedido-estado';
+import {
+  runAccionPedido,
+  type PedidoTienda,
+  textoEntrega,
+  textoProgramado,
+} from '../../pedidos-tienda';
 import { cocinaMessages, tiempoDeComanda, venceDe } from '../logic/cocina';
 
 /**

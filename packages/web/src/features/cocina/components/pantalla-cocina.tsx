@@ -3,8 +3,7 @@ import { PackageCheck, RefreshCw, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
-import type { PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
-import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
+import type { PedidoTienda, EstadoConexion } from '../../pedidos-tienda';
 import { cocinaMessages, comandasDeCocina, listosRecientes } from '../logic/cocina';
 import { Comanda } from './comanda';
 

@@ -9,9 +9,12 @@ import {
 import { ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { TiendaDirectorio } from '../../tienda-publica/api/list-tiendas';
-import { lineaAhora, LineaHorarioTexto } from '../../tienda-publica/components/linea-horario';
-import { TiendaImage } from '../../tienda-publica/components/tienda-image';
+import {
+  type TiendaDirectorio,
+  lineaAhora,
+  LineaHorarioTexto,
+  TiendaImage,
+} from '../../tienda-publica';
 import { tiendaPath } from '../../../lib/tienda-publica/catalogo';
 
 /** 'Tacos · Bebidas · Postres', with 'y 3 más' past the 4 titles the directory carries. */

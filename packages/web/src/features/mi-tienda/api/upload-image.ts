@@ -4,7 +4,7 @@ import {
   isAllowedImageName,
 } from '@tianguis/domain';
 import { ApiError, codigoDeRespuesta } from '../../../lib/api-client';
-import { clearSession, getToken } from '../../auth/session-store';
+import { clearSession, getToken } from '../../../lib/session-store';
 
 export { ALLOWED_IMAGE_EXTENSIONS };
 

@@ -1,6 +1,6 @@
 import { OPCIONES_POR_GRUPO_MAX, type GrupoVista } from '@tianguis/domain';
 import { useId, useState } from 'react';
-import { OpcionesGrupos } from '../../tienda-publica/components/opciones-grupos';
+import { OpcionesGrupos } from '../../tienda-publica';
 import {
   conCuantas,
   conNumero,

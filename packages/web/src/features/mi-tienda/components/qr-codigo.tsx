@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState, Loading } from '../../../components/ui/status';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { ajustesMessages, hasProductos } from './ajustes-tareas';
-import { datosParaCompartir, whatsappUrl } from '../../tienda-publica/logic/compartir';
+import { datosParaCompartir, whatsappUrl } from '../../tienda-publica';
 import { qrFileName } from './qr-archivo';
 import { QrCartel } from './qr-cartel';
 import { drawQrPng } from './qr-imagen';

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateQueries } from '../../../lib/query';
 import { nuevaIdempotencyKey } from '../../checkout';
-import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
+import { pedidosTiendaKey } from '../../pedidos-tienda';
 
 /** `POST /api/pedido/manual`: the owner's own shop; answers the order and its tracking secret. */
 export async function crearPedidoManual(

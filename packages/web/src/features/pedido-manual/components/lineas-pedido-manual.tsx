@@ -1,7 +1,7 @@
 import { CANTIDAD_MAXIMA_POR_LINEA, formatPesos, NOTA_LINEA_MAX } from '@tianguis/domain';
 import { useId } from 'react';
 import { FieldError } from '../../../components/ui/field';
-import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
+import { CantidadStepper } from '../../carrito';
 import type { LineaManualVista } from '../logic/pedido-manual-values';
 
 function LineaManualItem(props: {

@@ -6,7 +6,7 @@ import {
   parseCelular,
   type PedidoConSeguimiento,
 } from '@tianguis/domain';
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError, FormError, TextField } from '../../../components/ui/field';
@@ -29,11 +29,9 @@ import {
   miTiendaKey,
   type MiTienda,
   type ProductoDeMiTienda,
-} from '../../mi-tienda/api/get-mi-tienda';
-import {
   ESTADO_DE_TIENDA_TEXTO,
   estadoDeTienda,
-} from '../../mi-tienda/components/ajustes-estado-tienda';
+} from '../../mi-tienda';
 import { useCrearPedidoManual } from '../api/crear-pedido-manual';
 import {
   agregarLinea,
@@ -59,9 +57,8 @@ import {
 import { LineasPedidoManual } from './lineas-pedido-manual';
 import { PedidoManualHecho } from './pedido-manual-hecho';
 import { ProductoPicker } from './producto-picker';
-
-// The shop page's own options sheet: the same rules and the same screen the shopper sees.
-const OpcionesSheet = lazy(() => import('../../tienda-publica/components/opciones-sheet'));
+// The shop page's own options sheet (loaded apart): the same rules and screen the shopper sees.
+import { OpcionesSheet } from '../../tienda-publica';
 
 function Seccion(props: { titulo: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import type { ProductoDeMiTienda } from '../../mi-tienda';
 import {
   buscarProductos,
   pedidoManualMessages,

@@ -16,9 +16,9 @@ import {
   type TipoEntrega,
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { precioDeLinea } from '../../carrito/canasta/lineas';
+import { precioDeLinea } from '../../carrito';
 import { leerPagaCon, type CheckoutValues, type destinoParaEnviar } from '../../checkout';
-import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda';
 
 // The owner's quick order for a phone or WhatsApp shopper: what the form holds, the lines and
 // their prices from the owner's catalogue as it is now, the checks (the domain's schema for

@@ -1,5 +1,4 @@
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { callOwnerMutation } from '../../mi-tienda/api/owner-call';
+import { type MiTienda, callOwnerMutation } from '../../mi-tienda';
 
 /**
  * "Estamos ocupados" (POST /api/tienda/demora {minutos}, docs/api.md, "Orders for later"): 0–90

@@ -1,4 +1,4 @@
-import { imprimirAlAceptar } from '../../impresora/imprimir-al-aceptar';
+import { imprimirAlAceptar } from '../../impresora';
 import { postPedido } from './guardar-pedido';
 import type { PedidoTienda } from './get-pedidos-tienda';
 

@@ -1,6 +1,6 @@
 import { DEMORAS_RAPIDAS } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import type { MiTienda } from '../../mi-tienda';
 import { fijarDemora } from '../api/fijar-demora';
 
 /** The delay in force, as the board shows it. */

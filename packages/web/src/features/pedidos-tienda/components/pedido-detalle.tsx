@@ -27,7 +27,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
-import { textoDeLugar, textoDeZona } from '../../pedidos/zona-de-pedido';
+import { textoDeLugar, textoDeZona } from '../../pedidos';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { useAhora } from '../hooks/use-ahora';

@@ -9,7 +9,7 @@ import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
-import { textoDeZona } from '../../pedidos/zona-de-pedido';
+import { textoDeZona } from '../../pedidos';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import { formatHace } from './actualizacion-indicador';
 import { AceptarDialog } from './pedido-acciones';

@@ -1,9 +1,8 @@
 import { alertasTiendaMessages, isPausada } from '@tianguis/domain';
 import { ChevronDown, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AvisosPush } from '../../push/components/avisos-push';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { PausaPedidos, PausaPedidosCargando } from '../../mi-tienda/components/pausa-pedidos';
+import { AvisosPush } from '../../push';
+import { type MiTienda, PausaPedidos, PausaPedidosCargando } from '../../mi-tienda';
 import { ActualizacionIndicador, type ActualizacionProps } from './actualizacion-indicador';
 import { OcupadosControl } from './ocupados-control';
 import { PistaSonido, SonidoBoton, SonidoControl } from './sonido-control';

@@ -9,7 +9,7 @@ import {
   totalesDePedidoTienda,
 } from '@tianguis/domain';
 import type { ReactNode } from 'react';
-import { textoDeLugar, textoDeZona } from '../../pedidos/zona-de-pedido';
+import { textoDeLugar, textoDeZona } from '../../pedidos';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
 import {
   marcaDeOrigen,

@@ -2,8 +2,7 @@ import { hintNombreCompleto, NOMBRE_COMPLETO_MAX } from '@tianguis/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
-import { focusField } from '../../auth/components/focus-field';
-import { CrearContrasenaFields } from '../../auth/components/crear-contrasena-fields';
+import { focusField, CrearContrasenaFields } from '../../auth';
 import {
   esInvitacionInvalida,
   problemaAlAceptar,

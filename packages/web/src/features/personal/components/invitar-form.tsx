@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
-import { StatusMessage } from '../../auth/components/status-message';
+import { StatusMessage } from '../../auth';
 import {
   INVITAR_VACIO,
   problemaDelServidor,

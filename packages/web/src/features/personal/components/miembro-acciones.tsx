@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
-import { errorMessage } from '../../auth/components/error-message';
+import { errorMessage } from '../../auth';
 import { RolOpciones } from './rol-opciones';
 
 const FALLO = 'No pudimos guardar el cambio. Inténtalo de nuevo.';

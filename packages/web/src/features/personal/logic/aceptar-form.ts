@@ -5,7 +5,7 @@ import {
   registroMessages,
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../auth/components/error-message';
+import { errorMessage } from '../../auth';
 
 export interface AceptarValues {
   nombreCompleto: string;

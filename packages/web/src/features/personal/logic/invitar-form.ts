@@ -5,7 +5,7 @@ import {
   type RolPersonal,
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../auth/components/error-message';
+import { errorMessage } from '../../auth';
 
 export type CampoInvitacion = 'email' | 'nombreCompleto' | 'rol';
 

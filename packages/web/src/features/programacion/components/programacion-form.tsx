@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import type { MiTienda } from '../../mi-tienda';
 import {
   campoDelMensaje,
   checkProgramacion,

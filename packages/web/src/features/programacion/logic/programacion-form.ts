@@ -7,12 +7,12 @@ import {
   type PausaAutomatica,
   type Programacion,
 } from '@tianguis/domain';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import {
+  type MiTienda,
   checkWizardTienda,
   wizardValuesFromTienda,
   type TiendaUpdateBody,
-} from '../../mi-tienda/components/wizard-tienda-values';
+} from '../../mi-tienda';
 
 // The "Pedidos programados" screen's state and checks (docs/api.md, "Orders for later"), apart
 // from the screen so they can be read and tested on their own. Every rule and message is the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isEventStreamSupported, openEventStream } from '../../../lib/event-stream';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
-import { isPedidoVista } from '../../pedidos/api/mis-pedidos';
+import { isPedidoVista } from '../../pedidos';
 import type { PedidoVista } from '@tianguis/domain';
 import { seguimientoKey } from './get-seguimiento';
 

@@ -20,8 +20,8 @@ import {
   TotalesDePedido,
   whatsappDePedido,
   WhatsAppPedidoBoton,
-} from '../../pedidos/components/pedido-partes';
-import { AvisosPushDiferido } from '../../push/components/avisos-push-diferido';
+} from '../../pedidos';
+import { AvisosPushDiferido } from '../../push';
 import type { EstadoEnVivo } from '../api/seguimiento-eventos';
 
 interface Paso {

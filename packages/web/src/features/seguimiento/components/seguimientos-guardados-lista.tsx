@@ -1,6 +1,6 @@
 import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Link } from 'react-router';
-import { formatFechaPedido } from '../../pedidos/mis-pedidos-fecha';
+import { formatFechaPedido } from '../../pedidos';
 import { listarSeguimientos, seguimientoHref } from '../seguimientos-guardados';
 
 /**

@@ -8,13 +8,13 @@ import {
   useCanasta,
   type Canasta,
   type NuevaLinea,
-} from '../../carrito/canasta/use-canasta';
+  CantidadStepper,
+} from '../../carrito';
 import {
   tiendaPublicaKey,
   type ProductoPublico,
   type TiendaPublicaAnswer,
 } from '../../../lib/tienda-publica/get-tienda-publica';
-import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import { agregarMessages, ProductoAgregar, type CompraBase } from './producto-agregar';
 

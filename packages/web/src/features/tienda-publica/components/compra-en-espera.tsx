@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/session-store';
-import { hayCanastaLocal } from '../../carrito/canasta/canasta-clave';
+import { hayCanastaLocal } from '../../carrito';
 import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import type { MotorDeCompra } from './compra-motor';

@@ -1,5 +1,5 @@
 import { memo, useEffect } from 'react';
-import { CanastaBarra } from '../../carrito/components/canasta-barra';
+import { CanastaBarra } from '../../carrito';
 import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useCompra } from './add-to-cart-button';
 import type { CompraBase } from './producto-agregar';

@@ -8,9 +8,7 @@ import {
 } from '@tianguis/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { gruposDef } from '../../carrito/canasta/lineas';
-import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
-import { CantidadStepper } from '../../carrito/components/cantidad-stepper';
+import { gruposDef, type NuevaLinea, CantidadStepper } from '../../carrito';
 import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 import { OpcionesGrupos } from './opciones-grupos';
 

@@ -3,7 +3,7 @@ import { teclasDeDialogo } from '../../../components/ui/teclas-de-dialogo';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { IconButton } from '../../../components/ui/button';
-import type { NuevaLinea } from '../../carrito/canasta/use-canasta';
+import type { NuevaLinea } from '../../carrito';
 import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 import { OpcionesForm } from './opciones-form';
 

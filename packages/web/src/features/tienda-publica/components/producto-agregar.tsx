@@ -2,8 +2,7 @@ import { CANTIDAD_MAXIMA_POR_LINEA } from '@tianguis/domain';
 import { ShoppingCart } from '../../../components/ui/iconos-ligeros';
 import { useState, type ComponentType } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { NuevaLinea } from '../../carrito/api/add-item';
-import type { CantidadStepperProps } from '../../carrito/components/cantidad-stepper';
+import type { NuevaLinea, CantidadStepperProps } from '../../carrito';
 import type { ProductoPublico } from '../../../lib/tienda-publica/get-tienda-publica';
 
 export const agregarMessages = {

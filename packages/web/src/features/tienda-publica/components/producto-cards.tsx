@@ -1,4 +1,4 @@
-import { CanastaBarra } from '../../carrito/components/canasta-barra';
+import { CanastaBarra } from '../../carrito';
 import type {
   CategoriaPublica,
   ProductoPublico,

@@ -6,7 +6,7 @@ import type {
   ProductoPublico,
   TiendaPublicaAnswer,
 } from '../../../lib/tienda-publica/get-tienda-publica';
-import { CanastaBarra } from '../../carrito/components/canasta-barra';
+import { CanastaBarra } from '../../carrito';
 import { addToCartMessages, ProductoAgregar, useCompra } from './add-to-cart-button';
 import { OpcionesForm } from './opciones-form';
 

@@ -12,9 +12,8 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { ErrorState, Loading } from '../../../components/ui/status';
-import { useMiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { ANCHO_IMPRESO_MM, type AnchoTicket } from '../../pedidos-tienda/components/ticket-cocina';
-import { ImpresionTicket } from '../../pedidos-tienda/components/ticket-impresion';
+import { useMiTienda } from '../../mi-tienda';
+import { ANCHO_IMPRESO_MM, type AnchoTicket, ImpresionTicket } from '../../pedidos-tienda';
 import { useCorte } from '../api/ventas-api';
 import { fechaCorta, hoyEn } from '../logic/rangos';
 

@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
-import { useMiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import { useMiTienda } from '../../mi-tienda';
 import { descargarCsv, useVentas } from '../api/ventas-api';
 import {
   fechaCorta,

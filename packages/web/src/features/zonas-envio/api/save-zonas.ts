@@ -1,5 +1,4 @@
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
-import { updateTienda } from '../../mi-tienda/api/update-tienda';
+import { type MiTienda, updateTienda } from '../../mi-tienda';
 import type { ZonasUpdateBody } from '../logic/cuerpo-de-zonas';
 
 /**

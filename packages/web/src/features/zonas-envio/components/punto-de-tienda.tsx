@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField } from '../../../components/ui/field';
-import { puntoDeCoordenadas, textoDePunto } from '../../mi-tienda/components/wizard-tienda-values';
+import { puntoDeCoordenadas, textoDePunto } from '../../mi-tienda';
 import { checkPunto, tecleoPermitido, type PuntoForm } from '../logic/zonas-form';
 
 export const PUNTO_SIN_PERMISO =

@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/status';
 import { notify } from '../../../lib/toast';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
+import type { MiTienda } from '../../mi-tienda';
 import { cuerpoDeZonas, SIN_CONFIGURAR, type ZonasUpdateBody } from '../logic/cuerpo-de-zonas';
 import {
   checkPunto,

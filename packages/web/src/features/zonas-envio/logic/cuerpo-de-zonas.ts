@@ -1,10 +1,10 @@
 import type { PuntoMapa } from '@tianguis/domain';
-import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import {
+  type MiTienda,
   checkWizardTienda,
   wizardValuesFromTienda,
   type TiendaUpdateBody,
-} from '../../mi-tienda/components/wizard-tienda-values';
+} from '../../mi-tienda';
 import type { ZonaBody } from './zonas-form';
 
 /** updatetienda's body when it carries the zones: the shop's settings as they are, its point, its zones. */

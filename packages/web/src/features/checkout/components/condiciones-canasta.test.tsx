@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
 import { taqueria } from '#test/tienda-publica/fixtures';
-import type { TiendaDeCanasta } from '../canasta/use-canasta';
+import type { TiendaDeCanasta } from '../../carrito/canasta/use-canasta';
 import { CondicionesCanasta } from './checkout-card';
 
 // The cart's closed notice (docs/api.md, "Orders for later"): a closed shop that takes orders

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { totalesDeCanasta } from '@tianguis/domain';
-import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../canasta/use-canasta';
+import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../../carrito/canasta/use-canasta';
 import { CheckoutCard } from './checkout-card';
 
 const tienda: TiendaDeCanasta = {

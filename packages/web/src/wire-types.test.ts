@@ -21,27 +21,27 @@ import type {
 } from '@tianguis/domain';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { TiendaAdmin } from '../features/admin/api/list-tiendas-admin';
-import type { UsuarioRegistrado } from '../features/admin/api/list-usuarios';
-import type { NuevaLinea } from '../features/carrito/api/add-item';
-import type { CarritoGrupo as CarritoGrupoWeb } from '../features/carrito/api/get-carrito';
-import type { AddCategoriaBody } from '../features/mi-tienda/api/add-categoria';
-import type { AddProductoBody } from '../features/mi-tienda/api/add-producto';
-import type { DiaEspecialBody } from '../features/mi-tienda/api/dias-especiales';
-import type { DiaEspecialGuardado, HorarioGuardado } from '../features/mi-tienda/api/get-horarios';
-import type { MiTienda, ProductoDeMiTienda } from '../features/mi-tienda/api/get-mi-tienda';
-import type { HorarioEntryBody } from '../features/mi-tienda/api/save-horarios';
-import type { UpdateCategoriaBody } from '../features/mi-tienda/api/update-categoria';
-import type { UpdateProductoBody } from '../features/mi-tienda/api/update-producto';
-import type { EventoPedido } from '../features/pedidos-tienda/api/pedido-eventos';
-import type { PedidoTienda } from '../features/pedidos-tienda/api/get-pedidos-tienda';
+import type { TiendaAdmin } from './features/admin/api/list-tiendas-admin';
+import type { UsuarioRegistrado } from './features/admin/api/list-usuarios';
+import type { NuevaLinea } from './features/carrito/api/add-item';
+import type { CarritoGrupo as CarritoGrupoWeb } from './features/carrito/api/get-carrito';
+import type { AddCategoriaBody } from './features/mi-tienda/api/add-categoria';
+import type { AddProductoBody } from './features/mi-tienda/api/add-producto';
+import type { DiaEspecialBody } from './features/mi-tienda/api/dias-especiales';
+import type { DiaEspecialGuardado, HorarioGuardado } from './features/mi-tienda/api/get-horarios';
+import type { MiTienda, ProductoDeMiTienda } from './features/mi-tienda/api/get-mi-tienda';
+import type { HorarioEntryBody } from './features/mi-tienda/api/save-horarios';
+import type { UpdateCategoriaBody } from './features/mi-tienda/api/update-categoria';
+import type { UpdateProductoBody } from './features/mi-tienda/api/update-producto';
+import type { EventoPedido } from './features/pedidos-tienda/api/pedido-eventos';
+import type { PedidoTienda } from './features/pedidos-tienda/api/get-pedidos-tienda';
 import type {
   CategoriaPublica,
   ProductoPublico,
   TiendaPublica,
   TiendaPublicaAnswer,
-} from '../features/tienda-publica/api/get-tienda-publica';
-import type { TiendaDirectorio } from '../features/tienda-publica/api/list-tiendas';
+} from './lib/tienda-publica/get-tienda-publica';
+import type { TiendaDirectorio } from './features/tienda-publica/api/list-tiendas';
 
 type AddItemInput = z.input<typeof addItemSchema>;
 

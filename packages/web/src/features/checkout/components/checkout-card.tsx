@@ -14,14 +14,16 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
 import { useQuery } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
-import { useFranjas } from '../../tienda-publica/api/get-franjas';
+import { useFranjas, condicionesDeTienda } from '../../tienda-publica';
 import { getTiendaPublica, tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
-import { RECHEQUEO_MS } from '../../../lib/tienda-publica/estado';
-import { condicionesDeTienda } from '../../tienda-publica/components/tienda-info';
 import { useNow } from '../../../lib/use-now';
-import { zonaDe } from '../../../lib/tienda-publica/estado';
-import type { Canasta, LineaCanasta, TiendaDeCanasta } from '../canasta/use-canasta';
-import { CantidadStepper } from './cantidad-stepper';
+import { RECHEQUEO_MS, zonaDe } from '../../../lib/tienda-publica/estado';
+import {
+  CantidadStepper,
+  type Canasta,
+  type LineaCanasta,
+  type TiendaDeCanasta,
+} from '../../carrito';
 
 const ERROR_GENERICO = 'No pudimos completar la acción. Inténtalo de nuevo.';
 

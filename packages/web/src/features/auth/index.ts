@@ -1,0 +1,27 @@
+/**
+ * The public entry of signing in, registering and recovering a password (the session itself is lib/session-store.ts): what app/ and other features use of this folder; the rest
+ * is the feature's own (eslint.config.js, WEB_FEATURE_DEPS). Re-exports only: nothing runs on
+ * import, so a page takes only what it uses.
+ */
+export { actualizarContrasena } from './api/actualizar-contrasena';
+export { authenticate } from './api/authenticate';
+export { cambiarContrasena } from './api/cambiar-contrasena';
+export { sendEmailDeRecuperacion } from './api/email-de-recuperacion';
+export { logout } from './api/logout';
+export { registerUser } from './api/register-user';
+export { restaurarPassword } from './api/restaurar-password';
+export { CrearContrasenaFields } from './components/crear-contrasena-fields';
+export { errorMessage } from './components/error-message';
+export { focusField } from './components/focus-field';
+export { NuevaContrasenaForm } from './components/nueva-contrasena-form';
+export { RecuperacionMetodo, type Metodo } from './components/recuperacion-metodo';
+export { RecuperarCelularForm } from './components/recuperar-celular-form';
+export { RecuperarEmailForm } from './components/recuperar-email-form';
+export { RegistroCompletado } from './components/registro-completado';
+export { RegistroWizard } from './components/registro-wizard';
+export { SignInForm } from './components/sign-in-form';
+export { StatusMessage } from './components/status-message';
+export type { TipoUsuario } from './components/tipo-usuario-step';
+export { Guard } from './guard';
+export { puedeAbrir, type Area } from './guards';
+export { homeAfterSignIn } from './home';

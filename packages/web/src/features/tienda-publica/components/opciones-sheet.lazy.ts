@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+
+/**
+ * The shop page's options sheet (opciones-sheet.tsx), loaded apart: its own chunk, downloaded when it first renders. Render
+ * it inside <Suspense>. A module of its own, not the feature's index.ts, so this stays in the
+ * chunk of whoever renders it.
+ */
+export const OpcionesSheet = lazy(() => import('./opciones-sheet'));

@@ -1,0 +1,7 @@
+/**
+ * The public entry of the delivery zones: what app/ and other features use of this folder; the rest
+ * is the feature's own (eslint.config.js, WEB_FEATURE_DEPS). Re-exports only: nothing runs on
+ * import, so a page takes only what it uses.
+ */
+export { saveZonas } from './api/save-zonas';
+export { ZonasEnvioForm } from './components/zonas-envio-form';
