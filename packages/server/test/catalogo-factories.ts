@@ -124,6 +124,12 @@ export function expectValidation(res: ApiResponse, message: string): void {
   if (errors !== undefined) expect(errors[0]?.message).toBe(message);
 }
 
+/** 400 VALIDACION, whatever its message (bodies the schema refuses before any rule). */
+export function expectBadRequest(res: { status: number; body: unknown }): void {
+  const code = (res.body as ErrorBody | undefined)?.code;
+  expect({ status: res.status, code }).toEqual({ status: 400, code: 'VALIDACION' });
+}
+
 /** The body answers nothing of another shop: none of these texts appear in it. */
 export function expectNotRevealed(res: ApiResponse, secrets: (string | number)[]): void {
   const text = JSON.stringify(res.body ?? '');
@@ -439,27 +445,32 @@ export function transferenciaPayload(overrides: Record<string, unknown> = {}) {
   return { clabe: CLABE_VALIDA, banco: 'BBVA', titular: 'Guadalupe Ramírez', ...overrides };
 }
 
+/** An option group as the owner's form sends it: its options by name and extra price. */
+function grupoPayload(
+  nombre: string,
+  minimo: number,
+  maximo: number,
+  opciones: [string, number][],
+) {
+  return {
+    nombre,
+    minimo,
+    maximo,
+    opciones: opciones.map(([nombre, precioExtra]) => ({ nombre, precioExtra })),
+  };
+}
+
 /** The taquería's option groups (docs/api.md, "Product options"): Tortilla (1 of 2), Extras (up to 2). */
 export function gruposPayload() {
   return [
-    {
-      nombre: 'Tortilla',
-      minimo: 1,
-      maximo: 1,
-      opciones: [
-        { nombre: 'Maíz', precioExtra: 0 },
-        { nombre: 'Harina', precioExtra: 5 },
-      ],
-    },
-    {
-      nombre: 'Extras',
-      minimo: 0,
-      maximo: 2,
-      opciones: [
-        { nombre: 'Queso', precioExtra: 10 },
-        { nombre: 'Aguacate', precioExtra: 15.5 },
-      ],
-    },
+    grupoPayload('Tortilla', 1, 1, [
+      ['Maíz', 0],
+      ['Harina', 5],
+    ]),
+    grupoPayload('Extras', 0, 2, [
+      ['Queso', 10],
+      ['Aguacate', 15.5],
+    ]),
   ];
 }
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogoMessages, grupoOpcionesMessages, type GrupoVista } from '@tianguis/domain';
-import type { TestServer } from '../../../test/build-test-app.js';
-import { startTestServer } from '../../../test/build-test-app.js';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   addProducto,
   allProductos,
@@ -19,7 +18,6 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 // docs/api.md, "Product options": addproducto / updateproducto take the whole
 // `grupos` list (ids keep, no id is new, left out is deleted), every rule a 400 with its
@@ -39,20 +37,15 @@ function asInput(grupos: GrupoVista[]) {
   }));
 }
 
-describe('product option groups', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: ShopSetup;
-  let other: ShopSetup;
-  let sequence = 0;
+/** The Extras group with these options instead of its own. */
+const extrasCon = (...opciones: Record<string, unknown>[]) => [{ ...gruposPayload()[1], opciones }];
 
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shop = await createShop(server, { adminToken, tienda: { nombre: 'Tacos Opciones' } });
-    other = await createShop(server, { adminToken, tienda: { nombre: 'Fonda Opciones' } });
-  });
-  afterAll(() => server.destroy());
+describe('product option groups', () => {
+  const { server, adminToken, shop, other } = useAdminServer(async (server, adminToken) => ({
+    shop: await createShop(server, { adminToken, tienda: { nombre: 'Tacos Opciones' } }),
+    other: await createShop(server, { adminToken, tienda: { nombre: 'Fonda Opciones' } }),
+  }));
+  let sequence = 0;
 
   const productoOf = (list: TiendaView[], id: number) =>
     list.flatMap((t) => t.categorias.flatMap((c) => c.productos)).find((p) => p.id === id);
@@ -207,7 +200,7 @@ describe('product option groups', () => {
       ['Queso', true],
       ['Chorizo', false],
     ]);
-    const admin = productoOf(await listFor(server, adminToken), producto.id)!;
+    const admin = productoOf(await listFor(server, adminToken()), producto.id)!;
     expect(admin.grupos).toEqual(producto.grupos);
     const publico = [
       productoOf(await listFor(server), producto.id)!,
@@ -239,28 +232,16 @@ describe('product option groups', () => {
     ],
     [
       'maximo counting an inactive option',
-      () => [
-        {
-          ...gruposPayload()[1],
-          opciones: [
-            { nombre: 'Queso', precioExtra: 10 },
-            { nombre: 'Chorizo', precioExtra: 10, activo: false },
-          ],
-        },
-      ],
+      () =>
+        extrasCon(
+          { nombre: 'Queso', precioExtra: 10 },
+          { nombre: 'Chorizo', precioExtra: 10, activo: false },
+        ),
       grupoOpcionesMessages.maximoOpciones('Extras'),
     ],
     [
       'repeated option names',
-      () => [
-        {
-          ...gruposPayload()[1],
-          opciones: [
-            { nombre: 'Queso', precioExtra: 10 },
-            { nombre: 'QUESO', precioExtra: 12 },
-          ],
-        },
-      ],
+      () => extrasCon({ nombre: 'Queso', precioExtra: 10 }, { nombre: 'QUESO', precioExtra: 12 }),
       grupoOpcionesMessages.opcionRepetida('Extras', 'QUESO'),
     ],
     [

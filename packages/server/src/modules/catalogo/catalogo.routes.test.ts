@@ -1,6 +1,6 @@
 import { catalogoMessages } from '@tianguis/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   addProducto,
@@ -9,6 +9,7 @@ import {
   configureTienda,
   createOwner,
   createShop,
+  expectBadRequest,
   expectError,
   expectListShape,
   expectNotRevealed,
@@ -22,10 +23,9 @@ import {
   productoPayload,
   type Owner,
   type ProductoView,
-  type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
 
 const ADD_CATEGORIA = '/api/tienda/addcategoria';
 const UPDATE_CATEGORIA = '/api/tienda/updatecategoria';
@@ -56,38 +56,34 @@ const PRODUCTO_NO_EXISTE = 'El producto no existe';
 const OTRA_TIENDA = 'Solo puedes cambiar tu propia tienda';
 
 describe('catalogue: categories and products', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  /** The shop the happy paths change. */
-  let mine: ShopSetup;
-  /** Another owner's shop, never public, which nobody but the refused callers touches. */
-  let victim: ShopSetup;
-  let victimSecrets: string[];
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    victim = await createShop(server, {
-      tienda: { nombre: 'Fonda Escondida' },
-      categoria: { title: 'Guisos Secretos' },
-      producto: { name: 'Mole de la abuela', descripcion: 'Receta privada' },
-    });
-    victimSecrets = [
-      victim.owner.usuario,
-      'fonda escondida',
-      'Guisos Secretos',
-      'guisossecretos',
-      'Mole de la abuela',
-      'Receta privada',
-    ];
-    mine = await createShop(server, { adminToken });
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken, shopper, victim, mine } = useAdminServer(
+    async (server, adminToken) => ({
+      shopper: await createShopper(server),
+      /** Another owner's shop, never public, which nobody but the refused callers touches. */
+      victim: await createShop(server, {
+        tienda: { nombre: 'Fonda Escondida' },
+        categoria: { title: 'Guisos Secretos' },
+        producto: { name: 'Mole de la abuela', descripcion: 'Receta privada' },
+      }),
+      /** The shop the happy paths change. */
+      mine: await createShop(server, { adminToken }),
+    }),
+  );
+  /** What no answer to another caller may hold of the victim's shop. */
+  const victimSecrets = () => [
+    victim.owner.usuario,
+    'fonda escondida',
+    'Guisos Secretos',
+    'guisossecretos',
+    'Mole de la abuela',
+    'Receta privada',
+  ];
 
   const me = () => mine.owner;
   const postMine = (path: string, body?: unknown) => post(server, path, me().token, body);
+  /** A call of the owner's that must be refused: it changes nothing. */
+  const refusedMine = (path: string, body?: unknown) =>
+    expectUnchanged(server, () => postMine(path, body), me());
   const own = (list: TiendaView[]) => list.find((t) => t.tiendaId === me().tiendaId)!;
 
   /** The caller's answer: its own shop first, the documented shape, what listartiendas answers. */
@@ -163,11 +159,7 @@ describe('catalogue: categories and products', () => {
     ])(
       '400 CATEGORIA_EXISTENTE for %s in the same shop, nothing changed',
       async (_label, title) => {
-        const res = await expectUnchanged(
-          server,
-          () => postMine(ADD_CATEGORIA, { title, imageUrl: IMAGE }),
-          me(),
-        );
+        const res = await refusedMine(ADD_CATEGORIA, { title, imageUrl: IMAGE });
         expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
       },
     );
@@ -194,7 +186,7 @@ describe('catalogue: categories and products', () => {
       ['the title before the image', { title: 'x', imageUrl: '' }, TITULO_MIN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { title: 'Mariscos', imageUrl: IMAGE, ...overrides };
-      const res = await expectUnchanged(server, () => postMine(ADD_CATEGORIA, body), me());
+      const res = await refusedMine(ADD_CATEGORIA, body);
       expectValidation(res, message);
     });
 
@@ -204,11 +196,8 @@ describe('catalogue: categories and products', () => {
       ['tiendaId 0', { title: 'Mariscos', imageUrl: IMAGE, tiendaId: 0 }],
       ['an array', [{ title: 'Mariscos', imageUrl: IMAGE }]],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await expectUnchanged(server, () => postMine(ADD_CATEGORIA, body), me());
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      const res = await refusedMine(ADD_CATEGORIA, body);
+      expectBadRequest(res);
     });
   });
 
@@ -272,11 +261,7 @@ describe('catalogue: categories and products', () => {
       const borrada = await addCategoria(server, me(), { title: 'Efímera' });
       ok(await postMine(DELETE_CATEGORIA, { id: borrada.id }), 'deletecategoria');
       for (const id of [999_999, borrada.id]) {
-        const res = await expectUnchanged(
-          server,
-          () => postMine(UPDATE_CATEGORIA, { id, title: 'Revivida', imageUrl: IMAGE }),
-          me(),
-        );
+        const res = await refusedMine(UPDATE_CATEGORIA, { id, title: 'Revivida', imageUrl: IMAGE });
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
       }
     });
@@ -286,7 +271,7 @@ describe('catalogue: categories and products', () => {
       ['no image', { imageUrl: '' }, IMAGEN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: mine.categoria.id, title: 'Tacos', imageUrl: IMAGE, ...overrides };
-      const res = await expectUnchanged(server, () => postMine(UPDATE_CATEGORIA, body), me());
+      const res = await refusedMine(UPDATE_CATEGORIA, body);
       expectValidation(res, message);
     });
 
@@ -295,11 +280,8 @@ describe('catalogue: categories and products', () => {
       ['id 0', { id: 0, title: 'Tacos', imageUrl: IMAGE }],
       ['a word for id', { id: 'uno', title: 'Tacos', imageUrl: IMAGE }],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await expectUnchanged(server, () => postMine(UPDATE_CATEGORIA, body), me());
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      const res = await refusedMine(UPDATE_CATEGORIA, body);
+      expectBadRequest(res);
     });
   });
 
@@ -350,7 +332,7 @@ describe('catalogue: categories and products', () => {
         [`${DELETE_CATEGORIA}/999999`, undefined],
         [DELETE_CATEGORIA, { id: 999_999 }],
       ] as const) {
-        const res = await expectUnchanged(server, () => postMine(path, body), me());
+        const res = await refusedMine(path, body);
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
       }
     });
@@ -361,11 +343,8 @@ describe('catalogue: categories and products', () => {
       ['no id in the body', DELETE_CATEGORIA, {}],
       ['a negative id', DELETE_CATEGORIA, { id: -1 }],
     ])('400 VALIDACION for %s, nothing changed', async (_label, path, body) => {
-      const res = await expectUnchanged(server, () => postMine(path, body), me());
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      const res = await refusedMine(path, body);
+      expectBadRequest(res);
     });
   });
 
@@ -468,7 +447,7 @@ describe('catalogue: categories and products', () => {
       '400 VALIDACION for %s, nothing changed',
       async (_label, overrides, message) => {
         const body = productoPayload(mine.categoria.id, { name: 'Taco al pastor', ...overrides });
-        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        const res = await refusedMine(ADD_PRODUCTO, body);
         expectValidation(res, message);
       },
     );
@@ -481,7 +460,7 @@ describe('catalogue: categories and products', () => {
       '400 PRODUCTO_EXISTENTE for %s in the same category, nothing changed',
       async (_label, name) => {
         const body = productoPayload(mine.categoria.id, { name });
-        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        const res = await refusedMine(ADD_PRODUCTO, body);
         expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
       },
     );
@@ -500,7 +479,7 @@ describe('catalogue: categories and products', () => {
       ok(await postMine(`${DELETE_CATEGORIA}/${borrada.id}`), 'deletecategoria');
       for (const categoriaId of [999_999, borrada.id]) {
         const body = productoPayload(categoriaId, { name: 'Huérfano' });
-        const res = await expectUnchanged(server, () => postMine(ADD_PRODUCTO, body), me());
+        const res = await refusedMine(ADD_PRODUCTO, body);
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
       }
     });
@@ -585,7 +564,7 @@ describe('catalogue: categories and products', () => {
         { id: producto.id, ...productoPayload(categoria.id, { name: 'chilaquiles ' }) },
         { id: producto.id, ...productoPayload(otra.id, { name: 'Enchiladas' }) },
       ]) {
-        const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+        const res = await refusedMine(UPDATE_PRODUCTO, body);
         expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
       }
     });
@@ -595,7 +574,7 @@ describe('catalogue: categories and products', () => {
       ok(await postMine(DELETE_PRODUCTO, { id: borrado.id }), 'deleteproducto');
       for (const id of [999_999, borrado.id]) {
         const body = { id, ...productoPayload(categoria.id, { name: 'Revivido' }) };
-        const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+        const res = await refusedMine(UPDATE_PRODUCTO, body);
         expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
       }
     });
@@ -607,7 +586,7 @@ describe('catalogue: categories and products', () => {
       ['no image', { imageUrl: '' }, IMAGEN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: producto.id, ...productoPayload(categoria.id, overrides) };
-      const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body), me());
+      const res = await refusedMine(UPDATE_PRODUCTO, body);
       expectValidation(res, message);
     });
 
@@ -622,11 +601,8 @@ describe('catalogue: categories and products', () => {
         }),
       ],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await expectUnchanged(server, () => postMine(UPDATE_PRODUCTO, body()), me());
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      const res = await refusedMine(UPDATE_PRODUCTO, body());
+      expectBadRequest(res);
     });
   });
 
@@ -642,7 +618,7 @@ describe('catalogue: categories and products', () => {
       const list = await expectOwnerList(await postMine(path, body), me());
       expect(allProductos(list, me().tiendaId).map((p) => p.id)).not.toContain(producto.id);
       expect((await productoRow(producto.id)).deleted).toBe(1);
-      const again = await expectUnchanged(server, () => postMine(path, body), me());
+      const again = await refusedMine(path, body);
       expectError(again, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
     });
 
@@ -668,29 +644,18 @@ describe('catalogue: categories and products', () => {
     });
 
     it('activateproducto: 404 for an unknown product; 400 for a bad body; nothing changed', async () => {
-      let res = await expectUnchanged(
-        server,
-        () => postMine(ACTIVATE_PRODUCTO, { productoId: 999_999, activate: false }),
-        me(),
-      );
+      let res = await refusedMine(ACTIVATE_PRODUCTO, { productoId: 999_999, activate: false });
       expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
       for (const body of [
         { productoId: mine.producto.id },
         { productoId: mine.producto.id, activate: 'false' },
         { productoId: mine.producto.id, activate: 0 },
       ]) {
-        res = await expectUnchanged(server, () => postMine(ACTIVATE_PRODUCTO, body), me());
+        res = await refusedMine(ACTIVATE_PRODUCTO, body);
         expectValidation(res, 'activate debe ser true o false');
       }
-      res = await expectUnchanged(
-        server,
-        () => postMine(ACTIVATE_PRODUCTO, { productoId: 2.5, activate: false }),
-        me(),
-      );
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      res = await refusedMine(ACTIVATE_PRODUCTO, { productoId: 2.5, activate: false });
+      expectBadRequest(res);
     });
 
     it('activateproducto/ and deletecategoria/ exist at the first edition’s paths with a trailing slash (docs/api.md, Wire conventions)', async () => {
@@ -885,7 +850,7 @@ describe('catalogue: categories and products', () => {
         } else {
           expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
         }
-        expectNotRevealed(res, victimSecrets);
+        expectNotRevealed(res, victimSecrets());
       },
     );
 
@@ -899,7 +864,7 @@ describe('catalogue: categories and products', () => {
       callers.flatMap(([who, status, code]) => names.map((n) => [n, who, status, code] as const)),
     )('%s by %s: %i %s, nothing changed', async (name, who, status, code) => {
       const token =
-        who === 'anonymous' ? undefined : who === 'a shopper' ? shopperToken : adminToken;
+        who === 'anonymous' ? undefined : who === 'a shopper' ? shopper.token : adminToken();
       const { path, body } = requestNamed(name);
       const res = await expectUnchanged(
         server,
@@ -907,11 +872,11 @@ describe('catalogue: categories and products', () => {
         victim.owner,
       );
       expectError(res, status, code);
-      expectNotRevealed(res, victimSecrets);
+      expectNotRevealed(res, victimSecrets());
     });
 
     it('a refused caller learns nothing of the payload rules (role checked before the body)', async () => {
-      for (const token of [undefined, shopperToken, adminToken]) {
+      for (const token of [undefined, shopper.token, adminToken()]) {
         const res = await expectUnchanged(server, () =>
           post(server, ADD_PRODUCTO, token, { name: 'x', price: 'abc' }),
         );
@@ -922,7 +887,7 @@ describe('catalogue: categories and products', () => {
     it('the victim’s own list still shows its catalogue as it was set up', async () => {
       const view = await ownView(server, victim.owner);
       expect(view.categorias).toEqual([{ ...victim.categoria, productos: [victim.producto] }]);
-      expect(allCategorias(await listFor(server, adminToken), victim.owner.tiendaId)).toEqual(
+      expect(allCategorias(await listFor(server, adminToken()), victim.owner.tiendaId)).toEqual(
         view.categorias,
       );
     });

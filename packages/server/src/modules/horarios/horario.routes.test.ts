@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
 import {
   createOwner,
+  expectBadRequest,
   expectError,
   expectNotRevealed,
   expectValidation,
@@ -415,10 +416,7 @@ describe('hours and special days', () => {
         await post(server, UPDATE_DIA(id), victim.token, { fecha: '2030-01-01' }),
         await post(server, DELETE_DIA(id), victim.token),
       ])) {
-        expect({ status: res.status, code: res.body.code }).toEqual({
-          status: 400,
-          code: 'VALIDACION',
-        });
+        expectBadRequest(res);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { destinoMessages, distanciaKm, type Punto } from '@tianguis/domain';
 import { useAdminServer } from '../../../test/build-test-app.js';
-import { ok } from '../../../test/catalogo-factories.js';
+import { expectBadRequest, ok } from '../../../test/catalogo-factories.js';
 import { callFrom, newAddress } from '../../../test/from-address.js';
 import {
   createPublicShop,
@@ -234,10 +234,7 @@ describe('POST /api/tienda/cotizarenvio', () => {
     ['a shop id that is text', { tiendaId: 'uno', colonia: 'Centro' }, undefined],
   ])('refuses %s with 400 VALIDACION', async (_, body, message) => {
     const res = await cotizador()({ tiendaId: shop.tiendaId, ...body });
-    expect({ status: res.status, code: res.body.code }).toEqual({
-      status: 400,
-      code: 'VALIDACION',
-    });
+    expectBadRequest(res);
     if (message !== undefined) expect(res.body.message).toBe(message);
   });
 

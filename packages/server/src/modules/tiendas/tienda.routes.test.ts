@@ -14,6 +14,7 @@ import {
   createOwner,
   createShop,
   deleteCatalogoItem,
+  expectBadRequest,
   expectError,
   expectListShape,
   expectUnchanged,
@@ -511,10 +512,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
           () => post(server, UPDATE, otherOwner.token, body),
           otherOwner,
         );
-        expect({ status: res.status, code: res.body.code }).toEqual({
-          status: 400,
-          code: 'VALIDACION',
-        });
+        expectBadRequest(res);
       }
     });
   });
@@ -591,10 +589,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       ['a word', { tiendaId: 'uno' }],
     ])('refuses %s with 400 VALIDACION', async (_label, body) => {
       const res = await expectUnchanged(server, () => post(server, APPROVE, adminToken(), body));
-      expect({ status: res.status, code: res.body.code }).toEqual({
-        status: 400,
-        code: 'VALIDACION',
-      });
+      expectBadRequest(res);
     });
   });
 
