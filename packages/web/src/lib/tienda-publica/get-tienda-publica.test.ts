@@ -1,13 +1,9 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../api-client';
 import { taqueria } from '#test/tienda-publica/fixtures';
-import { clearQueryCache } from '../../../lib/query';
-import {
-  getTiendaPublica,
-  prefetchTiendaPublica,
-  useTiendaPublica,
-} from '../../../lib/tienda-publica/get-tienda-publica';
+import { clearQueryCache } from '../query';
+import { getTiendaPublica, prefetchTiendaPublica, useTiendaPublica } from './get-tienda-publica';
 
 afterEach(() => vi.unstubAllGlobals());
 

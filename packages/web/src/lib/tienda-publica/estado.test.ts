@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../api-client';
 import { taqueria } from '#test/tienda-publica/fixtures';
-import { avisoDeCierre, isTiendaNoEncontrada } from '../../../lib/tienda-publica/estado';
+import { avisoDeCierre, isTiendaNoEncontrada } from './estado';
 
 describe('not-found decisions', () => {
   const { tienda } = taqueria();
