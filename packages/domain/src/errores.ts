@@ -49,10 +49,3 @@ export const CODIGOS_ERROR = [
 ] as const;
 
 export type CodigoError = (typeof CODIGOS_ERROR)[number];
-
-const codigosError: ReadonlySet<string> = new Set(CODIGOS_ERROR);
-
-/** Whether a value read from an answer (an error body's `code`) is one of the API's codes. */
-export function esCodigoError(value: unknown): value is CodigoError {
-  return typeof value === 'string' && codigosError.has(value);
-}

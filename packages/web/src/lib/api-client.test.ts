@@ -66,11 +66,11 @@ describe('createApiClient', () => {
     });
   });
 
-  it("keeps the server's message but answers ERROR for a code the API does not have", async () => {
+  it("keeps the server's message and code for a code this app does not know", async () => {
     const request = createApiClient({ baseUrl });
     await expect(request('/unknown-code')).rejects.toMatchObject({
       status: 409,
-      code: 'ERROR',
+      code: 'FST_ERR_ALGO',
       message: 'Algo falló',
     });
   });
@@ -101,10 +101,10 @@ describe('createApiClient', () => {
 });
 
 describe('codigoDeRespuesta', () => {
-  it("answers the API's code a refusal carries, and ERROR for anything else", () => {
+  it('answers the code a refusal carries, and ERROR when it carries none', () => {
     expect(codigoDeRespuesta('PRECIO_CAMBIO')).toBe('PRECIO_CAMBIO');
     expect(codigoDeRespuesta('TIEMPO_AGOTADO')).toBe('TIEMPO_AGOTADO');
-    expect(codigoDeRespuesta('precio_cambio')).toBe('ERROR');
+    expect(codigoDeRespuesta('')).toBe('ERROR');
     expect(codigoDeRespuesta(undefined)).toBe('ERROR');
     expect(codigoDeRespuesta(409)).toBe('ERROR');
   });
