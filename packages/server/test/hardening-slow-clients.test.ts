@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { startTestServer, type TestServer, useTestServer } from './build-test-app.js';
 import { createShop, type ShopSetup } from './catalogo-factories.js';
 import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, guestBody, placeGuest } from './pedido-factories.js';
@@ -51,19 +51,14 @@ const within = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 describe('slow clients (docs/reliability.md, "Limits")', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      config: {
-        ...TEST_ADMIN,
-        timeouts: { headersMs: 600, requestMs: 1200, keepAliveMs: 400 },
-        sseHeartbeatMs: 200,
-        sseStallMs: 800,
-      },
-    });
+  const { server } = useTestServer({
+    config: {
+      ...TEST_ADMIN,
+      timeouts: { headersMs: 600, requestMs: 1200, keepAliveMs: 400 },
+      sseHeartbeatMs: 200,
+      sseStallMs: 800,
+    },
   });
-  afterAll(() => server.destroy());
 
   it('has the issue defaults: 10 s for the head, 30 s for the request, idle keep-alive closed', () => {
     expect(loadConfig({}).timeouts).toEqual({

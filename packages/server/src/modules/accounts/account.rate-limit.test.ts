@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../config.js';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { useTestServer } from '../../../test/build-test-app.js';
 import { shopperPayload, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
 
@@ -20,12 +20,7 @@ const BAD_CREDENTIALS = {
 };
 
 describe('accounts: rate limits (default limits)', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { rateLimits: defaultRateLimits } });
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer({ config: { rateLimits: defaultRateLimits } });
 
   async function register(from: string): Promise<SignedIn> {
     const payload = shopperPayload();

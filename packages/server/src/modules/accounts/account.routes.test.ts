@@ -1,10 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestServer,
-  type ApiResponse,
-  type TestServer,
-} from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, useTestServer } from '../../../test/build-test-app.js';
 import {
   DEFAULT_PASSWORD,
   TEST_ADMIN,
@@ -48,12 +44,7 @@ function expectError(res: ApiResponse<ErrorBody>, status: number, code: string, 
 }
 
 describe('accounts: registerUser and authenticate', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { ...TEST_ADMIN } });
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer({ config: { ...TEST_ADMIN } });
 
   const db = () => server.app.database.db;
 

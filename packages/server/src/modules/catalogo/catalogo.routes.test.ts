@@ -1,4 +1,5 @@
 import { catalogoMessages } from '@tianguis/domain';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminServer } from '../../../test/build-test-app.js';
 import {
@@ -706,43 +707,45 @@ describe('catalogue: categories and products', () => {
   });
 
   describe('saves racing each other (a double tap on Guardar)', () => {
-    it('parallel addcategoria with one title: one is added, the others get CATEGORIA_EXISTENTE', async () => {
-      const body = { title: 'Carrera', imageUrl: IMAGE };
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, () => postMine(ADD_CATEGORIA, body)),
-      );
-      expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
-      for (const res of answers.filter((r) => r.status !== 200)) {
-        expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
-      }
-      const live = await server.app.database.db
-        .selectFrom('categoria')
-        .select('id')
-        .where('tienda_id', '=', me().tiendaId)
-        .where('title_without_spaces', '=', 'carrera')
-        .where('deleted', '=', 0)
-        .execute();
-      expect(live).toHaveLength(1);
-    });
+    /** The live rows of the owner's shop whose `column` is `value`: what a race of saves left. */
+    const liveRows = async (table: 'categoria' | 'producto', column: string, value: string) => {
+      const query = sql<{
+        id: number;
+      }>`select id from ${sql.table(table)} where tienda_id = ${me().tiendaId} and ${sql.ref(column)} = ${value} and deleted = 0`;
+      return (await query.execute(server.app.database.db)).rows;
+    };
+    const liveCategorias = () => liveRows('categoria', 'title_without_spaces', 'carrera');
+    const liveProductos = () => liveRows('producto', 'name_key', 'taco de carrera');
 
-    it('parallel addproducto with one name: one is added, the others get PRODUCTO_EXISTENTE', async () => {
-      const body = productoPayload(mine.categoria.id, { name: 'Taco de carrera' });
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, () => postMine(ADD_PRODUCTO, body)),
-      );
-      expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
-      for (const res of answers.filter((r) => r.status !== 200)) {
-        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
-      }
-      const live = await server.app.database.db
-        .selectFrom('producto')
-        .select('id')
-        .where('categoria_id', '=', mine.categoria.id)
-        .where('name_key', '=', 'taco de carrera')
-        .where('deleted', '=', 0)
-        .execute();
-      expect(live).toHaveLength(1);
-    });
+    it.each([
+      [
+        'addcategoria with one title',
+        'CATEGORIA_EXISTENTE',
+        CATEGORIA_EXISTENTE,
+        ADD_CATEGORIA,
+        () => ({ title: 'Carrera', imageUrl: IMAGE }),
+        liveCategorias,
+      ],
+      [
+        'addproducto with one name',
+        'PRODUCTO_EXISTENTE',
+        PRODUCTO_EXISTENTE,
+        ADD_PRODUCTO,
+        () => productoPayload(mine.categoria.id, { name: 'Taco de carrera' }),
+        liveProductos,
+      ],
+    ] as const)(
+      'parallel %s: one is added, the others get %s',
+      async (_what, code, message, path, body, live) => {
+        const sent = body();
+        const answers = await Promise.all(Array.from({ length: 6 }, () => postMine(path, sent)));
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+        for (const res of answers.filter((r) => r.status !== 200)) {
+          expectError(res, 400, code, message);
+        }
+        expect(await live()).toHaveLength(1);
+      },
+    );
   });
 
   describe('only the owner may change its catalogue', () => {

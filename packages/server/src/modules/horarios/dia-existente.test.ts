@@ -1,8 +1,8 @@
 import { Migrator, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '../../db/create-db.js';
 import { migrateToLatest, migrations } from '../../db/migrate.js';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { useTestServer } from '../../../test/build-test-app.js';
 import {
   createOwner,
   expectError,
@@ -22,12 +22,7 @@ const DIAS_OF = (id: number) => `/api/horariosdias/getbytienda/${id}`;
 const YA_REGISTRADO = 'Ese día especial ya está registrado';
 
 describe('DIA_EXISTENTE: one special day per date and shop', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer();
 
   const dias = async (owner: Owner) =>
     ok(await server.call<DiaEspecialView[]>(DIAS_OF(owner.tiendaId)), 'getbytienda');

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useAdminServer } from '../../../test/build-test-app.js';
 import {
+  addDiaEspecial,
   createOwner,
   expectBadRequest,
   expectError,
@@ -8,12 +9,12 @@ import {
   expectValidation,
   ok,
   post,
+  setSemana,
   snapshotCatalogo,
   type DiaEspecialView,
   type HorarioView,
-  type Owner,
 } from '../../../test/catalogo-factories.js';
-import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
+import { createShopper } from '../../../test/factories.js';
 
 const ADD_RANGE = '/api/horario/addrange';
 const HORARIOS_OF = (id: number | string) => `/api/horario/getbytienda/${id}`;
@@ -36,31 +37,19 @@ const HORARIO_KEYS = ['apertura', 'cerrado', 'cierre', 'dia', 'id', 'tiendaId'];
 const DIA_KEYS = ['fecha', 'id', 'recurrenteCadaAnio', 'tiendaId'];
 
 describe('hours and special days', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shopperToken: string;
-  let victim: Owner;
-  let victimDia: DiaEspecialView;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    adminToken = await signInAdmin(server);
-    shopperToken = (await createShopper(server)).token;
-    victim = await createOwner(server);
-    ok(
-      await post(server, ADD_RANGE, victim.token, [
-        { tiendaId: victim.tiendaId, dia: 'Viernes', apertura: '07:30', cierre: '15:30' },
-        { tiendaId: victim.tiendaId, dia: 'Sábado', cerrado: true },
-      ]),
-      'addrange',
-    );
-    const dias = ok(
-      await post(server, ADD_DIA, victim.token, { fecha: '2031-05-05', recurrenteCadaAnio: true }),
-      'add',
-    ) as DiaEspecialView[];
-    victimDia = dias[0]!;
+  const { server, adminToken, shopper, victim, victimDia } = useAdminServer(async (server) => {
+    const shopper = await createShopper(server);
+    const victim = await createOwner(server);
+    await setSemana(server, victim, [
+      { tiendaId: victim.tiendaId, dia: 'Viernes', apertura: '07:30', cierre: '15:30' },
+      { tiendaId: victim.tiendaId, dia: 'Sábado', cerrado: true },
+    ]);
+    const dias = await addDiaEspecial(server, victim, {
+      fecha: '2031-05-05',
+      recurrenteCadaAnio: true,
+    });
+    return { shopper, victim, victimDia: dias[0]! };
   });
-  afterAll(() => server.destroy());
 
   const horariosOf = async (id: number) =>
     ok(await server.call<HorarioView[]>(HORARIOS_OF(id)), 'horarios');
@@ -121,7 +110,7 @@ describe('hours and special days', () => {
       }
       // Public: anyone reads the same week, anonymous or signed in.
       expect(await horariosOf(t)).toEqual(res.body);
-      expect((await server.call(HORARIOS_OF(t), { token: shopperToken })).body).toEqual(res.body);
+      expect((await server.call(HORARIOS_OF(t), { token: shopper.token })).body).toEqual(res.body);
     });
 
     it('replaces the whole week: a second call leaves only its own days; an empty week clears it', async () => {
@@ -315,7 +304,7 @@ describe('hours and special days', () => {
       ]);
       for (const d of second) expect(Object.keys(d).sort()).toEqual(DIA_KEYS);
       expect(await diasOf(owner.tiendaId)).toEqual(second);
-      expect((await server.call(DIAS_OF(owner.tiendaId), { token: adminToken })).body).toEqual(
+      expect((await server.call(DIAS_OF(owner.tiendaId), { token: adminToken() })).body).toEqual(
         second,
       );
       // Only this shop's days.
@@ -458,7 +447,7 @@ describe('hours and special days', () => {
       ),
     )('%s by %s: %i %s, nothing changed', async (name, who, status, code) => {
       const token =
-        who === 'anonymous' ? undefined : who === 'a shopper' ? shopperToken : adminToken;
+        who === 'anonymous' ? undefined : who === 'a shopper' ? shopper.token : adminToken();
       const [, path, body] = requests().find(([n]) => n === name)!;
       const res = await refused(() => post(server, path, token, body));
       expectError(res, status, code);

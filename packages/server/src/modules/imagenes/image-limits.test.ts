@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { startTestServer, type TestServer, useTestServer } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   addProducto,
@@ -63,12 +63,7 @@ const storedFiles = async (server: TestServer) =>
   );
 
 describe('uploads per shop per hour (docs/reliability.md, "Limits")', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer();
 
   it('takes 60 uploads from one shop in an hour and refuses the 61st with 429', async () => {
     const owner = await createOwner(server);
