@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, useTestServer } from '../../../test/build-test-app.js';
@@ -10,28 +9,12 @@ import {
   post,
   type Owner,
 } from '../../../test/catalogo-factories.js';
+import { imageForm, storedFiles, uniquePng, uploadImage } from '../../../test/image-factories.js';
 import { sweepOrphanImages } from './image-orphans.js';
 import { createLocalImageStorage } from './image.storage.js';
 
 // docs/reliability.md, "Limits": uploads were unlimited (13 MB/s of disk from one account) and files nobody
 // used stayed forever. Each test does that first.
-
-let colour = 0;
-/** A different small PNG each call (a new colour, so a new content hash and file). */
-async function uniquePng(size = 16): Promise<Buffer> {
-  colour += 1;
-  const c = colour;
-  return sharp({
-    create: {
-      width: size,
-      height: size,
-      channels: 3,
-      background: { r: c % 256, g: Math.floor(c / 256) % 256, b: (c * 7) % 256 },
-    },
-  })
-    .png()
-    .toBuffer();
-}
 
 /** A PNG of random pixels: it does not compress, so it takes about `side`² × 3 bytes. */
 function noisyPng(side: number): Promise<Buffer> {
@@ -42,25 +25,8 @@ function noisyPng(side: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function upload(server: TestServer, token: string, png: Buffer) {
-  const body = new FormData();
-  body.append('files', new Blob([png], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, string>,
-  };
-}
-
-const storedFiles = async (server: TestServer) =>
-  (await fs.readdir(server.imagesDir).catch(() => [] as string[])).filter(
-    (n) => !n.startsWith('.'),
-  );
+const upload = (server: TestServer, token: string, png: Buffer) =>
+  uploadImage(server, token, imageForm(png));
 
 describe('uploads per shop per hour (docs/reliability.md, "Limits")', () => {
   const { server } = useTestServer();

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { solidPng, uploadPng } from '../../../test/image-factories.js';
 import {
   addCategoria,
   addProducto,
@@ -13,9 +13,6 @@ import {
   post,
   productoPayload,
   tiendaPayload,
-  type CategoriaView,
-  type Owner,
-  type ProductoView,
 } from '../../../test/catalogo-factories.js';
 
 // docs/reliability.md, "Limits": `imageUrl` took any string, so a shop could make every visitor's browser
@@ -39,39 +36,22 @@ const ATTACKS = [
   '/images/0123456789abcdef0123456789abcdef-320.webp',
 ];
 
+/** Uploads the shop's logo; answers its path. */
+const uploadLogo = async (server: TestServer, token: string) =>
+  uploadPng(server, token, await solidPng(8, 8, '#e67e22'), 'logo.png');
+
 describe('imageUrl names an image this server issued (docs/reliability.md, "Limits")', () => {
-  let server: TestServer;
-  let owner: Owner;
-  let issued: string;
-  let categoria: CategoriaView;
-  let producto: ProductoView;
-
-  async function upload(token: string): Promise<string> {
-    const png = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: '#e67e22' },
-    })
-      .png()
-      .toBuffer();
-    const body = new FormData();
-    body.append('files', new Blob([png], { type: 'image/png' }), 'logo.png');
-    const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body,
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { path: string }).path;
-  }
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { requireIssuedImages: true } });
-    owner = await createOwner(server);
-    issued = await upload(owner.token);
-    await configureTienda(server, owner, { imageUrl: issued });
-    categoria = await addCategoria(server, owner, { imageUrl: issued });
-    producto = await addProducto(server, owner, categoria.id, { imageUrl: issued });
-  });
-  afterAll(() => server.destroy());
+  const { server, shop } = useTestServer(
+    { config: { requireIssuedImages: true } },
+    async (server) => {
+      const owner = await createOwner(server);
+      const issued = await uploadLogo(server, owner.token);
+      await configureTienda(server, owner, { imageUrl: issued });
+      const categoria = await addCategoria(server, owner, { imageUrl: issued });
+      const producto = await addProducto(server, owner, categoria.id, { imageUrl: issued });
+      return { shop: { owner, issued, categoria, producto } };
+    },
+  );
 
   const calls = (imageUrl: string): [string, string, Record<string, unknown>][] => [
     ['updatetienda', '/api/tienda/updatetienda', tiendaPayload({ imageUrl })],
@@ -79,41 +59,44 @@ describe('imageUrl names an image this server issued (docs/reliability.md, "Limi
     [
       'updatecategoria',
       '/api/tienda/updatecategoria',
-      { id: categoria.id, title: categoria.title, imageUrl },
+      { id: shop.categoria.id, title: shop.categoria.title, imageUrl },
     ],
     [
       'addproducto',
       '/api/tienda/addproducto',
-      productoPayload(categoria.id, { name: 'Intruso', imageUrl }),
+      productoPayload(shop.categoria.id, { name: 'Intruso', imageUrl }),
     ],
     [
       'updateproducto',
       '/api/tienda/updateproducto',
-      { ...productoPayload(categoria.id, { name: producto.name, imageUrl }), id: producto.id },
+      {
+        ...productoPayload(shop.categoria.id, { name: shop.producto.name, imageUrl }),
+        id: shop.producto.id,
+      },
     ],
   ];
 
   it.each(ATTACKS)('refuses %s on every route that stores an image', async (imageUrl) => {
     for (const [label, route, body] of calls(imageUrl)) {
-      const res = await expectUnchanged(server, () => post(server, route, owner.token, body));
+      const res = await expectUnchanged(server, () => post(server, route, shop.owner.token, body));
       expect(res.status, label).toBe(400);
       expectValidation(res, INVALIDA);
     }
   });
 
   it('takes an uploaded image on every one of them', async () => {
-    for (const [label, route, body] of calls(issued)) {
-      const res = await post(server, route, owner.token, body);
+    for (const [label, route, body] of calls(shop.issued)) {
+      const res = await post(server, route, shop.owner.token, body);
       expect(res.status, `${label} ${JSON.stringify(res.body)}`).toBe(200);
     }
   });
 
   it("takes another shop's uploaded image, and one stored before uploads were recorded", async () => {
     const other = await createOwner(server);
-    const theirs = await upload(other.token);
+    const theirs = await uploadLogo(server, other.token);
     expect(
       (
-        await post(server, '/api/tienda/addcategoria', owner.token, {
+        await post(server, '/api/tienda/addcategoria', shop.owner.token, {
           title: 'Prestada',
           imageUrl: theirs,
         })
@@ -126,7 +109,7 @@ describe('imageUrl names an image this server issued (docs/reliability.md, "Limi
     );
     expect(
       (
-        await post(server, '/api/tienda/addcategoria', owner.token, {
+        await post(server, '/api/tienda/addcategoria', shop.owner.token, {
           title: 'Antigua',
           imageUrl: `/images/${name}`,
         })

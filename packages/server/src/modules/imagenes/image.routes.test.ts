@@ -3,8 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/build-test-app.js';
+import { imageForm, solidPng, storedFiles, uploadImage } from '../../../test/image-factories.js';
 import { MAX_IMAGE_BYTES } from './image.service.js';
 import {
   createShopper,
@@ -37,42 +38,30 @@ function blackAndWhitePng(width: number, height: number): Buffer {
   ]);
 }
 
-function form(data: Uint8Array, filename: string, type: string, field = 'files'): FormData {
-  const body = new FormData();
-  body.append(field, new Blob([data], { type }), filename);
-  return body;
-}
+const OVER_5_MB = { code: 'ARCHIVO_GRANDE', message: 'La imagen no debe pesar más de 5 MB' };
 
 describe('POST /api/ImageStorage/uploadImage', () => {
-  let server: TestServer;
-  let ownerToken: string;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    ownerToken = (await createShopOwner(server)).token;
-  });
-  afterAll(() => server.destroy());
-
-  async function upload(body: FormData, token: string | null = ownerToken) {
-    const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, string> };
-  }
-
-  async function storedFiles(): Promise<string[]> {
-    return (await fs.readdir(server.imagesDir).catch(() => [])).filter((n) => !n.startsWith('.'));
+  const { server, owner } = useTestServer({ config: TEST_ADMIN }, async (server) => ({
+    owner: await createShopOwner(server),
+  }));
+  const upload = (body: FormData, token: string | null = owner.token) =>
+    uploadImage(server, token, body);
+  /** Sends an upload that must be refused with `status` and exactly `body`; nothing is stored. */
+  async function expectRefusedUpload(
+    send: () => Promise<{ status: number; body: unknown }>,
+    status: number,
+    body: { code: string; message: string },
+  ) {
+    const before = await storedFiles(server);
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+    expect(await storedFiles(server)).toEqual(before);
   }
 
   it('stores a PNG re-encoded under a content-hash name and serves it cacheable forever', async () => {
-    const png = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: '#c0392b' },
-    })
-      .png()
-      .toBuffer();
-    const res = await upload(form(png, '../../etc/passwd.png', 'image/png'));
+    const png = await solidPng(64, 48, '#c0392b');
+    const res = await upload(imageForm(png, '../../etc/passwd.png', 'image/png'));
     expect(res.status).toBe(200);
     expect(res.body.path).toMatch(/^\/images\/[a-f0-9]{32}\.png$/);
     const served = await fetch(server.baseUrl + res.body.path);
@@ -82,7 +71,7 @@ describe('POST /api/ImageStorage/uploadImage', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 64, 48]);
     // The user's file name never reaches the disk.
     expect(
-      (await storedFiles()).every((n) => /^[a-f0-9]{32}(\.png|\.jpg|-\d+\.webp)$/.test(n)),
+      (await storedFiles(server)).every((n) => /^[a-f0-9]{32}(\.png|\.jpg|-\d+\.webp)$/.test(n)),
     ).toBe(true);
   });
 
@@ -94,7 +83,7 @@ describe('POST /api/ImageStorage/uploadImage', () => {
       .withExif({ IFD0: { Artist: 'Lupe', Copyright: 'GPS 19.43,-99.13' } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const res = await upload(form(jpeg, 'foto.jfif', 'image/jpeg'));
+    const res = await upload(imageForm(jpeg, 'foto.jfif', 'image/jpeg'));
     expect(res.status).toBe(200);
     expect(res.body.path).toMatch(/\.jpg$/);
     const served = Buffer.from(await (await fetch(server.baseUrl + res.body.path)).arrayBuffer());
@@ -103,41 +92,27 @@ describe('POST /api/ImageStorage/uploadImage', () => {
   });
 
   it('refuses a text file renamed .png and stores nothing', async () => {
-    const before = await storedFiles();
-    const res = await upload(form(Buffer.from('hola, no soy imagen'), 'foto.png', 'image/png'));
-    expect(res.status).toBe(415);
-    expect(res.body).toEqual({
+    const text = Buffer.from('hola, no soy imagen');
+    await expectRefusedUpload(() => upload(imageForm(text, 'foto.png', 'image/png')), 415, {
       code: 'ARCHIVO_NO_PERMITIDO',
       message: 'Solo se permiten imágenes JPG o PNG',
     });
-    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a 6 MB image with 413 and stores nothing', async () => {
-    const before = await storedFiles();
-    const big = Buffer.concat([
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer(),
-      Buffer.alloc(6 * 1024 * 1024, 1),
-    ]);
-    const res = await upload(form(big, 'grande.png', 'image/png'));
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({
-      code: 'ARCHIVO_GRANDE',
-      message: 'La imagen no debe pesar más de 5 MB',
-    });
-    expect(await storedFiles()).toEqual(before);
+    const big = Buffer.concat([await solidPng(8, 8, '#000'), Buffer.alloc(6 * 1024 * 1024, 1)]);
+    await expectRefusedUpload(
+      () => upload(imageForm(big, 'grande.png', 'image/png')),
+      413,
+      OVER_5_MB,
+    );
   });
 
   it('refuses a file 1 byte over 5 MB whose last piece ends right at the limit', async () => {
     // The upload arrives in two writes: the file's first 5 MB exactly (a valid PNG padded), then,
     // once the server has read them, its last byte. The 5 MB were all within the limit as they
     // came; the byte over it is what must turn the answer into 413, not a file cut at 5 MB.
-    const before = await storedFiles();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
+    const png = await solidPng(8, 8, '#000');
     const limit = MAX_IMAGE_BYTES;
     expect(limit).toBe(5 * 1024 * 1024);
     const file = Buffer.concat([png, Buffer.alloc(limit + 1 - png.length, 1)]);
@@ -148,12 +123,12 @@ describe('POST /api/ImageStorage/uploadImage', () => {
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const url = new URL('/api/ImageStorage/uploadImage', server.baseUrl);
-    const res = await new Promise<{ status: number; body: Record<string, string> }>(
-      (resolve, reject) => {
+    const send = () =>
+      new Promise<{ status: number; body: Record<string, string> }>((resolve, reject) => {
         const request = http.request(url, {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${ownerToken}`,
+            authorization: `Bearer ${owner.token}`,
             'content-type': `multipart/form-data; boundary=${boundary}`,
             'content-length': head.length + file.length + tail.length,
           },
@@ -171,61 +146,45 @@ describe('POST /api/ImageStorage/uploadImage', () => {
         });
         request.write(Buffer.concat([head, file.subarray(0, limit)]));
         setTimeout(() => request.end(Buffer.concat([file.subarray(limit), tail])), 300);
-      },
-    );
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({
-      code: 'ARCHIVO_GRANDE',
-      message: 'La imagen no debe pesar más de 5 MB',
-    });
-    expect(await storedFiles()).toEqual(before);
+      });
+    await expectRefusedUpload(send, 413, OVER_5_MB);
   });
 
   it('refuses a 20000x20000 PNG (a decompression bomb) and stores nothing', async () => {
-    const before = await storedFiles();
     const bomb = blackAndWhitePng(20_000, 20_000);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(20_000);
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
-    const res = await upload(form(bomb, 'bomba.png', 'image/png'));
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({
+    await expectRefusedUpload(() => upload(imageForm(bomb, 'bomba.png', 'image/png')), 413, {
       code: 'ARCHIVO_GRANDE',
       message: 'La imagen tiene demasiados píxeles: el máximo es 40 megapíxeles',
     });
-    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a truncated PNG as unreadable', async () => {
-    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#0f0' } })
-      .png()
-      .toBuffer();
-    const res = await upload(form(png.subarray(0, 40), 'rota.png', 'image/png'));
+    const png = await solidPng(30, 30, '#0f0');
+    const res = await upload(imageForm(png.subarray(0, 40), 'rota.png', 'image/png'));
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('ARCHIVO_NO_PERMITIDO');
   });
 
   it('asks for the files field', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
-      .png()
-      .toBuffer();
-    const res = await upload(form(png, 'a.png', 'image/png', 'imagen'));
+    const png = await solidPng(4, 4, '#00f');
+    const res = await upload(imageForm(png, 'a.png', 'image/png', 'imagen'));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'VALIDACION', message: 'Falta la imagen en el campo files' });
   });
 
   it('is for shop owners only', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
-      .png()
-      .toBuffer();
-    const before = await storedFiles();
+    const png = await solidPng(4, 4, '#00f');
+    const before = await storedFiles(server);
     const shopper = await createShopper(server);
     const admin = await signInAdmin(server);
-    expect((await upload(form(png, 'a.png', 'image/png'), null)).status).toBe(401);
-    expect((await upload(form(png, 'a.png', 'image/png'), shopper.token)).body.code).toBe(
+    expect((await upload(imageForm(png, 'a.png', 'image/png'), null)).status).toBe(401);
+    expect((await upload(imageForm(png, 'a.png', 'image/png'), shopper.token)).body.code).toBe(
       'PROHIBIDO',
     );
-    expect((await upload(form(png, 'a.png', 'image/png'), admin)).status).toBe(403);
-    expect(await storedFiles()).toEqual(before);
+    expect((await upload(imageForm(png, 'a.png', 'image/png'), admin)).status).toBe(403);
+    expect(await storedFiles(server)).toEqual(before);
   });
 
   it('never serves a path outside the images folder', async () => {

@@ -1,32 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../test/build-test-app.js';
 import { createShopOwner, TEST_ADMIN } from '../../../test/factories.js';
+import { imageForm, solidPng, uploadImage } from '../../../test/image-factories.js';
 import { IMAGE_VARIANT_WIDTHS, variantNameOf } from './image.service.js';
 
 /** Decision 0009: each upload also gets smaller WebP copies named after the original. */
 describe('image variants', () => {
-  let server: TestServer;
-  let ownerToken: string;
+  const { server, owner } = useTestServer({ config: TEST_ADMIN }, async (server) => ({
+    owner: await createShopOwner(server),
+  }));
 
-  beforeAll(async () => {
-    server = await startTestServer({ config: TEST_ADMIN });
-    ownerToken = (await createShopOwner(server)).token;
-  });
-  afterAll(() => server.destroy());
-
-  async function upload(data: Buffer, filename: string, type: string) {
-    const body = new FormData();
-    body.append('files', new Blob([new Uint8Array(data)], { type }), filename);
-    const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body,
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }
+  const upload = (data: Buffer, filename: string, type: string) =>
+    uploadImage(server, owner.token, imageForm(data, filename, type));
 
   async function download(pathname: string) {
     const response = await fetch(server.baseUrl + pathname);
@@ -82,11 +70,7 @@ describe('image variants', () => {
   });
 
   it('never enlarges: a small PNG gets copies at its own width', async () => {
-    const png = await sharp({
-      create: { width: 100, height: 80, channels: 3, background: '#16a085' },
-    })
-      .png()
-      .toBuffer();
+    const png = await solidPng(100, 80, '#16a085');
     const { body } = await upload(png, 'logo.png', 'image/png');
     const name = path.basename((body as { path: string }).path);
     for (const width of IMAGE_VARIANT_WIDTHS) {
