@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql, type Insertable } from 'kysely';
-import { sumarDias } from '@tianguis/domain';
+import { addDays } from '@tianguis/domain';
 import { createDb } from '../../packages/server/src/db/create-db.js';
 import type { Database, Db, Dialect } from '../../packages/server/src/db/database.js';
 import { migrateToLatest } from '../../packages/server/src/db/migrate.js';
@@ -62,14 +62,14 @@ export async function seedVentas(
   let detalleId = await next('pedido_detalle');
   // Local dates: today and the 364 days before it (UTC-6 all year).
   const hasta = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
-  const desde = sumarDias(hasta, -364);
+  const desde = addDays(hasta, -364);
   const porDia = orders / 365;
   const perTransaction = 10_000;
   for (let start = 0; start < orders; start += perTransaction) {
     const pedidos: Insertable<Database['pedido']>[] = [];
     const detalles: Insertable<Database['pedido_detalle']>[] = [];
     for (let k = start; k < Math.min(orders, start + perTransaction); k += 1) {
-      const dia = sumarDias(desde, Math.floor(k / porDia));
+      const dia = addDays(desde, Math.floor(k / porDia));
       const hora = HORAS_LOCALES[(k * 7) % HORAS_LOCALES.length]!;
       const minuto = (k * 13) % 60;
       // Local time + 6 hours is UTC; 18:00 and later land on the next UTC date.
@@ -195,7 +195,7 @@ async function measureIn(database: string, url: string): Promise<void> {
       [
         'ventas, 30 días',
         await timeIt(30, () =>
-          ventas.getVentas(db, session, { desde: sumarDias(seed.hasta, -29), hasta: seed.hasta }),
+          ventas.getVentas(db, session, { desde: addDays(seed.hasta, -29), hasta: seed.hasta }),
         ),
       ],
       ['corte de caja, un día', await timeIt(30, () => ventas.getCorte(db, session, seed.hasta))],

@@ -8,7 +8,7 @@ import {
   ZONAS_MAX,
   COLONIAS_MAX,
   claveDeColonia,
-  prepararZonas,
+  prepareZonas,
   zonaDeEntrega,
   type ZonaInput,
 } from '@tianguis/domain';
@@ -53,7 +53,7 @@ export async function seedZonas(db: DbOrTx, seeded: SeededScale): Promise<void> 
  * zones (what the checkout does per order once the shop's zones are cached).
  */
 export function microsPorCoincidencia(): number {
-  const preparadas = prepararZonas(zonasDeBanca());
+  const preparadas = prepareZonas(zonasDeBanca());
   const destino = { colonia: COLONIA_PEOR_CASO, codigoPostal: null, ubicacion: null };
   const veces = 200_000;
   let hallada = 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
+import { checkField, checkValue, reportFirstBrokenRule, type Check, type Rule } from './reglas.js';
 
 import { cleanCelular, normalizeCelular } from './phone.js';
 import { NO_USUARIO } from './roles.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alertarEnTimbre,
+  alertEnTimbre,
   INTERVALO_TIMBRE_MS,
   pedidosQueSuenan,
   pedidosSinAtender,
-  silenciarTimbre,
+  silenceTimbre,
   textoAlertaDePedidos,
   TIMBRE_INICIAL,
   tituloConConteo,
-  tocarTimbre,
+  ringTimbre,
   type PedidoAlertable,
   type TimbreDePedidos,
 } from './alertas-tienda.js';
@@ -69,7 +69,7 @@ describe('the bell', () => {
     let timbre = inicio;
     const toques: number[] = [];
     for (let now = desde; now <= hasta; now += 1000) {
-      const paso = tocarTimbre(timbre, sinAtender, now);
+      const paso = ringTimbre(timbre, sinAtender, now);
       timbre = paso.timbre;
       if (paso.tocar) toques.push(now);
     }
@@ -77,7 +77,7 @@ describe('the bell', () => {
   }
 
   it('rings at once for a new order, then every 5 s while it waits', () => {
-    const timbre = alertarEnTimbre(TIMBRE_INICIAL, [21]);
+    const timbre = alertEnTimbre(TIMBRE_INICIAL, [21]);
     const { timbre: despues, toques } = tocarCadaSegundo(timbre, [21], 100_000, 112_000);
     expect(INTERVALO_TIMBRE_MS).toBe(5_000);
     expect(toques).toEqual([100_000, 105_000, 110_000]);
@@ -85,41 +85,41 @@ describe('the bell', () => {
   });
 
   it('stops when the order is opened, accepted or cancelled (it no longer waits)', () => {
-    let timbre = alertarEnTimbre(TIMBRE_INICIAL, [21]);
-    timbre = tocarTimbre(timbre, [21], 0).timbre;
+    let timbre = alertEnTimbre(TIMBRE_INICIAL, [21]);
+    timbre = ringTimbre(timbre, [21], 0).timbre;
     const { toques } = tocarCadaSegundo(timbre, [], 1_000, 30_000);
     expect(toques).toEqual([]);
   });
 
   it('never rings for an order it was not told about (one already there when the page opened)', () => {
     expect(tocarCadaSegundo(TIMBRE_INICIAL, [5, 6], 0, 20_000).toques).toEqual([]);
-    expect(pedidosQueSuenan(alertarEnTimbre(TIMBRE_INICIAL, [6]), [5, 6])).toEqual([6]);
+    expect(pedidosQueSuenan(alertEnTimbre(TIMBRE_INICIAL, [6]), [5, 6])).toEqual([6]);
   });
 
   it('"Silenciar" quiets the orders ringing now; a later order rings again at once', () => {
-    let timbre = alertarEnTimbre(TIMBRE_INICIAL, [21]);
-    timbre = tocarTimbre(timbre, [21], 0).timbre;
-    timbre = silenciarTimbre(timbre, [21]);
+    let timbre = alertEnTimbre(TIMBRE_INICIAL, [21]);
+    timbre = ringTimbre(timbre, [21], 0).timbre;
+    timbre = silenceTimbre(timbre, [21]);
     expect(pedidosQueSuenan(timbre, [21])).toEqual([]);
     expect(tocarCadaSegundo(timbre, [21], 1_000, 20_000).toques).toEqual([]);
 
-    timbre = alertarEnTimbre(timbre, [22]);
+    timbre = alertEnTimbre(timbre, [22]);
     const siguiente = tocarCadaSegundo(timbre, [22, 21], 21_000, 26_000);
     expect(siguiente.toques).toEqual([21_000, 26_000]);
     expect(pedidosQueSuenan(siguiente.timbre, [22, 21])).toEqual([22]);
   });
 
   it('after a quiet spell, the next alert is heard immediately', () => {
-    let timbre = alertarEnTimbre(TIMBRE_INICIAL, [1]);
-    timbre = tocarTimbre(timbre, [1], 0).timbre;
-    timbre = tocarTimbre(timbre, [], 1_000).timbre;
-    timbre = alertarEnTimbre(timbre, [2]);
-    expect(tocarTimbre(timbre, [2], 2_000).tocar).toBe(true);
+    let timbre = alertEnTimbre(TIMBRE_INICIAL, [1]);
+    timbre = ringTimbre(timbre, [1], 0).timbre;
+    timbre = ringTimbre(timbre, [], 1_000).timbre;
+    timbre = alertEnTimbre(timbre, [2]);
+    expect(ringTimbre(timbre, [2], 2_000).tocar).toBe(true);
   });
 
   it('a clock set back does not hold the bell until it catches up', () => {
-    let timbre = alertarEnTimbre(TIMBRE_INICIAL, [1]);
-    timbre = tocarTimbre(timbre, [1], 1_000_000).timbre;
-    expect(tocarTimbre(timbre, [1], 10_000).tocar).toBe(true);
+    let timbre = alertEnTimbre(TIMBRE_INICIAL, [1]);
+    timbre = ringTimbre(timbre, [1], 1_000_000).timbre;
+    expect(ringTimbre(timbre, [1], 10_000).tocar).toBe(true);
   });
 });

@@ -93,7 +93,7 @@ export const TIMBRE_INICIAL: TimbreDePedidos = {
 };
 
 /** New orders to ring for (the ones the order watch found new). */
-export function alertarEnTimbre(timbre: TimbreDePedidos, ids: readonly number[]): TimbreDePedidos {
+export function alertEnTimbre(timbre: TimbreDePedidos, ids: readonly number[]): TimbreDePedidos {
   if (ids.every((id) => timbre.alertados.has(id))) return timbre;
   return { ...timbre, alertados: new Set([...timbre.alertados, ...ids]) };
 }
@@ -104,7 +104,7 @@ export function pedidosQueSuenan(timbre: TimbreDePedidos, sinAtender: readonly n
 }
 
 /** 'Silenciar': quiet for the orders ringing now; an order alerted later rings again. */
-export function silenciarTimbre(
+export function silenceTimbre(
   timbre: TimbreDePedidos,
   sinAtender: readonly number[],
 ): TimbreDePedidos {
@@ -122,7 +122,7 @@ export function silenciarTimbre(
  * least `intervaloMs` old (or there was none: a new alert rings at once). With nothing to ring
  * for, it forgets its last ring so the next alert is heard immediately.
  */
-export function tocarTimbre(
+export function ringTimbre(
   timbre: TimbreDePedidos,
   sinAtender: readonly number[],
   now: number,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { checkField, reportFirstBrokenRule, type Check, type Rule } from './rules.js';
 
 import { parsePesos } from './money.js';
-import { isIdValido } from './reglas.js';
+import { checkField, isIdValido, reportFirstBrokenRule, type Check, type Rule } from './reglas.js';
 
 // Shop settings, categories and products (docs/api.md, "Shops", "Catalogue (owner)", "Hours and
 // special days" and "Texts and forms"). The first edition's texts are kept verbatim, including

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   claveDeLinea,
   claveDeOpciones,
-  elegirOpciones,
+  chooseOpciones,
   idsDeClave,
-  normalizarNota,
+  normalizeNota,
   opcionesMessages,
   textoDeOpciones,
   textosDeOpcionesPorGrupo,
@@ -37,9 +37,9 @@ const GRUPOS: GrupoDef[] = [
   },
 ];
 
-describe('elegirOpciones', () => {
+describe('chooseOpciones', () => {
   it('answers the chosen options in the owner’s order with their extra summed', () => {
-    expect(elegirOpciones(GRUPOS, [22, 12, 21])).toEqual({
+    expect(chooseOpciones(GRUPOS, [22, 12, 21])).toEqual({
       ok: true,
       extra: 3000,
       opciones: [
@@ -51,7 +51,7 @@ describe('elegirOpciones', () => {
   });
 
   it('an optional group may be left empty', () => {
-    expect(elegirOpciones(GRUPOS, [11])).toEqual({
+    expect(chooseOpciones(GRUPOS, [11])).toEqual({
       ok: true,
       extra: 0,
       opciones: [{ id: 11, grupo: 'Tortilla', nombre: 'Maíz', precioExtra: 0 }],
@@ -59,8 +59,8 @@ describe('elegirOpciones', () => {
   });
 
   it('a product without groups takes no options, and nothing is fine', () => {
-    expect(elegirOpciones([], [])).toEqual({ ok: true, opciones: [], extra: 0 });
-    expect(elegirOpciones([], [11])).toEqual({ ok: false, message: opcionesMessages.noDisponible });
+    expect(chooseOpciones([], [])).toEqual({ ok: true, opciones: [], extra: 0 });
+    expect(chooseOpciones([], [11])).toEqual({ ok: false, message: opcionesMessages.noDisponible });
   });
 
   it.each<[string, number[], string]>([
@@ -70,7 +70,7 @@ describe('elegirOpciones', () => {
     ['an option of another product', [11, 99], opcionesMessages.noDisponible],
     ['the same option twice', [11, 11], opcionesMessages.repetida],
   ])('refuses %s', (_label, ids, message) => {
-    expect(elegirOpciones(GRUPOS, ids)).toEqual({ ok: false, message });
+    expect(chooseOpciones(GRUPOS, ids)).toEqual({ ok: false, message });
   });
 
   it('names the plural and the group in its messages', () => {
@@ -79,11 +79,11 @@ describe('elegirOpciones', () => {
       minimo: 2,
       opciones: GRUPOS[1]!.opciones.map((o) => ({ ...o, activo: true })),
     };
-    expect(elegirOpciones([tres], [21])).toEqual({
+    expect(chooseOpciones([tres], [21])).toEqual({
       ok: false,
       message: 'Elige al menos 2 opciones en Extras',
     });
-    expect(elegirOpciones([tres], [21, 22, 23])).toEqual({
+    expect(chooseOpciones([tres], [21, 22, 23])).toEqual({
       ok: false,
       message: 'Elige como máximo 2 opciones en Extras',
     });
@@ -99,10 +99,10 @@ describe('line identity helpers', () => {
   });
 
   it('a note is trimmed and NFC; none is empty', () => {
-    expect(normalizarNota('  sin cebolla ')).toBe('sin cebolla');
-    expect(normalizarNota('Cafe\u0301')).toBe('Café');
-    expect(normalizarNota(null)).toBe('');
-    expect(normalizarNota(undefined)).toBe('');
+    expect(normalizeNota('  sin cebolla ')).toBe('sin cebolla');
+    expect(normalizeNota('Cafe\u0301')).toBe('Café');
+    expect(normalizeNota(null)).toBe('');
+    expect(normalizeNota(undefined)).toBe('');
   });
 
   it('a line key is product, sorted options and note: the same three are the same line', () => {

@@ -61,7 +61,7 @@ export type ResultadoOpciones =
  * the chosen options in the owner's order (group, then option) with their extra price summed,
  * or the first broken rule's message naming the group.
  */
-export function elegirOpciones(
+export function chooseOpciones(
   grupos: readonly GrupoDef[],
   ids: readonly number[],
 ): ResultadoOpciones {
@@ -107,7 +107,7 @@ export function idsDeClave(clave: string): number[] {
 }
 
 /** A line's note as stored: trimmed, '' for none. */
-export function normalizarNota(nota: string | null | undefined): string {
+export function normalizeNota(nota: string | null | undefined): string {
   return (nota ?? '').normalize('NFC').trim();
 }
 
@@ -121,7 +121,7 @@ export function claveDeLinea(linea: {
   nota?: string | null;
 }): string {
   const ids = (linea.opciones ?? []).map((o) => (typeof o === 'number' ? o : o.id));
-  return `${linea.productoId}|${claveDeOpciones(ids)}|${normalizarNota(linea.nota)}`;
+  return `${linea.productoId}|${claveDeOpciones(ids)}|${normalizeNota(linea.nota)}`;
 }
 
 /**

@@ -12,8 +12,8 @@ import {
   matchesBusquedaDeUsuario,
   mergePedido,
   pedidoTiendaStatusLabel,
-  registrarCargaDePedidos,
-  registrarEventoDePedido,
+  recordCargaDePedidos,
+  recordEventoDePedido,
   totalesDePedidoTienda,
   VIGIA_INICIAL,
   whatsappClienteUrl,
@@ -155,38 +155,35 @@ describe('new-order alerts: the first polls never alert', () => {
   const c = { id: 3, status: 'NUEVO' };
 
   it('the first two loads alert nothing, then only unseen NUEVO orders alert once', () => {
-    const uno = registrarCargaDePedidos(VIGIA_INICIAL, [a]);
+    const uno = recordCargaDePedidos(VIGIA_INICIAL, [a]);
     expect(uno.nuevos).toEqual([]);
-    const dos = registrarCargaDePedidos(uno.vigia, [b, a]);
+    const dos = recordCargaDePedidos(uno.vigia, [b, a]);
     expect(dos.nuevos).toEqual([]);
-    const tres = registrarCargaDePedidos(dos.vigia, [c, b, a, { id: 4, status: 'CANCELADO' }]);
+    const tres = recordCargaDePedidos(dos.vigia, [c, b, a, { id: 4, status: 'CANCELADO' }]);
     expect(tres.nuevos).toEqual([c]);
-    const cuatro = registrarCargaDePedidos(tres.vigia, [c, b, a]);
+    const cuatro = recordCargaDePedidos(tres.vigia, [c, b, a]);
     expect(cuatro.nuevos).toEqual([]);
   });
 
   it('a status change of a known order is not a new order', () => {
-    let vigia = registrarCargaDePedidos(VIGIA_INICIAL, [a]).vigia;
-    vigia = registrarCargaDePedidos(vigia, [a]).vigia;
-    expect(registrarCargaDePedidos(vigia, [{ id: 1, status: 'COMPLETADO' }]).nuevos).toEqual([]);
+    let vigia = recordCargaDePedidos(VIGIA_INICIAL, [a]).vigia;
+    vigia = recordCargaDePedidos(vigia, [a]).vigia;
+    expect(recordCargaDePedidos(vigia, [{ id: 1, status: 'COMPLETADO' }]).nuevos).toEqual([]);
   });
 
   it('a live event alerts at once for an unseen order, and never twice', () => {
-    const cargado = registrarCargaDePedidos(VIGIA_INICIAL, [a]).vigia;
-    const evento = registrarEventoDePedido(cargado, b);
+    const cargado = recordCargaDePedidos(VIGIA_INICIAL, [a]).vigia;
+    const evento = recordEventoDePedido(cargado, b);
     expect(evento.nuevos).toEqual([b]);
-    expect(registrarEventoDePedido(evento.vigia, b).nuevos).toEqual([]);
-    expect(registrarEventoDePedido(cargado, a).nuevos).toEqual([]);
+    expect(recordEventoDePedido(evento.vigia, b).nuevos).toEqual([]);
+    expect(recordEventoDePedido(cargado, a).nuevos).toEqual([]);
     // The poll that follows already knows it.
-    const poll = registrarCargaDePedidos(registrarCargaDePedidos(evento.vigia, [b, a]).vigia, [
-      b,
-      a,
-    ]);
+    const poll = recordCargaDePedidos(recordCargaDePedidos(evento.vigia, [b, a]).vigia, [b, a]);
     expect(poll.nuevos).toEqual([]);
   });
 
   it('does not change the state it was given', () => {
-    registrarCargaDePedidos(VIGIA_INICIAL, [a]);
+    recordCargaDePedidos(VIGIA_INICIAL, [a]);
     expect(VIGIA_INICIAL.vistos.size).toBe(0);
     expect(VIGIA_INICIAL.cargas).toBe(0);
   });

@@ -77,28 +77,28 @@ export const PEDIDOS_TABS: readonly {
   /** The statuses listed under the tab: the active one holds NUEVO, ACEPTADO and LISTO. */
   readonly statuses: readonly PedidoTiendaStatus[];
   /** Whether an order is listed under the tab. */
-  readonly incluye: (pedido: PedidoDeTab) => boolean;
+  readonly includes: (pedido: PedidoDeTab) => boolean;
   readonly vacio: string;
 }[] = [
   {
     tab: 'ACTIVOS',
     label: 'Activos',
     statuses: PEDIDO_STATUSES_ACTIVOS,
-    incluye: (p) => isPedidoActivo(p.status),
+    includes: (p) => isPedidoActivo(p.status),
     vacio: 'No hay pedidos activos',
   },
   {
     tab: 'COMPLETADOS',
     label: 'Completados',
     statuses: ['COMPLETADO'],
-    incluye: (p) => p.status === 'COMPLETADO',
+    includes: (p) => p.status === 'COMPLETADO',
     vacio: 'No hay pedidos completados',
   },
   {
     tab: 'CANCELADOS',
     label: 'Cancelados',
     statuses: ['CANCELADO'],
-    incluye: (p) => p.status === 'CANCELADO',
+    includes: (p) => p.status === 'CANCELADO',
     vacio: 'No hay pedidos cancelados',
   },
   {
@@ -106,7 +106,7 @@ export const PEDIDOS_TABS: readonly {
     tab: 'SIN_ATENDER',
     label: 'Sin atender',
     statuses: [],
-    incluye: isPedidoDesatendido,
+    includes: isPedidoDesatendido,
     vacio: 'No hay pedidos sin atender',
   },
 ];
@@ -145,7 +145,7 @@ export function countPedidosPorTab(pedidos: readonly PedidoDeTab[]): ConteoPorTa
     SIN_ATENDER: 0,
   };
   for (const p of pedidos) {
-    for (const t of PEDIDOS_TABS) if (t.incluye(p)) conteo[t.tab]++;
+    for (const t of PEDIDOS_TABS) if (t.includes(p)) conteo[t.tab]++;
   }
   return conteo;
 }
@@ -279,7 +279,7 @@ export function filterPedidosDeTienda<T extends PedidoFiltrable>(
   timeZone: string,
 ): PedidosFiltrados<T> {
   const tab = PEDIDOS_TABS.find((t) => t.tab === filtros.tab) ?? PEDIDOS_TABS[0];
-  const enTab = tab ? pedidos.filter((p) => tab.incluye(p)) : [];
+  const enTab = tab ? pedidos.filter((p) => tab.includes(p)) : [];
   const visibles = enTab
     .filter(
       (p) =>
@@ -330,7 +330,7 @@ type PedidoVigilado = { readonly id: number; readonly status: string };
  * A full load of the list (the first one, a poll, 'Actualizar ahora'): every id becomes seen;
  * from the third load on, NUEVO orders never seen before are the ones to alert about.
  */
-export function registrarCargaDePedidos<T extends PedidoVigilado>(
+export function recordCargaDePedidos<T extends PedidoVigilado>(
   vigia: VigiaDePedidos,
   pedidos: readonly T[],
   cargasSinAviso: number = CARGAS_SIN_AVISO,
@@ -348,7 +348,7 @@ export function registrarCargaDePedidos<T extends PedidoVigilado>(
  * An order the live stream announced: it was placed after the stream opened, so it alerts
  * as soon as it is new and not seen before (a replayed event for a known order does not).
  */
-export function registrarEventoDePedido<T extends PedidoVigilado>(
+export function recordEventoDePedido<T extends PedidoVigilado>(
   vigia: VigiaDePedidos,
   pedido: T,
 ): { vigia: VigiaDePedidos; nuevos: T[] } {

@@ -65,7 +65,7 @@ export const PERMISOS: Readonly<Record<Accion, readonly Actor[]>> = {
   ajustes: ['DUENO'],
 };
 
-export function puede(actor: Actor | null | undefined, accion: Accion): boolean {
+export function can(actor: Actor | null | undefined, accion: Accion): boolean {
   return actor !== null && actor !== undefined && PERMISOS[accion].includes(actor);
 }
 

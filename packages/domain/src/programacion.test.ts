@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiaEspecial, HorarioDia } from './horario.js';
 import {
   avisoDeProgramacion,
-  compararProgramados,
+  compareProgramados,
   demoraVigente,
   etiquetaDeFranja,
   franjasBase,
@@ -10,7 +10,7 @@ import {
   instanteLocal,
   paraLas,
   programacionMessages,
-  revisarProgramadoPara,
+  checkProgramadoPara,
   type Programacion,
   type TiendaProgramable,
 } from './programacion.js';
@@ -228,11 +228,11 @@ describe('franjasConCupo', () => {
   });
 });
 
-describe('revisarProgramadoPara', () => {
+describe('checkProgramadoPara', () => {
   const t = tienda({ programacion: { diasAdelante: 1 } });
   const now = new Date(LUNES_9);
   const mensaje = (tiendaX: TiendaProgramable, cuando: string) => {
-    const r = revisarProgramadoPara(tiendaX, cuando, now);
+    const r = checkProgramadoPara(tiendaX, cuando, now);
     return r.ok ? 'ok' : r.mensaje;
   };
 
@@ -256,7 +256,7 @@ describe('revisarProgramadoPara', () => {
 
   it('tells a start that is now too close to prepare for from one that never was a slot', () => {
     const ahora = new Date('2026-11-30T15:15:00.000Z'); // 09:15: 09:30 is only 15 min away
-    const r = revisarProgramadoPara(t, '2026-11-30T15:30:00.000Z', ahora);
+    const r = checkProgramadoPara(t, '2026-11-30T15:30:00.000Z', ahora);
     expect(r).toEqual({ ok: false, mensaje: programacionMessages.muyPronto('10:00') });
   });
 });
@@ -336,6 +336,6 @@ describe('texts', () => {
       { id: 1, programadoPara: '2026-12-01T14:00:00.000Z', fecha: '2026-11-30T10:00:00.000Z' },
       { id: 2, programadoPara: '2026-11-30T20:00:00.000Z', fecha: '2026-11-30T11:00:00.000Z' },
     ];
-    expect([...pedidos].sort(compararProgramados).map((p) => p.id)).toEqual([2, 1]);
+    expect([...pedidos].sort(compareProgramados).map((p) => p.id)).toEqual([2, 1]);
   });
 });

@@ -265,7 +265,7 @@ export type ProgramadoParaRevisado =
  * on, not past, one of the slots offered. Places are the caller's: they are counted inside the
  * transaction that writes the order.
  */
-export function revisarProgramadoPara(
+export function checkProgramadoPara(
   tienda: TiendaProgramable,
   programadoPara: string,
   now: Date,
@@ -364,7 +364,7 @@ export function avisoDeProgramacion(
  * The board's order: scheduled orders by their time, earliest first; the others by placing
  * time (unchanged).
  */
-export function compararProgramados(
+export function compareProgramados(
   a: { readonly programadoPara: string | null; readonly fecha: string },
   b: { readonly programadoPara: string | null; readonly fecha: string },
 ): number {

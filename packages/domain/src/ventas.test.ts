@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './horario.js';
 import {
   calendarioLocal,
   celdaCsv,
@@ -8,11 +9,10 @@ import {
   fechaHoraLocal,
   filaCsv,
   inicioDelDia,
-  leerCsv,
+  parseCsv,
   opcionesTexto,
   pesosCsv,
   rangoUtc,
-  sumarDias,
   ticketPromedioCentavos,
   ventasMessages,
 } from './ventas.js';
@@ -39,8 +39,8 @@ describe('range rules', () => {
   });
 
   it('adds calendar days across months and years', () => {
-    expect(sumarDias('2026-12-31', 1)).toBe('2027-01-01');
-    expect(sumarDias('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
   });
 });
 
@@ -77,10 +77,10 @@ describe('calendarioLocal', () => {
     const cal = calendarioLocal('2026-11-01', '2026-11-02', MX);
     expect(cal.dias).toEqual(['2026-11-01', '2026-11-02']);
     expect(cal.alineadoAHoras).toBe(true);
-    expect(cal.ubicar(Date.parse('2026-11-02T05:30:00Z'))).toEqual({ dia: 0, hora: 23 });
-    expect(cal.ubicar(Date.parse('2026-11-02T06:00:00Z'))).toEqual({ dia: 1, hora: 0 });
-    expect(cal.ubicar(Date.parse('2026-11-01T05:59:59Z'))).toBeUndefined();
-    expect(cal.ubicar(Date.parse('2026-11-03T06:00:00Z'))).toBeUndefined();
+    expect(cal.locate(Date.parse('2026-11-02T05:30:00Z'))).toEqual({ dia: 0, hora: 23 });
+    expect(cal.locate(Date.parse('2026-11-02T06:00:00Z'))).toEqual({ dia: 1, hora: 0 });
+    expect(cal.locate(Date.parse('2026-11-01T05:59:59Z'))).toBeUndefined();
+    expect(cal.locate(Date.parse('2026-11-03T06:00:00Z'))).toBeUndefined();
   });
 
   it('agrees with the wall clock on every hour of a DST-change range', () => {
@@ -88,7 +88,7 @@ describe('calendarioLocal', () => {
     const { inicio, fin } = rangoUtc('2026-10-30', '2026-11-02', NY);
     for (let t = Date.parse(inicio); t < Date.parse(fin); t += 15 * 60_000) {
       const local = fechaHoraLocal(new Date(t), NY);
-      const placed = cal.ubicar(t)!;
+      const placed = cal.locate(t)!;
       expect(`${cal.dias[placed.dia]} ${String(placed.hora).padStart(2, '0')}`).toBe(
         local.slice(0, 13),
       );
@@ -124,7 +124,7 @@ describe('CSV', () => {
       ['línea\r\ndos', '', 'ñ'],
     ];
     const text = CSV_BOM + rows.map(filaCsv).join('');
-    expect(leerCsv(text)).toEqual(rows);
+    expect(parseCsv(text)).toEqual(rows);
   });
 
   it('writes pesos from centavos without floats and options as ordered', () => {

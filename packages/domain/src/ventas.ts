@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getLocalDateTime, isValidFecha } from './horario.js';
+import { addDays, getLocalDateTime, isValidFecha } from './horario.js';
 import { finDelDia } from './tienda-estado.js';
 
 // Sales for the owner (docs/sales.md): the range rules, the shop's calendar days as UTC
@@ -28,11 +28,6 @@ function diaUtc(fecha: string): number {
     Number(fecha.slice(5, 7)) - 1,
     Number(fecha.slice(8, 10)),
   );
-}
-
-/** The calendar date `dias` days after `fecha` (negative: before). */
-export function sumarDias(fecha: string, dias: number): string {
-  return new Date(diaUtc(fecha) + dias * DIA_MS).toISOString().slice(0, 10);
 }
 
 /** Calendar days from `desde` to `hasta`, both included (1 for the same day). */
@@ -93,7 +88,7 @@ function instanteDentroDe(fecha: string, timeZone: string): number {
  * midnight the clock skips.
  */
 export function inicioDelDia(fecha: string, timeZone: string): Date {
-  return finDelDia(new Date(instanteDentroDe(sumarDias(fecha, -1), timeZone)), timeZone);
+  return finDelDia(new Date(instanteDentroDe(addDays(fecha, -1), timeZone)), timeZone);
 }
 
 /**
@@ -107,7 +102,7 @@ export function rangoUtc(
 ): { inicio: string; fin: string } {
   return {
     inicio: inicioDelDia(desde, timeZone).toISOString(),
-    fin: inicioDelDia(sumarDias(hasta, 1), timeZone).toISOString(),
+    fin: inicioDelDia(addDays(hasta, 1), timeZone).toISOString(),
   };
 }
 
@@ -117,7 +112,7 @@ export interface CalendarioLocal {
   /** True when every day starts on a whole UTC hour: a UTC hour then lies in one local hour. */
   readonly alineadoAHoras: boolean;
   /** The local day (index into `dias`) and hour (0–23) of an instant, or undefined outside. */
-  ubicar(ms: number): { dia: number; hora: number } | undefined;
+  locate(ms: number): { dia: number; hora: number } | undefined;
 }
 
 /**
@@ -132,7 +127,7 @@ export function calendarioLocal(desde: string, hasta: string, timeZone: string):
   // Whether the day starts at 00:00 on the wall clock (not where the clock skips midnight).
   const aMedianoche: boolean[] = [];
   for (let k = 0; k <= n; k += 1) {
-    const fecha = sumarDias(desde, k);
+    const fecha = addDays(desde, k);
     if (k < n) dias.push(fecha);
     // Usually the day after starts 24 hours later: one look at the wall clock confirms it.
     const guess = k === 0 ? undefined : inicios[k - 1]! + DIA_MS;
@@ -150,7 +145,7 @@ export function calendarioLocal(desde: string, hasta: string, timeZone: string):
   return {
     dias,
     alineadoAHoras: inicios.every((t) => t % HORA_MS === 0),
-    ubicar(ms) {
+    locate(ms) {
       if (!(ms >= inicios[0]! && ms < inicios[n]!)) return undefined;
       let lo = 0;
       let hi = n - 1;
@@ -199,7 +194,7 @@ export function filaCsv(values: readonly (string | number | null | undefined)[])
  * Parses RFC 4180 text back into rows (a leading BOM is skipped): for tests and for reading an
  * export again. Not a general CSV reader: it trusts the quoting it is given.
  */
-export function leerCsv(text: string): string[][] {
+export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

@@ -3,10 +3,10 @@ import { pedidoInvitadoSchema } from './pedido.schema.js';
 import {
   claveDeColonia,
   distanciaKm,
-  limpiarCodigosPostales,
-  limpiarColonias,
+  cleanCodigosPostales,
+  cleanColonias,
   mensajeFueraDeZona,
-  prepararZonas,
+  prepareZonas,
   zonaDeEntrega,
   zonaMessages,
   zonasInputSchema,
@@ -33,7 +33,7 @@ function refusal(zonas: unknown): string {
 
 describe('cleaning what the owner types', () => {
   it('keeps colonias in typed order, without blank lines, stray spaces or repeats by accent and case', () => {
-    expect(limpiarColonias('  Centro \n\nDel   Valle\r\nÁlamos\nalamos\n CENTRO\n')).toEqual([
+    expect(cleanColonias('  Centro \n\nDel   Valle\r\nÁlamos\nalamos\n CENTRO\n')).toEqual([
       'Centro',
       'Del Valle',
       'Álamos',
@@ -43,12 +43,8 @@ describe('cleaning what the owner types', () => {
   });
 
   it('splits postal codes on spaces, commas and lines, without repeats', () => {
-    expect(limpiarCodigosPostales('03100, 03100\n03020  06000')).toEqual([
-      '03100',
-      '03020',
-      '06000',
-    ]);
-    expect(limpiarCodigosPostales([' 03100 ', '', '03100'])).toEqual(['03100']);
+    expect(cleanCodigosPostales('03100, 03100\n03020  06000')).toEqual(['03100', '03020', '06000']);
+    expect(cleanCodigosPostales([' 03100 ', '', '03100'])).toEqual(['03100']);
   });
 });
 
@@ -127,7 +123,7 @@ describe('zonasInputSchema', () => {
 
 describe('zonaDeEntrega', () => {
   const tienda = { lat: 19.4326, lng: -99.1332 };
-  const zonas = prepararZonas([
+  const zonas = prepareZonas([
     { nombre: 'Apagada', colonias: ['Centro'], codigosPostales: [], radioKm: null, activa: false },
     {
       nombre: 'Centro',

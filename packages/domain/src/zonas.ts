@@ -64,7 +64,7 @@ export const zonaMessages = {
 // ---- Normalising what people type ----
 
 /** Spaces collapsed and trimmed, NFC: a colonia as it is kept and shown. */
-export function limpiarColonia(colonia: string): string {
+export function cleanColonia(colonia: string): string {
   return colonia.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
@@ -74,12 +74,12 @@ export function claveDeColonia(colonia: string): string {
 }
 
 /** Colonias pasted one per line (or a list): blank lines and repeats (by claveDeColonia) out, typed order kept. */
-export function limpiarColonias(colonias: readonly string[] | string): string[] {
+export function cleanColonias(colonias: readonly string[] | string): string[] {
   const lista = typeof colonias === 'string' ? colonias.split(/\r?\n/) : colonias;
   const vistas = new Set<string>();
   const limpias: string[] = [];
   for (const colonia of lista) {
-    const limpia = limpiarColonia(colonia);
+    const limpia = cleanColonia(colonia);
     const clave = claveDeColonia(limpia);
     if (clave === '' || vistas.has(clave)) continue;
     vistas.add(clave);
@@ -89,7 +89,7 @@ export function limpiarColonias(colonias: readonly string[] | string): string[] 
 }
 
 /** Postal codes typed with spaces or pasted on lines or with commas: blanks and repeats out. */
-export function limpiarCodigosPostales(codigos: readonly string[] | string): string[] {
+export function cleanCodigosPostales(codigos: readonly string[] | string): string[] {
   const lista = typeof codigos === 'string' ? codigos.split(/[\s,;]+/) : codigos;
   return [...new Set(lista.map((c) => c.trim()).filter((c) => c !== ''))];
 }
@@ -147,7 +147,7 @@ function centavosDe(value: unknown, max: number): number | undefined {
 /** One zone, checked; the first broken rule's message (naming the zone) when it is not valid. */
 function leerZona(raw: unknown, index: number): ZonaInput | string {
   if (!isRecord(raw)) return zonaMessages.zona(index);
-  const nombre = typeof raw.nombre === 'string' ? limpiarColonia(raw.nombre) : '';
+  const nombre = typeof raw.nombre === 'string' ? cleanColonia(raw.nombre) : '';
   if (nombre.length < ZONA_NOMBRE_MIN || nombre.length > ZONA_NOMBRE_MAX) {
     return zonaMessages.nombre(index);
   }
@@ -166,7 +166,7 @@ function leerZona(raw: unknown, index: number): ZonaInput | string {
   ) {
     return zonaMessages.colonias(nombre);
   }
-  const colonias = limpiarColonias(coloniasRaw as string[] | string);
+  const colonias = cleanColonias(coloniasRaw as string[] | string);
   if (colonias.length > COLONIAS_MAX) return zonaMessages.coloniasMax(nombre);
   const malColonia = colonias.find((c) => c.length < COLONIA_MIN || c.length > COLONIA_MAX);
   if (malColonia !== undefined) return zonaMessages.colonia(nombre, malColonia);
@@ -178,7 +178,7 @@ function leerZona(raw: unknown, index: number): ZonaInput | string {
   ) {
     return zonaMessages.codigosPostales(nombre);
   }
-  const codigosPostales = limpiarCodigosPostales(codigosRaw as string[] | string);
+  const codigosPostales = cleanCodigosPostales(codigosRaw as string[] | string);
   if (codigosPostales.length > CODIGOS_POSTALES_MAX) return zonaMessages.codigosPostalesMax(nombre);
   const malCodigo = codigosPostales.find((c) => !CODIGO_POSTAL.test(c));
   if (malCodigo !== undefined) return zonaMessages.codigoPostal(nombre, malCodigo);
@@ -271,7 +271,7 @@ export interface ZonaParaCotizar<Z> {
   radioKm: number | null;
 }
 
-export function prepararZonas<
+export function prepareZonas<
   Z extends {
     colonias: readonly string[];
     codigosPostales: readonly string[];
@@ -342,7 +342,7 @@ export const destinoMessages = {
 export const coloniaDestinoSchema = z
   .string({ error: destinoMessages.colonia })
   .max(COLONIA_MAX * 4, destinoMessages.colonia)
-  .transform(limpiarColonia)
+  .transform(cleanColonia)
   .pipe(
     z.string().min(COLONIA_MIN, destinoMessages.colonia).max(COLONIA_MAX, destinoMessages.colonia),
   );

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCIONES, PERMISOS, puede, type Actor } from '@tianguis/domain';
+import { ACCIONES, PERMISOS, can, type Actor } from '@tianguis/domain';
 import { STAFF_TABLE } from './authz-matrix.staff.js';
 import {
   AUTHZ_TABLE as FIRST_TABLE,
@@ -450,7 +450,7 @@ describe('authorization matrix: every route times every caller', () => {
       }
       for (const actor of actors) {
         const status = route.expect[CALLER_OF_ACTOR[actor]];
-        const wanted = puede(actor, route.permiso) ? 'served' : 403;
+        const wanted = can(actor, route.permiso) ? 'served' : 403;
         const got = served(status) ? 'served' : status;
         if (got !== wanted) {
           problems.push(
@@ -459,7 +459,7 @@ describe('authorization matrix: every route times every caller', () => {
         }
       }
       // The other shop's manager is a manager too: what the role may not do, it may not anywhere.
-      if (!puede('ENCARGADO', route.permiso) && route.expect.otherEncargado !== 403) {
+      if (!can('ENCARGADO', route.permiso) && route.expect.otherEncargado !== 403) {
         problems.push(`${key} (${route.permiso}) as otherEncargado: not 403`);
       }
     }

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { puede, type Accion, type Actor, type Role } from '@tianguis/domain';
+import { can, type Accion, type Actor, type Role } from '@tianguis/domain';
 import { AppError } from './app-error.js';
 
 /** Who is calling, as read from a valid, unrevoked token. */
@@ -83,7 +83,7 @@ export function createAuthGuards(resolveSession: ResolveSession): AuthGuards {
     requirePermiso(accion) {
       return async (request) => {
         const session = await authenticate(request);
-        if (!puede(session.actor, accion)) throw new AppError('PROHIBIDO');
+        if (!can(session.actor, accion)) throw new AppError('PROHIBIDO');
       };
     },
     requireSession: async (request) => {

@@ -3,11 +3,11 @@ import {
   carritoMessages,
   centavosToPesos,
   claveDeOpciones,
-  elegirOpciones,
+  chooseOpciones,
   estadoMessages,
   getEstadoPedidos,
   isAgotado,
-  normalizarNota,
+  normalizeNota,
   opcionesVista,
   redactPagos,
   sumLineas,
@@ -146,7 +146,7 @@ async function problemaAlAgregar(
   const grupos =
     (await loadGruposDeTienda(db, producto.tienda_id, producto.tienda_version)).get(producto.id) ??
     [];
-  const elegidas = elegirOpciones(grupos, ids);
+  const elegidas = chooseOpciones(grupos, ids);
   return elegidas.ok ? undefined : new AppError('OPCIONES_INVALIDAS', elegidas.message);
 }
 
@@ -160,7 +160,7 @@ export async function addItem(
     accountId: session.accountId,
     productoId: input.productoId,
     opciones: claveDeOpciones(ids),
-    nota: normalizarNota(input.nota),
+    nota: normalizeNota(input.nota),
     now: nowIso(),
     max: CANTIDAD_MAXIMA_POR_LINEA,
   };

@@ -1,5 +1,5 @@
 import {
-  elegirOpciones,
+  chooseOpciones,
   estadoMessages,
   idsDeClave,
   isAgotado,
@@ -77,7 +77,7 @@ export async function resolveLineas<L extends LineaAPreciar>(
   // since the line went into the basket makes it invalid (its minimo is not met).
   const grupos = await gruposDeLineas(db, lineas);
   return lineas.map((row) => {
-    const elegidas = elegirOpciones(
+    const elegidas = chooseOpciones(
       grupos.get(row.tienda_id)?.get(row.producto_id) ?? [],
       idsDeClave(row.opciones),
     );

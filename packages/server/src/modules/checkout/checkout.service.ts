@@ -8,10 +8,10 @@ import {
   getEstadoPedidos,
   mensajeFueraDeZona,
   MONTO_MAXIMO_CENTAVOS,
-  normalizarNota,
+  normalizeNota,
   pedidoWireMessages,
   programacionMessages,
-  revisarProgramadoPara,
+  checkProgramadoPara,
   toEntregaTienda,
   toPagosTienda,
   type EntregaPedidoInput,
@@ -293,7 +293,7 @@ interface ProgramadoEn {
 
 /**
  * The slot of an order for later: `programadoPara` must be the start of a slot the shop offers
- * at `now` (the domain's revisarProgramadoPara, over its weekly hours, special days and time
+ * at `now` (the domain's checkProgramadoPara, over its weekly hours, special days and time
  * zone); otherwise 409 HORARIO_NO_DISPONIBLE saying why. Its places are counted later, in
  * tomarLugarEnFranja.
  */
@@ -309,7 +309,7 @@ async function franjaDePedido(
     findProgramacionDe(trx, tiendaId, tienda.tienda_version),
   ]);
   if (programacion === undefined) throw new AppError('NO_ENCONTRADO', 'La tienda no existe');
-  const revisado = revisarProgramadoPara(
+  const revisado = checkProgramadoPara(
     { programacion, horarios, diasEspeciales, timeZone: tienda.time_zone },
     programadoPara,
     now,
@@ -461,7 +461,7 @@ async function placePedidoSinCuenta(
           productoId: l.productoId,
           cantidad: l.cantidad,
           opciones: claveDeOpciones(l.opciones ?? []),
-          nota: normalizarNota(l.nota),
+          nota: normalizeNota(l.nota),
         })),
       );
       if (lineas.length !== input.lineas.length) {

@@ -1,7 +1,7 @@
 import {
   centavosToPesos,
   mensajeFueraDeZona,
-  prepararZonas,
+  prepareZonas,
   zonaDeEntrega,
   type CotizacionEnvio,
   type CotizarEnvio,
@@ -34,7 +34,7 @@ export interface ZonasDeTienda {
 export const loadZonasDeTienda = cachedByTiendaVersion(
   async (db, tiendaId): Promise<ZonasDeTienda> => {
     const zonas = (await readZonas(db, [tiendaId])).get(tiendaId) ?? [];
-    return { zonas, activas: prepararZonas(zonas) };
+    return { zonas, activas: prepareZonas(zonas) };
   },
 );
 

@@ -48,7 +48,7 @@ export async function getVentas(db: Db, session: Session, query: RangoVentas): P
   const porHora = new Array<number>(24).fill(0);
   const porMetodo = new Map<string, { total: number; pedidos: number }>();
   for (const f of franjas) {
-    const lugar = calendario.ubicar(Date.parse(f.franja + sufijo));
+    const lugar = calendario.locate(Date.parse(f.franja + sufijo));
     // The interval is the calendar's own: nothing falls outside it.
     if (lugar === undefined) continue;
     total += f.total;

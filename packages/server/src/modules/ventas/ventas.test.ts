@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COLUMNAS_EXPORTACION,
-  leerCsv,
+  parseCsv,
   ventasMessages,
   type Corte,
   type Ventas,
@@ -340,7 +340,7 @@ describe('ventas, corte de caja y exportación', () => {
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.slice(1).split('\r\n')[0]).toBe(COLUMNAS_EXPORTACION.join(','));
-    const [header, ...rows] = leerCsv(text);
+    const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([...COLUMNAS_EXPORTACION]);
     // Orders of the 1st in time order, every status; never the other shop's.
     expect(rows.map((r) => [r[1], r[2], r[7], r[9], r[10], r[11], r[12]])).toEqual([
@@ -361,7 +361,7 @@ describe('ventas, corte de caja y exportación', () => {
   });
 
   it('exports options as ordered, and nothing but the header for an empty range', async () => {
-    const dos = leerCsv((await exportar(server, owner.token, '2026-11-02', '2026-11-02')).text);
+    const dos = parseCsv((await exportar(server, owner.token, '2026-11-02', '2026-11-02')).text);
     expect(dos).toHaveLength(2);
     expect(dos[1]![8]).toBe('Tamaño: Grande; Extras: Canela, hielo');
     expect(dos[1]![6]).toBe('TRANSFERENCIA');

@@ -1,4 +1,4 @@
-import { puede } from '@tianguis/domain';
+import { can } from '@tianguis/domain';
 import { useSession } from '../../lib/session-store';
 import { AlertasTienda } from '../../features/alertas';
 
@@ -8,5 +8,5 @@ import { AlertasTienda } from '../../features/alertas';
  */
 export default function AlertasDeTienda() {
   const session = useSession();
-  return puede(session?.actor, 'atender') ? <AlertasTienda /> : null;
+  return can(session?.actor, 'atender') ? <AlertasTienda /> : null;
 }

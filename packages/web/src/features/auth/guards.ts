@@ -1,4 +1,4 @@
-import { puede, vistaDeCocina, type Actor, type Role } from '@tianguis/domain';
+import { can, vistaDeCocina, type Actor, type Role } from '@tianguis/domain';
 
 /**
  * The shop's screens, by who may open them (docs/web-screens.md, "Screens and who may open
@@ -89,8 +89,8 @@ function isAreaDeTienda(area: Area): area is AreaDeTienda {
 function abre(area: AreaDeTienda, actor: Actor | undefined): boolean {
   if (actor === undefined) return false;
   if (area === 'tienda') return true;
-  if (area === 'pedidos') return puede(actor, 'pedidos') && !vistaDeCocina(actor);
-  return puede(actor, area);
+  if (area === 'pedidos') return can(actor, 'pedidos') && !vistaDeCocina(actor);
+  return can(actor, area);
 }
 
 /**

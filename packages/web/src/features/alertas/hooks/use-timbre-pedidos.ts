@@ -1,10 +1,10 @@
 import {
-  alertarEnTimbre,
+  alertEnTimbre,
   INTERVALO_TIMBRE_MS,
   pedidosQueSuenan,
-  silenciarTimbre,
+  silenceTimbre,
   TIMBRE_INICIAL,
-  tocarTimbre,
+  ringTimbre,
   type TimbreDePedidos,
 } from '@tianguis/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -30,7 +30,7 @@ export interface TimbrePedidos {
  * still waits (`sinAtender`: NUEVO and never opened), until it is opened, accepted, cancelled
  * or silenced. `puedeSonar` is false while the sound is off or the browser holds it locked:
  * the bell then waits, and rings as soon as it may. `tocar` plays one ring and answers whether
- * it was heard; only heard rings are counted. The rules are the domain's (`tocarTimbre`).
+ * it was heard; only heard rings are counted. The rules are the domain's (`ringTimbre`).
  */
 export function useTimbrePedidos(
   sinAtender: readonly number[],
@@ -52,11 +52,11 @@ export function useTimbrePedidos(
   }, []);
 
   const alertar = useCallback(
-    (ids: readonly number[]) => cambiar(alertarEnTimbre(timbreRef.current, ids)),
+    (ids: readonly number[]) => cambiar(alertEnTimbre(timbreRef.current, ids)),
     [cambiar],
   );
   const silenciar = useCallback(
-    () => cambiar(silenciarTimbre(timbreRef.current, sinAtenderRef.current)),
+    () => cambiar(silenceTimbre(timbreRef.current, sinAtenderRef.current)),
     [cambiar],
   );
 
@@ -67,11 +67,11 @@ export function useTimbrePedidos(
   useEffect(() => {
     if (!haySonido || !puedeSonar) {
       // Nothing to ring for: the next alert is heard at once.
-      cambiar(tocarTimbre(timbreRef.current, [], Date.now(), intervaloMs).timbre);
+      cambiar(ringTimbre(timbreRef.current, [], Date.now(), intervaloMs).timbre);
       return;
     }
     const pulso = () => {
-      const paso = tocarTimbre(timbreRef.current, sinAtenderRef.current, Date.now(), intervaloMs);
+      const paso = ringTimbre(timbreRef.current, sinAtenderRef.current, Date.now(), intervaloMs);
       // A ring the browser did not play is not counted, and is tried again on the next pulse.
       if (paso.tocar && !tocarRef.current()) return;
       cambiar(paso.timbre);

@@ -1,7 +1,7 @@
 import {
   CANTIDAD_MAXIMA_POR_LINEA,
   claveDeLinea,
-  normalizarNota,
+  normalizeNota,
   type OpcionElegidaVista,
 } from '@tianguis/domain';
 import { useSyncExternalStore } from 'react';
@@ -129,7 +129,7 @@ export function agregarLocal(
   const nueva: LineaLocal = {
     ...linea,
     opciones: [...linea.opciones].sort((a, b) => a - b),
-    nota: normalizarNota(linea.nota) || null,
+    nota: normalizeNota(linea.nota) || null,
     cantidad: 0,
   };
   const clave = claveDeLinea(nueva);

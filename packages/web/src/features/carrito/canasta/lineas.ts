@@ -1,7 +1,7 @@
 import {
   pesosToCentavos,
   centavosToPesos,
-  elegirOpciones,
+  chooseOpciones,
   type GrupoDef,
   type GrupoVista,
   type OpcionElegidaVista,
@@ -32,7 +32,7 @@ export function precioDeLinea(
   producto: Pick<ProductoPublico, 'price' | 'grupos'>,
   opciones: readonly number[],
 ): PrecioDeLinea {
-  const r = elegirOpciones(gruposDef(producto.grupos), opciones);
+  const r = chooseOpciones(gruposDef(producto.grupos), opciones);
   if (!r.ok) return r;
   return {
     ok: true,

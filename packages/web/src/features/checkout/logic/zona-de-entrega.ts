@@ -5,7 +5,7 @@ import {
   formatPesos,
   mensajeFueraDeZona,
   pesosToCentavos,
-  prepararZonas,
+  prepareZonas,
   zonaDeEntrega,
   type Punto,
   type ZonaParaCotizar,
@@ -86,7 +86,7 @@ export function prepararZonasDeTienda(
   colonias.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
   const punto = ubicacionTienda ?? null;
   return {
-    zonas: prepararZonas(activas),
+    zonas: prepareZonas(activas),
     activas,
     ubicacionTienda: punto,
     colonias,

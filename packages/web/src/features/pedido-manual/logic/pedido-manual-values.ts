@@ -7,7 +7,7 @@ import {
   centavosToPesos,
   cleanCelular,
   formatPesos,
-  normalizarNota,
+  normalizeNota,
   pedidoManualSchema,
   pedidoWireMessages,
   textoDeOpciones,
@@ -167,7 +167,7 @@ export function agregarLinea(
   nueva: { productoId: number; opciones: readonly number[]; nota: string | null },
   cantidad = 1,
 ): LineaManual[] {
-  const nota = normalizarNota(nueva.nota);
+  const nota = normalizeNota(nueva.nota);
   const buscada = claveDeLinea({ ...nueva, nota });
   const existente = lineas.find((l) => claveDeLinea(l) === buscada);
   if (existente) {
@@ -320,7 +320,7 @@ export function validarPedidoManual(
       productoId: l.productoId,
       cantidad: l.cantidad,
       ...(l.opciones.length > 0 ? { opciones: [...l.opciones] } : {}),
-      ...(normalizarNota(l.nota) ? { nota: l.nota } : {}),
+      ...(normalizeNota(l.nota) ? { nota: l.nota } : {}),
     })),
     // The phone is optional (the name alone is enough): a blank field sends none.
     cliente: {

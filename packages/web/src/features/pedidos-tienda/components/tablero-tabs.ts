@@ -1,5 +1,5 @@
 import {
-  compararProgramados,
+  compareProgramados,
   countPedidosPorTab,
   filterPedidosDeTienda,
   isEnRangoDeFecha,
@@ -67,7 +67,7 @@ export interface PedidosDelTablero<T> {
 
 /**
  * The orders under a tab, with the search and date filters: the status tabs as the domain
- * lists them (newest first); Programados earliest time first (compararProgramados), orders
+ * lists them (newest first); Programados earliest time first (compareProgramados), orders
  * for the same time by when they were placed.
  */
 export function filtrarTablero<T extends PedidoDelTablero>(
@@ -88,7 +88,7 @@ export function filtrarTablero<T extends PedidoDelTablero>(
         matchesBusquedaDeUsuario(p, filtros.busqueda) &&
         isEnRangoDeFecha(p.fecha, filtros.fecha, now, timeZone),
     )
-    .sort((a, b) => compararProgramados(a, b) || a.id - b.id);
+    .sort((a, b) => compareProgramados(a, b) || a.id - b.id);
   let vacio: string | undefined;
   if (programados.length === 0) vacio = TAB_PROGRAMADOS.vacio;
   else if (visibles.length === 0) vacio = pedidosTiendaMessages.sinResultados;

@@ -1,6 +1,6 @@
 import {
-  registrarCargaDePedidos,
-  registrarEventoDePedido,
+  recordCargaDePedidos,
+  recordEventoDePedido,
   VIGIA_INICIAL,
   type VigiaDePedidos,
 } from '@tianguis/domain';
@@ -26,14 +26,14 @@ export function vigilarCarga(
   tiendaId: number | undefined,
   pedidos: PedidoTienda[],
 ): PedidoTienda[] {
-  const { vigia, nuevos } = registrarCargaDePedidos(vigiaOf(tiendaId), pedidos);
+  const { vigia, nuevos } = recordCargaDePedidos(vigiaOf(tiendaId), pedidos);
   current = { tiendaId, vigia };
   return nuevos;
 }
 
 /** An order from the live stream; answers it when it is one to alert about. */
 export function vigilarEvento(tiendaId: number | undefined, pedido: PedidoTienda): PedidoTienda[] {
-  const { vigia, nuevos } = registrarEventoDePedido(vigiaOf(tiendaId), pedido);
+  const { vigia, nuevos } = recordEventoDePedido(vigiaOf(tiendaId), pedido);
   current = { tiendaId, vigia };
   return nuevos;
 }

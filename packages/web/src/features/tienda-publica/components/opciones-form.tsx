@@ -1,7 +1,7 @@
 import {
   CANTIDAD_MAXIMA_POR_LINEA,
   pesosToCentavos,
-  elegirOpciones,
+  chooseOpciones,
   formatPesos,
   NOTA_LINEA_MAX,
   type GrupoVista,
@@ -15,7 +15,7 @@ import { OpcionesGrupos } from './opciones-grupos';
 /**
  * Choosing a product's options and adding it: the groups, a note for the shop, the quantity,
  * and the add button with the price as chosen, enabled once the choice meets every group's rule
- * (the domain's elegirOpciones, the server's own check); until then the button says what is
+ * (the domain's chooseOpciones, the server's own check); until then the button says what is
  * missing. The options sheet and the product page both show it.
  */
 export function OpcionesForm(props: {
@@ -38,7 +38,7 @@ export function OpcionesForm(props: {
   const [error, setError] = useState<string>();
 
   const ids = grupos.flatMap((g) => elegidas[g.id] ?? []);
-  const eleccion = elegirOpciones(gruposDef(grupos), ids);
+  const eleccion = chooseOpciones(gruposDef(grupos), ids);
   let extra = 0;
   for (const g of grupos)
     for (const o of g.opciones) if (ids.includes(o.id)) extra += pesosToCentavos(o.precioExtra);

@@ -1,4 +1,4 @@
-import { diasDelRango, getLocalDateTime, sumarDias, type Ventas } from '@tianguis/domain';
+import { addDays, diasDelRango, getLocalDateTime, type Ventas } from '@tianguis/domain';
 
 // The Ventas screen's ranges and series (docs/sales.md): dates are the shop's calendar, so
 // "today" is read on the shop's wall clock, not the phone's.
@@ -19,14 +19,14 @@ export function hoyEn(timeZone: string, ahora = new Date()): string {
 /** Today, or the last 7 or 30 days ending today (both ends included). */
 export function rangoDe(periodo: Exclude<Periodo, 'rango'>, hoy: string) {
   const dias = periodo === 'hoy' ? 1 : Number(periodo);
-  return { desde: sumarDias(hoy, 1 - dias), hasta: hoy };
+  return { desde: addDays(hoy, 1 - dias), hasta: hoy };
 }
 
 /** Every day of the range with its figures, days without sales as zero (the chart's series). */
 export function serieDiaria(ventas: Ventas, desde: string, hasta: string) {
   const porFecha = new Map(ventas.porDia.map((d) => [d.fecha, d]));
   return Array.from({ length: diasDelRango(desde, hasta) }, (_, k) => {
-    const fecha = sumarDias(desde, k);
+    const fecha = addDays(desde, k);
     const dia = porFecha.get(fecha);
     return { fecha, total: dia?.total ?? 0, pedidos: dia?.pedidos ?? 0 };
   });

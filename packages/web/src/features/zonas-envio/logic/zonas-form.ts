@@ -1,8 +1,8 @@
 import {
   catalogoMessages,
   centavosToPesos,
-  limpiarCodigosPostales,
-  limpiarColonias,
+  cleanCodigosPostales,
+  cleanColonias,
   ubicacionTiendaSchema,
   ZONAS_MAX,
   zonasInputSchema,
@@ -132,13 +132,13 @@ function plural(n: number, uno: string, varios: string): string {
 
 /** Under the colonias: how many distinct colonias will be saved (blank lines and repeats out). */
 export function cuentaDeColonias(texto: string): string {
-  const n = limpiarColonias(texto).length;
+  const n = cleanColonias(texto).length;
   return n === 0 ? 'Ninguna colonia' : `Se guardarán ${plural(n, 'colonia', 'colonias')}`;
 }
 
 /** Under the postal codes: how many distinct codes will be saved. */
 export function cuentaDeCodigosPostales(texto: string): string {
-  const n = limpiarCodigosPostales(texto).length;
+  const n = cleanCodigosPostales(texto).length;
   return n === 0
     ? 'Ningún código postal'
     : `Se guardarán ${plural(n, 'código postal', 'códigos postales')}`;
@@ -168,8 +168,8 @@ function zonaBodyDe(zona: ZonaForm): Record<string, unknown> {
   return {
     ...(zona.id === undefined ? {} : { id: zona.id }),
     nombre: zona.nombre,
-    colonias: limpiarColonias(zona.colonias),
-    codigosPostales: limpiarCodigosPostales(zona.codigosPostales),
+    colonias: cleanColonias(zona.colonias),
+    codigosPostales: cleanCodigosPostales(zona.codigosPostales),
     radioKm: zona.radioKm.trim() === '' ? null : numeroDe(zona.radioKm),
     // As typed: an empty fee is its own message; an empty minimum is none.
     costoDeEnvio: zona.costoDeEnvio.trim(),
