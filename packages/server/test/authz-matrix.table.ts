@@ -1,25 +1,27 @@
 import { createECDH } from 'node:crypto';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { DIAS, type Accion, type Actor } from '@tianguis/domain';
 import type { Notifier } from '../src/notifier/notifier.js';
 import type { TestServer } from './build-test-app.js';
 import {
+  activateProducto,
   addCategoria,
+  addDiaEspecial,
   addProducto,
   approveTienda,
   categoriaPayload,
   CLABE_VALIDA,
   configureTienda,
   createOwner,
+  deleteCatalogoItem,
   IMAGE,
   ok,
   post,
   productoPayload,
+  setSemana,
   tiendaPayload,
   transferenciaPayload,
   type CategoriaView,
-  type DiaEspecialView,
   type Owner,
   type ProductoView,
 } from './catalogo-factories.js';
@@ -31,6 +33,7 @@ import {
   type SignedIn,
 } from './factories.js';
 import { addUnits, checkout, createPublicShop, lineOf, PEDIDO } from './pedido-factories.js';
+import { imageForm, solidPng, uploadPng } from './image-factories.js';
 import { createStaff, type InvitationReader, type Staff } from './personal-factories.js';
 
 // The authorization matrix: every route of the server times every kind of caller, each
@@ -244,20 +247,11 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
   const categoria = await addCategoria(server, owner, { title: 'Zafiro Tacos' });
   const producto = await addProducto(server, owner, categoria.id, { name: 'Zafiro Pastor' });
   const oculto = await addProducto(server, owner, categoria.id, { name: 'Cantera Oculto' });
-  ok(
-    await post(server, '/api/tienda/activateproducto', owner.token, {
-      productoId: oculto.id,
-      activate: false,
-    }),
-    'activateproducto',
-  );
+  await activateProducto(server, owner, oculto.id, false);
   const borrado = await addProducto(server, owner, categoria.id, { name: 'Obsidiana Borrada' });
-  ok(await post(server, `/api/tienda/deleteproducto/${borrado.id}`, owner.token), 'deleteproducto');
-  ok(await post(server, '/api/horario/addrange', owner.token, weekFor(owner.tiendaId)), 'addrange');
-  ok(
-    await post(server, '/api/horariosdias/add', owner.token, { fecha: '2099-12-25' }),
-    'horariosdias/add',
-  );
+  await deleteCatalogoItem(server, owner, 'producto', borrado.id);
+  await setSemana(server, owner, weekFor(owner.tiendaId));
+  await addDiaEspecial(server, owner, { fecha: '2099-12-25' });
   await approveTienda(server, adminToken, owner.tiendaId);
 
   const other = await createOwner(server);
@@ -295,16 +289,8 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
     }),
   };
 
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a7' } })
-    .png()
-    .toBuffer();
-  const uploaded = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${other.token}` },
-    body: imageForm(png),
-  });
-  if (uploaded.status !== 200) throw new Error(`uploadImage: ${uploaded.status}`);
-  const { path: imagePath } = (await uploaded.json()) as { path: string };
+  const png = await solidPng(8, 8, '#2a7');
+  const imagePath = await uploadPng(server, other.token, png);
 
   const world: World = {
     server,
@@ -326,12 +312,6 @@ export async function createWorld(server: TestServer, sent: SentMessage[]): Prom
   // A guest's order left NUEVO throughout: the kitchen's answers must never hold it.
   await victimGuestSecret(world);
   return world;
-}
-
-function imageForm(png: Buffer): FormData {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-  return form;
 }
 
 export function tokenOf(w: World, caller: Caller): string | undefined {
@@ -414,10 +394,7 @@ const freshProducto = (w: World) =>
 
 async function freshDiaEspecial(w: World): Promise<number> {
   const fecha = futureFecha();
-  const dias = ok(
-    await post(w.server, '/api/horariosdias/add', w.owner.token, { fecha }),
-    'horariosdias/add',
-  ) as DiaEspecialView[];
+  const dias = await addDiaEspecial(w.server, w.owner, { fecha });
   const dia = dias.find((d) => d.fecha === fecha);
   if (!dia) throw new Error(`día especial ${fecha} no está en la respuesta`);
   return dia.id;

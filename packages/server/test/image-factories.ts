@@ -41,26 +41,30 @@ export function imageForm(
 
 export interface UploadAnswer {
   status: number;
-  headers: Headers;
   body: Record<string, string>;
 }
 
 /** POST /api/ImageStorage/uploadImage with `body`, as `token` (none when null or undefined). */
+export function postImage(
+  server: { baseUrl: string },
+  token: string | null | undefined,
+  body: FormData,
+): Promise<Response> {
+  return fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body,
+  });
+}
+
+/** postImage, read: the answer's status and JSON body. */
 export async function uploadImage(
   server: { baseUrl: string },
   token: string | null | undefined,
   body: FormData,
 ): Promise<UploadAnswer> {
-  const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body,
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: (await response.json()) as Record<string, string>,
-  };
+  const response = await postImage(server, token, body);
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
 /** Uploads a PNG that must be taken; answers its path (/images/…). */

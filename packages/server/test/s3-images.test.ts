@@ -27,6 +27,7 @@ import {
   type Owner,
 } from './catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
+import { imageForm, uniquePng, uploadImage } from './image-factories.js';
 import { startS3Server, type TestS3Server } from './s3-server.js';
 import { startServerProcess } from './server-process.js';
 
@@ -36,27 +37,8 @@ import { startServerProcess } from './server-process.js';
  * one is served by every other, because they share the bucket and the database.
  */
 
-let colour = 0;
-/** A new PNG each call (a new colour: a new content hash), wide enough for every variant. */
-function uniquePng(width = 800, height = 600): Promise<Buffer> {
-  colour += 1;
-  return sharp({
-    create: { width, height, channels: 3, background: { r: colour % 256, g: 90, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-async function upload(server: TestServer, token: string, png: Buffer) {
-  const body = new FormData();
-  body.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, string> };
-}
+const upload = (server: TestServer, token: string, png: Buffer) =>
+  uploadImage(server, token, imageForm(png));
 
 async function download(
   server: TestServer,
@@ -104,7 +86,7 @@ describe('images in an S3 bucket shared by two instances', () => {
   });
 
   it('serves from the second instance an image uploaded through the first, with its variants', async () => {
-    const png = await uniquePng();
+    const png = await uniquePng(800, 600);
     const res = await upload(first, owner.token, png);
     expect(res.status).toBe(200);
     expect(res.body.path).toMatch(/^\/images\/[a-f0-9]{32}\.png$/);
@@ -132,7 +114,7 @@ describe('images in an S3 bucket shared by two instances', () => {
   });
 
   it('answers with the same headers as the local folder, and 304 to a revalidation', async () => {
-    const png = await uniquePng();
+    const png = await uniquePng(800, 600);
     const localOwner = await createOwner(local);
     const [viaS3, viaDisk] = await Promise.all([
       upload(first, owner.token, png),
@@ -314,24 +296,16 @@ describe('when the S3 store is down', () => {
     // An image without an upload record (stored before records existed): only the store
     // can say it is ours, and it does not answer.
     const unrecorded = `/images/${'e'.repeat(32)}.jpg`;
-    const refused = await post(
-      server,
-      '/api/tienda/addcategoria',
-      owner.token,
-      categoriaPayload({ title: 'Aguas frescas', imageUrl: unrecorded }),
-    );
+    const addCategoriaWith = (title: string, imageUrl: string) =>
+      post(server, '/api/tienda/addcategoria', owner.token, categoriaPayload({ title, imageUrl }));
+    const refused = await addCategoriaWith('Aguas frescas', unrecorded);
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({
       code: 'SERVICIO_NO_DISPONIBLE',
       message: IMAGEN_NO_VERIFICABLE,
     });
     // An uploaded one is known from its record: the store is not asked.
-    const saved = await post(
-      server,
-      '/api/tienda/addcategoria',
-      owner.token,
-      categoriaPayload({ title: 'Postres', imageUrl: imagePath }),
-    );
+    const saved = await addCategoriaWith('Postres', imagePath);
     expect(saved.status).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain('Aguas frescas');
   });

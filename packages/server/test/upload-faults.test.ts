@@ -16,6 +16,7 @@ import type { ImageStorage } from '../src/modules/imagenes/image.storage.js';
 import { describeWhenAvailable } from './requires.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShopOwner, TEST_ADMIN } from './factories.js';
+import { imageForm, uploadImage } from './image-factories.js';
 
 /**
  * A full disk or a read-only images folder at upload time, made for real: a small tmpfs filled
@@ -124,16 +125,8 @@ describe('upload when the disk refuses the image', () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  async function upload(data = image) {
-    const body = new FormData();
-    body.append('files', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'foto.jpg');
-    const response = await fetch(`${server.baseUrl}/api/ImageStorage/uploadImage`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerToken}` },
-      body,
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, string> };
-  }
+  const upload = (data = image) =>
+    uploadImage(server, ownerToken, imageForm(data, 'foto.jpg', 'image/jpeg'));
 
   /** Every file in the folder, temporary ones (`.tmp-*`) included. */
   const listing = async () => (await fs.readdir(imagesDir)).sort();

@@ -9,7 +9,13 @@ import {
   post,
   type Owner,
 } from '../../../test/catalogo-factories.js';
-import { imageForm, storedFiles, uniquePng, uploadImage } from '../../../test/image-factories.js';
+import {
+  imageForm,
+  postImage,
+  storedFiles,
+  uniquePng,
+  uploadImage,
+} from '../../../test/image-factories.js';
 import { sweepOrphanImages } from './image-orphans.js';
 import { createLocalImageStorage } from './image.storage.js';
 
@@ -38,9 +44,9 @@ describe('uploads per shop per hour (docs/reliability.md, "Limits")', () => {
       statuses.push((await upload(server, owner.token, await uniquePng())).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const before = await storedFiles(server);
-    const refused = await upload(server, owner.token, await uniquePng());
+    const refused = await postImage(server, owner.token, imageForm(await uniquePng()));
     expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('DEMASIADOS_INTENTOS');
+    expect(((await refused.json()) as { code: string }).code).toBe('DEMASIADOS_INTENTOS');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(await storedFiles(server)).toEqual(before);
     // Another shop is not affected.
