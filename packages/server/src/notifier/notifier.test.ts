@@ -1,65 +1,40 @@
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createNotifier, parseMailFrom } from './notifier.js';
 
 // docs/reliability.md, "Limits": what reaches nodemailer is one structured recipient, never a string it parses.
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 describe('notifier: email through a real SMTP server', () => {
-  const mails: ReceivedMail[] = [];
-  let smtp: SMTPServer;
-  let smtpUrl: string;
+  let smtp: TestSmtpServer;
   let outboxDir: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      secure: false,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpServer();
     outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-notifier-'));
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await fs.rm(outboxDir, { recursive: true, force: true });
   });
 
   const notifier = () =>
-    createNotifier({ outboxDir, smtpUrl, mailFrom: 'Tianguis <no-responder@tianguis.mx>' }, log);
+    createNotifier(
+      { outboxDir, smtpUrl: smtp.url, mailFrom: 'Tianguis <no-responder@tianguis.mx>' },
+      log,
+    );
 
   it('sends to exactly the one address, from the structured MAIL_FROM', async () => {
-    const before = mails.length;
+    const before = smtp.mails.length;
     await notifier().sendEmail({ to: 'ana@correo.com', subject: 'Hola', text: 'Texto' });
-    const mail = mails.at(-1)!;
-    expect(mails.length).toBe(before + 1);
+    const mail = smtp.mails.at(-1)!;
+    expect(smtp.mails.length).toBe(before + 1);
     expect(mail.from).toBe('no-responder@tianguis.mx');
     expect(mail.to).toEqual(['ana@correo.com']);
     expect(mail.raw).toMatch(/^From: Tianguis <no-responder@tianguis\.mx>\r$/m);
@@ -72,9 +47,9 @@ describe('notifier: email through a real SMTP server', () => {
     'Ana <ana@correo.com>, x@malo.mx',
     '"x@malo.mx" <ana@correo.com>',
   ])('refuses %j and sends nothing anywhere', async (to) => {
-    const before = mails.length;
+    const before = smtp.mails.length;
     await expect(notifier().sendEmail({ to, subject: 'Hola', text: 'Texto' })).rejects.toThrow();
-    expect(mails.length).toBe(before);
+    expect(smtp.mails.length).toBe(before);
     const outbox = createNotifier(
       { outboxDir, smtpUrl: undefined, mailFrom: 'no-responder@tianguis.mx' },
       log,
@@ -89,7 +64,7 @@ describe('notifier: email through a real SMTP server', () => {
       subject: 'Hola\r\nBcc: x@malo.mx',
       text: 'Texto',
     });
-    const mail = mails.at(-1)!;
+    const mail = smtp.mails.at(-1)!;
     expect(mail.to).toEqual(['ana@correo.com']);
     expect(mail.raw).not.toMatch(/^Bcc:/im);
   });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../config.js';
-import { readOutbox, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { readOutbox, type TestServer, useTestServer } from '../../../test/build-test-app.js';
 import { createShopper, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
 
@@ -71,15 +71,10 @@ const byPhone: Channel = {
 };
 
 describe('accounts: the resets are never refused, their sending is throttled quietly', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // The default limits, but for registrations: the accounts here are made from one address.
-    server = await startTestServer({
-      config: { rateLimits: { ...defaultRateLimits, registrationsPerIp: 10_000 } },
-    });
+  // The default limits, but for registrations: the accounts here are made from one address.
+  const { server } = useTestServer({
+    config: { rateLimits: { ...defaultRateLimits, registrationsPerIp: 10_000 } },
   });
-  afterAll(() => server.destroy());
 
   async function messagesTo(channel: Channel, target: string): Promise<string[]> {
     const all = await readOutbox(server.outboxDir, 0);
@@ -241,6 +236,19 @@ describe('accounts: the resets are never refused, their sending is throttled qui
       return codeIn(messages.at(-1) ?? '');
     }
 
+    /** The owner, at home, asks for a second code; it resets the password at once. */
+    async function expectResetWithNewCode(home: string, owner: SignedIn) {
+      expect((await byPhone.ask(server, home, owner.celular)).status).toBe(200);
+      const fresh = await codeSentTo(owner, 2);
+      const reset = await callFrom(server, home, PHONE_RESET, {
+        celular: owner.celular,
+        password: 'DelDueno123',
+        codigo: fresh,
+      });
+      expect(reset.status).toBe(200);
+      await expectSignsIn(owner, 'DelDueno123');
+    }
+
     it('an attacker’s wrong guesses stop the attacker’s address and burn the code, never the owner: a new code works', async () => {
       const owner = await createShopper(server);
       const home = newAddress();
@@ -271,15 +279,7 @@ describe('accounts: the resets are never refused, their sending is throttled qui
       expect(late.body).toEqual(BAD_CODE);
 
       // ...so the owner, at home, asks for a new code, which works at once.
-      expect((await byPhone.ask(server, home, owner.celular)).status).toBe(200);
-      const fresh = await codeSentTo(owner, 2);
-      const reset = await callFrom(server, home, PHONE_RESET, {
-        celular: owner.celular,
-        password: 'DelDueno123',
-        codigo: fresh,
-      });
-      expect(reset.status).toBe(200);
-      await expectSignsIn(owner, 'DelDueno123');
+      await expectResetWithNewCode(home, owner);
     });
 
     it('no lockout per account: wrong guesses from many addresses, then the owner’s new code still works', async () => {
@@ -299,15 +299,7 @@ describe('accounts: the resets are never refused, their sending is throttled qui
           Array(defaultRateLimits.signInFailuresPerIp).fill(400),
         );
       }
-      expect((await byPhone.ask(server, home, owner.celular)).status).toBe(200);
-      const fresh = await codeSentTo(owner, 2);
-      const reset = await callFrom(server, home, PHONE_RESET, {
-        celular: owner.celular,
-        password: 'DelDueno123',
-        codigo: fresh,
-      });
-      expect(reset.status).toBe(200);
-      await expectSignsIn(owner, 'DelDueno123');
+      await expectResetWithNewCode(home, owner);
     });
   });
 });

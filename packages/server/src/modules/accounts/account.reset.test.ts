@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readOutbox,
-  startTestServer,
-  type ApiResponse,
-  type TestServer,
-} from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { readOutbox, type ApiResponse, useTestServer } from '../../../test/build-test-app.js';
 import {
   shopperPayload,
   createShopper,
@@ -53,15 +48,20 @@ function expectValidation(res: ApiResponse<ErrorBody>, message: string, field?: 
 }
 
 describe('accounts: password resets', () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   const seen = new Set<string>();
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.destroy());
-
   const db = () => server.app.database.db;
+  /** The phone reset: a new password with the code texted to `celular`. */
+  const resetByPhone = (celular: string, codigo: unknown, password: string) =>
+    server.call(PHONE_RESET, { body: { celular, password, codigo } });
+  /** Moves the account's reset secrets or codes past their expiry. */
+  const expireAll = (table: 'password_reset_secret' | 'phone_reset_code', accountId: number) =>
+    db()
+      .updateTable(table)
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('account_id', '=', accountId)
+      .execute();
 
   /** The outbox messages written since the last call (each text holds a unique secret or code). */
   async function newMessages(count = 1): Promise<string[]> {
@@ -239,11 +239,7 @@ describe('accounts: password resets', () => {
     it('an expired secret: 400 SECRETO_INVALIDO, password unchanged', async () => {
       const me = await createShopper(server);
       const secret = await requestSecret(me.email);
-      await db()
-        .updateTable('password_reset_secret')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where('account_id', '=', me.id)
-        .execute();
+      await expireAll('password_reset_secret', me.id);
       const res = await server.call(SET_PASSWORD, {
         body: { newPassword: 'NuevaClave77', secret },
       });
@@ -362,18 +358,14 @@ describe('accounts: password resets', () => {
     it('cambiarcontrasena with the right code changes the password once, and revokes older tokens', async () => {
       const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo },
-      });
+      const res = await resetByPhone(me.celular, codigo, 'CelNueva123');
       expect(res.status).toBe(200);
       expect(res.body).toEqual(UPDATED);
       expect((await signIn(me.email, me.password)).status).toBe(400);
       expect((await signIn(me.email, 'CelNueva123')).status).toBe(200);
       expect(await sessionStatus(me.token)).toBe(401);
 
-      const reuse = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'OtraCel456', codigo },
-      });
+      const reuse = await resetByPhone(me.celular, codigo, 'OtraCel456');
       expectError(reuse, 400, BAD_CODE);
       expect((await signIn(me.email, 'CelNueva123')).status).toBe(200);
     });
@@ -382,9 +374,7 @@ describe('accounts: password resets', () => {
       const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
       const wrong = codigo === '000000' ? '000001' : '000000';
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo: wrong },
-      });
+      const res = await resetByPhone(me.celular, wrong, 'CelNueva123');
       expectError(res, 400, BAD_CODE);
       await expectPasswordUnchanged(me, 'CelNueva123');
       expect(await sessionStatus(me.token)).toBe(403);
@@ -394,17 +384,13 @@ describe('accounts: password resets', () => {
       const victim = await createShopper(server);
       const attacker = await createShopper(server);
       const codigo = await requestCode(attacker.celular);
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: victim.celular, password: 'Robada1234', codigo },
-      });
+      const res = await resetByPhone(victim.celular, codigo, 'Robada1234');
       expectError(res, 400, BAD_CODE);
       await expectPasswordUnchanged(victim, 'Robada1234');
     });
 
     it('a phone nobody registered: 400 CODIGO_INVALIDO', async () => {
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: '5500000002', password: 'CelNueva123', codigo: '123456' },
-      });
+      const res = await resetByPhone('5500000002', '123456', 'CelNueva123');
       expectError(res, 400, BAD_CODE);
     });
 
@@ -433,41 +419,27 @@ describe('accounts: password resets', () => {
     );
 
     it('a wrong-format codigo reads in Spanish', async () => {
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: '5512345678', password: 'CelNueva123', codigo: '12345' },
-      });
+      const res = await resetByPhone('5512345678', '12345', 'CelNueva123');
       expectValidation(res, 'El código debe tener 6 dígitos', 'codigo');
     });
 
     it('a weak new password with the right code: 400 VALIDACION with the policy text; the code survives', async () => {
       const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'debil', codigo },
-      });
+      const res = await resetByPhone(me.celular, codigo, 'debil');
       expectValidation(res, 'La contraseña debe tener al menos 8 caracteres', 'password');
-      const weak = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'sinmayuscula1', codigo },
-      });
+      const weak = await resetByPhone(me.celular, codigo, 'sinmayuscula1');
       expectValidation(weak, 'La contraseña no cumple con el patrón de complejidad', 'password');
       await expectPasswordUnchanged(me, 'sinmayuscula1');
-      const ok = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo },
-      });
+      const ok = await resetByPhone(me.celular, codigo, 'CelNueva123');
       expect(ok.status).toBe(200);
     });
 
     it('an expired code: 400 CODIGO_INVALIDO, password unchanged', async () => {
       const me = await createShopper(server);
       const codigo = await requestCode(me.celular);
-      await db()
-        .updateTable('phone_reset_code')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where('account_id', '=', me.id)
-        .execute();
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo },
-      });
+      await expireAll('phone_reset_code', me.id);
+      const res = await resetByPhone(me.celular, codigo, 'CelNueva123');
       expectError(res, 400, BAD_CODE);
       await expectPasswordUnchanged(me, 'CelNueva123');
     });
@@ -477,14 +449,10 @@ describe('accounts: password resets', () => {
       const codigo = await requestCode(me.celular);
       const wrong = String((Number(codigo) + 1) % 1_000_000).padStart(6, '0');
       for (let i = 0; i < 2; i += 1) {
-        const res = await server.call(PHONE_RESET, {
-          body: { celular: me.celular, password: 'CelNueva123', codigo: wrong },
-        });
+        const res = await resetByPhone(me.celular, wrong, 'CelNueva123');
         expectError(res, 400, BAD_CODE);
       }
-      const ok = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo },
-      });
+      const ok = await resetByPhone(me.celular, codigo, 'CelNueva123');
       expect(ok.status).toBe(200);
     });
 
@@ -493,22 +461,16 @@ describe('accounts: password resets', () => {
       const codigo = await requestCode(me.celular);
       for (let i = 1; i <= 5; i += 1) {
         const wrong = String((Number(codigo) + i) % 1_000_000).padStart(6, '0');
-        const res = await server.call(PHONE_RESET, {
-          body: { celular: me.celular, password: 'CelNueva123', codigo: wrong },
-        });
+        const res = await resetByPhone(me.celular, wrong, 'CelNueva123');
         expectError(res, 400, BAD_CODE);
       }
-      const right = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo },
-      });
+      const right = await resetByPhone(me.celular, codigo, 'CelNueva123');
       expectError(right, 400, BAD_CODE);
       await expectPasswordUnchanged(me, 'CelNueva123');
 
       // A new code starts over.
       const next = await requestCode(me.celular);
-      const ok = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo: next },
-      });
+      const ok = await resetByPhone(me.celular, next, 'CelNueva123');
       expect(ok.status).toBe(200);
     });
 
@@ -550,14 +512,10 @@ describe('accounts: password resets', () => {
       const older = await requestCode(me.celular);
       let newer = await requestCode(me.celular);
       while (newer === older) newer = await requestCode(me.celular);
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo: older },
-      });
+      const res = await resetByPhone(me.celular, older, 'CelNueva123');
       expectError(res, 400, BAD_CODE);
       await expectPasswordUnchanged(me, 'CelNueva123');
-      const ok = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'CelNueva123', codigo: newer },
-      });
+      const ok = await resetByPhone(me.celular, newer, 'CelNueva123');
       expect(ok.status).toBe(200);
     });
 
@@ -568,21 +526,13 @@ describe('accounts: password resets', () => {
       expect(
         (await server.call(SET_PASSWORD, { body: { newPassword: 'PorCorreo11', secret } })).status,
       ).toBe(200);
-      const res = await server.call(PHONE_RESET, {
-        body: { celular: me.celular, password: 'PorCelular22', codigo },
-      });
+      const res = await resetByPhone(me.celular, codigo, 'PorCelular22');
       expectError(res, 400, BAD_CODE);
       expect((await signIn(me.email, 'PorCorreo11')).status).toBe(200);
 
       const secret2 = await requestSecret(me.email);
       const codigo2 = await requestCode(me.celular);
-      expect(
-        (
-          await server.call(PHONE_RESET, {
-            body: { celular: me.celular, password: 'PorCelular22', codigo: codigo2 },
-          })
-        ).status,
-      ).toBe(200);
+      expect((await resetByPhone(me.celular, codigo2, 'PorCelular22')).status).toBe(200);
       expectError(
         await server.call(SET_PASSWORD, { body: { newPassword: 'PorCorreo33', secret: secret2 } }),
         400,

@@ -550,6 +550,10 @@ describe('accounts: registerUser and authenticate', () => {
       expect((await server.call(REGISTER, { body: shop })).status).toBe(200);
     });
 
+    const CORREO_EXISTENTE = [404, 'CORREO_EXISTENTE', 'El correo ya existe'] as const;
+    const USUARIO_EXISTENTE = [409, 'USUARIO_EXISTENTE', 'El usuario ya existe'] as const;
+    const CELULAR_EXISTENTE = [500, 'CELULAR_EXISTENTE', 'El celular ya fue registrado'] as const;
+
     async function expectRefused(
       payload: Record<string, unknown>,
       status: number,
@@ -563,44 +567,28 @@ describe('accounts: registerUser and authenticate', () => {
     }
 
     it('email taken: 404 CORREO_EXISTENTE', async () => {
-      await expectRefused(
-        shopperPayload({ email: shopper.email }),
-        404,
-        'CORREO_EXISTENTE',
-        'El correo ya existe',
-      );
+      await expectRefused(shopperPayload({ email: shopper.email }), ...CORREO_EXISTENTE);
     });
 
     it('email taken, in other letter case and with spaces around: 404 CORREO_EXISTENTE', async () => {
       await expectRefused(
         shopperPayload({ email: `  ${shopper.email.toUpperCase()}  ` }),
-        404,
-        'CORREO_EXISTENTE',
-        'El correo ya existe',
+        ...CORREO_EXISTENTE,
       );
       await expectRefused(
         shopPayload({ email: shopper.email.replace(/^c/, 'C') }),
-        404,
-        'CORREO_EXISTENTE',
-        'El correo ya existe',
+        ...CORREO_EXISTENTE,
       );
     });
 
     it('usuario taken: 409 USUARIO_EXISTENTE', async () => {
-      await expectRefused(
-        shopPayload({ usuario: shop.usuario }),
-        409,
-        'USUARIO_EXISTENTE',
-        'El usuario ya existe',
-      );
+      await expectRefused(shopPayload({ usuario: shop.usuario }), ...USUARIO_EXISTENTE);
     });
 
     it('usuario taken, in other letter case: 409 USUARIO_EXISTENTE', async () => {
       await expectRefused(
         shopPayload({ usuario: ` ${String(shop.usuario).toUpperCase()} ` }),
-        409,
-        'USUARIO_EXISTENTE',
-        'El usuario ya existe',
+        ...USUARIO_EXISTENTE,
       );
     });
 
@@ -611,41 +599,25 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('celular taken: 500 CELULAR_EXISTENTE (the first edition client tells it apart by status)', async () => {
-      await expectRefused(
-        shopperPayload({ celular: shopper.celular }),
-        500,
-        'CELULAR_EXISTENTE',
-        'El celular ya fue registrado',
-      );
-      await expectRefused(
-        shopPayload({ celular: ` ${shop.celular} ` }),
-        500,
-        'CELULAR_EXISTENTE',
-        'El celular ya fue registrado',
-      );
+      await expectRefused(shopperPayload({ celular: shopper.celular }), ...CELULAR_EXISTENTE);
+      await expectRefused(shopPayload({ celular: ` ${shop.celular} ` }), ...CELULAR_EXISTENTE);
     });
 
     it('email, usuario and celular all taken: the email answer wins', async () => {
       await expectRefused(
         shopPayload({ email: shop.email, usuario: shop.usuario, celular: shop.celular }),
-        404,
-        'CORREO_EXISTENTE',
-        'El correo ya existe',
+        ...CORREO_EXISTENTE,
       );
       await expectRefused(
         shopPayload({ email: shopper.email, celular: shopper.celular }),
-        404,
-        'CORREO_EXISTENTE',
-        'El correo ya existe',
+        ...CORREO_EXISTENTE,
       );
     });
 
     it('usuario and celular taken: the usuario answer wins over the celular one', async () => {
       await expectRefused(
         shopPayload({ usuario: shop.usuario, celular: shop.celular }),
-        409,
-        'USUARIO_EXISTENTE',
-        'El usuario ya existe',
+        ...USUARIO_EXISTENTE,
       );
     });
 

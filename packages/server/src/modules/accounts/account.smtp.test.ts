@@ -1,17 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { readOutbox, useTestServer } from '../../../test/build-test-app.js';
 import { createShopper } from '../../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 
 const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
 const SET_PASSWORD = '/api/recuperarcontrasena/actualizarContrasena';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link. */
 function decodeQuotedPrintable(raw: string): string {
@@ -22,65 +15,12 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 describe('accounts: reset email through a real SMTP server', () => {
-  const mails: ReceivedMail[] = [];
-  const waiters: (() => void)[] = [];
-  let smtp: SMTPServer;
-  let smtpOpen = false;
-  let server: TestServer;
-
-  const closeSmtp = () =>
-    new Promise<void>((resolve) => {
-      if (!smtpOpen) return resolve();
-      smtpOpen = false;
-      smtp.close(() => resolve());
-    });
-
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      secure: false,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          for (const wake of waiters.splice(0)) wake();
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpOpen = true;
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    smtp = await startSmtpServer({ encoding: 'latin1' });
   });
-
-  afterAll(async () => {
-    await server?.destroy();
-    await closeSmtp();
-  });
-
-  async function waitForMails(count: number, timeoutMs = 5000): Promise<ReceivedMail[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (mails.length < count) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`llegaron ${mails.length} de ${count} correos`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return mails.slice(0, count);
-  }
+  afterAll(() => smtp.close());
+  const { server } = useTestServer(() => ({ config: { smtpUrl: smtp.url } }));
 
   it('mails the reset link to the user; its secret sets a new password', async () => {
     const me = await createShopper(server);
@@ -90,7 +30,7 @@ describe('accounts: reset email through a real SMTP server', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' });
 
-    const mail = (await waitForMails(1))[0];
+    const mail = (await smtp.waitForMails(1))[0];
     if (!mail) throw new Error('sin correo');
     expect(mail.to).toEqual([me.email]);
     const text = decodeQuotedPrintable(mail.raw);
@@ -113,7 +53,7 @@ describe('accounts: reset email through a real SMTP server', () => {
   });
 
   it('sends nothing for an unknown address, and answers the same', async () => {
-    const before = mails.length;
+    const before = smtp.mails.length;
     const res = await server.call(`${EMAIL_RESET}?email=nadie.smtp@correo.com`, {
       method: 'POST',
     });
@@ -121,12 +61,12 @@ describe('accounts: reset email through a real SMTP server', () => {
     expect(res.body).toEqual({ mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' });
     // Give a wrongly sent mail time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mails.length).toBe(before);
+    expect(smtp.mails.length).toBe(before);
   });
 
   it('still answers 200 when the mail server is down', async () => {
     const me = await createShopper(server);
-    await closeSmtp();
+    await smtp.close();
     const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
       method: 'POST',
     });
