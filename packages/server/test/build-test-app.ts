@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -216,6 +217,60 @@ export function withHelpers<S extends object, H extends object>(setup: S, helper
   return new Proxy(setup, {
     get: (target, key) => (key in helpers ? Reflect.get(helpers, key) : Reflect.get(target, key)),
   }) as S & H;
+}
+
+/** Writes `files` (paths relative to `dir`, folders made as needed) into `dir`. */
+export async function writeFiles(dir: string, files: Record<string, string | Uint8Array>) {
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, content);
+  }
+}
+
+/**
+ * A temporary folder holding `files`, made in a beforeAll of the enclosing describe (call it
+ * before useTestServer when the server reads it) and removed in an afterAll; `dir` is its path
+ * from then on.
+ */
+export function useTempFolder(
+  prefix: string,
+  files: Record<string, string | Uint8Array> = {},
+): { dir: string } {
+  const folder = { dir: '' };
+  beforeAll(async () => {
+    folder.dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+    await writeFiles(folder.dir, files);
+  });
+  afterAll(async () => {
+    if (folder.dir) await fs.rm(folder.dir, { recursive: true, force: true });
+  });
+  return folder;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A raw GET: the bytes as sent, not decompressed (fetch would undo the encoding). */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 /** Waits until the outbox holds `count` files and answers their texts, oldest first. */

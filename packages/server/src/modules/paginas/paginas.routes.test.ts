@@ -1,15 +1,19 @@
 import { existsSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import {
+  rawGet,
+  useAdminServer,
+  useTempFolder,
+  type TestServer,
+} from '../../../test/build-test-app.js';
 import { loadConfig } from '../../config.js';
 import { parseHtml, type HtmlDocument, type HtmlElement } from '../../../test/html-query.js';
 import {
+  activateProducto,
   addCategoria,
   addProducto,
   createShop,
@@ -17,9 +21,8 @@ import {
   ok,
   post,
   productoPayload,
-  type ShopSetup,
+  setSemana,
 } from '../../../test/catalogo-factories.js';
-import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 
 const SCRIPT_NAME = '</script><script>alert(1)</script>';
 const SHOP_NAME = 'Tacos "El Güero" & Hijos';
@@ -59,86 +62,47 @@ async function renameTienda(server: TestServer, tiendaId: number, nombre: string
     .execute();
 }
 
-/** A raw GET: the bytes as sent (fetch would undo the encoding). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on('error', reject);
-  });
-}
+/** A web build folder that does not exist: the server writes its own markup. */
+const SIN_WEB = path.join(os.tmpdir(), `tianguis-paginas-sin-web-${process.pid}`);
 
 describe('shop pages without the web build (server markup)', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: ShopSetup;
-  let hidden: { id: number };
-  let otherShop: ShopSetup;
-  let unapproved: ShopSetup;
+  const { server, shop, hidden, otherShop, unapproved } = useAdminServer(
+    async (server, adminToken) => {
+      const shop = await createShop(server, {
+        adminToken,
+        tienda: { nombre: 'Tacos El Guero', montoMinimo: 150, radioMontoMinimo: 'si' },
+        producto: { name: 'Taco de chicharrón', price: 19.99 },
+      });
+      await renameTienda(server, shop.owner.tiendaId, SHOP_NAME);
+      await addProducto(server, shop.owner, shop.categoria.id, { name: SCRIPT_NAME, price: 25 });
+      const bebidas = await addCategoria(server, shop.owner, { title: 'Aguas Frescas' });
+      await addProducto(server, shop.owner, bebidas.id, { name: 'Horchata', price: 30 });
+      const hidden = await addProducto(server, shop.owner, shop.categoria.id, {
+        name: 'Taco escondido',
+        price: 99,
+      });
+      await activateProducto(server, shop.owner, hidden.id, false);
+      await setSemana(server, shop.owner, [
+        { dia: 'Lunes', apertura: '09:00', cierre: '18:00', cerrado: false },
+        { dia: 'Domingo', cerrado: true },
+      ]);
+      const otherShop = await createShop(server, {
+        adminToken,
+        tienda: { nombre: 'Papelería La Pluma' },
+        categoria: { title: 'Cuadernos' },
+        producto: { name: 'Cuaderno profesional', price: 45.5 },
+      });
+      const unapproved = await createShop(server, { tienda: { nombre: 'Fonda Secreta' } });
+      return { shop, hidden, otherShop, unapproved };
+    },
+    { config: { webDistDir: SIN_WEB } },
+  );
 
   const page = (url: string, headers: Record<string, string> = {}) =>
     server.call<string>(url, { headers: { accept: 'text/html', ...headers } });
   const shopPath = () => `/tienda/${shop.owner.usuario}`;
   const categoriaPath = () => `${shopPath()}/tacosdeguisado`;
   const productoPath = (id = shop.producto.id) => `${categoriaPath()}/productodetalle/${id}`;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      config: {
-        ...TEST_ADMIN,
-        webDistDir: path.join(os.tmpdir(), `tianguis-paginas-sin-web-${process.pid}`),
-      },
-    });
-    adminToken = await signInAdmin(server);
-    shop = await createShop(server, {
-      adminToken,
-      tienda: { nombre: 'Tacos El Guero', montoMinimo: 150, radioMontoMinimo: 'si' },
-      producto: { name: 'Taco de chicharrón', price: 19.99 },
-    });
-    await renameTienda(server, shop.owner.tiendaId, SHOP_NAME);
-    await addProducto(server, shop.owner, shop.categoria.id, { name: SCRIPT_NAME, price: 25 });
-    const bebidas = await addCategoria(server, shop.owner, { title: 'Aguas Frescas' });
-    await addProducto(server, shop.owner, bebidas.id, { name: 'Horchata', price: 30 });
-    hidden = await addProducto(server, shop.owner, shop.categoria.id, {
-      name: 'Taco escondido',
-      price: 99,
-    });
-    ok(
-      await post(server, '/api/tienda/activateproducto', shop.owner.token, {
-        productoId: hidden.id,
-        activate: false,
-      }),
-      'activateproducto',
-    );
-    ok(
-      await post(server, '/api/horario/addrange', shop.owner.token, [
-        { dia: 'Lunes', apertura: '09:00', cierre: '18:00', cerrado: false },
-        { dia: 'Domingo', cerrado: true },
-      ]),
-      'addrange',
-    );
-    otherShop = await createShop(server, {
-      adminToken,
-      tienda: { nombre: 'Papelería La Pluma' },
-      categoria: { title: 'Cuadernos' },
-      producto: { name: 'Cuaderno profesional', price: 45.5 },
-    });
-    unapproved = await createShop(server, { tienda: { nombre: 'Fonda Secreta' } });
-  });
-  afterAll(() => server.destroy());
 
   it('answers the shop page as HTML with its name, categories, visible products and prices', async () => {
     const res = await page(shopPath());
@@ -361,14 +325,8 @@ describe('shop pages without the web build (server markup)', () => {
   });
 
   it('a product hidden then shown again: its page is a 404, then back', async () => {
-    const activate = async (activate: boolean) =>
-      ok(
-        await post(server, '/api/tienda/activateproducto', shop.owner.token, {
-          productoId: shop.producto.id,
-          activate,
-        }),
-        'activateproducto',
-      );
+    const activate = (activate: boolean) =>
+      activateProducto(server, shop.owner, shop.producto.id, activate);
     expect((await page(productoPath())).status).toBe(200);
     await activate(false);
     expect((await page(productoPath())).status).toBe(404);
@@ -445,20 +403,10 @@ describe('shop pages without the web build (server markup)', () => {
 });
 
 describe('absolute addresses from the request', () => {
-  let server: TestServer;
-  let shop: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      config: {
-        ...TEST_ADMIN,
-        trustProxy: '127.0.0.1',
-        webDistDir: path.join(os.tmpdir(), `tianguis-paginas-sin-web-${process.pid}`),
-      },
-    });
-    shop = await createShop(server, { adminToken: await signInAdmin(server) });
-  });
-  afterAll(() => server.destroy());
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => ({ shop: await createShop(server, { adminToken }) }),
+    { config: { trustProxy: '127.0.0.1', webDistDir: SIN_WEB } },
+  );
 
   const canonicalOf = async (headers: Record<string, string>) => {
     const res = await rawGet(`${server.baseUrl}/tienda/${shop.owner.usuario}`, headers);
@@ -500,21 +448,16 @@ describe('PUBLIC_URL in the configuration', () => {
 });
 
 describe('shop pages with PUBLIC_URL set', () => {
-  let server: TestServer;
-  let shop: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => ({ shop: await createShop(server, { adminToken }) }),
+    {
       config: {
-        ...TEST_ADMIN,
         publicUrl: 'https://tianguis.example',
         publicUrlExplicit: true,
-        webDistDir: path.join(os.tmpdir(), `tianguis-paginas-sin-web-${process.pid}`),
+        webDistDir: SIN_WEB,
       },
-    });
-    shop = await createShop(server, { adminToken: await signInAdmin(server) });
-  });
-  afterAll(() => server.destroy());
+    },
+  );
 
   it('writes every absolute address from PUBLIC_URL, whatever the Host', async () => {
     const url = `/tienda/${shop.owner.usuario}`;
@@ -564,33 +507,24 @@ const TEMPLATE = `<!doctype html>
 `;
 
 describe('shop pages with the web build and its server bundle', () => {
-  let server: TestServer;
-  let shop: ShopSetup;
-  let broken: ShopSetup;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-paginas-'));
-    const web = path.join(dir, 'web');
-    await fs.mkdir(path.join(web, 'assets'), { recursive: true });
-    await fs.mkdir(path.join(dir, 'web-ssr'));
-    await fs.writeFile(path.join(web, 'index.html'), TEMPLATE);
-    await fs.writeFile(path.join(web, 'assets', 'boot-abc123.js'), 'export {};\n');
-    await fs.writeFile(path.join(dir, 'web-ssr', 'entry-server.js'), FIXTURE_RENDER);
-    server = await startTestServer({ config: { ...TEST_ADMIN, webDistDir: web } });
-    const adminToken = await signInAdmin(server);
-    shop = await createShop(server, {
-      adminToken,
-      tienda: { nombre: 'Tacos El Guero' },
-      producto: { name: SCRIPT_NAME, price: 12 },
-    });
-    await renameTienda(server, shop.owner.tiendaId, SHOP_NAME);
-    broken = await createShop(server, { adminToken, tienda: { nombre: 'Rompe Render' } });
+  const folder = useTempFolder('tianguis-paginas-', {
+    'web/index.html': TEMPLATE,
+    'web/assets/boot-abc123.js': 'export {};\n',
+    'web-ssr/entry-server.js': FIXTURE_RENDER,
   });
-  afterAll(async () => {
-    await server.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const { server, shop, broken } = useAdminServer(
+    async (server, adminToken) => {
+      const shop = await createShop(server, {
+        adminToken,
+        tienda: { nombre: 'Tacos El Guero' },
+        producto: { name: SCRIPT_NAME, price: 12 },
+      });
+      await renameTienda(server, shop.owner.tiendaId, SHOP_NAME);
+      const broken = await createShop(server, { adminToken, tienda: { nombre: 'Rompe Render' } });
+      return { shop, broken };
+    },
+    () => ({ config: { webDistDir: path.join(folder.dir, 'web') } }),
+  );
 
   it('puts the web app’s markup in #root and the public answer in the data block after it', async () => {
     const url = `/tienda/${shop.owner.usuario}`;
@@ -677,18 +611,16 @@ if (!hasRealBuild && !process.env.CI) {
 }
 
 describe.skipIf(!hasRealBuild && !process.env.CI)('shop pages with the real web build', () => {
-  let server: TestServer;
-  let shop: ShopSetup;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { ...TEST_ADMIN, webDistDir: webDist } });
-    shop = await createShop(server, {
-      adminToken: await signInAdmin(server),
-      tienda: { nombre: 'Tacos Don Beto' },
-      producto: { name: 'Taco de suadero', price: 22.5 },
-    });
-  });
-  afterAll(() => server.destroy());
+  const { server, shop } = useAdminServer(
+    async (server, adminToken) => ({
+      shop: await createShop(server, {
+        adminToken,
+        tienda: { nombre: 'Tacos Don Beto' },
+        producto: { name: 'Taco de suadero', price: 22.5 },
+      }),
+    }),
+    { config: { webDistDir: webDist } },
+  );
 
   it('puts the React markup of the shop page in #root, with the data block to hydrate from', async () => {
     const res = await server.call<string>(`/tienda/${shop.owner.usuario}`);

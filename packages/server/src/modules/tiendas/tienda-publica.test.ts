@@ -1,7 +1,6 @@
-import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
+import { rawGet, useAdminServer, type ApiResponse } from '../../../test/build-test-app.js';
 import {
   addCategoria,
   addDiaEspecial,
@@ -99,16 +98,7 @@ describe('GET /api/tienda/publica/:usuario', () => {
 
   it('sends the kept answer gzipped to a client that takes gzip, the same JSON', async () => {
     const url = `${server.baseUrl}/api/tienda/publica/${shop.owner.usuario}`;
-    const get = (acceptEncoding: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http
-          .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
+    const get = (acceptEncoding: string) => rawGet(url, { 'accept-encoding': acceptEncoding });
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     for (let i = 0; i < 2; i += 1) {
