@@ -6,6 +6,7 @@ import { defaultRateLimits, loadConfig } from '../src/config.js';
 import { readOutbox, startTestServer, useTestServer, type TestServer } from './build-test-app.js';
 import { shopperPayload, shopPayload } from './factories.js';
 import { callFrom, newAddress } from './from-address.js';
+import { signInFrom } from './account-factories.js';
 import { describeOnPostgres } from './requires.js';
 import { startSmsProvider, type SmsProvider } from './sms-provider.js';
 
@@ -65,23 +66,17 @@ describe('hardening (accounts), default limits', () => {
     const attacker = newAddress();
     const owner = await registerFrom(server, newAddress());
     for (let i = 0; i < 10; i += 1) {
-      const res = await callFrom(server, attacker, SIGN_IN, {
+      const res = await signInFrom(server, attacker, {
         email: owner.email,
         password: `Mala${i}Clave`,
       });
       expect(res.status).toBe(400);
     }
     // The attacker's address is stopped on this account...
-    const more = await callFrom(server, attacker, SIGN_IN, {
-      email: owner.email,
-      password: owner.password,
-    });
+    const more = await signInFrom(server, attacker, owner);
     expect(more.status).toBe(429);
     // ...while the owner, elsewhere, signs in.
-    const ok = await callFrom(server, newAddress(), SIGN_IN, {
-      email: owner.email,
-      password: owner.password,
-    });
+    const ok = await signInFrom(server, newAddress(), owner);
     expect(ok.status).toBe(200);
     expect(ok.body.token).toEqual(expect.any(String));
   });
@@ -90,7 +85,7 @@ describe('hardening (accounts), default limits', () => {
     const attacker = newAddress();
     const owner = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.signInFailuresPerIp + 2; i += 1) {
-      await callFrom(server, attacker, SIGN_IN, { email: owner.email, password: `Mala${i}Clave` });
+      await signInFrom(server, attacker, { email: owner.email, password: `Mala${i}Clave` });
     }
     for (const from of [attacker, newAddress()]) {
       const byEmail = await callFrom(
@@ -113,12 +108,12 @@ describe('hardening (accounts), default limits', () => {
       const from = newAddress();
       const answers = await Promise.all(
         Array.from({ length: perAddress }, (_, i) =>
-          callFrom(server, from, SIGN_IN, { email: owner.email, password: `Mala${a}x${i}Clave` }),
+          signInFrom(server, from, { email: owner.email, password: `Mala${a}x${i}Clave` }),
         ),
       );
       expect(answers.map((res) => res.status)).toEqual(Array(perAddress).fill(400));
     }
-    const after = await callFrom(server, newAddress(), SIGN_IN, {
+    const after = await signInFrom(server, newAddress(), {
       email: owner.email,
       password: `OtraMala1`,
     });
@@ -373,23 +368,17 @@ describeOnPostgres(
       const owner = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.signInFailuresPerAccount; i += 1) {
         const server = i % 2 === 0 ? first : second;
-        const res = await callFrom(server, attacker, SIGN_IN, {
+        const res = await signInFrom(server, attacker, {
           email: owner.email,
           password: `Mala${i}Clave`,
         });
         expect(res.status).toBe(400);
       }
       for (const server of [first, second]) {
-        const res = await callFrom(server, attacker, SIGN_IN, {
-          email: owner.email,
-          password: owner.password,
-        });
+        const res = await signInFrom(server, attacker, owner);
         expect(res.status).toBe(429);
       }
-      const ok = await callFrom(second, newAddress(), SIGN_IN, {
-        email: owner.email,
-        password: owner.password,
-      });
+      const ok = await signInFrom(second, newAddress(), owner);
       expect(ok.status).toBe(200);
     });
 

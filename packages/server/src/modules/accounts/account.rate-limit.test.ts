@@ -3,8 +3,8 @@ import { defaultRateLimits } from '../../config.js';
 import { useTestServer } from '../../../test/build-test-app.js';
 import { shopperPayload, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
+import { signInFrom } from '../../../test/account-factories.js';
 
-const SIGN_IN = '/api/login/authenticate';
 const REGISTER = '/api/login/registerUser';
 const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
 const PHONE_CODE = '/api/restaurar/restaurarpassword';
@@ -51,33 +51,25 @@ describe('accounts: rate limits (default limits)', () => {
     const other = await register(setup);
 
     for (let i = 0; i < defaultRateLimits.signInFailuresPerAccount; i += 1) {
-      const res = await callFrom(server, from, SIGN_IN, {
+      const res = await signInFrom(server, from, {
         email: target.email,
         password: `Mala${i}Clave`,
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(BAD_CREDENTIALS);
     }
-    expectTooMany(
-      await callFrom(server, from, SIGN_IN, { email: target.email, password: target.password }),
-    );
+    expectTooMany(await signInFrom(server, from, target));
     // The lock is on that account from that address, in any letter case (docs/reliability.md, "Limits")...
     expectTooMany(
-      await callFrom(server, from, SIGN_IN, {
+      await signInFrom(server, from, {
         email: target.email.toUpperCase(),
         password: target.password,
       }),
     );
     // ...and the owner, from another address, is not locked out.
-    const owner = await callFrom(server, newAddress(), SIGN_IN, {
-      email: target.email,
-      password: target.password,
-    });
+    const owner = await signInFrom(server, newAddress(), target);
     expect(owner.status).toBe(200);
-    const ok = await callFrom(server, from, SIGN_IN, {
-      email: other.email,
-      password: other.password,
-    });
+    const ok = await signInFrom(server, from, other);
     expect(ok.status).toBe(200);
     expect(ok.body.token).toEqual(expect.any(String));
   });
@@ -86,20 +78,15 @@ describe('accounts: rate limits (default limits)', () => {
     const from = newAddress();
     const victim = await register(newAddress());
     for (let i = 0; i < defaultRateLimits.signInFailuresPerIp; i += 1) {
-      const res = await callFrom(server, from, SIGN_IN, {
+      const res = await signInFrom(server, from, {
         email: `nadie${i}.${victim.celular}@correo.com`,
         password: 'Cualquiera1',
       });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(BAD_CREDENTIALS);
     }
-    expectTooMany(
-      await callFrom(server, from, SIGN_IN, { email: victim.email, password: victim.password }),
-    );
-    const ok = await callFrom(server, newAddress(), SIGN_IN, {
-      email: victim.email,
-      password: victim.password,
-    });
+    expectTooMany(await signInFrom(server, from, victim));
+    const ok = await signInFrom(server, newAddress(), victim);
     expect(ok.status).toBe(200);
   });
 
@@ -107,7 +94,7 @@ describe('accounts: rate limits (default limits)', () => {
     const from = newAddress();
     const me = await register(newAddress());
     for (let i = 0; i < defaultRateLimits.signInFailuresPerIp + 5; i += 1) {
-      const res = await callFrom(server, from, SIGN_IN, { email: me.email, password: me.password });
+      const res = await signInFrom(server, from, me);
       expect(res.status).toBe(200);
     }
   });
@@ -190,7 +177,7 @@ describe('accounts: rate limits (default limits)', () => {
     const from = newAddress();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        callFrom(server, from, SIGN_IN, { email: me.email, password: `Mala${i}Clave` }),
+        signInFrom(server, from, { email: me.email, password: `Mala${i}Clave` }),
       ),
     );
     const tried = answers.filter((res) => res.status === 400).length;
