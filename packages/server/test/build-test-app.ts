@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
+import { errorCatalog } from '../src/http/app-error.js';
 import { defaultRateLimits, loadConfig, type Config } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
@@ -271,6 +272,16 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
       })
       .on('error', reject);
   });
+}
+
+/** 503 SERVICIO_NO_DISPONIBLE with its catalogue message and Retry-After: 5 (try again soon). */
+export function expectServiceUnavailable(res: { status: number; body: unknown; headers: Headers }) {
+  expect(res.status).toBe(503);
+  expect(res.body).toEqual({
+    code: 'SERVICIO_NO_DISPONIBLE',
+    message: errorCatalog.SERVICIO_NO_DISPONIBLE.message,
+  });
+  expect(res.headers.get('retry-after')).toBe('5');
 }
 
 /** Waits until the outbox holds `count` files and answers their texts, oldest first. */

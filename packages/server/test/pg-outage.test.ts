@@ -12,7 +12,7 @@ import { errorCatalog } from '../src/http/app-error.js';
 import { registerErrorHandler } from '../src/http/error-handler.js';
 import { isDatabaseUnavailable } from '../src/lib/db-errors.js';
 import { LISTEN_APPLICATION_NAME } from '../src/modules/pedidos/pedido-eventos.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { startTestServer, type TestServer, expectServiceUnavailable } from './build-test-app.js';
 import { createShop, post, type ShopSetup } from './catalogo-factories.js';
 import { placeOrder } from './pedido-factories.js';
 import { describeWhenAvailable } from './requires.js';
@@ -142,9 +142,7 @@ describeWhenAvailable('PostgreSQL goes away under a running server', skipReason,
         }),
       ];
       for (const res of calls) {
-        expect(res.status).toBe(503);
-        expect(res.body).toEqual({ code: 'SERVICIO_NO_DISPONIBLE', message: NO_DISPONIBLE });
-        expect(res.headers.get('retry-after')).toBe('5');
+        expectServiceUnavailable(res);
       }
       const health = await server.call('/health');
       expect(health.status).toBe(503);

@@ -2,8 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DB_POOL_WAIT_MS, loadConfig } from '../src/config.js';
 import { createPostgresPool } from '../src/db/create-db.js';
-import { errorCatalog } from '../src/http/app-error.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { startTestServer, type TestServer, expectServiceUnavailable } from './build-test-app.js';
 import { createShop } from './catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
 import { describeOnPostgres } from './requires.js';
@@ -99,12 +98,7 @@ describeOnPostgres(
       } finally {
         await locker.query('ROLLBACK');
       }
-      expect(second.status).toBe(503);
-      expect(second.body).toEqual({
-        code: 'SERVICIO_NO_DISPONIBLE',
-        message: errorCatalog.SERVICIO_NO_DISPONIBLE.message,
-      });
-      expect(second.headers.get('retry-after')).toBe('5');
+      expectServiceUnavailable(second);
       // It did wait for a connection (not refused at once for some other reason), and was
       // answered well before the slow statement could have ended (its timeout): the wait for a
       // connection no longer adds the statement in front to a request's own. Before

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createPostgresPool } from '../src/db/create-db.js';
 import { migrations } from '../src/db/migrate.js';
-import { errorCatalog } from '../src/http/app-error.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
+import { startTestServer, type TestServer, expectServiceUnavailable } from './build-test-app.js';
 import { createShop } from './catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
 import { describeOnPostgres } from './requires.js';
@@ -72,12 +71,7 @@ describeOnPostgres('DB_STATEMENT_TIMEOUT_MS on PostgreSQL', () => {
       await locker.query('ROLLBACK');
     }
     const elapsed = performance.now() - started;
-    expect(blocked.status).toBe(503);
-    expect(blocked.body).toEqual({
-      code: 'SERVICIO_NO_DISPONIBLE',
-      message: errorCatalog.SERVICIO_NO_DISPONIBLE.message,
-    });
-    expect(blocked.headers.get('retry-after')).toBe('5');
+    expectServiceUnavailable(blocked);
     // Cut by the limit, not by some other, longer wait (the pool's wait for a connection, DB_POOL_WAIT_MS).
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS * 0.9);
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 2000);

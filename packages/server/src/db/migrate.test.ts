@@ -3,13 +3,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/dialects.js';
 import { createDb, type DbHandle } from './create-db.js';
 import { migrateToLatest, migrations } from './migrate.js';
 
-const tables = [
-  'account',
-  'revoked_token',
-  'password_reset_secret',
-  'phone_reset_code',
-  'setting',
-  'tienda',
+/** The tables that belong to one shop: each carries tienda_id. */
+const shopOwned = [
   'categoria',
   'producto',
   'horario',
@@ -17,9 +12,19 @@ const tables = [
   'carrito_linea',
   'pedido',
   'pedido_detalle',
+  'tienda_zona',
+];
+
+const tables = [
+  'account',
+  'revoked_token',
+  'password_reset_secret',
+  'phone_reset_code',
+  'setting',
+  'tienda',
+  ...shopOwned,
   'pedido_evento',
   'push_suscripcion',
-  'tienda_zona',
 ];
 
 describe('migrations', () => {
@@ -71,16 +76,7 @@ describe('migrations', () => {
 
   it('puts tienda_id on every shop-owned table', async () => {
     const all = await handles[0]!.db.introspection.getTables();
-    for (const name of [
-      'categoria',
-      'producto',
-      'horario',
-      'dia_especial',
-      'carrito_linea',
-      'pedido',
-      'pedido_detalle',
-      'tienda_zona',
-    ]) {
+    for (const name of shopOwned) {
       const table = all.find((t) => t.name === name);
       expect(
         table?.columns.map((c) => c.name),
