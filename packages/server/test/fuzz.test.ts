@@ -19,6 +19,7 @@ import {
   TEST_ADMIN,
   type SignedIn,
 } from './factories.js';
+import { readTiendaRow } from './tienda-factories.js';
 import {
   arbitraryFor,
   headerSafe,
@@ -800,11 +801,7 @@ describe('script payloads in shop texts', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDACION' });
     }
-    const row = await server.app.database.db
-      .selectFrom('tienda')
-      .select('nombre')
-      .where('id', '=', owner.tiendaId)
-      .executeTakeFirstOrThrow();
+    const row = await readTiendaRow(server, owner.tiendaId, ['nombre']);
     expect(row.nombre).toBe('N/A');
   });
 

@@ -140,28 +140,28 @@ describe('malformed requests on every route', () => {
     expect(problems).toEqual([]);
   });
 
-  it('answers a 2 MB body with 413 DEMASIADO_GRANDE', async () => {
-    const res = await server.call('/api/login/registerUser', {
-      rawBody: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+  it.each([
+    [
+      'a 2 MB body with 413 DEMASIADO_GRANDE',
+      '/api/login/registerUser',
+      JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+      413,
+      { code: 'DEMASIADO_GRANDE', message: 'La petición es demasiado grande' },
+    ],
+    [
+      'broken JSON with 400 VALIDACION in Spanish',
+      '/api/login/authenticate',
+      '{"email": ',
+      400,
+      { code: 'VALIDACION', message: 'El cuerpo de la petición no es un JSON válido' },
+    ],
+  ])('answers %s', async (_what, path, rawBody, status, body) => {
+    const res = await server.call(path, {
+      rawBody,
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.status).toBe(413);
-    expect(res.body).toEqual({
-      code: 'DEMASIADO_GRANDE',
-      message: 'La petición es demasiado grande',
-    });
-  });
-
-  it('answers broken JSON with 400 VALIDACION in Spanish', async () => {
-    const res = await server.call('/api/login/authenticate', {
-      rawBody: '{"email": ',
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      code: 'VALIDACION',
-      message: 'El cuerpo de la petición no es un JSON válido',
-    });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
   });
 
   it('still has its tables after the SQL payloads', async () => {
