@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { startTestServer, type TestServer } from './build-test-app.js';
-import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
-import { createPublicShop, type PublicShop } from './pedido-factories.js';
+import { useAdminServer } from './build-test-app.js';
+import { createShopper } from './factories.js';
+import { createPublicShop } from './pedido-factories.js';
 
 /** Cases found by review: each one used to be a 5xx, a leak or a way around a rule. */
 describe('hardening', () => {
-  let server: TestServer;
-  let shop: PublicShop;
-  let shopper: SignedIn;
-
-  beforeAll(async () => {
-    server = await startTestServer({ config: { ...TEST_ADMIN, sseHeartbeatMs: 100 } });
-    shop = await createPublicShop(server, await signInAdmin(server), {
-      productos: [{ name: 'Pastel de bodas', price: 99_999.99 }],
-    });
-    shopper = await createShopper(server);
-  });
-  afterAll(() => server.destroy());
+  const { server, shop, shopper } = useAdminServer(
+    async (server, adminToken) => ({
+      shop: await createPublicShop(server, adminToken, {
+        productos: [{ name: 'Pastel de bodas', price: 99_999.99 }],
+      }),
+      shopper: await createShopper(server),
+    }),
+    { config: { sseHeartbeatMs: 100 } },
+  );
 
   it('never promotes an existing non-admin account named by ADMIN_EMAIL', async () => {
     await expect(

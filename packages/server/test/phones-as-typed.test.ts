@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registroMessages } from '@tianguis/domain';
-import { readOutbox, startTestServer, type TestServer } from './build-test-app.js';
-import { shopperPayload, shopPayload, signInAdmin, TEST_ADMIN } from './factories.js';
+import { readOutbox, useAdminServer } from './build-test-app.js';
+import { shopperPayload, shopPayload } from './factories.js';
 import {
   call,
   createPublicShop,
@@ -10,7 +10,6 @@ import {
   newKey,
   PEDIDO2,
   type PedidoConSeguimiento,
-  type PublicShop,
 } from './pedido-factories.js';
 
 // docs/api.md, "Phones as typed": every phone a person types is accepted with spaces, dashes,
@@ -54,20 +53,17 @@ const REFUSED: [string, string][] = [
 ];
 
 describe('phones as typed', () => {
-  let server: TestServer;
-  let adminToken: string;
-  let shop: PublicShop;
   let ipSequence = 0;
   const newIp = () => `198.51.100.${(ipSequence += 1)}`;
 
-  beforeAll(async () => {
-    server = await startTestServer({ config: { ...TEST_ADMIN, trustProxy: true } });
-    adminToken = await signInAdmin(server);
-    shop = await createPublicShop(server, adminToken, {
-      productos: [{ name: 'Torta de milanesa', price: 65 }],
-    });
-  });
-  afterAll(() => server.destroy());
+  const { server, adminToken, shop } = useAdminServer(
+    async (server, adminToken) => ({
+      shop: await createPublicShop(server, adminToken, {
+        productos: [{ name: 'Torta de milanesa', price: 65 }],
+      }),
+    }),
+    { config: { trustProxy: true } },
+  );
 
   function expectValidation(res: { status: number; body: unknown }, message: string) {
     expect(res.status).toBe(400);
@@ -93,7 +89,10 @@ describe('phones as typed', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(await registeredCelular(payload.email as string)).toBe(digits);
 
-        const listed = await server.call('/api/login/listarlogin', { token: adminToken, body: {} });
+        const listed = await server.call('/api/login/listarlogin', {
+          token: adminToken(),
+          body: {},
+        });
         expect(listed.body).toEqual(
           expect.arrayContaining([
             expect.objectContaining({ email: payload.email, celular: digits }),

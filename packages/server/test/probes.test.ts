@@ -1,16 +1,12 @@
 import net from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPECTED_MIGRATION } from '../src/http/probes.js';
-import { logInto, startTestServer, type TestServer } from './build-test-app.js';
+import { logInto, startTestServer, useTestServer } from './build-test-app.js';
 import { createShopper } from './factories.js';
 
 describe('/live and /ready', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer();
 
   it('/live answers while the process runs', async () => {
     const res = await server.call('/live');
@@ -110,16 +106,12 @@ describe('/ready while closing (cerrando)', () => {
 });
 
 describe('x-request-id', () => {
-  let server: TestServer;
   const log: string[] = [];
-  beforeAll(async () => {
-    server = await startTestServer({
-      logger: true,
-      logStream: logInto(log),
-      config: { logLevel: 'info' },
-    });
+  const { server } = useTestServer({
+    logger: true,
+    logStream: logInto(log),
+    config: { logLevel: 'info' },
   });
-  afterAll(() => server.destroy());
 
   it('keeps a well-formed incoming id, and the log line of the request carries it', async () => {
     const id = 'proxy-7f3a-0001';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInto, startTestServer, type TestServer } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { logInto, useTestServer } from '../../test/build-test-app.js';
 import { redactUrl } from './logging.js';
 
 // docs/reliability.md, "Limits": secrets sent every way a client can send them never reach the log.
@@ -9,18 +9,13 @@ import { redactUrl } from './logging.js';
 const secret = (label: string) => `S3CR3T${label}${randomBytes(6).toString('hex')}`;
 
 describe('the server log holds no secret, however it was sent', () => {
-  let server: TestServer;
   const logLines: string[] = [];
   const sent: string[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      logger: true,
-      logStream: logInto(logLines),
-      config: { logLevel: 'trace' },
-    });
+  const { server } = useTestServer({
+    logger: true,
+    logStream: logInto(logLines),
+    config: { logLevel: 'trace' },
   });
-  afterAll(() => server.destroy());
 
   const keep = (label: string) => {
     const value = secret(label);

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, useTestServer } from '../../../test/build-test-app.js';
 import { isClabeValida } from '@tianguis/domain';
 import { DEMO_ACCOUNTS } from './demo-data.service.js';
 
 /** What a newcomer sees on a fresh database: the README's shops and sign-ins. */
 describe('demo data', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ config: { demoData: true } });
-  });
-  afterAll(() => server.destroy());
+  const { server } = useTestServer({ config: { demoData: true } });
 
   it('adds three public shops with products, and one waiting for approval', async () => {
     const res = await server.call<{ usuario: string; categorias: { productos: unknown[] }[] }[]>(

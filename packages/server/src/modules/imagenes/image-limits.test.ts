@@ -72,22 +72,17 @@ describe('uploads per shop per hour (docs/reliability.md, "Limits")', () => {
 });
 
 describe('disk quota per shop (docs/reliability.md, "Limits")', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // 1 MB: a few incompressible images fill it.
-    server = await startTestServer({
-      config: {
-        uploads: {
-          perHour: 1000,
-          quotaBytes: 1024 * 1024,
-          orphanAgeMs: 24 * 3600 * 1000,
-          sweepEveryMs: 3600 * 1000,
-        },
+  // 1 MB: a few incompressible images fill it.
+  const { server } = useTestServer({
+    config: {
+      uploads: {
+        perHour: 1000,
+        quotaBytes: 1024 * 1024,
+        orphanAgeMs: 24 * 3600 * 1000,
+        sweepEveryMs: 3600 * 1000,
       },
-    });
+    },
   });
-  afterAll(() => server.destroy());
 
   it('refuses an upload that would take the shop past its quota with 413, and stores nothing', async () => {
     const owner = await createOwner(server);

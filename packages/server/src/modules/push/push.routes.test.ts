@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { pushMessages } from '@tianguis/domain';
-import { logInto, startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { logInto, startTestServer, useAdminServer } from '../../../test/build-test-app.js';
 import { createShopper, signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
-import {
-  createPublicShop,
-  guestBody,
-  placeGuest,
-  type PublicShop,
-} from '../../../test/pedido-factories.js';
+import { createPublicShop, guestBody, placeGuest } from '../../../test/pedido-factories.js';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service.js';
 import { SUSCRIPCIONES_POR_DUENO } from './push.service.js';
 
@@ -19,22 +14,17 @@ import { SUSCRIPCIONES_POR_DUENO } from './push.service.js';
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
 describe('Web Push routes', () => {
-  let server: TestServer;
   let pushService: PushServiceStandIn;
-  let shop: PublicShop;
-
   beforeAll(async () => {
     pushService = await startPushServiceStandIn();
-    server = await startTestServer({ config: TEST_ADMIN });
-    shop = await createPublicShop(server, await signInAdmin(server), {
+  });
+  afterAll(() => pushService.close());
+  const { server, shop } = useAdminServer(async (server, adminToken) => ({
+    shop: await createPublicShop(server, adminToken, {
       nombre: 'Fonda Avisos',
       productos: [{ name: 'Torta', price: 45 }],
-    });
-  });
-  afterAll(async () => {
-    await server.destroy();
-    await pushService.close();
-  });
+    }),
+  }));
 
   const suscribir = (body: unknown, token?: string) =>
     server.call('/api/push/suscribir', { body, token });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COLUMNAS_EXPORTACION,
   parseCsv,
@@ -6,14 +6,13 @@ import {
   type Corte,
   type Ventas,
 } from '@tianguis/domain';
-import { startTestServer, type TestServer } from '../../../test/build-test-app.js';
+import { startTestServer, type TestServer, useTestServer } from '../../../test/build-test-app.js';
 import {
   addProducto,
   createShop,
   expectValidation,
   ok,
   post,
-  type Owner,
 } from '../../../test/catalogo-factories.js';
 import { signInAdmin, TEST_ADMIN } from '../../../test/factories.js';
 import {
@@ -115,22 +114,15 @@ async function exportar(server: TestServer, token: string, desde: string, hasta:
 }
 
 describe('ventas, corte de caja y exportación', () => {
-  let server: TestServer;
-  let owner: Owner;
-  let other: Owner;
-  let pastor: number;
-  let horchata: number;
-
-  beforeAll(async () => {
-    server = await startTestServer();
+  const { server, owner, other, ids } = useTestServer({}, async (server) => {
     const shop = await createShop(server, { producto: { name: 'Taco de pastor', price: 0.1 } });
-    owner = shop.owner;
-    pastor = shop.producto.id;
-    horchata = (
+    const owner = shop.owner;
+    const pastor = shop.producto.id;
+    const horchata = (
       await addProducto(server, owner, shop.categoria.id, { name: 'Agua de horchata', price: 0.2 })
     ).id;
     const otra = await createShop(server, { producto: { name: 'Pan de elote', price: 999.99 } });
-    other = otra.owner;
+    const other = otra.owner;
 
     const t = owner.tiendaId;
     const P1 = (cantidad: number, precio: number, nombre = 'Taco de pastor') => ({
@@ -204,8 +196,8 @@ describe('ventas, corte de caja y exportación', () => {
         { productoId: otra.producto.id, nombre: 'Pan de elote', cantidad: 1, precio: 99_999 },
       ],
     });
+    return { owner, other, ids: { pastor, horchata } };
   });
-  afterAll(() => server?.destroy());
 
   it('one day: totals, hours, products and methods to the centavo, in the shop zone', async () => {
     const res = await ventas(server, owner.token, '2026-11-01', '2026-11-01');
@@ -223,8 +215,8 @@ describe('ventas, corte de caja y exportación', () => {
         { hora: 23, pedidos: 1 },
       ],
       porProducto: [
-        { productoId: pastor, nombre: 'Taco al pastor', cantidad: 3, total: 40.08 },
-        { productoId: horchata, nombre: 'Agua de horchata', cantidad: 2, total: 0.4 },
+        { productoId: ids.pastor, nombre: 'Taco al pastor', cantidad: 3, total: 40.08 },
+        { productoId: ids.horchata, nombre: 'Agua de horchata', cantidad: 2, total: 0.4 },
       ],
       porMetodo: [
         { metodo: 'TERMINAL', total: 65.48, pedidos: 1 },
@@ -252,7 +244,7 @@ describe('ventas, corte de caja y exportación', () => {
       { metodo: 'EFECTIVO', total: 0.3, pedidos: 2 },
     ]);
     expect(res.body.porProducto[1]).toEqual({
-      productoId: horchata,
+      productoId: ids.horchata,
       nombre: 'Agua de horchata',
       cantidad: 5,
       total: 1.39,
