@@ -203,7 +203,7 @@ async function measureIn(database: string, url: string): Promise<void> {
         'exportar CSV, un año',
         await timeIt(3, async () => {
           let bytes = 0;
-          for await (const chunk of await ventas.exportarPedidos(db, session, year)) {
+          for await (const chunk of await ventas.exportPedidos(db, session, year)) {
             bytes += chunk.length;
           }
           return bytes;

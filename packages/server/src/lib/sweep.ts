@@ -9,7 +9,7 @@ const INTENTOS = 3;
 const ESPERAS_MS = [1_000, 5_000];
 
 export interface Entrega {
-  enviar: () => Promise<void>;
+  send: () => Promise<void>;
   /** What the log lines say about this message (its order, shop, channel). */
   contexto: Record<string, unknown>;
   /** Logged when the last try failed, and when a try failed and another follows. */
@@ -22,7 +22,7 @@ export interface Sweep {
    * Sends a message beside the pass (a slow mail or SMS service delays nothing else), retried
    * a few times and then logged; it never throws.
    */
-  entregar(entrega: Entrega): void;
+  deliver(entrega: Entrega): void;
 }
 
 /**
@@ -52,10 +52,10 @@ export function startSweep(options: {
       despertar.add(done);
     });
 
-  const entregar = async ({ enviar, contexto, fallo, reintento }: Entrega) => {
+  const deliver = async ({ send, contexto, fallo, reintento }: Entrega) => {
     for (let intento = 1; ; intento++) {
       try {
-        await enviar();
+        await send();
         return;
       } catch (error) {
         const final = intento >= INTENTOS || stopped;
@@ -68,8 +68,8 @@ export function startSweep(options: {
   };
 
   const sweep: Sweep = {
-    entregar(entrega) {
-      const enCurso = entregar(entrega).finally(() => entregas.delete(enCurso));
+    deliver(entrega) {
+      const enCurso = deliver(entrega).finally(() => entregas.delete(enCurso));
       entregas.add(enCurso);
     },
   };

@@ -9,7 +9,7 @@ import { isoAfter, nowIso } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { equalsInConstantTime, randomDigits, randomSecret, sha256 } from '../../lib/secrets.js';
 import { canSendSms, type Notifier } from '../../notifier/notifier.js';
-import { findMiembroDeCuenta, marcarUltimoAcceso } from '../personal/personal.service.js';
+import { findMiembroDeCuenta, markUltimoAcceso } from '../personal/personal.service.js';
 import { createTiendaForOwner, findTiendaIdOfOwner } from '../tiendas/tienda.service.js';
 import * as repo from './account.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -109,7 +109,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
     if (account.role === 'PERSONAL') {
       const miembro = await miembroActivo(account.id);
-      await marcarUltimoAcceso(db, miembro.id, nowIso());
+      await markUltimoAcceso(db, miembro.id, nowIso());
       return tokens.sign({ ...claims, tiendaId: miembro.tienda_id, rol: miembro.rol });
     }
     return tokens.sign(claims);

@@ -149,7 +149,7 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
       preValidation: guards.requirePermiso('agotar'),
     },
     async (request) =>
-      catalogo.agotarProducto(
+      catalogo.setProductoAgotado(
         db,
         sessionOf(request),
         request.body.productoId,

@@ -256,7 +256,7 @@ export function activateProducto(db: Db, session: Session, id: number, activate:
  * Marks the caller's product sold out until the end of today in the shop's time zone (it comes
  * back by itself), or on sale again. Another shop's product is 404 and nothing changes.
  */
-export function agotarProducto(db: Db, session: Session, productoId: number, agotado: boolean) {
+export function setProductoAgotado(db: Db, session: Session, productoId: number, agotado: boolean) {
   return changeCatalogo(db, session, async (trx, tienda, now) => {
     if (!(await repo.findProductoOfTienda(trx, productoId, tienda.id))) {
       throw productoNoEncontrado();

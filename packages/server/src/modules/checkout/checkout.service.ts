@@ -50,7 +50,7 @@ import {
   type PedidoEventBus,
   type PedidoEvento,
 } from '../pedidos/pedido.service.js';
-import { contarEnFranja, findProgramacionDe } from '../tiendas/franjas.service.js';
+import { countEnFranja, findProgramacionDe } from '../tiendas/franjas.service.js';
 import { existsTienda } from '../tiendas/tienda.service.js';
 import { findZona, loadZonasDeTienda, type ZonaGuardada } from '../tiendas/zonas.service.js';
 import * as repo from './checkout.repository.js';
@@ -332,7 +332,7 @@ async function tomarLugarEnFranja(trx: DbOrTx, tiendaId: number, programado: Pro
   const { inicio, pedidosPorIntervalo } = programado;
   if (pedidosPorIntervalo === null) return;
   await repo.lockFranjaDeTienda(trx, tiendaId, inicio);
-  if ((await contarEnFranja(trx, tiendaId, inicio)) >= pedidosPorIntervalo) {
+  if ((await countEnFranja(trx, tiendaId, inicio)) >= pedidosPorIntervalo) {
     throw new AppError('HORARIO_NO_DISPONIBLE', programacionMessages.lleno);
   }
 }

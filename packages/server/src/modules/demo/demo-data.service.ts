@@ -305,14 +305,14 @@ async function addDemoCook(
     log: deps.log,
   });
   const nombreCompleto = 'Juan Pérez';
-  await personal.invitar(owner, {
+  await personal.invite(owner, {
     email: DEMO_ACCOUNTS.cocina.email,
     nombreCompleto,
     rol: 'COCINA',
   });
   const token = /token=(\S+)/.exec(correos[0] ?? '')?.[1];
   if (!token) throw new Error('la invitación de muestra no trae su enlace');
-  await personal.aceptar({ token, password: DEMO_ACCOUNTS.cocina.password, nombreCompleto });
+  await personal.accept({ token, password: DEMO_ACCOUNTS.cocina.password, nombreCompleto });
 }
 
 /** True when nobody has registered yet: only then are the sample shops added. */

@@ -39,7 +39,7 @@ export interface EscalacionOptions {
 interface Mensaje {
   pedidoId: number;
   canal: 'sms' | 'email';
-  enviar: () => Promise<void>;
+  send: () => Promise<void>;
 }
 
 /** "menos de 1 minuto", "1 minuto", "4 minutos". */
@@ -72,7 +72,7 @@ function mensajesDe(
     mensajes.push({
       pedidoId: pedido.id,
       canal: 'sms',
-      enviar: () => deps.notifier.sendSms({ to: celular, text }),
+      send: () => deps.notifier.sendSms({ to: celular, text }),
     });
   }
   if (contacto?.email) {
@@ -88,7 +88,7 @@ function mensajesDe(
     mensajes.push({
       pedidoId: pedido.id,
       canal: 'email',
-      enviar: () =>
+      send: () =>
         deps.notifier.sendEmail({ to: email, subject: `Pedido #${pedido.id} sin aceptar`, text }),
     });
   }
@@ -170,8 +170,8 @@ export function startEscalacionSweep(
       await deps.bus.publish(evento).catch(() => undefined);
     }
     for (const mensaje of mensajes) {
-      sweep.entregar({
-        enviar: mensaje.enviar,
+      sweep.deliver({
+        send: mensaje.send,
         contexto: { pedidoId: mensaje.pedidoId, canal: mensaje.canal },
         fallo: 'no se pudo enviar el aviso de pedido sin aceptar',
         reintento: 'aviso de pedido sin aceptar no enviado; se reintenta',

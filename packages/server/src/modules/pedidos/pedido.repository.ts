@@ -214,7 +214,7 @@ export async function acceptPedido(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function marcarPagado(db: DbOrTx, id: number, tiendaId: number, now: string) {
+export async function markPagado(db: DbOrTx, id: number, tiendaId: number, now: string) {
   const result = await db
     .updateTable('pedido')
     .set({ pagado: 1, updated_at: now })
@@ -226,7 +226,7 @@ export async function marcarPagado(db: DbOrTx, id: number, tiendaId: number, now
 }
 
 /** The first time the owner opens the order; later calls change nothing. */
-export async function marcarVisto(db: DbOrTx, id: number, tiendaId: number, now: string) {
+export async function markVisto(db: DbOrTx, id: number, tiendaId: number, now: string) {
   const result = await db
     .updateTable('pedido')
     .set({ visto_en: now })
@@ -406,7 +406,7 @@ export function findPedidoOfTienda(db: DbOrTx, id: number, tiendaId: number) {
 }
 
 /** ACEPTADO to LISTO with when and who, in one UPDATE so two clicks can't both win. */
-export async function marcarListo(
+export async function markListo(
   db: DbOrTx,
   values: { id: number; tiendaId: number; now: string; por: string },
 ) {

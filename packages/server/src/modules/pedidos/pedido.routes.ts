@@ -140,7 +140,7 @@ export function registerPedidoRoutes(
       // Every role of the shop, the kitchen included (docs/api.md, "Staff and the kitchen").
       preValidation: guards.requirePermiso('listo'),
     },
-    async (request) => pedidos.marcarListo(db, bus, sessionOf(request), request.body.pedidoId),
+    async (request) => pedidos.markListo(db, bus, sessionOf(request), request.body.pedidoId),
   );
   api.post(
     '/api/pedido/marcarpagado',
@@ -153,7 +153,7 @@ export function registerPedidoRoutes(
       },
       preValidation: owner,
     },
-    async (request) => pedidos.marcarPagado(db, bus, sessionOf(request), request.body.pedidoId),
+    async (request) => pedidos.markPagado(db, bus, sessionOf(request), request.body.pedidoId),
   );
   api.post(
     '/api/pedido/visto',
@@ -166,7 +166,7 @@ export function registerPedidoRoutes(
       },
       preValidation: owner,
     },
-    async (request) => pedidos.marcarVisto(db, bus, sessionOf(request), request.body.pedidoId),
+    async (request) => pedidos.markVisto(db, bus, sessionOf(request), request.body.pedidoId),
   );
 
   api.get(

@@ -474,7 +474,7 @@ export function acceptPedido(
  * (listoPor); from any other state 409 ESTADO_INVALIDO. Its LISTO event tells the shopper or
  * the guest (streams and push) that the order is ready or on its way.
  */
-export function marcarListo(
+export function markListo(
   db: Db,
   bus: PedidoEventBus,
   session: Session,
@@ -485,33 +485,33 @@ export function marcarListo(
     bus,
     session,
     pedidoId,
-    (trx, cambio) => repo.marcarListo(trx, cambio),
+    (trx, cambio) => repo.markListo(trx, cambio),
     estadoInvalido,
     'LISTO',
   );
 }
 
 /** The payment arrived (a transfer, say). Marking it twice changes nothing. */
-export function marcarPagado(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
+export function markPagado(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
   return changePedido(
     db,
     bus,
     session,
     pedidoId,
-    (trx, { now }) => repo.marcarPagado(trx, pedidoId, session.tiendaId, now),
+    (trx, { now }) => repo.markPagado(trx, pedidoId, session.tiendaId, now),
     () => undefined,
     TIPO_PAGADO,
   );
 }
 
 /** The owner opened the order: the first time is recorded (the "sin atender" filter). */
-export function marcarVisto(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
+export function markVisto(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
   return changePedido(
     db,
     bus,
     session,
     pedidoId,
-    (trx, { now }) => repo.marcarVisto(trx, pedidoId, session.tiendaId, now),
+    (trx, { now }) => repo.markVisto(trx, pedidoId, session.tiendaId, now),
     () => undefined,
     TIPO_VISTO,
   );

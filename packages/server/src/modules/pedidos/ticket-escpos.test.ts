@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEscPos, textoDe, type Comando } from '../../../test/escpos-decoder.js';
 import { encodeTicket } from './ticket-escpos.js';
-import { centrado, envolver, type LineaTicket } from './ticket-lineas.js';
+import { centrado, wrapText, type LineaTicket } from './ticket-lineas.js';
 
 // The ticket's bytes (docs/api.md, "Staff and the kitchen"): ESC @, ESC t 16 before any text,
 // the text in windows-1252, bold and double height where the lines say, a full cut at the end.
@@ -17,7 +17,7 @@ const LINEAS: LineaTicket[] = [
   ...centrado('Jugos Begoña', 32).map((t) => linea(t, { negrita: true })),
   ...centrado('Pedido #12', 32).map((t) => linea(t, { negrita: true, alta: true })),
   linea('Cliente: Begoña Núñez'),
-  ...envolver('2 x Piña colada con chía y un poquito de azúcar morena', 32, 0, 4).map((t) =>
+  ...wrapText('2 x Piña colada con chía y un poquito de azúcar morena', 32, 0, 4).map((t) =>
     linea(t),
   ),
   linea('-'.repeat(32)),

@@ -3,7 +3,7 @@ import type { PedidoVista } from '@tianguis/domain';
 import {
   centrado,
   COLUMNAS_TICKET,
-  envolver,
+  wrapText,
   fila,
   lineasDeTicket,
   textoImprimible,
@@ -133,9 +133,9 @@ describe('textoImprimible', () => {
   });
 });
 
-describe('envolver, fila, centrado', () => {
+describe('wrapText, fila, centrado', () => {
   it('wraps by words, never past the width, indenting what follows', () => {
-    const lineas = envolver(NOMBRE_LARGO, 32, 2, 4);
+    const lineas = wrapText(NOMBRE_LARGO, 32, 2, 4);
     for (const linea of lineas) expect(linea.length).toBeLessThanOrEqual(32);
     expect(lineas[0]!.startsWith('  Piña')).toBe(true);
     for (const linea of lineas.slice(1)) expect(linea).toMatch(/^ {4}\S/);
@@ -143,7 +143,7 @@ describe('envolver, fila, centrado', () => {
   });
 
   it('cuts a word longer than a line', () => {
-    const lineas = envolver(`Ref ${'X'.repeat(70)}`, 32);
+    const lineas = wrapText(`Ref ${'X'.repeat(70)}`, 32);
     expect(lineas).toEqual(['Ref', 'X'.repeat(32), 'X'.repeat(32), 'X'.repeat(6)]);
   });
 

@@ -80,7 +80,7 @@ export function textoImprimible(texto: string): string {
  * its right): the first line indented by `sangria` spaces, the next ones by `sangriaResto`; a
  * word longer than a line is cut. Never a line longer than `ancho`.
  */
-export function envolver(
+export function wrapText(
   texto: string,
   ancho: number,
   sangria = 0,
@@ -123,13 +123,13 @@ export function envolver(
 export function fila(izq: string, der: string, ancho: number, sangriaResto = 0): string[] {
   const derecha = textoImprimible(der);
   const primera = Math.max(1, ancho - derecha.length - 1);
-  const partes = envolver(izq, ancho, 0, sangriaResto, primera);
+  const partes = wrapText(izq, ancho, 0, sangriaResto, primera);
   return [(partes[0] ?? '').padEnd(ancho - derecha.length) + derecha, ...partes.slice(1)];
 }
 
 /** Wrapped and centred (spaces on the left: every printer centres them alike). */
 export function centrado(texto: string, ancho: number): string[] {
-  return envolver(texto, ancho).map(
+  return wrapText(texto, ancho).map(
     (linea) => ' '.repeat(Math.floor((ancho - linea.length) / 2)) + linea,
   );
 }
@@ -172,43 +172,43 @@ export function lineasDeTicket(entrada: TicketEntrada): LineaTicket[] {
 
   const marca =
     pedido.origen === 'MANUAL' ? ' (Por teléfono)' : pedido.invitado ? ' (Invitado)' : '';
-  add(envolver(`Cliente: ${pedido.nombreCompleto}${marca}`, ancho, 0, 2));
+  add(wrapText(`Cliente: ${pedido.nombreCompleto}${marca}`, ancho, 0, 2));
   if (!cocina && pedido.celular.trim() !== '') {
-    add(envolver(`Tel: ${formatCelular(pedido.celular)}`, ancho, 0, 2));
+    add(wrapText(`Tel: ${formatCelular(pedido.celular)}`, ancho, 0, 2));
   }
   const domicilio = pedido.entrega.tipo !== 'RECOGER';
   add([`Entrega: ${domicilio ? 'A domicilio' : 'Recoger en tienda'}`]);
   const { entrega } = pedido;
   // The zone's name tells the kitchen too that the order travels; the address is not its.
   if (domicilio && entrega.zona) {
-    add(envolver(`Zona ${entrega.zona.nombre}`, ancho, 0, 2), { negrita: true });
+    add(wrapText(`Zona ${entrega.zona.nombre}`, ancho, 0, 2), { negrita: true });
   }
   if (domicilio && !cocina) {
     const direccion = direccionDePedido(pedido);
-    if (direccion !== '') add(envolver(direccion, ancho, 0, 2));
+    if (direccion !== '') add(wrapText(direccion, ancho, 0, 2));
     const lugar = [
       entrega.colonia ? `Col. ${entrega.colonia}` : '',
       entrega.codigoPostal ? `C.P. ${entrega.codigoPostal}` : '',
     ].filter((parte) => parte !== '');
-    if (lugar.length > 0) add(envolver(lugar.join(' · '), ancho, 0, 2));
-    if (entrega.referencias) add(envolver(`Ref: ${entrega.referencias}`, ancho, 0, 2));
+    if (lugar.length > 0) add(wrapText(lugar.join(' · '), ancho, 0, 2));
+    if (entrega.referencias) add(wrapText(`Ref: ${entrega.referencias}`, ancho, 0, 2));
   }
   const { pago } = pedido;
   const transferencia = pago.metodo === 'TRANSFERENCIA';
   const estadoPago = transferencia ? (pago.pagado ? ' (PAGADO)' : ' (PENDIENTE)') : '';
-  add(envolver(`Pago: ${METODO_PAGO[pago.metodo] ?? pago.metodo}${estadoPago}`, ancho, 0, 2));
+  add(wrapText(`Pago: ${METODO_PAGO[pago.metodo] ?? pago.metodo}${estadoPago}`, ancho, 0, 2));
   const efectivo = cambioDePago(pago);
   if (efectivo) {
     add([`Paga con ${formatPesos(efectivo.pagaCon)}`], { negrita: true });
     add([`Cambio ${formatPesos(efectivo.cambio ?? 0)}`], { negrita: true });
   }
   if (transferencia && pago.referencia) {
-    add(envolver(`Ref. pago: ${pago.referencia}`, ancho, 0, 2));
+    add(wrapText(`Ref. pago: ${pago.referencia}`, ancho, 0, 2));
   }
 
   if (pedido.nota) {
     separador();
-    add(envolver(`NOTA: ${pedido.nota}`, ancho, 0, 2), { negrita: true });
+    add(wrapText(`NOTA: ${pedido.nota}`, ancho, 0, 2), { negrita: true });
   }
   separador();
 
@@ -221,9 +221,9 @@ export function lineasDeTicket(entrada: TicketEntrada): LineaTicket[] {
         negrita: true,
       },
     );
-    if (linea.opciones.length > 0) add(envolver(textoDeOpciones(linea.opciones), ancho, 2, 4));
-    if (linea.nota) add(envolver(`* ${linea.nota}`, ancho, 2, 4));
-    if (linea.cantidad > 1) add(envolver(`${formatPesos(precio)} c/u`, ancho, 2));
+    if (linea.opciones.length > 0) add(wrapText(textoDeOpciones(linea.opciones), ancho, 2, 4));
+    if (linea.nota) add(wrapText(`* ${linea.nota}`, ancho, 2, 4));
+    if (linea.cantidad > 1) add(wrapText(`${formatPesos(precio)} c/u`, ancho, 2));
   }
   separador();
 

@@ -21,7 +21,7 @@ async function updateMiembro(db: DbOrTx, personalId: number, set: Updateable<Per
   await db.updateTable('personal').set(set).where('id', '=', personalId).execute();
 }
 
-export async function marcarUltimoAcceso(db: DbOrTx, personalId: number, now: string) {
+export async function markUltimoAcceso(db: DbOrTx, personalId: number, now: string) {
   await updateMiembro(db, personalId, { ultimo_acceso: now });
 }
 
@@ -187,6 +187,6 @@ export async function updateRol(db: DbOrTx, personalId: number, rol: RolPersonal
 }
 
 /** Removes a member (or withdraws an invitation): BAJA, and its link stops working. */
-export async function darDeBaja(db: DbOrTx, personalId: number, now: string) {
+export async function removeMiembro(db: DbOrTx, personalId: number, now: string) {
   await updateMiembro(db, personalId, { estado: 'BAJA', baja_en: now, token_hash: null });
 }

@@ -35,7 +35,7 @@ export function registerPersonalRoutes(
       preValidation: owner,
     },
     async (request, reply) =>
-      reply.status(201).send(await personal.invitar(sessionOf(request), request.body)),
+      reply.status(201).send(await personal.invite(sessionOf(request), request.body)),
   );
 
   api.get(
@@ -48,7 +48,7 @@ export function registerPersonalRoutes(
       },
       preValidation: owner,
     },
-    async (request) => personal.listar(sessionOf(request)),
+    async (request) => personal.list(sessionOf(request)),
   );
 
   api.post(
@@ -62,7 +62,7 @@ export function registerPersonalRoutes(
       },
       preValidation: owner,
     },
-    async (request) => personal.cambiarRol(sessionOf(request), request.body),
+    async (request) => personal.changeRol(sessionOf(request), request.body),
   );
 
   api.post(
@@ -76,7 +76,7 @@ export function registerPersonalRoutes(
       },
       preValidation: owner,
     },
-    async (request) => personal.darDeBaja(sessionOf(request), request.body.personalId),
+    async (request) => personal.removeMiembro(sessionOf(request), request.body.personalId),
   );
 
   api.post(
@@ -89,6 +89,6 @@ export function registerPersonalRoutes(
         response: { 200: tokenRespuestaSchema },
       },
     },
-    async (request) => personal.aceptar(request.body),
+    async (request) => personal.accept(request.body),
   );
 }

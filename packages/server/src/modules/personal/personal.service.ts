@@ -40,8 +40,8 @@ export function findMiembroDeCuenta(db: DbOrTx, accountId: number) {
 }
 
 /** A member's last sign-in, for the owner's list. */
-export function marcarUltimoAcceso(db: DbOrTx, personalId: number, now: string) {
-  return repo.marcarUltimoAcceso(db, personalId, now);
+export function markUltimoAcceso(db: DbOrTx, personalId: number, now: string) {
+  return repo.markUltimoAcceso(db, personalId, now);
 }
 
 export interface PersonalServiceDeps {
@@ -103,7 +103,7 @@ export function createPersonalService(deps: PersonalServiceDeps) {
   }
 
   /** `POST /api/tienda/personal` (owner): writes the invitation, then emails its link. */
-  async function invitar(session: Session, input: InvitarPersonal): Promise<PersonalVista> {
+  async function invite(session: Session, input: InvitarPersonal): Promise<PersonalVista> {
     const tienda = await requireOwnTienda(db, session);
     if (await staffAccounts.isEmailInUse(input.email)) throw new AppError('CORREO_EN_USO');
     const token = randomSecret();
@@ -142,7 +142,7 @@ export function createPersonalService(deps: PersonalServiceDeps) {
     } catch (error) {
       // A link nobody received must not stay usable, nor count toward the limit.
       log.error({ err: error, tiendaId: tienda.id }, 'no se pudo enviar la invitación al personal');
-      await repo.darDeBaja(db, personalId, nowIso());
+      await repo.removeMiembro(db, personalId, nowIso());
       throw new AppError('SERVICIO_NO_DISPONIBLE', INVITACION_NO_ENVIADA);
     }
     return vistaDe(await requireMiembro(session, personalId));
@@ -152,7 +152,7 @@ export function createPersonalService(deps: PersonalServiceDeps) {
    * `POST /api/personal/aceptar` (no session): the account and the membership in one
    * transaction, then a token like `authenticate`'s.
    */
-  async function aceptar(input: AceptarInvitacion): Promise<{ token: string }> {
+  async function accept(input: AceptarInvitacion): Promise<{ token: string }> {
     const tokenHash = sha256(input.token);
     const invitacion = await repo.findInvitacionVigente(db, tokenHash, nowIso());
     if (!invitacion) throw new AppError('INVITACION_INVALIDA');
@@ -188,7 +188,7 @@ export function createPersonalService(deps: PersonalServiceDeps) {
   }
 
   /** `GET /api/tienda/personal` (owner). */
-  async function listar(session: Session): Promise<PersonalVista[]> {
+  async function list(session: Session): Promise<PersonalVista[]> {
     const now = nowIso();
     const rows = await repo.listPersonalDeTienda(db, session.tiendaId);
     return rows
@@ -198,7 +198,7 @@ export function createPersonalService(deps: PersonalServiceDeps) {
   }
 
   /** `POST /api/tienda/personal/rol` (owner): the member's tokens carry it from their next request. */
-  async function cambiarRol(
+  async function changeRol(
     session: Session,
     input: { personalId: number; rol: RolPersonal },
   ): Promise<PersonalVista> {
@@ -214,17 +214,17 @@ export function createPersonalService(deps: PersonalServiceDeps) {
    * `POST /api/tienda/personal/baja` (owner): BAJA, the invitation's link void, and the account's
    * token version raised, so every token (and every live stream, on any instance) stops at once.
    */
-  async function darDeBaja(session: Session, personalId: number): Promise<PersonalVista> {
+  async function removeMiembro(session: Session, personalId: number): Promise<PersonalVista> {
     const row = await requireMiembro(session, personalId);
     if (row.estado === 'BAJA') return vistaDe(row);
     await db.transaction().execute(async (trx) => {
-      await repo.darDeBaja(trx, row.id, nowIso());
+      await repo.removeMiembro(trx, row.id, nowIso());
       if (row.account_id !== null) await staffAccounts.revokeTokens(trx, row.account_id);
     });
     return vistaDe(await requireMiembro(session, personalId));
   }
 
-  return { invitar, aceptar, listar, cambiarRol, darDeBaja };
+  return { invite, accept, list, changeRol, removeMiembro };
 }
 
 export type PersonalService = ReturnType<typeof createPersonalService>;

@@ -54,7 +54,7 @@ export function registerPushRoutes(
       preValidation: guards.optionalSession,
     },
     async (request, reply) => {
-      await push.suscribir(request.session, request.body);
+      await push.subscribe(request.session, request.body);
       return reply.status(201).send({ endpoint: request.body.endpoint });
     },
   );
@@ -73,6 +73,6 @@ export function registerPushRoutes(
       bodyLimit: BODY_LIMIT,
       preValidation: guards.optionalSession,
     },
-    async (request) => ({ eliminada: await push.desuscribir(request.session, request.body) }),
+    async (request) => ({ eliminada: await push.unsubscribe(request.session, request.body) }),
   );
 }

@@ -44,16 +44,16 @@ export interface PushService {
   /** False in production without VAPID keys: nothing is sent and the routes answer 503. */
   readonly enabled: boolean;
   publicKey(): string;
-  suscribir(session: Session | null, body: PushSuscripcion): Promise<void>;
+  subscribe(session: Session | null, body: PushSuscripcion): Promise<void>;
   /** Answers whether a subscription of the caller's was removed. */
-  desuscribir(
+  unsubscribe(
     session: Session | null,
     body: { endpoint: string; seguimiento?: string | undefined },
   ): Promise<boolean>;
   /** Sends the alerts an order event calls for, after the fact; never waits, never throws. */
-  alertar(evento: PedidoEvento): void;
+  alert(evento: PedidoEvento): void;
   /** Sends `alerta` to every device of the shop's owner; never waits, never throws. */
-  alertarDueno(tiendaId: number, alerta: AlertaPush): void;
+  alertDueno(tiendaId: number, alerta: AlertaPush): void;
   close(): Promise<void>;
 }
 
@@ -252,7 +252,7 @@ export async function createPushService(deps: {
   return {
     enabled: vapid !== undefined,
     publicKey: () => requireEnabled().publicKey,
-    async suscribir(session, body) {
+    async subscribe(session, body) {
       requireEnabled();
       const dueno = await duenoOf(session, body.seguimiento);
       await repo.upsertSuscripcion(db, {
@@ -265,11 +265,11 @@ export async function createPushService(deps: {
       hayAlguna = true;
       await repo.trimSuscripciones(db, dueno, SUSCRIPCIONES_POR_DUENO);
     },
-    async desuscribir(session, body) {
+    async unsubscribe(session, body) {
       const dueno = await duenoOf(session, body.seguimiento);
       return repo.deleteSuscripcionDe(db, body.endpoint, dueno);
     },
-    alertar(evento) {
+    alert(evento) {
       if (!sender || closed) return;
       const work = prepare(evento).catch((error: unknown) =>
         log.warn({ err: error, pedidoId: evento.pedidoId }, 'no se prepararon las notificaciones'),
@@ -277,7 +277,7 @@ export async function createPushService(deps: {
       preparing.add(work);
       void work.finally(() => preparing.delete(work));
     },
-    alertarDueno(tiendaId, alerta) {
+    alertDueno(tiendaId, alerta) {
       if (!sender || closed) return;
       const work = (async () => {
         if (await nadieSuscrito()) return;
@@ -307,7 +307,7 @@ export function withPushAlerts(bus: PedidoEventBus, push: PushService): PedidoEv
       try {
         await bus.publish(evento);
       } finally {
-        push.alertar(evento);
+        push.alert(evento);
       }
     },
     subscribe: (listener) => bus.subscribe(listener),

@@ -25,7 +25,7 @@ const selectOcupadosEnFranja = preparedQuery((db, tiendaId: number, inicio: stri
  * (an ISO instant in `toISOString()` form). The checkout reads it inside the transaction that
  * writes the order, to refuse a full slot.
  */
-export async function contarEnFranja(
+export async function countEnFranja(
   db: DbOrTx,
   tiendaId: number,
   inicioIso: string,
@@ -69,7 +69,7 @@ const selectOcupadosPorFranja = preparedQuery(
  * one query: the slot's start in epoch milliseconds → orders not cancelled in it. Slots with no
  * order are absent.
  */
-export async function contarPorFranja(
+export async function countPorFranja(
   db: DbOrTx,
   tiendaId: number,
   desdeIso: string,

@@ -15,7 +15,7 @@ import { JsonAnswerCache, type CachedJson } from '../../http/json-answer-cache.j
 import { cachedByTiendaVersion } from '../../lib/tienda-version-cache.js';
 import { findCalendarioDe } from '../horarios/horario.service.js';
 import {
-  contarPorFranja,
+  countPorFranja,
   findProgramacionDeTienda,
   findTiendaProgramable,
   hasProductoVisible,
@@ -26,7 +26,7 @@ import { demoraDe, programacionDe } from './programacion.view.js';
 // for orders for later, with the places left in each, and the estimate of an order placed now.
 
 /** For the checkout's transaction: a slot's places taken (franjas.repository.ts). */
-export { contarEnFranja } from './franjas.repository.js';
+export { countEnFranja } from './franjas.repository.js';
 
 /** A shop's orders-for-later settings, read once per shop version (a change raises it). */
 export const findProgramacionDe = cachedByTiendaVersion(
@@ -115,7 +115,7 @@ export function createFranjasReader(db: Db, maxShops = 2000) {
     const ocupados =
       limite === null || ofrecidas.length === 0
         ? new Map<number, number>()
-        : await contarPorFranja(
+        : await countPorFranja(
             db,
             tienda.id,
             new Date(ofrecidas[0]!.inicio).toISOString(),

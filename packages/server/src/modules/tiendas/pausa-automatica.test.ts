@@ -25,7 +25,7 @@ import {
 } from '../../../test/push-service.js';
 import { describeOnPostgres } from '../../../test/requires.js';
 import { startSmsProvider, type Sms } from '../../../test/sms-provider.js';
-import { pausarTiendasDesbordadas } from './pausa-automatica.js';
+import { pauseTiendasDesbordadas } from './pausa-automatica.js';
 
 // docs/api.md, "Orders for later" and "Third edition: fine points": a shop with the automatic
 // pause on and `pedidosSinAceptar` orders NUEVO, not scheduled for later and older than
@@ -214,7 +214,7 @@ async function carrera(
   const now = new Date(Date.now() + 3_600_000);
   const hechas = await Promise.all(
     Array.from({ length: pasadas }, (_, i) =>
-      pausarTiendasDesbordadas(
+      pauseTiendasDesbordadas(
         { db: servers[i % servers.length]!.app.database.db },
         { alertaEscalarS: ALERTA_S, now },
       ),

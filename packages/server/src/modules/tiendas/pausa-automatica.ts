@@ -24,7 +24,7 @@ const PAUSA_MS = PAUSA_AUTOMATICA_MIN * 60_000;
 export interface PausaAutomaticaDeps {
   db: Db;
   notifier: Notifier;
-  push: Pick<PushService, 'alertarDueno'>;
+  push: Pick<PushService, 'alertDueno'>;
   log: FastifyBaseLogger;
 }
 
@@ -160,7 +160,7 @@ async function claimPausa(
  * alone: it takes no orders for now, so a pause would change nothing for its shoppers and only
  * wake its owner (orders left from the day before, all night long).
  */
-export async function pausarTiendasDesbordadas(
+export async function pauseTiendasDesbordadas(
   deps: Pick<PausaAutomaticaDeps, 'db'>,
   options: PausaAutomaticaOptions,
 ): Promise<PausaHecha[]> {
@@ -199,7 +199,7 @@ export function startPausaAutomaticaSweep(
   options: { everyMs: number; alertaEscalarS: number },
 ): () => Promise<unknown> {
   const pass = async (sweep: Sweep) => {
-    const hechas = await pausarTiendasDesbordadas(deps, {
+    const hechas = await pauseTiendasDesbordadas(deps, {
       alertaEscalarS: options.alertaEscalarS,
     });
     for (const pausa of hechas) {
@@ -208,7 +208,7 @@ export function startPausaAutomaticaSweep(
         'tienda pausada automáticamente',
       );
       // The pause is committed: a message lost here loses only the message.
-      deps.push.alertarDueno(
+      deps.push.alertDueno(
         pausa.tiendaId,
         buildAlertaTiendaPausada({
           tiendaId: pausa.tiendaId,
@@ -221,8 +221,8 @@ export function startPausaAutomaticaSweep(
         to: pausa.celular,
         text: programacionMessages.pausaAutomaticaAviso(pausa.pedidos),
       };
-      sweep.entregar({
-        enviar: () => deps.notifier.sendSms(sms),
+      sweep.deliver({
+        send: () => deps.notifier.sendSms(sms),
         contexto: { tiendaId: pausa.tiendaId },
         fallo: 'no se pudo enviar el aviso de pausa automática',
         reintento: 'aviso de pausa automática no enviado; se reintenta',

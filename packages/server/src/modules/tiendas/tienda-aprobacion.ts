@@ -73,7 +73,7 @@ export function smsDeAprobacion(tienda: AvisoDeTienda, enlace: string): string {
  */
 export function createAvisoDeAprobacion(deps: AprobacionDeps): (tiendaId: number) => void {
   return (tiendaId) => {
-    void avisarAprobacion(deps, tiendaId).catch((error: unknown) =>
+    void notifyAprobacion(deps, tiendaId).catch((error: unknown) =>
       deps.log.error(
         { err: error, tiendaId },
         'no se pudo avisar al dueño que su tienda se aprobó',
@@ -83,7 +83,7 @@ export function createAvisoDeAprobacion(deps: AprobacionDeps): (tiendaId: number
 }
 
 /** Sends the owner's messages for one approved shop; each channel fails on its own. */
-export async function avisarAprobacion(deps: AprobacionDeps, tiendaId: number): Promise<void> {
+export async function notifyAprobacion(deps: AprobacionDeps, tiendaId: number): Promise<void> {
   const fila = await repo.findAvisoDeTienda(deps.db, tiendaId);
   if (!fila) return;
   const publica = (await repo.findPublicTiendaByUsuario(deps.db, fila.usuario)) !== undefined;

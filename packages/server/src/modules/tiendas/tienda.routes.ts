@@ -25,7 +25,7 @@ import { createPublicTiendaReader, type PublicTiendaReader } from './tienda-publ
 import { createTiendaListas } from './tienda-lista.service.js';
 import type { CachedAnswer } from './tienda-lista.js';
 import * as tiendas from './tienda.service.js';
-import { cotizarEnvio } from './zonas.service.js';
+import { quoteEnvio } from './zonas.service.js';
 
 /** `cotizarenvio`: quotes per client address and window (docs/api.md, "Delivery zones"). */
 export const COTIZACIONES_POR_IP = 60;
@@ -157,7 +157,7 @@ export function registerTiendaRoutes(
     async (request) => {
       // Counted before the work, so quotes asked at once are counted too.
       await deps.cotizarLimiter.consume(`cotizar-envio-ip:${request.ip}`, COTIZACIONES_POR_IP);
-      return cotizarEnvio(db, request.body);
+      return quoteEnvio(db, request.body);
     },
   );
 
@@ -172,7 +172,7 @@ export function registerTiendaRoutes(
       },
       preValidation: guards.requirePermiso('ritmo'),
     },
-    async (request) => tiendas.pausarTienda(db, sessionOf(request), request.body.minutos),
+    async (request) => tiendas.pauseTienda(db, sessionOf(request), request.body.minutos),
   );
 
   api.post(
@@ -187,7 +187,7 @@ export function registerTiendaRoutes(
       },
       preValidation: guards.requirePermiso('ritmo'),
     },
-    async (request) => tiendas.demorarTienda(db, sessionOf(request), request.body.minutos),
+    async (request) => tiendas.delayTienda(db, sessionOf(request), request.body.minutos),
   );
 
   api.get(

@@ -231,7 +231,7 @@ export async function activateTienda(db: Db, session: Session, activate: boolean
  * Pauses new orders for `minutos` (15–240) from now, or resumes them with 0. The version
  * moves, so every cached answer of the shop is made again.
  */
-export async function pausarTienda(db: Db, session: Session, minutos: number) {
+export async function pauseTienda(db: Db, session: Session, minutos: number) {
   const tienda = await requireOwnTienda(db, session);
   const now = new Date();
   const hasta = minutos === 0 ? null : new Date(now.getTime() + minutos * 60_000).toISOString();
@@ -244,7 +244,7 @@ export async function pausarTienda(db: Db, session: Session, minutos: number) {
  * an order placed now until the end of the shop's day on its own clock; 0 clears it. The
  * version moves, so every cached answer carrying `demoraMin` is made again.
  */
-export async function demorarTienda(db: Db, session: Session, minutos: number) {
+export async function delayTienda(db: Db, session: Session, minutos: number) {
   const tienda = await requireOwnTienda(db, session);
   const now = new Date();
   const hasta = minutos === 0 ? null : finDelDia(now, tienda.time_zone).toISOString();

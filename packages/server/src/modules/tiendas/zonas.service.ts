@@ -78,7 +78,7 @@ export function toZonasPublicas(zonas: readonly ZonaGuardada[]): ZonaPublica[] {
  * text. An unknown or hidden shop is 404, as its public page is. One indexed read: the zones
  * come prepared from the per-version cache.
  */
-export async function cotizarEnvio(db: DbOrTx, input: CotizarEnvio): Promise<CotizacionEnvio> {
+export async function quoteEnvio(db: DbOrTx, input: CotizarEnvio): Promise<CotizacionEnvio> {
   const tienda = await findPublicTiendaPuntoById(db, input.tiendaId);
   if (!tienda) throw new AppError('NO_ENCONTRADO', 'La tienda no existe o no está disponible');
   const zonas = await loadZonasDeTienda(db, tienda.id, tienda.version);

@@ -79,7 +79,7 @@ export function registerVentasRoutes(app: FastifyInstance, deps: { db: Db; guard
     },
     async (request, reply) => {
       const { desde, hasta } = request.query;
-      const chunks = await ventas.exportarPedidos(db, sessionOf(request), request.query);
+      const chunks = await ventas.exportPedidos(db, sessionOf(request), request.query);
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

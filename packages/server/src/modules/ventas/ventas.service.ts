@@ -121,7 +121,7 @@ const PAGINA = 500;
  * their lines, so a year of orders never sits in memory at once. The shop and its zone are
  * read before the first chunk, so a missing shop is still a proper error answer.
  */
-export async function exportarPedidos(
+export async function exportPedidos(
   db: Db,
   session: Session,
   query: RangoVentas,

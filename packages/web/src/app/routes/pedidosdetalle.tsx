@@ -8,7 +8,7 @@ import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda'
 import {
   runAccionPedido,
   type AccionPedido,
-  marcarVisto,
+  markVisto,
   usePedidosTienda,
   type PedidoTienda,
   PedidoDetalle,
@@ -49,7 +49,7 @@ export default function PedidosDetalleScreen() {
   const pedidoId = pedido?.id;
   const sinVer = pedido !== undefined && !pedido.vistoEn;
   useEffect(() => {
-    if (pedidoId !== undefined && sinVer) marcarVisto(pedidoId);
+    if (pedidoId !== undefined && sinVer) markVisto(pedidoId);
   }, [pedidoId, sinVer]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -5,7 +5,7 @@
  */
 export { runAccionPedido, type AccionPedido } from './api/finish-pedido';
 export { pedidosTiendaKey, usePedidosTienda, type PedidoTienda } from './api/get-pedidos-tienda';
-export { marcarVisto } from './api/marcar-visto';
+export { markVisto } from './api/marcar-visto';
 export { usePedidosConAnteriores } from './api/pedidos-anteriores';
 export { CargarAnteriores } from './components/cargar-anteriores';
 export { PedidoDetalle } from './components/pedido-detalle';

@@ -33,8 +33,11 @@ export default function AlertasTienda() {
 
   const puedeSonar = sonido.activo && sonido.estadoAudio === 'listo';
   const timbre = useTimbrePedidos(ids, { puedeSonar, tocar: sonido.avisar });
-  const { alertar } = timbre;
-  useEffect(() => onPedidosNuevos((nuevos) => alertar(nuevos.map((p) => p.id))), [alertar]);
+  const { alertPedidos } = timbre;
+  useEffect(
+    () => onPedidosNuevos((nuevos) => alertPedidos(nuevos.map((p) => p.id))),
+    [alertPedidos],
+  );
 
   useConteoSinAtender(sinAtender.length);
 

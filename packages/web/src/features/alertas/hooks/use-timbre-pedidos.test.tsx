@@ -33,7 +33,7 @@ describe('the owner alerts’ bell', () => {
   it('rings at once for an alerted order and every 5 s while it waits, then stops when it is opened', () => {
     const { result, rerender, tocados } = montar([7]);
     expect(tocados).toHaveLength(0);
-    act(() => result.current.alertar([7]));
+    act(() => result.current.alertPedidos([7]));
     expect(tocados).toHaveLength(1);
     expect(result.current.suenan).toEqual([7]);
     act(() => vi.advanceTimersByTime(4_000));
@@ -52,14 +52,14 @@ describe('the owner alerts’ bell', () => {
 
   it('"Silenciar" quiets the orders ringing now; the next new order rings again', () => {
     const { result, rerender, tocados } = montar([7]);
-    act(() => result.current.alertar([7]));
+    act(() => result.current.alertPedidos([7]));
     act(() => result.current.silenciar());
     expect(result.current.silenciado).toBe(true);
     act(() => vi.advanceTimersByTime(30_000));
     expect(tocados).toHaveLength(1);
 
     rerender({ ids: [8, 7], puedeSonar: true });
-    act(() => result.current.alertar([8]));
+    act(() => result.current.alertPedidos([8]));
     expect(tocados).toHaveLength(2);
     expect(result.current.suenan).toEqual([8]);
   });
@@ -73,7 +73,7 @@ describe('the owner alerts’ bell', () => {
 
   it('waits while the sound is locked or off, and rings as soon as it may', () => {
     const { result, rerender, tocados } = montar([7], { puedeSonar: false });
-    act(() => result.current.alertar([7]));
+    act(() => result.current.alertPedidos([7]));
     act(() => vi.advanceTimersByTime(20_000));
     expect(tocados).toHaveLength(0);
     expect(result.current.suenan).toEqual([7]);
@@ -84,7 +84,7 @@ describe('the owner alerts’ bell', () => {
 
   it('counts only the rings the browser played, trying again on the next pulse', () => {
     const { result, tocados, hacerSonar } = montar([7], { suena: false });
-    act(() => result.current.alertar([7]));
+    act(() => result.current.alertPedidos([7]));
     act(() => vi.advanceTimersByTime(2_000));
     expect(tocados).toHaveLength(3);
     expect(result.current.toques).toBe(0);

@@ -20,7 +20,7 @@ export interface TimbrePedidos {
   /** Rings heard this visit. */
   toques: number;
   /** New orders to ring for. */
-  alertar: (ids: readonly number[]) => void;
+  alertPedidos: (ids: readonly number[]) => void;
   /** 'Silenciar': quiet for the orders ringing now. */
   silenciar: () => void;
 }
@@ -82,5 +82,5 @@ export function useTimbrePedidos(
   }, [haySonido, puedeSonar, intervaloMs, cambiar]);
 
   const silenciado = sinAtender.some((id) => timbre.silenciados.has(id));
-  return { suenan, silenciado, toques: timbre.toques, alertar, silenciar };
+  return { suenan, silenciado, toques: timbre.toques, alertPedidos: alertar, silenciar };
 }

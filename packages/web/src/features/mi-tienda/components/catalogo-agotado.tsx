@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { agotarProducto } from '../api/agotar-producto';
+import { setProductoAgotado } from '../api/agotar-producto';
 import type { ProductoDeTienda } from './catalogo-productos';
 
 /**
@@ -14,7 +14,7 @@ export function AgotadoToggle({ producto }: { producto: ProductoDeTienda }) {
     setEnCurso(true);
     setError(undefined);
     try {
-      await agotarProducto(producto.id, !agotado);
+      await setProductoAgotado(producto.id, !agotado);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'No se pudo cambiar. Inténtalo de nuevo.');
     } finally {

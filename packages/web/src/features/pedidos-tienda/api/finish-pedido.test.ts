@@ -3,7 +3,7 @@ import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query'
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { runAccionPedido } from './finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
-import { marcarVisto, olvidarVistos } from './marcar-visto';
+import { markVisto, olvidarVistos } from './marcar-visto';
 
 /** The server: answers `answer` to every call and keeps what was asked. */
 function server(answer: PedidoTienda) {
@@ -60,8 +60,8 @@ describe('the owner’s order calls', () => {
 
   it('tells the server an order was seen once per visit', async () => {
     const requests = server(makePedido({ id: 9, vistoEn: '2025-03-12T16:00:00Z' }));
-    marcarVisto(9);
-    marcarVisto(9);
+    markVisto(9);
+    markVisto(9);
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]).toEqual({ url: '/api/pedido/visto', body: { pedidoId: 9 } });
   });

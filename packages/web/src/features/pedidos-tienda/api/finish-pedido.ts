@@ -17,7 +17,7 @@ export type AccionPedido =
   | { tipo: 'marcarPagado' };
 
 /** Marks an ACEPTADO order ready (LISTO); any other state is 409 ESTADO_INVALIDO. */
-export function marcarListo(pedidoId: number): Promise<PedidoTienda> {
+export function markListo(pedidoId: number): Promise<PedidoTienda> {
   return postPedido('/api/pedido/listo', { pedidoId });
 }
 
@@ -43,7 +43,7 @@ export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise
         accion.minutos === undefined ? { pedidoId } : { pedidoId, minutos: accion.minutos },
       ).then(imprimirAlAceptar);
     case 'listo':
-      return marcarListo(pedidoId);
+      return markListo(pedidoId);
     case 'completar':
       return completarPedido(pedidoId);
     case 'cancelar':

@@ -6,7 +6,7 @@ const enviados = new Set<number>();
  * POST /api/pedido/visto once per order and visit, fire and forget: the server records the
  * first time the owner opened it ("sin atender" reports); a failure changes nothing on screen.
  */
-export function marcarVisto(pedidoId: number): void {
+export function markVisto(pedidoId: number): void {
   if (enviados.has(pedidoId)) return;
   enviados.add(pedidoId);
   postPedido('/api/pedido/visto', { pedidoId }, { reload: false }).catch(() => {

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { ponerMiembro } from './get-personal';
 
 /** POST /api/tienda/personal/rol: applies to the member's open sessions at once. */
-export async function cambiarRol(personalId: number, rol: RolPersonal): Promise<PersonalVista> {
+export async function changeRol(personalId: number, rol: RolPersonal): Promise<PersonalVista> {
   const miembro = await api<PersonalVista>('/api/tienda/personal/rol', {
     body: { personalId, rol },
   });

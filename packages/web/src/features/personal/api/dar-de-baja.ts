@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { ponerMiembro } from './get-personal';
 
 /** POST /api/tienda/personal/baja: the member's sessions end at once and they can't sign in. */
-export async function darDeBaja(personalId: number): Promise<PersonalVista> {
+export async function removeMiembro(personalId: number): Promise<PersonalVista> {
   const miembro = await api<PersonalVista>('/api/tienda/personal/baja', { body: { personalId } });
   ponerMiembro(miembro);
   return miembro;

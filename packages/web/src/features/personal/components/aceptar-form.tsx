@@ -19,7 +19,7 @@ import {
  */
 export function AceptarForm(props: {
   token: string;
-  aceptar: (input: { token: string; password: string; nombreCompleto: string }) => Promise<void>;
+  accept: (input: { token: string; password: string; nombreCompleto: string }) => Promise<void>;
   onInvalida: () => void;
 }) {
   const [values, setValues] = useState<AceptarValues>({
@@ -42,7 +42,7 @@ export function AceptarForm(props: {
     }
     setBusy(true);
     try {
-      await props.aceptar({
+      await props.accept({
         token: props.token,
         password: values.password,
         nombreCompleto: values.nombreCompleto.trim(),

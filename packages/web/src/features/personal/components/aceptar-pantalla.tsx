@@ -90,5 +90,5 @@ export function AceptarPantalla() {
     const quien = session.usuario && session.usuario !== 'N/A' ? session.usuario : undefined;
     return <SesionAbierta quien={quien} onSalir={salir} />;
   }
-  return <AceptarForm token={token} aceptar={aceptar} onInvalida={() => setInvalida(true)} />;
+  return <AceptarForm token={token} accept={aceptar} onInvalida={() => setInvalida(true)} />;
 }

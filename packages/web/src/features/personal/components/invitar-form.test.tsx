@@ -16,7 +16,7 @@ afterEach(() => {
 function abrir(responder: (llamada: Llamada) => Response) {
   const red = redDePrueba(responder);
   vi.stubGlobal('fetch', red.fetch);
-  render(<InvitarForm invitar={invitarPersonal} />);
+  render(<InvitarForm invite={invitarPersonal} />);
   return red;
 }
 

@@ -20,9 +20,7 @@ import { RolOpciones } from './rol-opciones';
  * the email) or for the whole form; on success a toast and a polite status say where the
  * invitation went, and the form is empty again for the next one.
  */
-export function InvitarForm(props: {
-  invitar: (input: InvitarPersonal) => Promise<PersonalVista>;
-}) {
+export function InvitarForm(props: { invite: (input: InvitarPersonal) => Promise<PersonalVista> }) {
   const [values, setValues] = useState<InvitarValues>(INVITAR_VACIO);
   const [problema, setProblema] = useState<Problema>();
   const [enviado, setEnviado] = useState<string>();
@@ -55,7 +53,7 @@ export function InvitarForm(props: {
     setProblema(undefined);
     setBusy(true);
     try {
-      await props.invitar(revisado.data);
+      await props.invite(revisado.data);
     } catch (error) {
       const p = problemaDelServidor(error);
       setProblema(p);

@@ -10,8 +10,8 @@ import { RolOpciones } from './rol-opciones';
 const FALLO = 'No pudimos guardar el cambio. Inténtalo de nuevo.';
 
 export interface AccionesDePersonal {
-  cambiarRol: (personalId: number, rol: RolPersonal) => Promise<PersonalVista>;
-  darDeBaja: (personalId: number) => Promise<PersonalVista>;
+  changeRol: (personalId: number, rol: RolPersonal) => Promise<PersonalVista>;
+  removeMiembro: (personalId: number) => Promise<PersonalVista>;
 }
 
 /**
@@ -79,7 +79,7 @@ export function MiembroAcciones({
             return;
           }
           void ejecutar(
-            () => acciones.cambiarRol(miembro.personalId, rol),
+            () => acciones.changeRol(miembro.personalId, rol),
             `Rol de ${nombre}: ${ROL_ETIQUETAS[rol]}`,
           );
         }}
@@ -104,7 +104,7 @@ export function MiembroAcciones({
         onCancel={cerrar}
         onConfirm={() =>
           void ejecutar(
-            () => acciones.darDeBaja(miembro.personalId),
+            () => acciones.removeMiembro(miembro.personalId),
             `${nombre} ya no puede entrar a tu tienda`,
           )
         }

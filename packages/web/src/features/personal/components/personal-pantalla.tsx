@@ -1,14 +1,14 @@
 import { EmptyState, ErrorState } from '../../../components/ui/status';
 import { useNow } from '../../../lib/use-now';
-import { cambiarRol } from '../api/cambiar-rol';
-import { darDeBaja } from '../api/dar-de-baja';
+import { changeRol } from '../api/cambiar-rol';
+import { removeMiembro } from '../api/dar-de-baja';
 import { usePersonal } from '../api/get-personal';
 import { invitarPersonal } from '../api/invitar-personal';
 import { InvitarForm } from './invitar-form';
 import { PersonalLista } from './personal-lista';
 import type { AccionesDePersonal } from './miembro-acciones';
 
-const acciones: AccionesDePersonal = { cambiarRol, darDeBaja };
+const acciones: AccionesDePersonal = { changeRol, removeMiembro };
 
 /** Three grey cards where the list will be, while it loads. */
 function Esqueleto() {
@@ -61,7 +61,7 @@ export function PersonalPantalla() {
         {lista}
       </section>
       <section className="rounded-xl border border-stone-200 bg-stone-50 p-4">
-        <InvitarForm invitar={invitarPersonal} />
+        <InvitarForm invite={invitarPersonal} />
       </section>
     </>
   );
