@@ -65,26 +65,28 @@ describe('product option groups', () => {
 
   it('addproducto stores the groups in the owner’s order; every answer carries them', async () => {
     const producto = await addConGrupos(gruposPayload());
+    // Each group and option as sent, with its new id; options active unless said otherwise.
+    const id = expect.any(Number);
+    const opcion = (nombre: string, precioExtra: number) => ({
+      id,
+      nombre,
+      precioExtra,
+      activo: true,
+    });
     expect(producto.grupos).toEqual([
       {
-        id: expect.any(Number),
+        id,
         nombre: 'Tortilla',
         minimo: 1,
         maximo: 1,
-        opciones: [
-          { id: expect.any(Number), nombre: 'Maíz', precioExtra: 0, activo: true },
-          { id: expect.any(Number), nombre: 'Harina', precioExtra: 5, activo: true },
-        ],
+        opciones: [opcion('Maíz', 0), opcion('Harina', 5)],
       },
       {
-        id: expect.any(Number),
+        id,
         nombre: 'Extras',
         minimo: 0,
         maximo: 2,
-        opciones: [
-          { id: expect.any(Number), nombre: 'Queso', precioExtra: 10, activo: true },
-          { id: expect.any(Number), nombre: 'Aguacate', precioExtra: 15.5, activo: true },
-        ],
+        opciones: [opcion('Queso', 10), opcion('Aguacate', 15.5)],
       },
     ]);
     const rows = await server.app.database.db

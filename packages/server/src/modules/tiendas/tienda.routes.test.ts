@@ -163,6 +163,25 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
 
   describe('GET listartiendas: who sees what', () => {
     type HideStep = (s: ShopSetup) => { path: string; body?: unknown };
+    /** activateproducto of the shop's product. */
+    const activateStep =
+      (activate: boolean): HideStep =>
+      (s) => ({
+        path: '/api/tienda/activateproducto',
+        body: { productoId: s.producto.id, activate },
+      });
+    /** delete{kind} of the shop's category or product: its id in the path, or in the body. */
+    const deleteStep =
+      (kind: 'producto' | 'categoria', via: 'path' | 'body'): HideStep =>
+      (s) => {
+        const path = `/api/tienda/delete${kind}`;
+        const { id } = s[kind];
+        return via === 'path' ? { path: `${path}/${id}` } : { path, body: { id } };
+      };
+    /** updateproducto of the shop's product with its switch set. */
+    const switchStep =
+      (activarODesactivar: boolean): HideStep =>
+      (s) => ({ path: '/api/tienda/updateproducto', body: { ...s.producto, activarODesactivar } });
 
     it('a new shop is its owner’s first entry with the registration defaults, and the admin’s; nobody else sees it', async () => {
       const owner = await createOwner(server);
@@ -254,46 +273,14 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       ],
       [
         'its only product is deactivated (activateproducto)',
-        (s: ShopSetup) => ({
-          path: '/api/tienda/activateproducto',
-          body: { productoId: s.producto.id, activate: false },
-        }),
-        (s: ShopSetup) => ({
-          path: '/api/tienda/activateproducto',
-          body: { productoId: s.producto.id, activate: true },
-        }),
+        activateStep(false),
+        activateStep(true),
       ],
-      [
-        'its only product is switched off in updateproducto',
-        (s: ShopSetup) => ({
-          path: '/api/tienda/updateproducto',
-          body: { ...s.producto, activarODesactivar: false },
-        }),
-        (s: ShopSetup) => ({
-          path: '/api/tienda/updateproducto',
-          body: { ...s.producto, activarODesactivar: true },
-        }),
-      ],
-      [
-        'its only product is deleted',
-        (s: ShopSetup) => ({ path: `/api/tienda/deleteproducto/${s.producto.id}` }),
-        undefined,
-      ],
-      [
-        'its only product is deleted ({id} form)',
-        (s: ShopSetup) => ({ path: '/api/tienda/deleteproducto', body: { id: s.producto.id } }),
-        undefined,
-      ],
-      [
-        'its only category is deleted',
-        (s: ShopSetup) => ({ path: `/api/tienda/deletecategoria/${s.categoria.id}` }),
-        undefined,
-      ],
-      [
-        'its only category is deleted ({id} form)',
-        (s: ShopSetup) => ({ path: '/api/tienda/deletecategoria', body: { id: s.categoria.id } }),
-        undefined,
-      ],
+      ['its only product is switched off in updateproducto', switchStep(false), switchStep(true)],
+      ['its only product is deleted', deleteStep('producto', 'path'), undefined],
+      ['its only product is deleted ({id} form)', deleteStep('producto', 'body'), undefined],
+      ['its only category is deleted', deleteStep('categoria', 'path'), undefined],
+      ['its only category is deleted ({id} form)', deleteStep('categoria', 'body'), undefined],
     ] as [string, HideStep, HideStep | undefined][])(
       'a public shop is hidden again when %s',
       async (_label, hide, show) => {
