@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,8 @@ import { createTestDatabase, type TestDatabase } from './dialects.js';
 import { createShopper, signInAdmin, TEST_ADMIN, type SignedIn } from './factories.js';
 import { createPublicShop, type PublicShop } from './pedido-factories.js';
 import { startServerProcess } from './server-process.js';
+import { repoRoot, runToEnd } from './child-process.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const backupScript = path.join(repoRoot, 'scripts/backup.ts');
 
 /** Orders placed live before the backup starts, so the copy has plenty of fresh ones to check. */
@@ -29,27 +29,9 @@ const HISTORY: ScaleSpec = {
   hotShopOrders: 0,
 };
 
-interface ScriptRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run backup -- <destination>`, as its own process, the way an administrator runs it. */
-function runBackup(env: Record<string, string>, destination: string): Promise<ScriptRun> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', backupScript, destination], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBackup = (env: Record<string, string>, destination: string) =>
+  runToEnd(process.execPath, ['--import', 'tsx', backupScript, destination], { env });
 
 function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();

@@ -9,12 +9,12 @@ import { loadConfig } from '../src/config.js';
 import { sqliteFileOf } from '../src/db/create-db.js';
 import { EXPECTED_MIGRATION } from '../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from './dialects.js';
+import { repoRoot, runToEnd } from './child-process.js';
 
 // The boot in production and against databases it must not use (docs/operations.md): each case
 // starts the real server process (as test/server-process.ts does) and reads its exit code, its
 // output and the database it was given.
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 const SECRET = 'prod-secreto-de-prueba-0123456789abcdefghijklmnop';
 const FUTURE_MIGRATION = '2099_01_01_0000_de_una_version_futura';
@@ -75,22 +75,8 @@ function runServer(env: Record<string, string>): Promise<Run> {
 }
 
 /** `npm run migrate` from the repository root, as an operator runs it. */
-function runMigrate(
-  databaseUrl: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'migrate'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMigrate = (databaseUrl: string) =>
+  runToEnd('npm', ['run', '--silent', 'migrate'], { env: { DATABASE_URL: databaseUrl } });
 
 type Rows = Record<string, unknown>[];
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { callFrom, newAddress } from './from-address.js';
 import { signInFrom } from './account-factories.js';
 import { describeOnPostgres } from './requires.js';
 import { startSmsProvider, type SmsProvider } from './sms-provider.js';
+import { runToEnd } from './child-process.js';
 
 // docs/reliability.md, "Limits", the accounts: each test plays the attack first.
 
@@ -299,19 +299,12 @@ describe('hardening (accounts): TRUST_PROXY', () => {
 
   it('the server refuses to boot with TRUST_PROXY=true: exit code 1 and one line saying why', async () => {
     const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     // A server that boots anyway is stopped, so the test fails instead of leaving it running.
-    const stop = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    clearTimeout(stop);
+    const { code, stdout, stderr } = await runToEnd(
+      process.execPath,
+      ['--import', 'tsx', serverEntry],
+      { env: { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true' }, killAfterMs: 20_000 },
+    );
     expect(code).toBe(1);
     expect(stdout).toBe('');
     const lines = stderr.trim().split('\n');
