@@ -152,6 +152,16 @@ export function lateObject<T extends object>(current: () => T | undefined, what:
   });
 }
 
+/** A fresh database (createTestDatabase) for the enclosing describe, dropped after it. */
+export function useTestDatabase(): TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.drop());
+  return lateObject(() => database, 'la base de datos');
+}
+
 /** What the tests of one describe share: its server and what was made on it. */
 export type ServerSetup<T extends object> = { server: TestServer } & T;
 

@@ -1,10 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runSigkillBurst, type BurstFixture } from '../../../scripts/faults/sigkill-burst.js';
-import { startTestServer } from './build-test-app.js';
-import { createTestDatabase, type TestDatabase } from './dialects.js';
+import { startTestServer, useTestDatabase, useTempFolder } from './build-test-app.js';
 import { createShopper, signInAdmin, TEST_ADMIN } from './factories.js';
 import { createPublicShop } from './pedido-factories.js';
 
@@ -17,13 +13,11 @@ import { createPublicShop } from './pedido-factories.js';
 const KILL_AFTER = 80;
 
 describe('a killed server keeps every acknowledged order', () => {
-  let database: TestDatabase;
-  let workDir: string;
+  const database = useTestDatabase();
+  const work = useTempFolder('tianguis-crash-');
   let fixture: BurstFixture;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-crash-'));
     const setup = await startTestServer({ database, config: TEST_ADMIN });
     const adminToken = await signInAdmin(setup);
     const shop = await createPublicShop(setup, adminToken, {
@@ -46,16 +40,12 @@ describe('a killed server keeps every acknowledged order', () => {
       ownerToken: shop.owner.token,
     };
   });
-  afterAll(async () => {
-    await database.drop();
-    await fs.rm(workDir, { recursive: true, force: true });
-  });
 
   it('SIGKILL mid-burst: every order answered 200 is there after a restart, whole', async () => {
     const figures = await runSigkillBurst({
       databaseUrl: database.url,
       fixture,
-      workDir,
+      workDir: work.dir,
       entry: 'source',
       killAfter: KILL_AFTER,
     });

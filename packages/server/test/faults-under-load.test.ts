@@ -1,7 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +10,8 @@ import {
 } from '../../../scripts/lib/private-postgres.js';
 import { loadConfig } from '../src/config.js';
 import { errorCatalog } from '../src/http/app-error.js';
-import { startTestServer } from './build-test-app.js';
-import { createTestDatabase, type TestDatabase } from './dialects.js';
+import { startTestServer, useTestDatabase, useTempFolder } from './build-test-app.js';
+import { type TestDatabase } from './dialects.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
 import { createPublicShop, guestBody, newKey, type PublicShop } from './pedido-factories.js';
 import { startServerProcess } from './server-process.js';
@@ -263,25 +261,23 @@ describe.runIf(onPostgres && privateReason !== undefined && process.env.CI)(
 describe.runIf(onPostgres && privateReason === undefined)(
   'PostgreSQL restarted under load (PostgreSQL only, a private cluster)',
   () => {
+    const work = useTempFolder('tianguis-faults-pg-');
     let cluster: PrivatePostgres;
     let server: RunningServer;
     let shop: PublicShop;
-    let workDir: string;
 
     beforeAll(async () => {
-      workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-faults-pg-'));
       cluster = await startPrivatePostgres();
       shop = await prepareShop({
         url: cluster.url,
         dialect: 'postgres',
         drop: async () => undefined,
       });
-      server = await startServer(cluster.url, workDir);
+      server = await startServer(cluster.url, work.dir);
     });
     afterAll(async () => {
       if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
       cluster?.destroy();
-      if (workDir) await fs.rm(workDir, { recursive: true, force: true });
     });
 
     it('orders answer 201 or a fast 503, the server recovers by itself, one order per key', async () => {
@@ -489,21 +485,17 @@ describe('SHUTDOWN_DRAIN_MS', () => {
 });
 
 describe('SIGTERM under load', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
+  const work = useTempFolder('tianguis-faults-term-');
   let server: RunningServer;
   let shop: PublicShop;
-  let workDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tianguis-faults-term-'));
     shop = await prepareShop(database);
-    server = await startServer(database.url, workDir, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+    server = await startServer(database.url, work.dir, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
   });
-  afterAll(async () => {
+  afterAll(() => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
-    await database?.drop();
-    if (workDir) await fs.rm(workDir, { recursive: true, force: true });
   });
 
   it('/ready turns 503 first, requests in flight finish, then connections are refused; exit 0', async () => {

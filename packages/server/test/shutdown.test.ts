@@ -1,15 +1,11 @@
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './dialects.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from './build-test-app.js';
 import { startServerProcess } from './server-process.js';
 
 describe('server process', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase();
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
     const { child, port } = await startServerProcess({
