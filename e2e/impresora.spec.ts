@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { decodificarEscPos, ultimoComando } from '../packages/web/test/impresora/escpos';
+import { decodeEscPos, ultimoComando } from '../packages/web/test/impresora/escpos';
 import { axe } from './fixtures/axe';
 import { createTaqueria, pedidosDeLaTienda, pedirComoInvitado, productoDe } from './fixtures/api';
 import { conSesion, expect, openRoute, test } from './fixtures/test';
@@ -108,7 +108,7 @@ test('el dueño conecta una impresora térmica, imprime la prueba y el ticket al
     .filter({ hasText: 'Página de prueba enviada a la impresora' });
   await expect(aviso).toBeVisible();
 
-  const prueba = decodificarEscPos(await bytesImpresos(page));
+  const prueba = decodeEscPos(await bytesImpresos(page));
   expect(prueba.comandos[0]).toEqual({ tipo: 'inicializar' });
   expect(prueba.comandos).toContainEqual({ tipo: 'paginaDeCodigos', n: 16 });
   const textos = prueba.lineas.map((l) => l.texto.trim());
@@ -136,9 +136,9 @@ test('el dueño conecta una impresora térmica, imprime la prueba y el ticket al
 
   // The server's ticket, as it answered it, reaches the printer: 80 mm, the order and its cut.
   await expect
-    .poll(async () => ultimoComando(decodificarEscPos(await bytesImpresos(page))))
+    .poll(async () => ultimoComando(decodeEscPos(await bytesImpresos(page))))
     .toBe('comando:corte');
-  const ticket = decodificarEscPos(await bytesImpresos(page));
+  const ticket = decodeEscPos(await bytesImpresos(page));
   const lineas = ticket.lineas.map((l) => l.texto);
   expect(ticket.comandos[0]).toEqual({ tipo: 'inicializar' });
   expect(lineas.join('\n')).toContain(`Pedido #${pedido.id}`);

@@ -90,7 +90,7 @@ function toquesAlPintar(): Plugin {
       const source = await fs.readFile(path.join(import.meta.dirname, TOQUES), 'utf8');
       if (/^\s*import\s/m.test(source)) throw new Error(`${TOQUES} no puede importar nada`);
       const { code: js } = await transformWithOxc(source, TOQUES, { lang: 'ts' });
-      const iife = `(()=>{${js.replace(/^export /gm, '')}\nguardarToquesTempranos();})();`;
+      const iife = `(()=>{${js.replace(/^export /gm, '')}\nkeepToquesTempranos();})();`;
       code = (await minify('toques.js', iife, { compress: true, mangle: true })).code;
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
       fileName = `assets/toques-${hash}.js`;

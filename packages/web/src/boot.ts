@@ -8,7 +8,7 @@ import {
 import { DATOS_ID } from './lib/datos-de-pagina';
 import { imageSrcSet } from './lib/image-variants';
 import { rewriteLegacyHash } from './lib/legacy-hash';
-import { guardarToquesTempranos } from './lib/toques-tempranos';
+import { keepToquesTempranos } from './lib/toques-tempranos';
 
 /**
  * The app's first script: a small entry of its own that the page loads beside main.tsx
@@ -27,7 +27,7 @@ rewriteLegacyHash();
 // A tap on a button the server rendered, before the app has the page, is kept and made again
 // then. The built page's first, classic script has started that before the page was painted
 // (vite.config.ts, `toquesAlPintar`); in development this module does it.
-if (import.meta.env.DEV) guardarToquesTempranos();
+if (import.meta.env.DEV) keepToquesTempranos();
 
 const tiendaUrl = /^\/tienda\/([^/]+)(\/.)?/.exec(window.location.pathname);
 const usuario = tiendaUrl?.[1] ? decoded(tiendaUrl[1]) : undefined;

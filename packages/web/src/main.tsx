@@ -4,10 +4,10 @@ import { ProductoDetalle, Tienda, TiendaCategoria } from './app/router';
 import { tiendaDeEntrada } from './boot';
 import { tiendaPublicaKey } from './lib/tienda-publica/get-tienda-publica';
 import { registerServiceWorker } from './features/push';
-import { leerDatosDePagina } from './lib/datos-de-pagina';
+import { readDatosDePagina } from './lib/datos-de-pagina';
 import { rewriteLegacyHash } from './lib/legacy-hash';
 import { setQueryData } from './lib/query';
-import { dejarDeGuardarToques, hayToquesTempranos } from './lib/toques-tempranos';
+import { stopKeepingToques, hasToquesTempranos } from './lib/toques-tempranos';
 import './index.css';
 import { loadCompraMotor } from './features/tienda-publica';
 
@@ -21,7 +21,7 @@ if (!root) throw new Error('Falta el elemento #root');
 // app takes it over in place, from the same data and the same clock, so nothing is fetched again
 // and nothing on screen changes. Its screen's code is loaded first: hydrating a screen that is
 // still downloading would wait for it anyway.
-const datos = leerDatosDePagina();
+const datos = readDatosDePagina();
 if (datos) {
   setQueryData(tiendaPublicaKey(datos.tiendaPublica.tienda.usuario), datos.tiendaPublica);
   void screenOf(window.location.pathname)
@@ -30,12 +30,12 @@ if (datos) {
     .then(() => {
       // A tap was kept (most likely on 'Agregar'): the basket's code, which that tap will ask for
       // once made again, comes while React hydrates instead of after (compra-en-espera.tsx).
-      if (hayToquesTempranos()) {
+      if (hasToquesTempranos()) {
         void loadCompraMotor().catch(() => undefined);
       }
       // From here React answers taps; those kept since the first paint are made again by the
       // screen's frame.
-      dejarDeGuardarToques();
+      stopKeepingToques();
       hydrateRoot(root, <App now={datos.now} />);
     });
 } else {
@@ -46,7 +46,7 @@ if (datos) {
     ? Tienda.preload().catch(() => undefined)
     : Promise.resolve();
   void ready.then(() => {
-    dejarDeGuardarToques(); // #root is empty until React renders: no tap was kept.
+    stopKeepingToques(); // #root is empty until React renders: no tap was kept.
     createRoot(root).render(<App />);
   });
 }

@@ -3,9 +3,9 @@ import { Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Loading } from '../components/ui/status';
 import { useSession } from '../lib/session-store';
-import { hayCanastaLocal, subscribeCanastaLocal } from '../features/carrito';
+import { hasCanastaLocal, subscribeCanastaLocal } from '../features/carrito';
 import { ToastHost } from '../lib/toast';
-import { repetirToquesTempranos } from '../lib/toques-tempranos';
+import { replayToquesTempranos } from '../lib/toques-tempranos';
 import { OtrasRutas } from './router';
 import { BottomBar } from './shell/bottom-bar';
 import { TopBar } from './shell/top-bar';
@@ -45,8 +45,8 @@ class ErrorBoundary extends Component<
  * the screen beside it is hydrated: React hydrates the screen's Suspense boundary after the
  * frame around it, and runs this effect with the screen's own.
  */
-function RepetirToquesTempranos() {
-  useEffect(repetirToquesTempranos, []);
+function ReplayToquesTempranos() {
+  useEffect(replayToquesTempranos, []);
   return null;
 }
 
@@ -58,7 +58,7 @@ export function Layout() {
   const session = useSession();
   // The screens behind an account come in a chunk of their own (otras-rutas.tsx): asked for
   // once someone is signed in or has a basket (checkout is the next tap), not on a first visit.
-  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hayCanastaLocal, () => false);
+  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hasCanastaLocal, () => false);
   useEffect(() => {
     if (session || hayCanasta) void OtrasRutas.preload().catch(() => undefined);
   }, [session, hayCanasta]);
@@ -90,7 +90,7 @@ export function Layout() {
         <ErrorBoundary fallback={<ScreenFailed />}>
           <Suspense fallback={<Loading />}>
             <Outlet />
-            <RepetirToquesTempranos />
+            <ReplayToquesTempranos />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -14,7 +14,7 @@ export interface DatosDePagina {
  * page that came as the plain app, or when the block cannot be read (then the app renders from
  * scratch, as it always did).
  */
-export function leerDatosDePagina(doc: Document = document): DatosDePagina | undefined {
+export function readDatosDePagina(doc: Document = document): DatosDePagina | undefined {
   const text = doc.getElementById(DATOS_ID)?.textContent;
   if (!text) return undefined;
   try {

@@ -24,7 +24,7 @@ function page(...hijos: HTMLElement[]): void {
 
 afterEach(async () => {
   // The page's own: a listener left from one test would keep the next test's taps.
-  (await load()).dejarDeGuardarToques();
+  (await load()).stopKeepingToques();
   Reflect.deleteProperty(window, '__tianguisToques');
   document.body.replaceChildren();
   delete document.documentElement.dataset.app;
@@ -37,15 +37,15 @@ describe('taps before the app has the page', () => {
     const agregar = document.getElementById('agregar') as HTMLButtonElement;
     const taps = vi.fn();
     agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
-    primera.guardarToquesTempranos();
+    primera.keepToquesTempranos();
     agregar.click();
     const segunda = await load();
     expect(segunda).not.toBe(primera);
-    segunda.guardarToquesTempranos(); // boot.ts: already keeping, no second listener
+    segunda.keepToquesTempranos(); // boot.ts: already keeping, no second listener
     agregar.click();
     expect(taps).toHaveBeenCalledTimes(2);
-    segunda.dejarDeGuardarToques();
-    segunda.repetirToquesTempranos();
+    segunda.stopKeepingToques();
+    segunda.replayToquesTempranos();
     expect(taps.mock.calls.map(([anulado]) => anulado)).toEqual([true, true, false, false]);
   });
 
@@ -56,22 +56,22 @@ describe('taps before the app has the page', () => {
     const taps = vi.fn();
     agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
 
-    m.guardarToquesTempranos();
+    m.keepToquesTempranos();
     expect(document.documentElement.dataset.app).toBe('cargando');
     agregar.click();
     // Seen by the page, not acted on: nothing of the button's own happens yet.
     expect(taps).toHaveBeenCalledWith(true);
     expect(agregar.hasAttribute(m.TOQUE_PENDIENTE)).toBe(true);
 
-    m.dejarDeGuardarToques();
+    m.stopKeepingToques();
     expect(document.documentElement.dataset.app).toBe('lista');
     expect(taps).toHaveBeenCalledTimes(1);
-    m.repetirToquesTempranos();
+    m.replayToquesTempranos();
     expect(taps).toHaveBeenCalledTimes(2);
     expect(taps).toHaveBeenLastCalledWith(false);
     expect(agregar.hasAttribute(m.TOQUE_PENDIENTE)).toBe(false);
     // Once only, even if the app's effect runs twice (React's strict mode in development).
-    m.repetirToquesTempranos();
+    m.replayToquesTempranos();
     expect(taps).toHaveBeenCalledTimes(2);
   });
 
@@ -84,13 +84,13 @@ describe('taps before the app has the page', () => {
         if (!e.defaultPrevented) orden.push(id);
       });
     }
-    m.guardarToquesTempranos();
+    m.keepToquesTempranos();
     document.getElementById('b')?.click();
     document.getElementById('a')?.click();
     document.getElementById('b')?.click();
     for (let i = 0; i < m.MAX_TOQUES_TEMPRANOS; i++) document.getElementById('a')?.click();
-    m.dejarDeGuardarToques();
-    m.repetirToquesTempranos();
+    m.stopKeepingToques();
+    m.replayToquesTempranos();
     expect(orden.slice(0, 3)).toEqual(['b', 'a', 'b']);
     expect(orden).toHaveLength(m.MAX_TOQUES_TEMPRANOS);
   });
@@ -104,7 +104,7 @@ describe('taps before the app has the page', () => {
     const enlace = elemento('a', 'enlace', 'Ver') as HTMLAnchorElement;
     enlace.href = '#x';
     page(apagado, enlace, elemento('p', 'texto', 'Hola'));
-    m.guardarToquesTempranos();
+    m.keepToquesTempranos();
     const fuera = document.getElementById('fuera') as HTMLButtonElement;
     let enlaceAnulado: boolean | undefined;
     enlace.addEventListener('click', (e) => {
@@ -120,8 +120,8 @@ describe('taps before the app has the page', () => {
     expect(document.querySelectorAll(`[${m.TOQUE_PENDIENTE}]`)).toHaveLength(0);
     const fueraTaps = vi.fn();
     fuera.addEventListener('click', fueraTaps);
-    m.dejarDeGuardarToques();
-    m.repetirToquesTempranos();
+    m.stopKeepingToques();
+    m.replayToquesTempranos();
     expect(fueraTaps).not.toHaveBeenCalled();
   });
 
@@ -132,13 +132,13 @@ describe('taps before the app has the page', () => {
     const nuevo = document.getElementById('nuevo') as HTMLButtonElement;
     const viejoTaps = vi.fn();
     viejo.addEventListener('click', viejoTaps);
-    m.guardarToquesTempranos();
+    m.keepToquesTempranos();
     viejo.click();
-    m.dejarDeGuardarToques();
+    m.stopKeepingToques();
     viejo.remove();
     nuevo.click();
     expect(nuevo.hasAttribute(m.TOQUE_PENDIENTE)).toBe(false);
-    m.repetirToquesTempranos();
+    m.replayToquesTempranos();
     expect(viejoTaps).toHaveBeenCalledTimes(1); // its own tap, kept; never made again detached
   });
 });

@@ -56,7 +56,7 @@ function nuevosToques(): Toques {
  * Starts keeping taps: the page's classic first script does, and boot.ts again where that script
  * is not in the page (development). One listener, however often it is called.
  */
-export function guardarToquesTempranos(): void {
+export function keepToquesTempranos(): void {
   if (toques()) return;
   const nuevos = nuevosToques();
   (window as unknown as Record<string, Toques>)[GLOBAL] = nuevos;
@@ -65,7 +65,7 @@ export function guardarToquesTempranos(): void {
 }
 
 /** Whether a tap is kept, waiting for the app. */
-export function hayToquesTempranos(): boolean {
+export function hasToquesTempranos(): boolean {
   return (toques()?.pendientes.length ?? 0) > 0;
 }
 
@@ -73,7 +73,7 @@ export function hayToquesTempranos(): boolean {
  * Stops keeping taps, the moment React takes the page over (main.tsx): from then on React answers
  * a tap itself, replaying those that come while it is still hydrating.
  */
-export function dejarDeGuardarToques(): void {
+export function stopKeepingToques(): void {
   const actuales = toques();
   if (actuales) document.removeEventListener('click', actuales.guardar, true);
   document.documentElement.dataset.app = 'lista';
@@ -83,7 +83,7 @@ export function dejarDeGuardarToques(): void {
  * Taps the kept buttons again, once each, in the order tapped. The screen's frame calls it once
  * the screen is hydrated (layout.tsx): a button React has not taken over yet would ignore it.
  */
-export function repetirToquesTempranos(): void {
+export function replayToquesTempranos(): void {
   for (const boton of toques()?.pendientes.splice(0) ?? []) {
     boton.removeAttribute(TOQUE_PENDIENTE);
     if (boton.isConnected && !boton.disabled) boton.click();

@@ -61,7 +61,7 @@ function decodificar(bytes: number[], pagina: number): string {
   return new TextDecoder(label).decode(new Uint8Array(bytes));
 }
 
-export function decodificarEscPos(datos: Uint8Array): DocumentoEscPos {
+export function decodeEscPos(datos: Uint8Array): DocumentoEscPos {
   const comandos: ComandoEscPos[] = [];
   const lineas: LineaImpresa[] = [];
   const orden: string[] = [];

@@ -15,12 +15,12 @@ export class TransporteGrabador implements TransporteImpresora {
     this.nombre = nombre;
   }
 
-  async escribir(bytes: Uint8Array): Promise<void> {
+  async write(bytes: Uint8Array): Promise<void> {
     if (this.fallo) throw this.fallo;
     this.escrituras.push(bytes.slice());
   }
 
-  async cerrar(): Promise<void> {
+  async close(): Promise<void> {
     this.cerrado = true;
   }
 

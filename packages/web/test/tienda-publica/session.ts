@@ -31,7 +31,7 @@ export const TAQUERIA_ABIERTA = new Date('2025-09-02T02:00:00Z');
  * Every test of the file runs at TAQUERIA_ABIERTA (only Date is faked: timers stay real) and
  * leaves a clean page behind: no session, cache, browser basket or stubbed global.
  */
-export function usarTaqueriaAbierta(): void {
+export function setupTaqueriaAbierta(): void {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(TAQUERIA_ABIERTA);

@@ -179,7 +179,7 @@ describe('accounts: password resets', () => {
       expect(JSON.stringify(all)).not.toContain(secret);
     });
 
-    it('actualizarContrasena changes the password once and revokes older tokens', async () => {
+    it('updateContrasena changes the password once and revokes older tokens', async () => {
       const me = await createShopper(server);
       const secret = await requestSecret(me.email);
       expect(await sessionStatus(me.token)).toBe(403);
@@ -308,7 +308,7 @@ describe('accounts: password resets', () => {
       ['no newPassword', { secret: 'abc' }, 'newPassword'],
       ['a number as secret', { newPassword: 'NuevaClave77', secret: 123 }, 'secret'],
       ['an empty secret', { newPassword: 'NuevaClave77', secret: '' }, 'secret'],
-    ])('actualizarContrasena with %s: 400 VALIDACION', async (_name, body, field) => {
+    ])('updateContrasena with %s: 400 VALIDACION', async (_name, body, field) => {
       const res = await server.call(SET_PASSWORD, { body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDACION');

@@ -8,7 +8,7 @@ import {
   MisPedidosLista,
   SinPedidos,
 } from '../../features/pedidos';
-import { SeguimientosGuardadosLista, listarSeguimientos } from '../../features/seguimiento';
+import { SeguimientosGuardadosLista, listSeguimientos } from '../../features/seguimiento';
 
 const SIN_CUENTA = 'Pedidos hechos en este teléfono sin cuenta';
 
@@ -30,14 +30,14 @@ function MisPedidosConCuenta({ token, conOtros }: { token: string; conOtros: boo
 
 /** Without an account: the orders placed on this phone, each by its tracking link. */
 function MisPedidosSinCuenta() {
-  if (listarSeguimientos().length > 0) return <SeguimientosGuardadosLista titulo={SIN_CUENTA} />;
+  if (listSeguimientos().length > 0) return <SeguimientosGuardadosLista titulo={SIN_CUENTA} />;
   return <SinPedidos />;
 }
 
 /** Mis Pedidos: a signed-in shopper's orders, and those placed on this phone without an account. */
 export default function MisPedidos() {
   const session = useSession();
-  const hayGuardados = listarSeguimientos().length > 0;
+  const hayGuardados = listSeguimientos().length > 0;
   return (
     <Page title="Mis Pedidos">
       {session ? (

@@ -8,14 +8,14 @@ import {
   pedidosTiendaKey,
   type PedidoTienda,
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
-import { olvidarVistos } from '../../features/pedidos-tienda/api/marcar-visto';
+import { forgetVistos } from '../../features/pedidos-tienda/api/marcar-visto';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
 import PedidosDetalleScreen from './pedidosdetalle';
 
 afterEach(() => {
   clearQueryCache();
-  olvidarVistos();
+  forgetVistos();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

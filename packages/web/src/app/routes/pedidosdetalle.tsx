@@ -13,9 +13,9 @@ import {
   type PedidoTienda,
   PedidoDetalle,
   TicketImpresion,
-  cargarPedidosVigilados,
+  loadPedidosVigilados,
   usePedidosConAnteriores,
-  useAbrirArriba,
+  useOpenAtTop,
 } from '../../features/pedidos-tienda';
 import { ImprimirEnTermica } from '../../features/impresora';
 
@@ -34,7 +34,7 @@ export default function PedidosDetalleScreen() {
   const [params] = useSearchParams();
   const fromState = pedidoFromState(location.state);
   const id = Number(params.get('id') ?? fromState?.id);
-  const lista = usePedidosTienda(cargarPedidosVigilados, {
+  const lista = usePedidosTienda(loadPedidosVigilados, {
     enabled: Number.isInteger(id),
     staleMs: 10_000,
   });
@@ -45,7 +45,7 @@ export default function PedidosDetalleScreen() {
   const pedido =
     historial.pedidos?.find((p) => p.id === id) ?? (fromState?.id === id ? fromState : undefined);
 
-  useAbrirArriba(id);
+  useOpenAtTop(id);
   const pedidoId = pedido?.id;
   const sinVer = pedido !== undefined && !pedido.vistoEn;
   useEffect(() => {

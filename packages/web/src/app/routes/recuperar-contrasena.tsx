@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import {
-  actualizarContrasena,
-  cambiarContrasena,
+  updateContrasena,
+  changeContrasena,
   sendEmailDeRecuperacion,
-  restaurarPassword,
+  restorePassword,
   NuevaContrasenaForm,
   RecuperacionMetodo,
   type Metodo,
@@ -33,7 +33,7 @@ export default function RecuperarContrasena() {
   return (
     <Page title="Recuperar contraseña">
       {secret ? (
-        <NuevaContrasenaForm secret={secret} actualizar={actualizarContrasena} onDone={onDone} />
+        <NuevaContrasenaForm secret={secret} update={updateContrasena} onDone={onDone} />
       ) : (
         <>
           <RecuperacionMetodo value={metodo} onChange={setMetodo} />
@@ -41,8 +41,8 @@ export default function RecuperarContrasena() {
             <RecuperarEmailForm send={sendEmailDeRecuperacion} />
           ) : (
             <RecuperarCelularForm
-              enviarCodigo={restaurarPassword}
-              cambiar={cambiarContrasena}
+              sendCodigo={restorePassword}
+              change={changeContrasena}
               onDone={onDone}
             />
           )}

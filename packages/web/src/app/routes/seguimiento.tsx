@@ -10,7 +10,7 @@ import {
   useSeguimientoEnVivo,
   SeguimientoPedido,
   SeguimientosGuardadosLista,
-  tomarRecienHecho,
+  takeRecienHecho,
 } from '../../features/seguimiento';
 import { ApiError } from '../../lib/api-client';
 
@@ -31,7 +31,7 @@ function useAtrasALaLista(seguimiento: string) {
   const navigate = useNavigate();
   const { pathname, search, state } = useLocation();
   useEffect(() => {
-    if (!tomarRecienHecho(seguimiento)) return;
+    if (!takeRecienHecho(seguimiento)) return;
     // Both in one go: React renders only the second, this page, which stays mounted.
     void navigate('/mispedidos', { replace: true });
     void navigate(`${pathname}${search}`, { state: state as unknown });

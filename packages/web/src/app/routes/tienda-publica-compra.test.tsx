@@ -9,7 +9,7 @@ import {
   taqueria,
 } from '#test/tienda-publica/fixtures';
 import { signInAs } from '#test/session';
-import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { setupTaqueriaAbierta } from '#test/tienda-publica/session';
 import { openTiendaPublica } from '#test/app/tienda-publica';
 
 // The second edition on the public pages: conditions up front, closed and paused shops offer no
@@ -17,7 +17,7 @@ import { openTiendaPublica } from '#test/app/tienda-publica';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 
-usarTaqueriaAbierta();
+setupTaqueriaAbierta();
 
 const grupos = [grupoTortilla(), grupoExtras()];
 

@@ -1,7 +1,7 @@
 import { ChefHat, ClipboardList, Home, LogOut, ShoppingBag, Store } from 'lucide-react';
 import { vistaDeCocina } from '@tianguis/domain';
 import { Suspense, type ReactNode } from 'react';
-import { puedeAbrir, type Area } from '../../features/auth';
+import { canOpen, type Area } from '../../features/auth';
 import type { Session } from '../../lib/session';
 import { BarLink } from './bar-link';
 import { MoreMenu } from './more-menu';
@@ -45,10 +45,10 @@ const MAS_PERSONAL: readonly Enlace[] = [
 
 /** The 'Más' menu's links for a session of a shop: only the screens it may open. */
 export function enlacesDeMas(session: Pick<Session, 'tipoUsuario' | 'actor'>): Enlace[] {
-  if (session.tipoUsuario === 'TIENDA') return MAS_DUENO.filter((e) => puedeAbrir(e.area, session));
+  if (session.tipoUsuario === 'TIENDA') return MAS_DUENO.filter((e) => canOpen(e.area, session));
   // The kitchen sees its display only.
   if (session.tipoUsuario !== 'PERSONAL' || vistaDeCocina(session.actor)) return [];
-  return MAS_PERSONAL.filter((e) => puedeAbrir(e.area, session));
+  return MAS_PERSONAL.filter((e) => canOpen(e.area, session));
 }
 
 /** A staff member's bar: their home (the board, or the kitchen display), their menu, 'Salir'. */
@@ -56,10 +56,10 @@ function BarraPersonal({ session }: { session: Session }) {
   const mas = enlacesDeMas(session);
   return (
     <>
-      {puedeAbrir('pedidos', session) ? (
+      {canOpen('pedidos', session) ? (
         <BarLink to="/pedidos" label="Pedidos" icon={<ClipboardList aria-hidden="true" />} />
       ) : (
-        puedeAbrir('tienda', session) && (
+        canOpen('tienda', session) && (
           <BarLink to="/cocina" label="Cocina" icon={<ChefHat aria-hidden="true" />} />
         )
       )}

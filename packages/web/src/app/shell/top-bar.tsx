@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import {
-  hayCanastaLocal,
+  hasCanastaLocal,
   subscribeCanastaLocal,
   CartButton,
   CanastaVisitanteBoton,
@@ -36,7 +36,7 @@ export function TopBar() {
     return () => clearTimeout(timer);
   }, []);
   // A visitor's basket link appears once they have added something (nothing to download before).
-  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hayCanastaLocal, () => false);
+  const hayCanasta = useSyncExternalStore(subscribeCanastaLocal, hasCanastaLocal, () => false);
   const tienda = tiendaOfPath(pathname);
   const showSearch = session !== undefined && tienda !== undefined;
   return (

@@ -1,6 +1,6 @@
 import { ROLES_PERSONAL } from '@tianguis/domain';
 import { describe, expect, it } from 'vitest';
-import { puedeAbrir, resolveAccess, type Access, type Area } from './guards';
+import { canOpen, resolveAccess, type Access, type Area } from './guards';
 
 // The roles-per-screen table (docs/web-screens.md), row by row: USUARIO, TIENDA, ADMIN, the
 // staff by role (ENCARGADO, CAJERO, COCINA), anonymous. Written out by hand, not derived from
@@ -70,14 +70,14 @@ describe('resolveAccess', () => {
   });
 });
 
-describe('puedeAbrir (what menus and tiles show)', () => {
+describe('canOpen (what menus and tiles show)', () => {
   it('follows the table for a session', () => {
-    expect(puedeAbrir('ajustes', { tipoUsuario: 'TIENDA', actor: 'DUENO' })).toBe(true);
-    expect(puedeAbrir('ajustes', { tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' })).toBe(false);
-    expect(puedeAbrir('corte', { tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toBe(true);
-    expect(puedeAbrir('ventas', { tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toBe(false);
-    expect(puedeAbrir('pedidos', { tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toBe(false);
-    expect(puedeAbrir('tienda', { tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toBe(true);
-    expect(puedeAbrir('tienda', undefined)).toBe(false);
+    expect(canOpen('ajustes', { tipoUsuario: 'TIENDA', actor: 'DUENO' })).toBe(true);
+    expect(canOpen('ajustes', { tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' })).toBe(false);
+    expect(canOpen('corte', { tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toBe(true);
+    expect(canOpen('ventas', { tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toBe(false);
+    expect(canOpen('pedidos', { tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toBe(false);
+    expect(canOpen('tienda', { tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toBe(true);
+    expect(canOpen('tienda', undefined)).toBe(false);
   });
 });

@@ -112,7 +112,7 @@ export function resolveAccess(area: Area, role: Role | undefined, actor?: Actor)
 }
 
 /** Whether the session may open the screens of `area`: what menus and tiles show. */
-export function puedeAbrir(
+export function canOpen(
   area: Area,
   session: { tipoUsuario: Role; actor?: Actor } | undefined,
 ): boolean {

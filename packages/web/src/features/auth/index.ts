@@ -3,13 +3,13 @@
  * is the feature's own (eslint.config.js, WEB_FEATURE_DEPS). Re-exports only: nothing runs on
  * import, so a page takes only what it uses.
  */
-export { actualizarContrasena } from './api/actualizar-contrasena';
+export { updateContrasena } from './api/actualizar-contrasena';
 export { authenticate } from './api/authenticate';
-export { cambiarContrasena } from './api/cambiar-contrasena';
+export { changeContrasena } from './api/cambiar-contrasena';
 export { sendEmailDeRecuperacion } from './api/email-de-recuperacion';
 export { logout } from './api/logout';
 export { registerUser } from './api/register-user';
-export { restaurarPassword } from './api/restaurar-password';
+export { restorePassword } from './api/restaurar-password';
 export { CrearContrasenaFields } from './components/crear-contrasena-fields';
 export { errorMessage } from './components/error-message';
 export { focusField } from './components/focus-field';
@@ -23,5 +23,5 @@ export { SignInForm } from './components/sign-in-form';
 export { StatusMessage } from './components/status-message';
 export type { TipoUsuario } from './components/tipo-usuario-step';
 export { Guard } from './guard';
-export { puedeAbrir, type Area } from './guards';
+export { canOpen, type Area } from './guards';
 export { homeAfterSignIn } from './home';

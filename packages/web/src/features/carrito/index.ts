@@ -4,7 +4,7 @@
  * import, so a page takes only what it uses.
  */
 export { carritoKey } from './api/get-carrito';
-export { hayCanastaLocal, subscribeCanastaLocal } from './canasta/canasta-clave';
+export { hasCanastaLocal, subscribeCanastaLocal } from './canasta/canasta-clave';
 export { gruposDef, precioDeLinea } from './canasta/lineas';
 export {
   canastaMessages,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   BORRADOR_VIGENCIA_MS,
-  borrarBorrador,
+  deleteBorrador,
   claveDeBorrador,
   conBorrador,
-  guardarBorrador,
-  leerBorrador,
+  saveBorrador,
+  readBorrador,
 } from './borrador';
 import type { CheckoutValues } from './logic/checkout-values';
 
@@ -29,45 +29,45 @@ const pagos = { efectivo: true, terminal: true, transferencia: null };
 
 describe('borrador del checkout', () => {
   it('keeps what was typed per shop, as typed', () => {
-    guardarBorrador(7, undefined, { pagaCon: '$ 500', tipoEntrega: 'DOMICILIO' }, AHORA);
-    guardarBorrador(8, undefined, { nota: 'Sin cebolla' }, AHORA);
-    expect(leerBorrador(7, undefined, AHORA)).toEqual({
+    saveBorrador(7, undefined, { pagaCon: '$ 500', tipoEntrega: 'DOMICILIO' }, AHORA);
+    saveBorrador(8, undefined, { nota: 'Sin cebolla' }, AHORA);
+    expect(readBorrador(7, undefined, AHORA)).toEqual({
       pagaCon: '$ 500',
       tipoEntrega: 'DOMICILIO',
     });
-    expect(leerBorrador(8, undefined, AHORA)).toEqual({ nota: 'Sin cebolla' });
-    expect(leerBorrador(9, undefined, AHORA)).toEqual({});
+    expect(readBorrador(8, undefined, AHORA)).toEqual({ nota: 'Sin cebolla' });
+    expect(readBorrador(9, undefined, AHORA)).toEqual({});
   });
 
   it("a visitor's draft is offered after signing in; an account's to that account only", () => {
-    guardarBorrador(7, undefined, { nombreCompleto: 'Ana' }, AHORA);
-    expect(leerBorrador(7, 41, AHORA)).toEqual({ nombreCompleto: 'Ana' });
+    saveBorrador(7, undefined, { nombreCompleto: 'Ana' }, AHORA);
+    expect(readBorrador(7, 41, AHORA)).toEqual({ nombreCompleto: 'Ana' });
 
-    guardarBorrador(7, 41, { nombreCompleto: 'Ana', direccion: 'Pino 12' }, AHORA);
-    expect(leerBorrador(7, 41, AHORA)).toEqual({ nombreCompleto: 'Ana', direccion: 'Pino 12' });
-    expect(leerBorrador(7, undefined, AHORA)).toEqual({});
-    expect(leerBorrador(7, 42, AHORA)).toEqual({});
+    saveBorrador(7, 41, { nombreCompleto: 'Ana', direccion: 'Pino 12' }, AHORA);
+    expect(readBorrador(7, 41, AHORA)).toEqual({ nombreCompleto: 'Ana', direccion: 'Pino 12' });
+    expect(readBorrador(7, undefined, AHORA)).toEqual({});
+    expect(readBorrador(7, 42, AHORA)).toEqual({});
   });
 
   it('is gone once ordered, and after a day untouched', () => {
-    guardarBorrador(7, undefined, { nota: 'Tocar el timbre' }, AHORA);
-    borrarBorrador(7);
+    saveBorrador(7, undefined, { nota: 'Tocar el timbre' }, AHORA);
+    deleteBorrador(7);
     expect(localStorage.getItem(claveDeBorrador(7))).toBeNull();
 
-    guardarBorrador(7, undefined, { nota: 'Tocar el timbre' }, AHORA);
-    expect(leerBorrador(7, undefined, AHORA + BORRADOR_VIGENCIA_MS - 1)).toEqual({
+    saveBorrador(7, undefined, { nota: 'Tocar el timbre' }, AHORA);
+    expect(readBorrador(7, undefined, AHORA + BORRADOR_VIGENCIA_MS - 1)).toEqual({
       nota: 'Tocar el timbre',
     });
-    expect(leerBorrador(7, undefined, AHORA + BORRADOR_VIGENCIA_MS)).toEqual({});
+    expect(readBorrador(7, undefined, AHORA + BORRADOR_VIGENCIA_MS)).toEqual({});
     // Saving another shop's draft forgets the expired ones.
-    guardarBorrador(8, undefined, { nota: 'x' }, AHORA + BORRADOR_VIGENCIA_MS);
+    saveBorrador(8, undefined, { nota: 'x' }, AHORA + BORRADOR_VIGENCIA_MS);
     expect(localStorage.getItem(claveDeBorrador(7))).toBeNull();
     expect(localStorage.getItem(claveDeBorrador(8))).not.toBeNull();
   });
 
   it('reads only what a form could have written', () => {
     localStorage.setItem(claveDeBorrador(7), '{no es json');
-    expect(leerBorrador(7, undefined, AHORA)).toEqual({});
+    expect(readBorrador(7, undefined, AHORA)).toEqual({});
     localStorage.setItem(
       claveDeBorrador(7),
       JSON.stringify({
@@ -83,7 +83,7 @@ describe('borrador del checkout', () => {
         },
       }),
     );
-    expect(leerBorrador(7, undefined, AHORA)).toEqual({
+    expect(readBorrador(7, undefined, AHORA)).toEqual({
       celular: '5588776655',
       metodoPago: 'TERMINAL',
     });
@@ -118,10 +118,10 @@ describe('borrador del checkout', () => {
       throw new DOMException('lleno', 'QuotaExceededError');
     };
     try {
-      expect(() => guardarBorrador(7, undefined, { nota: 'x' }, AHORA)).not.toThrow();
+      expect(() => saveBorrador(7, undefined, { nota: 'x' }, AHORA)).not.toThrow();
     } finally {
       Storage.prototype.setItem = original;
     }
-    expect(leerBorrador(7, undefined, AHORA)).toEqual({});
+    expect(readBorrador(7, undefined, AHORA)).toEqual({});
   });
 });

@@ -81,7 +81,7 @@ function valoresDe(v: unknown): Borrador {
  * The draft of `tiendaId`'s form for whoever is on the phone now (`cuenta`: the account's id, or
  * undefined without a session); empty when there is none for them.
  */
-export function leerBorrador(
+export function readBorrador(
   tiendaId: number,
   cuenta: number | undefined,
   ahora = Date.now(),
@@ -121,7 +121,7 @@ export function conBorrador(
  * Keeps `valores` as the draft of `tiendaId`'s form, typed by `cuenta` (undefined: no account),
  * and forgets other shops' drafts that have expired.
  */
-export function guardarBorrador(
+export function saveBorrador(
   tiendaId: number,
   cuenta: number | undefined,
   valores: Borrador,
@@ -137,7 +137,7 @@ export function guardarBorrador(
 }
 
 /** The order was placed: its shop's form starts afresh next time. */
-export function borrarBorrador(tiendaId: number): void {
+export function deleteBorrador(tiendaId: number): void {
   try {
     localStorage.removeItem(claveDeBorrador(tiendaId));
   } catch {

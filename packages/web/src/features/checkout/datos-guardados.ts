@@ -6,7 +6,7 @@ import type { DatosConocidos } from './logic/checkout-values';
  */
 export const DATOS_CHECKOUT_KEY = 'tianguis.checkout.datos';
 
-export function leerDatosGuardados(): DatosConocidos {
+export function readDatosGuardados(): DatosConocidos {
   try {
     const datos = JSON.parse(localStorage.getItem(DATOS_CHECKOUT_KEY) ?? '{}') as Record<
       string,
@@ -24,7 +24,7 @@ export function leerDatosGuardados(): DatosConocidos {
   }
 }
 
-export function guardarDatos(datos: DatosConocidos): void {
+export function saveDatos(datos: DatosConocidos): void {
   try {
     localStorage.setItem(DATOS_CHECKOUT_KEY, JSON.stringify(datos));
   } catch {

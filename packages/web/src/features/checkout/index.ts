@@ -12,5 +12,5 @@ export {
   type CampoDeTexto,
   type QuienLlena,
 } from './components/entrega-pago-campos';
-export { leerPagaCon, precioCambiado, type CheckoutValues } from './logic/checkout-values';
+export { parsePagaCon, precioCambiado, type CheckoutValues } from './logic/checkout-values';
 export * from './logic/zona-de-entrega';

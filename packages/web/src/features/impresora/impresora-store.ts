@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { notify } from '../../lib/toast';
 import { getTicket } from './api/get-ticket';
 import { navegadorActual, type NavegadorConImpresoras } from './navegador';
-import { guardarPreferencias, leerPreferencias } from './preferencias';
+import { savePreferencias, readPreferencias } from './preferencias';
 import {
   ErrorImpresora,
   impresoraMessages,
@@ -10,9 +10,9 @@ import {
   type TipoConexion,
   type TransporteImpresora,
 } from './transporte';
-import { conectarBluetooth, reconectarBluetooth } from './transporte-bluetooth';
-import { conectarSerie, reconectarSerie } from './transporte-serie';
-import { conectarUsb, reconectarUsb } from './transporte-usb';
+import { connectBluetooth, reconnectBluetooth } from './transporte-bluetooth';
+import { connectSerie, reconnectSerie } from './transporte-serie';
+import { connectUsb, reconnectUsb } from './transporte-usb';
 
 /**
  * The printer connected in this tab (docs/web-screens.md, "Thermal printer"). A browser lets a
@@ -52,19 +52,19 @@ export function useImpresora(): EstadoImpresora {
 }
 
 /** Takes a connected transport as this tab's printer (the one before is let go). */
-export async function ponerTransporte(nuevo: TransporteImpresora, tipo: TipoConexion) {
+export async function setTransporte(nuevo: TransporteImpresora, tipo: TipoConexion) {
   const anterior = transporte;
   transporte = nuevo;
   cambiar({ conectada: { nombre: nuevo.nombre, tipo }, conectando: false });
-  guardarPreferencias({ tipo });
-  if (anterior && anterior !== nuevo) await anterior.cerrar().catch(() => undefined);
+  savePreferencias({ tipo });
+  if (anterior && anterior !== nuevo) await anterior.close().catch(() => undefined);
 }
 
 function abrir(tipo: TipoConexion, nav: NavegadorConImpresoras): Promise<TransporteImpresora> {
-  const { baudios } = leerPreferencias();
-  if (tipo === 'usb' && nav.usb) return conectarUsb(nav.usb);
-  if (tipo === 'serie' && nav.serial) return conectarSerie(nav.serial, baudios);
-  if (tipo === 'bluetooth' && nav.bluetooth) return conectarBluetooth(nav.bluetooth);
+  const { baudios } = readPreferencias();
+  if (tipo === 'usb' && nav.usb) return connectUsb(nav.usb);
+  if (tipo === 'serie' && nav.serial) return connectSerie(nav.serial, baudios);
+  if (tipo === 'bluetooth' && nav.bluetooth) return connectBluetooth(nav.bluetooth);
   return Promise.reject(new ErrorImpresora(impresoraMessages.sinSoporte));
 }
 
@@ -73,13 +73,13 @@ function abrir(tipo: TipoConexion, nav: NavegadorConImpresoras): Promise<Transpo
  * from a tap or key press (browsers open their choosers only then). Refusals are thrown as
  * ErrorImpresora('No se pudo conectar: …').
  */
-export async function conectarImpresora(
+export async function connectImpresora(
   tipo: TipoConexion,
   nav: NavegadorConImpresoras = navegadorActual(),
 ): Promise<void> {
   cambiar({ conectando: true });
   try {
-    await ponerTransporte(await abrir(tipo, nav), tipo);
+    await setTransporte(await abrir(tipo, nav), tipo);
   } catch (error) {
     cambiar({ conectando: false });
     throw new ErrorImpresora(textoNoConecto(error), { cause: error });
@@ -91,25 +91,25 @@ export async function conectarImpresora(
  * (a USB device or serial port permitted before; Bluetooth only where `getDevices` exists).
  * True when a printer is connected afterwards.
  */
-export function reconectarImpresora(
+export function reconnectImpresora(
   nav: NavegadorConImpresoras = navegadorActual(),
 ): Promise<boolean> {
   if (transporte) return Promise.resolve(true);
   reconexion ??= (async () => {
-    const { tipo, baudios } = leerPreferencias();
+    const { tipo, baudios } = readPreferencias();
     let abierto: TransporteImpresora | undefined;
     try {
-      if (tipo === 'usb' && nav.usb) abierto = await reconectarUsb(nav.usb);
-      if (tipo === 'serie' && nav.serial) abierto = await reconectarSerie(nav.serial, baudios);
+      if (tipo === 'usb' && nav.usb) abierto = await reconnectUsb(nav.usb);
+      if (tipo === 'serie' && nav.serial) abierto = await reconnectSerie(nav.serial, baudios);
       if (tipo === 'bluetooth' && nav.bluetooth) {
-        abierto = await reconectarBluetooth(nav.bluetooth);
+        abierto = await reconnectBluetooth(nav.bluetooth);
       }
     } catch {
       abierto = undefined;
     }
     // Connected by hand while this was looking: keep that one.
-    if (abierto && !transporte && tipo) await ponerTransporte(abierto, tipo);
-    else await abierto?.cerrar();
+    if (abierto && !transporte && tipo) await setTransporte(abierto, tipo);
+    else await abierto?.close();
     return transporte !== undefined;
   })().finally(() => {
     reconexion = undefined;
@@ -118,12 +118,12 @@ export function reconectarImpresora(
 }
 
 /** "Desconectar": lets the printer go and stops reconnecting to it on this device. */
-export async function desconectarImpresora(): Promise<void> {
+export async function disconnectImpresora(): Promise<void> {
   const anterior = transporte;
   transporte = undefined;
   cambiar({ conectada: undefined, conectando: false });
-  guardarPreferencias({ tipo: null });
-  await anterior?.cerrar().catch(() => undefined);
+  savePreferencias({ tipo: null });
+  await anterior?.close().catch(() => undefined);
 }
 
 function conEspera<T>(promesa: Promise<T>, ms: number): Promise<T> {
@@ -138,12 +138,12 @@ function conEspera<T>(promesa: Promise<T>, ms: number): Promise<T> {
  * Sends one job to the connected printer, after the jobs before it. A refusal or silence is
  * thrown as ErrorImpresora ('La impresora no respondió', or the transport's own words).
  */
-export function imprimir(bytes: Uint8Array): Promise<void> {
+export function printBytes(bytes: Uint8Array): Promise<void> {
   const trabajo = cola.then(async () => {
     const actual = transporte;
     if (!actual) throw new ErrorImpresora(impresoraMessages.sinImpresora);
     try {
-      await conEspera(actual.escribir(bytes), ESPERA_IMPRESORA_MS);
+      await conEspera(actual.write(bytes), ESPERA_IMPRESORA_MS);
     } catch (error) {
       if (error instanceof ErrorImpresora) throw error;
       throw new ErrorImpresora(impresoraMessages.noRespondio, { cause: error });
@@ -154,9 +154,9 @@ export function imprimir(bytes: Uint8Array): Promise<void> {
 }
 
 /** One order's ticket, fetched from the server at this device's paper width and printed. */
-export async function imprimirTicket(pedidoId: number): Promise<void> {
-  const bytes = await getTicket(pedidoId, leerPreferencias().ancho);
-  await imprimir(bytes);
+export async function printTicket(pedidoId: number): Promise<void> {
+  const bytes = await getTicket(pedidoId, readPreferencias().ancho);
+  await printBytes(bytes);
 }
 
 function conPunto(texto: string): string {
@@ -176,13 +176,13 @@ export function textoTicketNoImpreso(pedidoId: number, error: unknown): string {
  * tab's printer (reconnected first when the browser allows). Never throws: the accept is done
  * whatever the printer does, and a failure is a toast.
  */
-export async function imprimirTicketAlAceptar(pedidoId: number): Promise<void> {
-  if (!leerPreferencias().imprimirAlAceptar) return;
+export async function printTicketOnAccept(pedidoId: number): Promise<void> {
+  if (!readPreferencias().imprimirAlAceptar) return;
   try {
-    if (!(await reconectarImpresora())) {
+    if (!(await reconnectImpresora())) {
       throw new ErrorImpresora(impresoraMessages.sinImpresora);
     }
-    await imprimirTicket(pedidoId);
+    await printTicket(pedidoId);
   } catch (error) {
     notify.error(textoTicketNoImpreso(pedidoId, error), { duration: 8000 });
   }

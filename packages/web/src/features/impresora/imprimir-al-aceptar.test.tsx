@@ -9,11 +9,11 @@ import { clearSession, storeToken } from '../../lib/session-store';
 import { miTiendaKey } from '../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../pedidos-tienda/api/get-pedidos-tienda';
-import { olvidarVistos } from '../pedidos-tienda/api/marcar-visto';
+import { forgetVistos } from '../pedidos-tienda/api/marcar-visto';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
-import { desconectarImpresora, ponerTransporte } from './impresora-store';
-import { guardarPreferencias } from './preferencias';
-import { decodificarEscPos } from '#test/impresora/escpos';
+import { disconnectImpresora, setTransporte } from './impresora-store';
+import { savePreferencias } from './preferencias';
+import { decodeEscPos } from '#test/impresora/escpos';
 import { TransporteGrabador } from '#test/impresora/transporte-grabador';
 import { tokenFor } from '#test/session';
 
@@ -107,19 +107,19 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(() => desconectarImpresora());
+  await act(() => disconnectImpresora());
   clearSession();
   clearQueryCache();
-  olvidarVistos();
+  forgetVistos();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('Imprimir al aceptar', () => {
   it('prints the ticket the server answers, at this device’s width, when an order is accepted', async () => {
-    guardarPreferencias({ imprimirAlAceptar: true, ancho: 80 });
+    savePreferencias({ imprimirAlAceptar: true, ancho: 80 });
     const impresora = new TransporteGrabador();
-    await ponerTransporte(impresora, 'usb');
+    await setTransporte(impresora, 'usb');
     const llamadas = servidor();
     const { user } = renderDetalle();
     await aceptar(user);
@@ -128,14 +128,14 @@ describe('Imprimir al aceptar', () => {
     expect(llamadas.filter((l) => l.url.startsWith('/api/pedido/ticket/'))).toEqual([
       { url: '/api/pedido/ticket/9?ancho=80', authorization: `Bearer ${TOKEN}` },
     ]);
-    const doc = decodificarEscPos(impresora.bytes());
+    const doc = decodeEscPos(impresora.bytes());
     expect(doc.lineas.map((l) => l.texto)).toEqual(['Taquería Lupe', 'Pedido #9']);
     expect(doc.comandos.at(-1)).toEqual({ tipo: 'corte', parcial: false });
   });
 
   it('prints nothing when it is off on this device', async () => {
     const impresora = new TransporteGrabador();
-    await ponerTransporte(impresora, 'usb');
+    await setTransporte(impresora, 'usb');
     const llamadas = servidor();
     const { user } = renderDetalle();
     await aceptar(user);
@@ -144,10 +144,10 @@ describe('Imprimir al aceptar', () => {
   });
 
   it('says so in a toast when the printer fails, and the order stays accepted', async () => {
-    guardarPreferencias({ imprimirAlAceptar: true });
+    savePreferencias({ imprimirAlAceptar: true });
     const impresora = new TransporteGrabador();
     impresora.fallo = new DOMException('A transfer error has occurred.', 'NetworkError');
-    await ponerTransporte(impresora, 'usb');
+    await setTransporte(impresora, 'usb');
     const llamadas = servidor();
     const { user } = renderDetalle();
     await aceptar(user);
@@ -165,9 +165,9 @@ describe('Imprimir al aceptar', () => {
   });
 
   it('says so when the server refuses the ticket', async () => {
-    guardarPreferencias({ imprimirAlAceptar: true });
+    savePreferencias({ imprimirAlAceptar: true });
     const impresora = new TransporteGrabador();
-    await ponerTransporte(impresora, 'usb');
+    await setTransporte(impresora, 'usb');
     servidor({ ticketFalla: { status: 403, message: 'No tienes permiso para esto' } });
     const { user } = renderDetalle();
     await aceptar(user);
@@ -180,7 +180,7 @@ describe('Imprimir al aceptar', () => {
   });
 
   it('says there is no printer on this device when none is connected', async () => {
-    guardarPreferencias({ imprimirAlAceptar: true, tipo: 'usb' });
+    savePreferencias({ imprimirAlAceptar: true, tipo: 'usb' });
     const llamadas = servidor();
     const { user } = renderDetalle();
     await aceptar(user);
@@ -199,7 +199,7 @@ describe('Imprimir en térmica', () => {
     renderDetalle();
     expect(screen.queryByRole('button', { name: 'Imprimir en térmica' })).toBeNull();
     const impresora = new TransporteGrabador();
-    await act(() => ponerTransporte(impresora, 'bluetooth'));
+    await act(() => setTransporte(impresora, 'bluetooth'));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Imprimir en térmica' }));
     await screen.findByText('Ticket del pedido #9 enviado a la impresora', {}, { timeout: 5000 });

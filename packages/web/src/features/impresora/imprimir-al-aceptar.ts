@@ -1,4 +1,4 @@
-import { leerPreferencias } from './preferencias';
+import { readPreferencias } from './preferencias';
 
 /**
  * Where an accept succeeds (pedidos-tienda's runAccionPedido): with "Imprimir al aceptar" on for
@@ -6,9 +6,9 @@ import { leerPreferencias } from './preferencias';
  * printer"). Returns the order at once: printing runs beside the accept, never delays or undoes
  * it, and its failure is a toast. The printer's code loads only on devices where it is on.
  */
-export function imprimirAlAceptar<T extends { id: number }>(pedido: T): T {
-  if (leerPreferencias().imprimirAlAceptar) {
-    void import('./impresora-store').then((m) => m.imprimirTicketAlAceptar(pedido.id));
+export function printOnAccept<T extends { id: number }>(pedido: T): T {
+  if (readPreferencias().imprimirAlAceptar) {
+    void import('./impresora-store').then((m) => m.printTicketOnAccept(pedido.id));
   }
   return pedido;
 }

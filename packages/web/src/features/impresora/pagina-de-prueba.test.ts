@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { desconectarImpresora, imprimir, ponerTransporte } from './impresora-store';
-import { crearPaginaDePrueba, formatFechaTicket, reglaDeColumnas } from './pagina-de-prueba';
-import { decodificarEscPos, ultimoComando } from '#test/impresora/escpos';
+import { disconnectImpresora, printBytes, setTransporte } from './impresora-store';
+import { createPaginaDePrueba, formatFechaTicket, reglaDeColumnas } from './pagina-de-prueba';
+import { decodeEscPos, ultimoComando } from '#test/impresora/escpos';
 import { TransporteGrabador } from '#test/impresora/transporte-grabador';
 
 afterEach(async () => {
-  await desconectarImpresora();
+  await disconnectImpresora();
 });
 
 const ACENTOS_1252 = [0xe1, 0xe9, 0xed, 0xf3, 0xfa, 0x20, 0xf1, 0x20, 0xd1, 0x20, 0xbf, 0xa1];
@@ -24,18 +24,18 @@ describe('the test page', () => {
   ] as const) {
     it(`reaches the printer as ESC/POS for ${ancho} mm: ${columnas} columns, Windows-1252, a cut`, async () => {
       const grabador = new TransporteGrabador();
-      await ponerTransporte(grabador, 'usb');
-      const bytes = await crearPaginaDePrueba({
+      await setTransporte(grabador, 'usb');
+      const bytes = await createPaginaDePrueba({
         // Longer than any line: it must wrap, not run past the paper.
         nombreTienda: 'Panadería y Pastelería La Espiga de Oro de Doña Ñeli',
         ancho,
         ahora: new Date('2026-12-03T01:05:00Z'),
         timeZone: 'America/Mexico_City',
       });
-      await imprimir(bytes);
+      await printBytes(bytes);
       expect(grabador.bytes()).toEqual(bytes);
 
-      const doc = decodificarEscPos(grabador.bytes());
+      const doc = decodeEscPos(grabador.bytes());
       expect(doc.orden[0]).toBe('comando:inicializar');
       expect(doc.comandos[0]).toEqual({ tipo: 'inicializar' });
       const paginas = doc.comandos.filter((c) => c.tipo === 'paginaDeCodigos');

@@ -43,7 +43,7 @@ export function reglaDeColumnas(columnas: number): string {
  * the shop's name, a ruler of the line's width, the accents, the date, a full cut. The encoder is
  * loaded only now, so no other screen downloads it.
  */
-export async function crearPaginaDePrueba(datos: DatosPaginaDePrueba): Promise<Uint8Array> {
+export async function createPaginaDePrueba(datos: DatosPaginaDePrueba): Promise<Uint8Array> {
   const { default: ReceiptPrinterEncoder } = await import('@point-of-sale/receipt-printer-encoder');
   const columnas = COLUMNAS_POR_ANCHO[datos.ancho];
   const encoder = new ReceiptPrinterEncoder({

@@ -32,7 +32,7 @@ export const PREFERENCIAS_POR_OMISION: PreferenciasImpresora = {
 /** Where the settings live when the browser keeps no storage (private mode): this visit only. */
 let sinAlmacen: PreferenciasImpresora | undefined;
 
-export function leerPreferencias(): PreferenciasImpresora {
+export function readPreferencias(): PreferenciasImpresora {
   if (sinAlmacen) return sinAlmacen;
   let raw: unknown;
   try {
@@ -50,10 +50,8 @@ export function leerPreferencias(): PreferenciasImpresora {
   };
 }
 
-export function guardarPreferencias(
-  cambios: Partial<PreferenciasImpresora>,
-): PreferenciasImpresora {
-  const nuevas = { ...leerPreferencias(), ...cambios };
+export function savePreferencias(cambios: Partial<PreferenciasImpresora>): PreferenciasImpresora {
+  const nuevas = { ...readPreferencias(), ...cambios };
   try {
     localStorage.setItem(IMPRESORA_KEY, JSON.stringify(nuevas));
   } catch {

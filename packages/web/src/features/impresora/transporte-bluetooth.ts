@@ -83,7 +83,7 @@ function escritorDe(caracteristica: BluetoothCharacteristic) {
 }
 
 /** Connects to a printer the person chose and finds where its bytes go. */
-export async function abrirBluetooth(device: BluetoothDevice): Promise<TransporteImpresora> {
+export async function openBluetooth(device: BluetoothDevice): Promise<TransporteImpresora> {
   const primera = await buscarCaracteristica(device);
   if (!primera) {
     device.gatt?.disconnect();
@@ -93,7 +93,7 @@ export async function abrirBluetooth(device: BluetoothDevice): Promise<Transport
   let tamano = BLOQUE_BLUETOOTH;
   return {
     nombre: device.name?.trim() || 'Impresora Bluetooth',
-    async escribir(bytes) {
+    async write(bytes) {
       // A printer that slept or went out of reach drops the link: connect again first (the
       // characteristic of the old link no longer works).
       if (device.gatt && !device.gatt.connected) {
@@ -115,29 +115,29 @@ export async function abrirBluetooth(device: BluetoothDevice): Promise<Transport
         inicio += bloque.length;
       }
     },
-    async cerrar() {
+    async close() {
       device.gatt?.disconnect();
     },
   };
 }
 
 /** The browser's chooser (needs a tap or key press), then the chosen printer connected. */
-export async function conectarBluetooth(bluetooth: Bluetooth): Promise<TransporteImpresora> {
+export async function connectBluetooth(bluetooth: Bluetooth): Promise<TransporteImpresora> {
   const device = await bluetooth.requestDevice(OPCIONES_BLUETOOTH);
-  return abrirBluetooth(device);
+  return openBluetooth(device);
 }
 
 /**
  * A printer allowed before, connected without asking, where the browser lists them
  * (`getDevices`, behind a flag in Chrome for now); undefined otherwise.
  */
-export async function reconectarBluetooth(
+export async function reconnectBluetooth(
   bluetooth: Bluetooth,
 ): Promise<TransporteImpresora | undefined> {
   if (!bluetooth.getDevices) return undefined;
   for (const device of await bluetooth.getDevices()) {
     try {
-      return await abrirBluetooth(device);
+      return await openBluetooth(device);
     } catch {
       // Out of reach: try the next one.
     }

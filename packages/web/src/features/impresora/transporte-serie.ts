@@ -9,14 +9,14 @@ function nombreSerie(port: SerialPort): string {
 }
 
 /** Opens a port at the printer's speed (most receipt printers: 9600 baud, 8N1). */
-export async function abrirSerie(
+export async function openSerie(
   port: SerialPort,
   baudios = BAUDIOS_POR_OMISION,
 ): Promise<TransporteImpresora> {
   await port.open({ baudRate: baudios });
   return {
     nombre: nombreSerie(port),
-    async escribir(bytes) {
+    async write(bytes) {
       const writable = port.writable;
       if (!writable) throw new ErrorImpresora('El puerto de la impresora se cerró.');
       const writer = writable.getWriter();
@@ -26,29 +26,29 @@ export async function abrirSerie(
         writer.releaseLock();
       }
     },
-    async cerrar() {
+    async close() {
       await port.close().catch(() => undefined);
     },
   };
 }
 
 /** The browser's chooser (needs a tap or key press), then the chosen port opened. */
-export async function conectarSerie(
+export async function connectSerie(
   serial: Serial,
   baudios = BAUDIOS_POR_OMISION,
 ): Promise<TransporteImpresora> {
   const port = await serial.requestPort();
-  return abrirSerie(port, baudios);
+  return openSerie(port, baudios);
 }
 
 /** The port this site was allowed before, opened without asking; undefined when none. */
-export async function reconectarSerie(
+export async function reconnectSerie(
   serial: Serial,
   baudios = BAUDIOS_POR_OMISION,
 ): Promise<TransporteImpresora | undefined> {
   for (const port of await serial.getPorts()) {
     try {
-      return await abrirSerie(port, baudios);
+      return await openSerie(port, baudios);
     } catch {
       // Unplugged or held by another program: try the next one.
     }

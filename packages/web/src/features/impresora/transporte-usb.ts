@@ -31,7 +31,7 @@ interface Salida {
 }
 
 /** The first bulk OUT endpoint, a printer-class interface first. */
-export function buscarSalida(device: UsbDevice): Salida | undefined {
+export function findSalida(device: UsbDevice): Salida | undefined {
   const interfaces = device.configuration?.interfaces ?? [];
   const candidatos = interfaces.flatMap((i) =>
     i.alternates.map((alt) => ({ interfaceNumber: i.interfaceNumber, alt })),
@@ -62,13 +62,13 @@ function nombreUsb(device: UsbDevice): string {
 }
 
 /** Opens a device the person chose (or allowed before) and claims its printing interface. */
-export async function abrirUsb(device: UsbDevice): Promise<TransporteImpresora> {
+export async function openUsb(device: UsbDevice): Promise<TransporteImpresora> {
   if (!device.opened) await device.open();
   if (device.configuration === null) {
     const primera = device.configurations[0]?.configurationValue ?? 1;
     await device.selectConfiguration(primera);
   }
-  const salida = buscarSalida(device);
+  const salida = findSalida(device);
   if (!salida) {
     await device.close().catch(() => undefined);
     throw new ErrorImpresora('este aparato USB no es una impresora.');
@@ -80,7 +80,7 @@ export async function abrirUsb(device: UsbDevice): Promise<TransporteImpresora> 
   const numero = salida.endpoint.endpointNumber;
   return {
     nombre: nombreUsb(device),
-    async escribir(bytes) {
+    async write(bytes) {
       for (let inicio = 0; inicio < bytes.length; inicio += BLOQUE_USB) {
         const bloque = bytes.slice(inicio, inicio + BLOQUE_USB);
         const resultado = await device.transferOut(numero, bloque);
@@ -91,7 +91,7 @@ export async function abrirUsb(device: UsbDevice): Promise<TransporteImpresora> 
         }
       }
     },
-    async cerrar() {
+    async close() {
       await device.releaseInterface(salida.interfaceNumber).catch(() => undefined);
       await device.close().catch(() => undefined);
     },
@@ -99,17 +99,17 @@ export async function abrirUsb(device: UsbDevice): Promise<TransporteImpresora> 
 }
 
 /** The browser's chooser (needs a tap or key press), then the chosen printer opened. */
-export async function conectarUsb(usb: Usb): Promise<TransporteImpresora> {
+export async function connectUsb(usb: Usb): Promise<TransporteImpresora> {
   const device = await usb.requestDevice({ filters: FILTROS_USB });
-  return abrirUsb(device);
+  return openUsb(device);
 }
 
 /** The printer this site was allowed before, opened without asking; undefined when none. */
-export async function reconectarUsb(usb: Usb): Promise<TransporteImpresora | undefined> {
+export async function reconnectUsb(usb: Usb): Promise<TransporteImpresora | undefined> {
   const devices = await usb.getDevices();
   for (const device of devices) {
     try {
-      return await abrirUsb(device);
+      return await openUsb(device);
     } catch {
       // Unplugged, or not a printer: try the next one.
     }

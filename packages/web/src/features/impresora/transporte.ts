@@ -9,9 +9,9 @@ export interface TransporteImpresora {
   /** What the person sees: the printer's own name, or what the browser knows of it. */
   nombre: string;
   /** Resolves once the printer has taken every byte (or its connection has). */
-  escribir(bytes: Uint8Array): Promise<void>;
+  write(bytes: Uint8Array): Promise<void>;
   /** Lets the printer go (another tab or program may take it then). */
-  cerrar(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export const TIPOS_CONEXION = ['usb', 'serie', 'bluetooth'] as const;

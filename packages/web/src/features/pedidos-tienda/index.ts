@@ -16,10 +16,10 @@ export { isTabTablero, type FiltrosTablero } from './components/tablero-tabs';
 export { ANCHO_IMPRESO_MM, type AnchoTicket } from './components/ticket-cocina';
 export { ImpresionTicket, TicketImpresion } from './components/ticket-impresion';
 export { audioState, unlockAudio } from './hooks/sonido';
-export { useAbrirArriba } from './hooks/use-abrir-arriba';
+export { useOpenAtTop } from './hooks/use-abrir-arriba';
 export { useAhora } from './hooks/use-ahora';
 export {
-  cargarPedidosVigilados,
+  loadPedidosVigilados,
   onPedidosNuevos,
   useFuentePedidosEnVivo,
   usePedidosEnVivo,

@@ -8,8 +8,8 @@ export { POLLING_SEGUIMIENTO_MS, useSeguimientoEnVivo } from './api/seguimiento-
 export { SeguimientoPedido } from './components/seguimiento-pedido';
 export { SeguimientosGuardadosLista } from './components/seguimientos-guardados-lista';
 export {
-  guardarSeguimiento,
-  listarSeguimientos,
+  saveSeguimiento,
+  listSeguimientos,
   seguimientoHref,
-  tomarRecienHecho,
+  takeRecienHecho,
 } from './seguimientos-guardados';

@@ -31,7 +31,7 @@ function isGuardado(value: unknown): value is SeguimientoGuardado {
   );
 }
 
-export function listarSeguimientos(): SeguimientoGuardado[] {
+export function listSeguimientos(): SeguimientoGuardado[] {
   try {
     const lista: unknown = JSON.parse(localStorage.getItem(SEGUIMIENTOS_KEY) ?? '[]');
     return Array.isArray(lista) ? lista.filter(isGuardado) : [];
@@ -40,7 +40,7 @@ export function listarSeguimientos(): SeguimientoGuardado[] {
   }
 }
 
-/** The order this tab has just placed, until its tracking page takes it (tomarRecienHecho). */
+/** The order this tab has just placed, until its tracking page takes it (takeRecienHecho). */
 let recienHecho: string | undefined;
 
 /**
@@ -48,13 +48,13 @@ let recienHecho: string | undefined;
  * the order list under itself in the history, so Back leads there instead of to the checkout
  * the order has just emptied.
  */
-export function tomarRecienHecho(seguimiento: string): boolean {
+export function takeRecienHecho(seguimiento: string): boolean {
   if (recienHecho !== seguimiento) return false;
   recienHecho = undefined;
   return true;
 }
 
-export function guardarSeguimiento(seguimiento: string, pedido: PedidoVista): void {
+export function saveSeguimiento(seguimiento: string, pedido: PedidoVista): void {
   recienHecho = seguimiento;
   const nuevo: SeguimientoGuardado = {
     seguimiento,
@@ -63,7 +63,7 @@ export function guardarSeguimiento(seguimiento: string, pedido: PedidoVista): vo
     fecha: pedido.fecha,
     montoTotal: pedido.montoTotal,
   };
-  const resto = listarSeguimientos().filter((s) => s.seguimiento !== seguimiento);
+  const resto = listSeguimientos().filter((s) => s.seguimiento !== seguimiento);
   try {
     localStorage.setItem(SEGUIMIENTOS_KEY, JSON.stringify([nuevo, ...resto].slice(0, MAXIMO)));
   } catch {

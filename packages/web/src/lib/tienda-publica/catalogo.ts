@@ -63,7 +63,7 @@ export const BUSQUEDA_MINIMA = 2;
  * product name, across the shop's categories; nothing below 2 characters (spaces around the text
  * don't count).
  */
-export function buscarProductos(tienda: TiendaPublica, texto: string): ProductoEnTienda[] {
+export function searchProductos(tienda: TiendaPublica, texto: string): ProductoEnTienda[] {
   const needle = texto.trim().toLocaleLowerCase('es');
   if (needle.length < BUSQUEDA_MINIMA) return [];
   const found: ProductoEnTienda[] = [];

@@ -10,13 +10,13 @@ import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { tokenWith } from '#test/session';
 import { pedidosTiendaKey } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { PistaSonido, SonidoControl } from '../../pedidos-tienda/components/sonido-control';
-import { olvidarAudio } from '../../pedidos-tienda/hooks/sonido';
+import { forgetAudio } from '../../pedidos-tienda/hooks/sonido';
 import { useSonidoPedidos } from '../../pedidos-tienda/hooks/use-sonido-pedidos';
 import {
   AHORA_NO_KEY,
   DESBLOQUEO_KEY,
   ESPERA_DESBLOQUEO_MS,
-  olvidarRespuestaSonido,
+  forgetRespuestaSonido,
 } from '../hooks/use-activar-sonido';
 import AlertasTienda from './alertas-tienda';
 
@@ -79,8 +79,8 @@ beforeEach(() => {
 afterEach(() => {
   window.removeEventListener('click', marcarToque, true);
   delete (window as { AudioContext?: unknown }).AudioContext;
-  olvidarAudio();
-  olvidarRespuestaSonido();
+  forgetAudio();
+  forgetRespuestaSonido();
   sessionStorage.clear();
   clearQueryCache();
   clearSession();
@@ -92,7 +92,7 @@ function Tablero() {
   const sonido = useSonidoPedidos();
   return (
     <>
-      <SonidoControl activo={sonido.activo} onCambiar={sonido.cambiar} onProbar={sonido.probar} />
+      <SonidoControl activo={sonido.activo} onCambiar={sonido.change} onProbar={sonido.test} />
       <PistaSonido bloqueado={sonido.bloqueado} />
     </>
   );
@@ -119,8 +119,8 @@ const boton = () => screen.getByRole('button', { name: 'Toca para activar el son
 /** A reload in the same tab: a new page, with its own audio and no answer yet on it. */
 function recargar(view: ReturnType<typeof abrirPantalla>) {
   view.unmount();
-  olvidarAudio();
-  olvidarRespuestaSonido();
+  forgetAudio();
+  forgetRespuestaSonido();
   clearQueryCache();
   return abrirPantalla();
 }

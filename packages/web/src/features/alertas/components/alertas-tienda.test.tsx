@@ -7,7 +7,7 @@ import { clearQueryCache, setQueryData } from '../../../lib/query';
 import { miTiendaKey } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
-import { olvidarVistos } from '../../pedidos-tienda/api/marcar-visto';
+import { forgetVistos } from '../../pedidos-tienda/api/marcar-visto';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { AlertaBanner, type EstadoTimbre } from './alerta-banner';
 import AlertasTienda from './alertas-tienda';
@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   clearQueryCache();
-  olvidarVistos();
+  forgetVistos();
   vi.unstubAllGlobals();
 });
 

@@ -32,7 +32,7 @@ export default function AlertasTienda() {
   }, []);
 
   const puedeSonar = sonido.activo && sonido.estadoAudio === 'listo';
-  const timbre = useTimbrePedidos(ids, { puedeSonar, tocar: sonido.avisar });
+  const timbre = useTimbrePedidos(ids, { puedeSonar, ring: sonido.notify });
   const { alertPedidos } = timbre;
   useEffect(
     () => onPedidosNuevos((nuevos) => alertPedidos(nuevos.map((p) => p.id))),
@@ -41,14 +41,14 @@ export default function AlertasTienda() {
 
   useConteoSinAtender(sinAtender.length);
 
-  const { cambiar, probar } = sonido;
+  const { change, test } = sonido;
   // Inside the tap: the sound ON, the audio resumed and a short beep started, which is what
   // every browser (Safari included) needs to let the page play later alerts on its own.
   const activarSonido = useCallback(() => {
-    cambiar(true);
-    probar();
-  }, [cambiar, probar]);
-  const desbloqueo = useActivarSonido({ bloqueado: sonido.bloqueado, activar: activarSonido });
+    change(true);
+    test();
+  }, [change, test]);
+  const desbloqueo = useActivarSonido({ bloqueado: sonido.bloqueado, activate: activarSonido });
   const pantallaSonido = desbloqueo.visible && (
     <ActivarSonido
       otraVez={desbloqueo.otraVez}
@@ -79,8 +79,8 @@ export default function AlertasTienda() {
         destino={sinAtender.length === 1 ? `/pedidosdetalle?id=${primero.id}` : '/pedidos'}
         estado={estado}
         toques={timbre.toques}
-        onSilenciar={timbre.silenciar}
-        onActivarSonido={() => sonido.cambiar(true)}
+        onSilenciar={timbre.silence}
+        onActivarSonido={() => sonido.change(true)}
       />
     </>
   );

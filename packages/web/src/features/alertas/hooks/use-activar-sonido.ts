@@ -51,7 +51,7 @@ function responder(): void {
 }
 
 /** For tests: a fresh page (the storages are the test's to clear). */
-export function olvidarRespuestaSonido(): void {
+export function forgetRespuestaSonido(): void {
   respondido = false;
   for (const listener of listeners) listener();
 }
@@ -68,7 +68,7 @@ export type PreguntaSonido = 'esperando' | 'si' | 'no';
  * The decision is also on `<html data-pregunta-sonido>`, for whoever checks that nothing was
  * asked.
  */
-export function useActivarSonido(options: { bloqueado: boolean; activar: () => void }) {
+export function useActivarSonido(options: { bloqueado: boolean; activate: () => void }) {
   const yaRespondido = useSyncExternalStore(subscribe, getRespondido, () => true);
   const [decidido, setDecidido] = useState<'si' | 'no'>();
   const bloqueadoRef = useRef(options.bloqueado);
@@ -93,7 +93,7 @@ export function useActivarSonido(options: { bloqueado: boolean; activar: () => v
     };
   }, [pregunta]);
 
-  const { activar: unlock } = options;
+  const { activate: unlock } = options;
   const activar = useCallback(() => {
     guardar(() => localStorage, DESBLOQUEO_KEY, 'activado');
     unlock();

@@ -7,7 +7,7 @@ type NavigatorConBadge = Navigator & {
 };
 
 /** The app's icon badge where the browser has one (an installed app); elsewhere nothing. */
-export function mostrarEnBadge(conteo: number): void {
+export function showInBadge(conteo: number): void {
   const nav = navigator as NavigatorConBadge;
   try {
     const hecho = conteo > 0 ? nav.setAppBadge?.(conteo) : nav.clearAppBadge?.();
@@ -30,7 +30,7 @@ export function useConteoSinAtender(conteo: number): void {
       if (titulo !== document.title) document.title = titulo;
     };
     aplicar();
-    mostrarEnBadge(conteo);
+    showInBadge(conteo);
     const observer =
       typeof MutationObserver === 'function' && conteo > 0
         ? new MutationObserver(aplicar)
@@ -40,7 +40,7 @@ export function useConteoSinAtender(conteo: number): void {
       observer?.disconnect();
       if (conteo > 0) {
         document.title = tituloConConteo(document.title, 0);
-        mostrarEnBadge(0);
+        showInBadge(0);
       }
     };
   }, [conteo]);

@@ -19,7 +19,7 @@ function montar(ids: number[], options: { puedeSonar?: boolean; suena?: boolean 
   };
   const hook = renderHook(
     (props: { ids: number[]; puedeSonar: boolean }) =>
-      useTimbrePedidos(props.ids, { puedeSonar: props.puedeSonar, tocar }),
+      useTimbrePedidos(props.ids, { puedeSonar: props.puedeSonar, ring: tocar }),
     { initialProps: { ids, puedeSonar: options.puedeSonar ?? true } },
   );
   return {
@@ -53,7 +53,7 @@ describe('the owner alerts’ bell', () => {
   it('"Silenciar" quiets the orders ringing now; the next new order rings again', () => {
     const { result, rerender, tocados } = montar([7]);
     act(() => result.current.alertPedidos([7]));
-    act(() => result.current.silenciar());
+    act(() => result.current.silence());
     expect(result.current.silenciado).toBe(true);
     act(() => vi.advanceTimersByTime(30_000));
     expect(tocados).toHaveLength(1);

@@ -22,7 +22,7 @@ export interface TimbrePedidos {
   /** New orders to ring for. */
   alertPedidos: (ids: readonly number[]) => void;
   /** 'Silenciar': quiet for the orders ringing now. */
-  silenciar: () => void;
+  silence: () => void;
 }
 
 /**
@@ -34,15 +34,15 @@ export interface TimbrePedidos {
  */
 export function useTimbrePedidos(
   sinAtender: readonly number[],
-  options: { puedeSonar: boolean; tocar: () => boolean; intervaloMs?: number },
+  options: { puedeSonar: boolean; ring: () => boolean; intervaloMs?: number },
 ): TimbrePedidos {
   const [timbre, setTimbre] = useState<TimbreDePedidos>(TIMBRE_INICIAL);
   const timbreRef = useRef(timbre);
   const sinAtenderRef = useRef(sinAtender);
-  const tocarRef = useRef(options.tocar);
+  const tocarRef = useRef(options.ring);
   useEffect(() => {
     sinAtenderRef.current = sinAtender;
-    tocarRef.current = options.tocar;
+    tocarRef.current = options.ring;
   });
 
   const cambiar = useCallback((next: TimbreDePedidos) => {
@@ -82,5 +82,5 @@ export function useTimbrePedidos(
   }, [haySonido, puedeSonar, intervaloMs, cambiar]);
 
   const silenciado = sinAtender.some((id) => timbre.silenciados.has(id));
-  return { suenan, silenciado, toques: timbre.toques, alertPedidos: alertar, silenciar };
+  return { suenan, silenciado, toques: timbre.toques, alertPedidos: alertar, silence: silenciar };
 }

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 
 /** POST /api/recuperarcontrasena/actualizarContrasena with the secret of the emailed link. */
-export async function actualizarContrasena(input: {
+export async function updateContrasena(input: {
   newPassword: string;
   secret: string;
 }): Promise<void> {

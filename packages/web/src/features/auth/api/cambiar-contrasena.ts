@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
  * password; the code texted to the phone is added (docs/api.md) so that knowing a number isn't
  * enough.
  */
-export async function cambiarContrasena(input: {
+export async function changeContrasena(input: {
   celular: string;
   password: string;
   codigo: string;

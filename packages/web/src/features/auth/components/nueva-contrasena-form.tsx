@@ -16,7 +16,7 @@ type Field = keyof NuevaContrasenaValues;
 /** The step opened from the emailed link (?secret=...): choose the new password. */
 export function NuevaContrasenaForm(props: {
   secret: string;
-  actualizar: (input: { newPassword: string; secret: string }) => Promise<void>;
+  update: (input: { newPassword: string; secret: string }) => Promise<void>;
   onDone: (message: string) => void;
 }) {
   const [values, setValues] = useState<NuevaContrasenaValues>({ password: '', confirmacion: '' });
@@ -37,7 +37,7 @@ export function NuevaContrasenaForm(props: {
     }
     setBusy(true);
     try {
-      await props.actualizar({ newPassword: values.password, secret: props.secret });
+      await props.update({ newPassword: values.password, secret: props.secret });
     } catch (failure) {
       setFormError(errorMessage(failure, recuperacionMessages.falloSolicitud));
       setBusy(false);

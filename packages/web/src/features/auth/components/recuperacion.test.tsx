@@ -49,7 +49,7 @@ describe('NuevaContrasenaForm', { timeout: 20_000 }, () => {
     const actualizar = vi.fn(async () => undefined);
     const onDone = vi.fn();
     const user = setup();
-    render(<NuevaContrasenaForm secret="s3cr3t" actualizar={actualizar} onDone={onDone} />);
+    render(<NuevaContrasenaForm secret="s3cr3t" update={actualizar} onDone={onDone} />);
     await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
     await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1235');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
@@ -71,7 +71,7 @@ describe('NuevaContrasenaForm', { timeout: 20_000 }, () => {
       throw new ApiError(400, 'SECRETO_INVALIDO', 'El enlace ya no es válido');
     });
     const user = setup();
-    render(<NuevaContrasenaForm secret="viejo" actualizar={actualizar} onDone={vi.fn()} />);
+    render(<NuevaContrasenaForm secret="viejo" update={actualizar} onDone={vi.fn()} />);
     await user.type(byLabel('Contraseña nueva'), 'Nueva1234');
     await user.type(byLabel('Repite la contraseña nueva'), 'Nueva1234');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
@@ -86,7 +86,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
       throw new ApiError(503, 'SMS_NO_DISPONIBLE', sinSms);
     });
     const user = setup();
-    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={vi.fn()} onDone={vi.fn()} />);
+    render(<RecuperarCelularForm sendCodigo={enviarCodigo} change={vi.fn()} onDone={vi.fn()} />);
     await user.type(byLabel(/Celular/), '5500000000');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(enviarCodigo).toHaveBeenCalledWith('5500000000');
@@ -99,7 +99,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
     const cambiar = vi.fn(async () => undefined);
     const onDone = vi.fn();
     const user = setup();
-    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={cambiar} onDone={onDone} />);
+    render(<RecuperarCelularForm sendCodigo={enviarCodigo} change={cambiar} onDone={onDone} />);
     await user.type(byLabel(/Celular/), '55123');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(screen.getByRole('alert').textContent).toBe('El celular debe contener 10 números');
@@ -128,7 +128,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
     const enviarCodigo = vi.fn(async () => ({ mensaje: 'Te enviamos un código a tu celular.' }));
     const cambiar = vi.fn(async () => undefined);
     const user = setup();
-    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={cambiar} onDone={vi.fn()} />);
+    render(<RecuperarCelularForm sendCodigo={enviarCodigo} change={cambiar} onDone={vi.fn()} />);
     expect(byLabel(/Celular/).getAttribute('inputmode')).toBe('tel');
     await user.type(byLabel(/Celular/), '+52 1 (55) 1234-5678');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
@@ -147,7 +147,7 @@ describe('RecuperarCelularForm', { timeout: 20_000 }, () => {
   it('refuses another shape with the registration message, and sends nothing', async () => {
     const enviarCodigo = vi.fn();
     const user = setup();
-    render(<RecuperarCelularForm enviarCodigo={enviarCodigo} cambiar={vi.fn()} onDone={vi.fn()} />);
+    render(<RecuperarCelularForm sendCodigo={enviarCodigo} change={vi.fn()} onDone={vi.fn()} />);
     await user.type(byLabel(/Celular/), '+1 55 1234 5678');
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
     expect(screen.getByRole('alert').textContent).toBe(

@@ -20,8 +20,8 @@ type Field = 'celular' | 'codigo' | keyof NuevaContrasenaValues;
  * the first edition's payload).
  */
 export function RecuperarCelularForm(props: {
-  enviarCodigo: (celular: string) => Promise<{ mensaje?: string }>;
-  cambiar: (input: { celular: string; password: string; codigo: string }) => Promise<void>;
+  sendCodigo: (celular: string) => Promise<{ mensaje?: string }>;
+  change: (input: { celular: string; password: string; codigo: string }) => Promise<void>;
   onDone: (message: string) => void;
 }) {
   const [step, setStep] = useState<'celular' | 'codigo'>('celular');
@@ -70,7 +70,7 @@ export function RecuperarCelularForm(props: {
     }
     setFieldError(undefined);
     await run(async () => {
-      const answer = await props.enviarCodigo(parsed.data);
+      const answer = await props.sendCodigo(parsed.data);
       setStatus(answer.mensaje || recuperacionMessages.codigoEnviado);
       setStep('codigo');
     });
@@ -91,7 +91,7 @@ export function RecuperarCelularForm(props: {
     }
     setFieldError(undefined);
     await run(async () => {
-      await props.cambiar({
+      await props.change({
         celular: cleanCelular(celular),
         password: passwords.password,
         codigo: parsedCodigo.data,

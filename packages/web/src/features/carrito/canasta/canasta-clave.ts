@@ -7,7 +7,7 @@ export const CANASTA_KEY = 'tianguis.canasta';
 export const CANASTA_EVENTO = 'tianguis:canasta';
 
 /** Whether this browser holds a visitor's basket (the key is removed when it empties). */
-export function hayCanastaLocal(): boolean {
+export function hasCanastaLocal(): boolean {
   try {
     return localStorage.getItem(CANASTA_KEY) !== null;
   } catch {

@@ -121,7 +121,7 @@ function conCanasta(
 }
 
 /** Adds `cantidad` units of a line (the same product, options and note add to that line). */
-export function agregarLocal(
+export function addLocal(
   tienda: { tiendaId: number; usuario: string; nombre: string },
   linea: Omit<LineaLocal, 'cantidad'>,
   cantidad = 1,
@@ -159,7 +159,7 @@ export function setCantidadLocal(tiendaId: number, clave: string, cantidad: numb
 }
 
 /** Empties one shop's local basket. */
-export function vaciarLocal(tiendaId: number): void {
+export function clearLocal(tiendaId: number): void {
   guardar(getCanastasLocales().filter((c) => c.tiendaId !== tiendaId));
 }
 

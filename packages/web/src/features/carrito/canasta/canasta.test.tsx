@@ -5,8 +5,8 @@ import { setQueryData } from '../../../lib/query';
 import { tiendaPublicaKey } from '../../../lib/tienda-publica/get-tienda-publica';
 import { categoria, grupoTortilla, producto, taqueria } from '#test/tienda-publica/fixtures';
 import { signInAs } from '#test/session';
-import { fakeFetch, usarTaqueriaAbierta } from '#test/tienda-publica/session';
-import { agregarLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
+import { fakeFetch, setupTaqueriaAbierta } from '#test/tienda-publica/session';
+import { addLocal, CANASTA_KEY, getCanastasLocales } from './canasta-local';
 import { avisoDeTienda } from '../../../lib/tienda-publica/estado-pedidos';
 import { mensajeDeAviso, useCanasta, useCanastas } from './use-canasta';
 
@@ -26,7 +26,7 @@ function publica() {
   });
 }
 
-usarTaqueriaAbierta();
+setupTaqueriaAbierta();
 
 const TIENDA = { tiendaId: 1, usuario: 'taqueria-lupe', nombre: 'Taquería Lupe' };
 
@@ -82,7 +82,7 @@ describe("a visitor's basket (kept in this browser)", () => {
   });
 
   it('marks a line whose product is now sold out and leaves it out of the subtotal', () => {
-    agregarLocal(TIENDA, COSTRA);
+    addLocal(TIENDA, COSTRA);
     setQueryData(tiendaPublicaKey('taqueria-lupe'), publica());
     const { result } = renderHook(() => useCanasta(1));
     expect(result.current.lineas[0]).toMatchObject({ nombre: 'Costra', disponible: false });
@@ -93,12 +93,12 @@ describe("a visitor's basket (kept in this browser)", () => {
 
 describe('signing in merges the browser basket into the account cart', () => {
   it('adds each line (then its quantity) and clears the browser basket', async () => {
-    agregarLocal(
+    addLocal(
       TIENDA,
       { productoId: 12, opciones: [12], nota: 'sin cebolla', nombre: 'Gringa', opcionesVista: [] },
       3,
     );
-    agregarLocal(TIENDA, COSTRA);
+    addLocal(TIENDA, COSTRA);
     const cart = (cantidad: number) => [
       {
         tiendaId: 1,

@@ -19,7 +19,7 @@ let enCurso: Promise<void> | undefined;
  * refuses for good (sold out, options no longer valid: a 4xx) is dropped and the shopper told;
  * a lost connection or a server failure stops here and keeps what is left for the next sign-in.
  */
-export function fusionarCanastaLocal(): Promise<void> {
+export function mergeCanastaLocal(): Promise<void> {
   enCurso ??= fusionar().finally(() => (enCurso = undefined));
   return enCurso;
 }

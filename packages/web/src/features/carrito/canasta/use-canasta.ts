@@ -72,18 +72,18 @@ import { useCarrito } from '../api/get-carrito';
 import { removeCart } from '../api/remove-cart';
 import { setCantidad as setCantidadServidor } from '../api/set-cantidad';
 import {
-  agregarLocal,
+  addLocal,
   setCantidadLocal,
   useCanastasLocales,
-  vaciarLocal,
+  clearLocal,
   type CanastaLocal,
 } from './canasta-local';
-import { fusionarCanastaLocal } from './fusionar-canasta';
+import { mergeCanastaLocal } from './fusionar-canasta';
 import { precioDeLinea } from './lineas';
 
 // Signing in or registering: the browser's basket joins the account's cart at once.
 onSignIn((session) => {
-  if (session.tipoUsuario === 'USUARIO') void fusionarCanastaLocal();
+  if (session.tipoUsuario === 'USUARIO') void mergeCanastaLocal();
 });
 
 /**
@@ -92,7 +92,7 @@ onSignIn((session) => {
  */
 function useFusionPendiente(servidor: boolean, hayLocales: boolean): void {
   useEffect(() => {
-    if (servidor && hayLocales) void fusionarCanastaLocal();
+    if (servidor && hayLocales) void mergeCanastaLocal();
   }, [servidor, hayLocales]);
 }
 export type { NuevaLinea };
@@ -330,7 +330,7 @@ export function useCanasta(tiendaId: number, usuario?: string): Canasta {
     if (!producto || producto.agotado) return rechazo(canastaMessages.noDisponible);
     const precio = precioDeLinea(producto, linea.opciones ?? []);
     if (!precio.ok) return rechazo(precio.message);
-    agregarLocal(
+    addLocal(
       { tiendaId, usuario: answer.tienda.usuario, nombre: answer.tienda.nombre },
       {
         productoId: linea.productoId,
@@ -357,7 +357,7 @@ export function useCanasta(tiendaId: number, usuario?: string): Canasta {
   }
 
   async function clear(): Promise<void> {
-    if (!servidor) return vaciarLocal(tiendaId);
+    if (!servidor) return clearLocal(tiendaId);
     await removeCart(tiendaId);
   }
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agregarLocal, CANASTA_KEY } from '../canasta/canasta-local';
+import { addLocal, CANASTA_KEY } from '../canasta/canasta-local';
 import CanastaVisitanteBoton from './canasta-visitante-boton';
 
 const taqueria = { tiendaId: 7, usuario: 'taqueria-lupe', nombre: 'Taquería Lupe' };
@@ -30,10 +30,10 @@ describe("the visitor's basket in the top bar", () => {
   afterEach(cleanup);
 
   it('counts the pieces of every browser basket and follows additions', () => {
-    agregarLocal(taqueria, linea, 2);
+    addLocal(taqueria, linea, 2);
     renderBoton();
     expect(screen.getByRole('link', { name: 'Carrito, 2 productos' })).toBeTruthy();
-    act(() => agregarLocal({ ...taqueria, tiendaId: 8, usuario: 'pan' }, linea, 1));
+    act(() => addLocal({ ...taqueria, tiendaId: 8, usuario: 'pan' }, linea, 1));
     expect(screen.getByRole('link', { name: 'Carrito, 3 productos' })).toBeTruthy();
   });
 

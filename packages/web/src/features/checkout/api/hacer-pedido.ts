@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
 import { invalidateQueries, setQueryData } from '../../../lib/query';
 import { carritoKey } from '../../carrito';
 import { misPedidosKey } from '../../pedidos';
-import { seguimientoKey, guardarSeguimiento } from '../../seguimiento';
+import { seguimientoKey, saveSeguimiento } from '../../seguimiento';
 
 /** How an order goes to the server; tests hand in their own to watch the calls. */
 export interface CheckoutEnvio {
@@ -18,7 +18,7 @@ export interface CheckoutEnvio {
 }
 
 /** `proccesscart`: answers the cart without that basket and the order's id in X-Pedido-Id. */
-export async function procesarCarrito(
+export async function processCarrito(
   body: ProcesarCarritoBody,
   idempotencyKey: string,
 ): Promise<{ pedidoId?: number }> {
@@ -36,7 +36,7 @@ export async function procesarCarrito(
 }
 
 /** `POST /api/pedido/invitado`; the tracking link is kept on this phone for "Mis pedidos". */
-export async function crearPedidoInvitado(
+export async function createPedidoInvitado(
   body: PedidoInvitadoBody,
   idempotencyKey: string,
 ): Promise<PedidoConSeguimiento> {
@@ -44,15 +44,15 @@ export async function crearPedidoInvitado(
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  guardarSeguimiento(respuesta.seguimiento, respuesta.pedido);
+  saveSeguimiento(respuesta.seguimiento, respuesta.pedido);
   // The tracking page opens next: it shows the order at once, then follows it live.
   setQueryData(seguimientoKey(respuesta.seguimiento), respuesta.pedido);
   return respuesta;
 }
 
 export const envioDelServidor: CheckoutEnvio = {
-  conCuenta: procesarCarrito,
-  invitado: crearPedidoInvitado,
+  conCuenta: processCarrito,
+  invitado: createPedidoInvitado,
 };
 
 /**

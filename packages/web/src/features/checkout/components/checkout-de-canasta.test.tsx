@@ -6,7 +6,7 @@ import { clearQueryCache } from '../../../lib/query';
 import type { Canasta } from '../../carrito/canasta/use-canasta';
 import { canastaCheckout } from '#test/checkout/fixtures';
 import { pedidoVista } from '#test/pedidos/fixtures';
-import { listarSeguimientos } from '../../seguimiento/seguimientos-guardados';
+import { listSeguimientos } from '../../seguimiento/seguimientos-guardados';
 import { CheckoutDeCanasta } from './checkout-de-canasta';
 
 interface Pedida {
@@ -98,7 +98,7 @@ describe('CheckoutDeCanasta (the form on the cart screen)', { timeout: 30_000 },
       totalEsperado: 50,
     });
     expect(clear).toHaveBeenCalledTimes(1);
-    expect(listarSeguimientos().map((s) => [s.seguimiento, s.pedidoId])).toEqual([['xyz', 80]]);
+    expect(listSeguimientos().map((s) => [s.seguimiento, s.pedidoId])).toEqual([['xyz', 80]]);
   });
 
   it("a signed-in shopper's basket goes as proccesscart and opens the order", async () => {

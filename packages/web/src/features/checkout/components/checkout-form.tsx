@@ -26,8 +26,8 @@ import { useFranjas } from '../../tienda-publica';
 import { useNow } from '../../../lib/use-now';
 import { zonaDe } from '../../../lib/tienda-publica/estado';
 import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
-import { borrarBorrador, conBorrador, guardarBorrador, leerBorrador } from '../borrador';
-import { guardarDatos, leerDatosGuardados } from '../datos-guardados';
+import { deleteBorrador, conBorrador, saveBorrador, readBorrador } from '../borrador';
+import { saveDatos, readDatosGuardados } from '../datos-guardados';
 import {
   cambioDe,
   checkoutMessages,
@@ -38,7 +38,7 @@ import {
   precioCambiado,
   tiposDeEntrega,
   totalesCheckout,
-  validarCheckout,
+  validateCheckout,
   valoresIniciales,
   type CanastaCheckout,
   type CheckoutField,
@@ -47,7 +47,7 @@ import {
 } from '../logic/checkout-values';
 import {
   destinoParaEnviar,
-  prepararZonasDeTienda,
+  prepareZonasDeTienda,
   problemaDeZona,
   zonaDeDestino,
   zonaEntregaMessages,
@@ -140,9 +140,9 @@ export function CheckoutForm(props: {
     conBorrador(
       valoresIniciales(
         canasta,
-        props.datos ?? (conSesion ? { celular: celularDeCuenta } : leerDatosGuardados()),
+        props.datos ?? (conSesion ? { celular: celularDeCuenta } : readDatosGuardados()),
       ),
-      leerBorrador(canasta.tiendaId, cuenta),
+      readBorrador(canasta.tiendaId, cuenta),
       canasta,
     ),
   );
@@ -157,7 +157,7 @@ export function CheckoutForm(props: {
   // The phone's location, when shared for a radius zone: this visit only, never kept.
   const [ubicacion, setUbicacion] = useState<Punto | null>(null);
   const listas = useMemo(
-    () => prepararZonasDeTienda(canasta.zonas, canasta.ubicacion),
+    () => prepareZonasDeTienda(canasta.zonas, canasta.ubicacion),
     [canasta.zonas, canasta.ubicacion],
   );
 
@@ -200,8 +200,8 @@ export function CheckoutForm(props: {
   function cambiar<K extends CheckoutField>(field: K, value: CheckoutValues[K]) {
     setValues((v) => ({ ...v, [field]: value }));
     // The draft holds only the fields changed, so it is read back and one field added.
-    const borrador = { ...leerBorrador(canasta.tiendaId, cuenta), [field]: value };
-    guardarBorrador(canasta.tiendaId, cuenta, borrador);
+    const borrador = { ...readBorrador(canasta.tiendaId, cuenta), [field]: value };
+    saveBorrador(canasta.tiendaId, cuenta, borrador);
     if (problema?.field === field || !problema?.field) setProblema(undefined);
     // Another delivery type or zone is another total: the changed price no longer applies.
     if (field === 'tipoEntrega' || field === 'colonia' || field === 'codigoPostal') {
@@ -233,7 +233,7 @@ export function CheckoutForm(props: {
     if (enCurso.current || !puedePedir) return;
     const form = event.currentTarget;
     const invitado = !conSesion;
-    const validacion = validarCheckout(values, { invitado, total, celularDeCuenta });
+    const validacion = validateCheckout(values, { invitado, total, celularDeCuenta });
     // Top to bottom: who orders, then where it goes (the zone question comes before the address).
     const deZona =
       zona.estado === 'sin-zonas' ||
@@ -279,7 +279,7 @@ export function CheckoutForm(props: {
       if (invitado) {
         const r = await envio.invitado(cuerpoInvitado(canasta, datos, total), key);
         hecho = { tipo: 'invitado', pedido: r.pedido, seguimiento: r.seguimiento };
-        guardarDatos({
+        saveDatos({
           nombreCompleto: datos.cliente?.nombreCompleto,
           celular: datos.cliente?.celular,
           direccion: datos.entrega.direccion ?? values.direccion.trim(),
@@ -322,7 +322,7 @@ export function CheckoutForm(props: {
     }
     clave.current = undefined;
     // Ordered: the next checkout at this shop starts afresh (bar what datos-guardados keeps).
-    borrarBorrador(canasta.tiendaId);
+    deleteBorrador(canasta.tiendaId);
     props.onPedido?.(hecho);
     if (props.navegar === false) return;
     // The order's page takes the checkout's place in the history: Back never shows the emptied

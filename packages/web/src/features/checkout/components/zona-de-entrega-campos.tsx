@@ -4,7 +4,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField } from '../../../components/ui/field';
 import {
-  buscarColonias,
+  searchColonias,
   zonaEntregaMessages,
   type Destino,
   type ResultadoZona,
@@ -26,7 +26,7 @@ function ColoniaCombobox(props: {
   const errorId = `${id}-error`;
   const [abierta, setAbierta] = useState(false);
   const [activa, setActiva] = useState(-1);
-  const opciones = buscarColonias(props.listas, props.value);
+  const opciones = searchColonias(props.listas, props.value);
   const mostrar = abierta && props.value.trim() !== '';
   const opcionId = (i: number) => `${id}-opcion-${i}`;
 

@@ -141,7 +141,7 @@ export function totalesCheckout(
 }
 
 /** Centavos for "¿Con cuánto pagas?" as typed ('$ 1,000.50' reads 100050), or undefined. */
-export function leerPagaCon(texto: string): number | undefined {
+export function parsePagaCon(texto: string): number | undefined {
   const limpio = texto.replace(/[$\s,]/g, '');
   if (limpio === '') return undefined;
   return parsePesos(limpio);
@@ -149,7 +149,7 @@ export function leerPagaCon(texto: string): number | undefined {
 
 /** The change to bring, in centavos, when the amount typed covers the total. */
 export function cambioDe(pagaCon: string, total: number): number | undefined {
-  const centavos = leerPagaCon(pagaCon);
+  const centavos = parsePagaCon(pagaCon);
   return centavos !== undefined && centavos >= total ? centavos - total : undefined;
 }
 
@@ -186,7 +186,7 @@ function fallo(
  * server's rules and messages). A signed-in shopper may leave the name and the address empty:
  * the server then uses the account's.
  */
-export function validarCheckout(
+export function validateCheckout(
   values: CheckoutValues,
   contexto: { invitado: boolean; total: number; celularDeCuenta?: string },
 ): Validacion {
@@ -235,7 +235,7 @@ export function validarCheckout(
   }
 
   if (values.metodoPago === 'EFECTIVO' && values.pagaCon.trim() !== '') {
-    const centavos = leerPagaCon(values.pagaCon);
+    const centavos = parsePagaCon(values.pagaCon);
     if (centavos === undefined) {
       return { ok: false, field: 'pagaCon', message: pedidoWireMessages.pagaConInvalido };
     }

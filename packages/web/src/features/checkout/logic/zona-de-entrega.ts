@@ -68,7 +68,7 @@ export interface ZonasListas {
   hayRadio: boolean;
 }
 
-export function prepararZonasDeTienda(
+export function prepareZonasDeTienda(
   zonas: readonly ZonaDeTienda[] | undefined,
   ubicacionTienda: Punto | null | undefined,
 ): ZonasListas {
@@ -96,7 +96,7 @@ export function prepararZonasDeTienda(
 }
 
 /** Colonias holding the text anywhere, accents, case and extra spaces aside ('alamos' → 'Álamos'). */
-export function buscarColonias(
+export function searchColonias(
   listas: Pick<ZonasListas, 'colonias'>,
   texto: string,
   maximo = 8,
@@ -142,7 +142,7 @@ export function zonaDeDestino(listas: ZonasListas, destino: Destino): ResultadoZ
   const zona = zonaDeEntrega(listas.zonas, listas.ubicacionTienda, enviado);
   if (zona) return { estado: 'dentro', zona };
   const coloniaSinLista =
-    enviado.colonia !== undefined && buscarColonias(listas, enviado.colonia, 1).length === 0;
+    enviado.colonia !== undefined && searchColonias(listas, enviado.colonia, 1).length === 0;
   const dicho =
     enviado.codigoPostal !== undefined ||
     enviado.ubicacion !== undefined ||

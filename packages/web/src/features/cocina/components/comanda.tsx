@@ -8,7 +8,7 @@ import {
   textoEntrega,
   textoProgramado,
 } from '../../pedidos-tienda';
-import { cocinaMessages, tiempoDeComanda, venceDe } from '../logic/cocina';
+import { cocinaMessages, tiempoDeComanda, vencimientoDe } from '../logic/cocina';
 
 /**
  * One accepted order as the kitchen reads it from across the room: 'Pedido #12', pickup or
@@ -26,14 +26,14 @@ export function Comanda(props: {
   /** Before the call: the display keeps the keyboard's place when the ticket leaves. */
   onListo?: (pedidoId: number) => void;
   /** The "Listo" button, for the display to move focus to. */
-  registrarBoton?: (boton: HTMLButtonElement | null) => void;
+  registerBoton?: (boton: HTMLButtonElement | null) => void;
 }) {
-  const { pedido, now, timeZone, registrarBoton } = props;
+  const { pedido, now, timeZone, registerBoton } = props;
   const id = useId();
   const [enCurso, setEnCurso] = useState(false);
   const [error, setError] = useState<string>();
   const para = textoProgramado(pedido, now, timeZone);
-  const tiempo = tiempoDeComanda(venceDe(pedido), now.getTime());
+  const tiempo = tiempoDeComanda(vencimientoDe(pedido), now.getTime());
   const tarde = tiempo?.tarde === true;
 
   const marcarListo = async () => {
@@ -119,7 +119,7 @@ export function Comanda(props: {
       <div className="mt-auto pt-4">
         <button
           type="button"
-          ref={registrarBoton}
+          ref={registerBoton}
           onClick={() => void marcarListo()}
           aria-disabled={enCurso || undefined}
           aria-busy={enCurso || undefined}

@@ -119,7 +119,7 @@ export function PantallaCocina(props: {
                 timeZone={timeZone}
                 onCambio={onCambio}
                 onListo={onListo}
-                registrarBoton={(boton) => {
+                registerBoton={(boton) => {
                   if (boton) botones.current.set(pedido.id, boton);
                   else botones.current.delete(pedido.id);
                 }}

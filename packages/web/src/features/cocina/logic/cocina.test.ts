@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
-import { comandasDeCocina, listosRecientes, tiempoDeComanda, venceDe } from './cocina';
+import { comandasDeCocina, listosRecientes, tiempoDeComanda, vencimientoDe } from './cocina';
 
 const NOW = Date.parse('2026-12-02T18:00:00Z');
 const min = (m: number) => new Date(NOW + m * 60_000).toISOString();
@@ -28,7 +28,7 @@ describe('the kitchen display’s rules', () => {
       makePedido({ id: 10, status: 'ACEPTADO', listoEstimado: 'no es una fecha', fecha: min(-1) }),
     ];
     expect(comandasDeCocina(pedidos).map((p) => p.id)).toEqual([11, 12, 8, 9, 10]);
-    expect(venceDe(pedidos[2]!)).toBeNaN();
+    expect(vencimientoDe(pedidos[2]!)).toBeNaN();
   });
 
   it('says the minutes left, rounded up, and the minutes late', () => {

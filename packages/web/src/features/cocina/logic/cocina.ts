@@ -11,7 +11,9 @@ type PedidoDeCocina = Pick<
 const MINUTO_MS = 60_000;
 
 /** The instant an order is due: its slot when scheduled, else the ready time set on accepting. */
-export function venceDe(pedido: Pick<PedidoVista, 'programadoPara' | 'listoEstimado'>): number {
+export function vencimientoDe(
+  pedido: Pick<PedidoVista, 'programadoPara' | 'listoEstimado'>,
+): number {
   for (const iso of [pedido.programadoPara, pedido.listoEstimado]) {
     if (!iso) continue;
     const ms = Date.parse(iso);
@@ -26,7 +28,7 @@ export function venceDe(pedido: Pick<PedidoVista, 'programadoPara' | 'listoEstim
  */
 export function comandasDeCocina<T extends PedidoDeCocina>(pedidos: readonly T[]): T[] {
   const clave = (p: T) => {
-    const vence = venceDe(p);
+    const vence = vencimientoDe(p);
     return Number.isNaN(vence) ? Number.POSITIVE_INFINITY : vence;
   };
   return pedidos

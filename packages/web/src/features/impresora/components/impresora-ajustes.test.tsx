@@ -2,11 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { desconectarImpresora } from '../impresora-store';
+import { disconnectImpresora } from '../impresora-store';
 import type { NavegadorConImpresoras } from '../navegador';
 import { reglaDeColumnas } from '../pagina-de-prueba';
-import { IMPRESORA_KEY, guardarPreferencias, leerPreferencias } from '../preferencias';
-import { decodificarEscPos, ultimoComando } from '#test/impresora/escpos';
+import { IMPRESORA_KEY, savePreferencias, readPreferencias } from '../preferencias';
+import { decodeEscPos, ultimoComando } from '#test/impresora/escpos';
 import { bluetoothFalso, serieFalsa, usbFalso } from '#test/impresora/navegador-falso';
 import { impresoraMessages } from '../transporte';
 import { AjustesMenu } from '../../mi-tienda/components/ajustes-menu';
@@ -14,7 +14,7 @@ import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { ImpresoraAjustes } from './impresora-ajustes';
 
 afterEach(async () => {
-  await act(() => desconectarImpresora());
+  await act(() => disconnectImpresora());
 });
 
 function renderAjustes(navegador: NavegadorConImpresoras) {
@@ -72,14 +72,14 @@ describe('Impresora térmica', () => {
     await screen.findByText('EPSON TM-T20III');
     expect(screen.getAllByRole('status')[0]?.textContent).toBe('Conectada: EPSON TM-T20III');
     await user.click(screen.getByRole('radio', { name: '80 mm' }));
-    expect(leerPreferencias()).toMatchObject({ ancho: 80, tipo: 'usb' });
+    expect(readPreferencias()).toMatchObject({ ancho: 80, tipo: 'usb' });
     await user.click(screen.getByRole('button', { name: 'Imprimir página de prueba' }));
     // Printed to the end: the cut.
     await waitFor(() =>
-      expect(ultimoComando(decodificarEscPos(falso.recibido()))).toBe('comando:corte'),
+      expect(ultimoComando(decodeEscPos(falso.recibido()))).toBe('comando:corte'),
     );
 
-    const doc = decodificarEscPos(falso.recibido());
+    const doc = decodeEscPos(falso.recibido());
     expect(doc.comandos[0]).toEqual({ tipo: 'inicializar' });
     expect(doc.comandos).toContainEqual({ tipo: 'paginaDeCodigos', n: 16 });
     const textos = doc.lineas.map((l) => l.texto.trim());
@@ -122,8 +122,8 @@ describe('Impresora térmica', () => {
     unmount();
     // A new visit (the tab closed, so the printer was let go): the switch as left, and the
     // printer opened again without the chooser.
-    await act(() => desconectarImpresora());
-    guardarPreferencias({ tipo: 'usb' });
+    await act(() => disconnectImpresora());
+    savePreferencias({ tipo: 'usb' });
     falso.filtrosPedidos.length = 0;
     renderAjustes({ usb: falso.usb });
     expect(
@@ -141,7 +141,7 @@ describe('Impresora térmica', () => {
     await user.click(screen.getByRole('button', { name: 'Desconectar' }));
     expect(screen.getAllByRole('status')[0]?.textContent).toBe('No hay una impresora conectada.');
     expect(falso.device.opened).toBe(false);
-    expect(leerPreferencias().tipo).toBeNull();
+    expect(readPreferencias().tipo).toBeNull();
     expect(screen.getByRole('button', { name: 'Conectar impresora' })).toBeTruthy();
   });
 });

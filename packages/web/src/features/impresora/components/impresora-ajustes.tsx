@@ -3,15 +3,15 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import {
-  conectarImpresora,
-  desconectarImpresora,
-  imprimir,
-  reconectarImpresora,
+  connectImpresora,
+  disconnectImpresora,
+  printBytes,
+  reconnectImpresora,
   useImpresora,
 } from '../impresora-store';
 import { navegadorActual, type NavegadorConImpresoras } from '../navegador';
-import { crearPaginaDePrueba } from '../pagina-de-prueba';
-import { guardarPreferencias, leerPreferencias, type PreferenciasImpresora } from '../preferencias';
+import { createPaginaDePrueba } from '../pagina-de-prueba';
+import { savePreferencias, readPreferencias, type PreferenciasImpresora } from '../preferencias';
 import {
   ANCHOS_PAPEL,
   BAUDIOS,
@@ -98,7 +98,7 @@ export function ImpresoraAjustes(props: {
   const nav = props.navegador ?? navegadorActual();
   const disponibles = conexionesDisponibles(nav);
   const { conectada, conectando } = useImpresora();
-  const [prefs, setPrefs] = useState<PreferenciasImpresora>(leerPreferencias);
+  const [prefs, setPrefs] = useState<PreferenciasImpresora>(readPreferencias);
   const [tipo, setTipo] = useState<TipoConexion | undefined>(() =>
     prefs.tipo && disponibles.includes(prefs.tipo) ? prefs.tipo : disponibles[0],
   );
@@ -112,7 +112,7 @@ export function ImpresoraAjustes(props: {
   useEffect(() => {
     if (!buscando) return;
     let vigente = true;
-    void reconectarImpresora(nav).finally(() => {
+    void reconnectImpresora(nav).finally(() => {
       if (vigente) setBuscando(false);
     });
     return () => {
@@ -122,15 +122,14 @@ export function ImpresoraAjustes(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const guardar = (cambios: Partial<PreferenciasImpresora>) =>
-    setPrefs(guardarPreferencias(cambios));
+  const guardar = (cambios: Partial<PreferenciasImpresora>) => setPrefs(savePreferencias(cambios));
 
   const conectar = async () => {
     if (!tipo) return;
     setError(undefined);
     try {
-      await conectarImpresora(tipo, nav);
-      setPrefs(leerPreferencias());
+      await connectImpresora(tipo, nav);
+      setPrefs(readPreferencias());
     } catch (e) {
       setError({
         donde: 'conexion',
@@ -141,21 +140,21 @@ export function ImpresoraAjustes(props: {
 
   const desconectar = async () => {
     setError(undefined);
-    await desconectarImpresora();
-    setPrefs(leerPreferencias());
+    await disconnectImpresora();
+    setPrefs(readPreferencias());
   };
 
   const imprimirPrueba = async () => {
     setError(undefined);
     setImprimiendo(true);
     try {
-      const bytes = await crearPaginaDePrueba({
+      const bytes = await createPaginaDePrueba({
         nombreTienda: props.nombreTienda,
         ancho: prefs.ancho,
         ahora: new Date(),
         timeZone: props.timeZone,
       });
-      await imprimir(bytes);
+      await printBytes(bytes);
       notify.success(impresoraMessages.paginaImpresa);
     } catch (e) {
       setError({

@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import {
-  imprimirTicket,
-  reconectarImpresora,
+  printTicket,
+  reconnectImpresora,
   textoTicketNoImpreso,
   useImpresora,
 } from '../impresora-store';
-import { leerPreferencias } from '../preferencias';
+import { readPreferencias } from '../preferencias';
 import { impresoraMessages } from '../transporte';
 
 /**
@@ -20,7 +20,7 @@ export function ImprimirEnTermica({ pedidoId }: { pedidoId: number }) {
   const { conectada } = useImpresora();
   const [imprimiendo, setImprimiendo] = useState(false);
   useEffect(() => {
-    if (!conectada && leerPreferencias().tipo !== null) void reconectarImpresora();
+    if (!conectada && readPreferencias().tipo !== null) void reconnectImpresora();
     // Once per screen: reconnecting asks nothing of the person and fails quietly.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -28,7 +28,7 @@ export function ImprimirEnTermica({ pedidoId }: { pedidoId: number }) {
   const onClick = async () => {
     setImprimiendo(true);
     try {
-      await imprimirTicket(pedidoId);
+      await printTicket(pedidoId);
       notify.success(impresoraMessages.ticketImpreso(pedidoId));
     } catch (error) {
       notify.error(textoTicketNoImpreso(pedidoId, error), { duration: 8000 });

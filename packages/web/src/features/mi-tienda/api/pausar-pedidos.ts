@@ -8,6 +8,6 @@ export const MINUTOS_PAUSA = [15, 30, 60, 120] as const;
  * POST /api/tienda/pausar {minutos}: stops new orders for that long; 0 resumes. Answers the
  * owner's shop list (its `pausadoHasta` goes into the cache).
  */
-export function pausarPedidos(minutos: number): Promise<MiTienda | undefined> {
+export function pausePedidos(minutos: number): Promise<MiTienda | undefined> {
   return callOwnerMutation('/api/tienda/pausar', { minutos });
 }

@@ -6,7 +6,7 @@ import {
   conNumero,
   conObligatorio,
   cuantasDe,
-  esObligatorio,
+  isObligatorio,
   grupoVistaPrevia,
   type Cuantas,
   type GrupoForm,
@@ -67,7 +67,7 @@ export function ReglaDelGrupo(props: {
   const etiquetaId = useId();
   const ayudaId = useId();
   const radios = useId();
-  const obligatorio = esObligatorio(g);
+  const obligatorio = isObligatorio(g);
   const cuantas = cuantasDe(g);
 
   return (

@@ -3,8 +3,8 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Button, IconButton } from '../../../components/ui/button';
 import {
-  filtrarPrecioExtra,
-  mover,
+  filterPrecioExtra,
+  move,
   nuevaOpcion,
   nuevoGrupo,
   type GrupoForm,
@@ -104,7 +104,7 @@ export function CatalogoGruposEditor(props: {
   const moverGrupo = (index: number, paso: -1 | 1) => {
     const g = grupos[index];
     if (!g) return;
-    onChange(mover(grupos, index, paso));
+    onChange(move(grupos, index, paso));
     const otro = paso === -1 ? 'subir' : 'bajar';
     const contrario = paso === -1 ? 'bajar' : 'subir';
     setFoco(`${g.key}.${otro}|${g.key}.${contrario}`);
@@ -128,7 +128,7 @@ export function CatalogoGruposEditor(props: {
     const g = grupos[gi];
     const o = g?.opciones[oi];
     if (!g || !o) return;
-    setGrupo(gi, { opciones: mover(g.opciones, oi, paso) });
+    setGrupo(gi, { opciones: move(g.opciones, oi, paso) });
     const base = `${g.key}.${o.key}`;
     setFoco(paso === -1 ? `${base}.subir|${base}.bajar` : `${base}.bajar|${base}.subir`);
   };
@@ -252,7 +252,7 @@ export function CatalogoGruposEditor(props: {
                             invalid={invalido('precioExtra', oi)}
                             onChange={(e) =>
                               setOpcion(gi, oi, {
-                                precioExtra: filtrarPrecioExtra(o.precioExtra, e.target.value),
+                                precioExtra: filterPrecioExtra(o.precioExtra, e.target.value),
                               })
                             }
                           />

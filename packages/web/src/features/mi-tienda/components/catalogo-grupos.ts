@@ -66,7 +66,7 @@ function entero(texto: string): number {
 }
 
 /** The "Obligatorio" switch: on when the customer must pick at least one. */
-export function esObligatorio(g: Pick<GrupoForm, 'minimo'>): boolean {
+export function isObligatorio(g: Pick<GrupoForm, 'minimo'>): boolean {
   return entero(g.minimo) >= 1;
 }
 
@@ -89,7 +89,7 @@ function numeroInicial(g: GrupoForm): string {
 
 /** The group after picking a "¿Cuántas puede elegir?" choice. */
 export function conCuantas(g: GrupoForm, cuantas: Cuantas): GrupoForm {
-  const piso = esObligatorio(g) ? '1' : '0';
+  const piso = isObligatorio(g) ? '1' : '0';
   switch (cuantas) {
     case 'una':
       return { ...g, cuantas, minimo: piso, maximo: '1' };
@@ -112,7 +112,7 @@ export function conObligatorio(g: GrupoForm, obligatorio: boolean): GrupoForm {
   const cuantas = cuantasDe(g);
   if (!obligatorio)
     return { ...g, cuantas: cuantas === 'exactamente' ? 'hasta' : cuantas, minimo: '0' };
-  return { ...g, cuantas, minimo: esObligatorio(g) ? g.minimo : '1' };
+  return { ...g, cuantas, minimo: isObligatorio(g) ? g.minimo : '1' };
 }
 
 /** The N typed for 'hasta' (the maximo) or 'exactamente' (both numbers). */
@@ -169,7 +169,7 @@ export function gruposFormDe(grupos: readonly GrupoVista[] | undefined): GrupoFo
 }
 
 /** The extra price field keeps a keystroke only when it can still become 0–99999.99. */
-export function filtrarPrecioExtra(anterior: string, nuevo: string): string {
+export function filterPrecioExtra(anterior: string, nuevo: string): string {
   const candidato = nuevo.replace(',', '.');
   return /^\d{0,5}(\.\d{0,2})?$/.test(candidato) ? candidato : anterior;
 }
@@ -283,7 +283,7 @@ export function textoRangoDePrecio(rango: { desde: number; hasta: number }): str
 }
 
 /** Moves item `index` one place up (-1) or down (+1); out of range changes nothing. */
-export function mover<T>(items: readonly T[], index: number, paso: -1 | 1): T[] {
+export function move<T>(items: readonly T[], index: number, paso: -1 | 1): T[] {
   const destino = index + paso;
   if (destino < 0 || destino >= items.length) return [...items];
   const copia = [...items];

@@ -2,7 +2,7 @@ import { horaLocal, isPausada } from '@tianguis/domain';
 import { PauseCircle, PlayCircle } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { MINUTOS_PAUSA, pausarPedidos } from '../api/pausar-pedidos';
+import { MINUTOS_PAUSA, pausePedidos } from '../api/pausar-pedidos';
 import type { MiTienda } from '../api/get-mi-tienda';
 
 function etiquetaMinutos(minutos: number): string {
@@ -83,7 +83,7 @@ export function PausaPedidos({ tienda }: { tienda: MiTienda }) {
     setEnCurso(true);
     setError(undefined);
     try {
-      await pausarPedidos(minutos);
+      await pausePedidos(minutos);
       setEligiendo(false);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'No se pudo cambiar la pausa. Inténtalo de nuevo.');

@@ -7,7 +7,7 @@ import { nuevaIdempotencyKey } from '../../checkout';
 import { pedidosTiendaKey } from '../../pedidos-tienda';
 
 /** `POST /api/pedido/manual`: the owner's own shop; answers the order and its tracking secret. */
-export async function crearPedidoManual(
+export async function createPedidoManual(
   body: PedidoManualBody,
   idempotencyKey: string,
 ): Promise<PedidoConSeguimiento> {
@@ -34,7 +34,7 @@ function isRechazoDefinitivo(error: unknown): boolean {
  * a double tap, or a retry after a network error, makes one order. A refusal (nothing saved)
  * lets the corrected form go with a new key; `reiniciar` starts the next fill.
  */
-export function useCrearPedidoManual() {
+export function useCreatePedidoManual() {
   const [guardando, setGuardando] = useState(false);
   // Refs, not state: a second tap before React re-renders must see the first.
   const enCurso = useRef(false);
@@ -47,7 +47,7 @@ export function useCrearPedidoManual() {
       setGuardando(true);
       clave.current ??= nuevaIdempotencyKey();
       try {
-        return await crearPedidoManual(body, clave.current);
+        return await createPedidoManual(body, clave.current);
       } catch (error) {
         if (isRechazoDefinitivo(error)) clave.current = undefined;
         throw error;

@@ -17,7 +17,7 @@ import {
   EntregaCampos,
   PagoCampos,
   precioCambiado,
-  prepararZonasDeTienda,
+  prepareZonasDeTienda,
   problemaDeZona,
   terminosDeEnvio,
   zonaDeDestino,
@@ -32,11 +32,11 @@ import {
   ESTADO_DE_TIENDA_TEXTO,
   estadoDeTienda,
 } from '../../mi-tienda';
-import { useCrearPedidoManual } from '../api/crear-pedido-manual';
+import { useCreatePedidoManual } from '../api/crear-pedido-manual';
 import {
-  agregarLinea,
-  cambiarCantidad,
-  cambiarNota,
+  addLinea,
+  changeCantidad,
+  changeNota,
   cambioManual,
   erroresDelServidor,
   lineasConPrecio,
@@ -44,10 +44,10 @@ import {
   pedidoManualMessages,
   productosALaVenta,
   SIN_ERRORES,
-  tieneOpciones,
+  hasOpciones,
   tiposDeEntregaDe,
   totalesManual,
-  validarPedidoManual,
+  validatePedidoManual,
   valoresIniciales,
   type CampoManual,
   type ErroresManual,
@@ -99,7 +99,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
   const [elegido, setElegido] = useState<ProductoDeMiTienda>();
   const [hecho, setHecho] = useState<PedidoConSeguimiento>();
   const [aviso, setAviso] = useState<string>();
-  const { guardar, guardando, reiniciar } = useCrearPedidoManual();
+  const { guardar, guardando, reiniciar } = useCreatePedidoManual();
   const lineasRef = useRef<HTMLDivElement>(null);
 
   const productos = productosALaVenta(tienda);
@@ -109,7 +109,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
   // The shop's zones (the owner's answer holds every zone; only active ones count). The owner's
   // own location says nothing of the customer's: no "Usar mi ubicación" here.
   const listas = useMemo(() => {
-    const l = prepararZonasDeTienda(tienda.zonas, tienda.ubicacion);
+    const l = prepareZonasDeTienda(tienda.zonas, tienda.ubicacion);
     return { ...l, hayRadio: false };
   }, [tienda.zonas, tienda.ubicacion]);
   const domicilio = values.tipoEntrega === 'DOMICILIO';
@@ -177,11 +177,8 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
   }
 
   function elegir(producto: ProductoDeMiTienda) {
-    if (tieneOpciones(producto)) setElegido(producto);
-    else
-      cambiarLineas((ls) =>
-        agregarLinea(ls, { productoId: producto.id, opciones: [], nota: null }),
-      );
+    if (hasOpciones(producto)) setElegido(producto);
+    else cambiarLineas((ls) => addLinea(ls, { productoId: producto.id, opciones: [], nota: null }));
   }
 
   const texto = (campo: keyof PedidoManualValues & CampoManual) => ({
@@ -196,7 +193,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
     if (guardando) return;
     const form = event.currentTarget;
     setAviso(undefined);
-    const validacion = validarPedidoManual(
+    const validacion = validatePedidoManual(
       values,
       vistas,
       totales.total,
@@ -297,8 +294,8 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
             <LineasPedidoManual
               lineas={vistas}
               errores={errores.lineas}
-              onCantidad={(clave, c) => cambiarLineas((ls) => cambiarCantidad(ls, clave, c), clave)}
-              onNota={(clave, n) => cambiarLineas((ls) => cambiarNota(ls, clave, n), clave)}
+              onCantidad={(clave, c) => cambiarLineas((ls) => changeCantidad(ls, clave, c), clave)}
+              onNota={(clave, n) => cambiarLineas((ls) => changeNota(ls, clave, n), clave)}
             />
           </div>
           {vistas.length === 0 && (
@@ -394,7 +391,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
             onClose={() => setElegido(undefined)}
             onAgregar={async (linea, cantidad) => {
               cambiarLineas((ls) =>
-                agregarLinea(
+                addLinea(
                   ls,
                   {
                     productoId: linea.productoId,

@@ -2,11 +2,7 @@ import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ProductoDeMiTienda } from '../../mi-tienda';
-import {
-  buscarProductos,
-  pedidoManualMessages,
-  tieneOpciones,
-} from '../logic/pedido-manual-values';
+import { searchProductos, pedidoManualMessages, hasOpciones } from '../logic/pedido-manual-values';
 
 /**
  * The owner's catalogue to pick from: a search box over the names (accents and case aside) and
@@ -20,7 +16,7 @@ export function ProductoPicker(props: {
   const [texto, setTexto] = useState('');
   const buscarId = useId();
   const resultadosId = useId();
-  const encontrados = buscarProductos(props.productos, texto);
+  const encontrados = searchProductos(props.productos, texto);
   return (
     <div className="mb-4">
       <label htmlFor={buscarId} className="mb-1 block font-medium">
@@ -59,7 +55,7 @@ export function ProductoPicker(props: {
               >
                 <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
                   {p.name}
-                  {tieneOpciones(p) && (
+                  {hasOpciones(p) && (
                     <span className="block text-xs text-stone-600">Con opciones</span>
                   )}
                 </span>

@@ -4,9 +4,9 @@ import { ApiError } from '../../../lib/api-client';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { grupoTortilla } from '#test/tienda-publica/fixtures';
 import {
-  agregarLinea,
-  cambiarCantidad,
-  cambiarNota,
+  addLinea,
+  changeCantidad,
+  changeNota,
   enlaceDeSeguimiento,
   erroresDelServidor,
   lineasConPrecio,
@@ -15,7 +15,7 @@ import {
   productosALaVenta,
   tiposDeEntregaDe,
   totalesManual,
-  validarPedidoManual,
+  validatePedidoManual,
   valoresIniciales,
   type LineaManual,
   type PedidoManualValues,
@@ -46,7 +46,7 @@ function valores(over: Partial<PedidoManualValues> = {}): PedidoManualValues {
 }
 
 function conTaco(): LineaManual[] {
-  return agregarLinea([], { productoId: 1, opciones: [12], nota: ' sin cebolla ' });
+  return addLinea([], { productoId: 1, opciones: [12], nota: ' sin cebolla ' });
 }
 
 describe('the shop offers', () => {
@@ -83,28 +83,28 @@ describe('the shop offers', () => {
 describe('lines', () => {
   it('the same product, options and note add up; a different note is another line', () => {
     let lineas = conTaco();
-    lineas = agregarLinea(lineas, { productoId: 1, opciones: [12], nota: 'sin cebolla' }, 2);
+    lineas = addLinea(lineas, { productoId: 1, opciones: [12], nota: 'sin cebolla' }, 2);
     expect(lineas).toHaveLength(1);
     expect(lineas[0]).toMatchObject({ cantidad: 3, nota: 'sin cebolla' });
-    lineas = agregarLinea(lineas, { productoId: 1, opciones: [12], nota: null });
+    lineas = addLinea(lineas, { productoId: 1, opciones: [12], nota: null });
     expect(lineas).toHaveLength(2);
   });
 
   it('a note edited on a line is what later taps compare with', () => {
-    let lineas = agregarLinea([], { productoId: 2, opciones: [], nota: null });
+    let lineas = addLinea([], { productoId: 2, opciones: [], nota: null });
     const clave = lineas[0]!.clave;
-    lineas = cambiarNota(lineas, clave, 'bien fría');
-    lineas = agregarLinea(lineas, { productoId: 2, opciones: [], nota: null });
+    lineas = changeNota(lineas, clave, 'bien fría');
+    lineas = addLinea(lineas, { productoId: 2, opciones: [], nota: null });
     expect(lineas.map((l) => [l.nota, l.cantidad])).toEqual([
       ['bien fría', 1],
       ['', 1],
     ]);
-    expect(cambiarCantidad(lineas, clave, 0)).toHaveLength(1);
+    expect(changeCantidad(lineas, clave, 0)).toHaveLength(1);
   });
 
   it('prices each line from the catalogue now, with its options', () => {
     const vistas = lineasConPrecio(
-      agregarLinea(conTaco(), { productoId: 2, opciones: [], nota: null }, 2),
+      addLinea(conTaco(), { productoId: 2, opciones: [], nota: null }, 2),
       productos,
     );
     expect(vistas.map((l) => [l.nombre, l.textoOpciones, l.precio])).toEqual([
@@ -124,21 +124,21 @@ describe('lines', () => {
   });
 
   it('says what is wrong with a line the catalogue no longer allows', () => {
-    const sinTortilla = agregarLinea([], { productoId: 1, opciones: [], nota: null });
+    const sinTortilla = addLinea([], { productoId: 1, opciones: [], nota: null });
     const [vista] = lineasConPrecio(sinTortilla, productos);
     expect(vista?.problema).toBe(opcionesMessages.minimo(1, 'Tortilla'));
     const agotado = productoDePrueba({ id: 2, name: 'Agua de jamaica', price: 20, agotado: true });
-    const [otra] = lineasConPrecio(agregarLinea([], { productoId: 2, opciones: [], nota: null }), [
+    const [otra] = lineasConPrecio(addLinea([], { productoId: 2, opciones: [], nota: null }), [
       agotado,
     ]);
     expect(otra?.problema).toBe('Agua de jamaica: Agotado hoy');
   });
 });
 
-describe('validarPedidoManual', () => {
+describe('validatePedidoManual', () => {
   it('builds the body of POST /api/pedido/manual: pickup, cash with what they pay with', () => {
     const vistas = lineasConPrecio(conTaco(), productos);
-    const r = validarPedidoManual(valores({ pagaCon: '$500' }), vistas, 3000);
+    const r = validatePedidoManual(valores({ pagaCon: '$500' }), vistas, 3000);
     expect(r).toEqual({
       ok: true,
       body: {
@@ -152,7 +152,7 @@ describe('validarPedidoManual', () => {
   });
 
   it('reports every field at once with the domain messages', () => {
-    const r = validarPedidoManual(
+    const r = validatePedidoManual(
       valores({ nombreCompleto: 'R', celular: '55123', tipoEntrega: 'DOMICILIO', pagaCon: '20' }),
       lineasConPrecio(conTaco(), productos),
       4550,
@@ -169,22 +169,22 @@ describe('validarPedidoManual', () => {
 
   it('the phone is optional: a blank field sends only the name; cash typed wrong reads as the owner', () => {
     const vistas = lineasConPrecio(conTaco(), productos);
-    const r = validarPedidoManual(valores({ celular: '   ' }), vistas, 3000);
+    const r = validatePedidoManual(valores({ celular: '   ' }), vistas, 3000);
     expect(r.ok && r.body.cliente).toEqual({ nombreCompleto: 'Rosa Martínez' });
-    const mal = validarPedidoManual(valores({ pagaCon: 'mucho' }), vistas, 3000);
+    const mal = validatePedidoManual(valores({ pagaCon: 'mucho' }), vistas, 3000);
     expect(mal.ok || mal.errores.campos).toEqual({
       pagaCon: 'Escribe con cuánto paga tu cliente, en pesos',
     });
   });
 
   it('refuses an order without products, and a line that breaks its options', () => {
-    const vacio = validarPedidoManual(valores(), [], 0);
+    const vacio = validatePedidoManual(valores(), [], 0);
     expect(vacio.ok || vacio.errores.campos.lineas).toBe(pedidoWireMessages.lineasVacias);
     const sinTortilla = lineasConPrecio(
-      agregarLinea([], { productoId: 1, opciones: [], nota: null }),
+      addLinea([], { productoId: 1, opciones: [], nota: null }),
       productos,
     );
-    const r = validarPedidoManual(valores(), sinTortilla, 0);
+    const r = validatePedidoManual(valores(), sinTortilla, 0);
     expect(r.ok || r.errores.lineas[sinTortilla[0]!.clave]).toBe(
       opcionesMessages.minimo(1, 'Tortilla'),
     );
@@ -193,7 +193,7 @@ describe('validarPedidoManual', () => {
 
 describe('erroresDelServidor', () => {
   const vistas = lineasConPrecio(
-    agregarLinea(conTaco(), { productoId: 2, opciones: [], nota: null }),
+    addLinea(conTaco(), { productoId: 2, opciones: [], nota: null }),
     productos,
   );
 
@@ -226,7 +226,7 @@ describe('phone and link', () => {
   it.each(['+52 1 55 1234 5678', '+52 55 1234 5678', '55-1234-5678', '(55) 1234.5678'])(
     'reads %j with the domain’s rule: its 10 digits go',
     (celular) => {
-      const r = validarPedidoManual(
+      const r = validatePedidoManual(
         valores({ celular }),
         lineasConPrecio(conTaco(), productos),
         3000,
@@ -245,7 +245,7 @@ describe('phone and link', () => {
     ['a letter', '55 1234 567O', registroMessages.celularSoloNumeros],
     ['too few digits', '55 1234 567', registroMessages.celularLongitud],
   ])('refuses a phone with %s, with the registration’s message', (_caso, celular, message) => {
-    const r = validarPedidoManual(
+    const r = validatePedidoManual(
       valores({ celular }),
       lineasConPrecio(conTaco(), productos),
       3000,

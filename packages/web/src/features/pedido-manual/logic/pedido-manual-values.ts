@@ -17,7 +17,7 @@ import {
 } from '@tianguis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { precioDeLinea } from '../../carrito';
-import { leerPagaCon, type CheckoutValues, type destinoParaEnviar } from '../../checkout';
+import { parsePagaCon, type CheckoutValues, type destinoParaEnviar } from '../../checkout';
 import type { MiTienda, ProductoDeMiTienda } from '../../mi-tienda';
 
 // The owner's quick order for a phone or WhatsApp shopper: what the form holds, the lines and
@@ -142,7 +142,7 @@ function sinAcentos(texto: string): string {
 }
 
 /** Products whose name holds the text, accents and case aside; all of them for no text. */
-export function buscarProductos(
+export function searchProductos(
   productos: readonly ProductoDeMiTienda[],
   texto: string,
 ): ProductoDeMiTienda[] {
@@ -152,7 +152,7 @@ export function buscarProductos(
 }
 
 /** Whether tapping the product asks for its options first. */
-export function tieneOpciones(producto: Pick<ProductoDeMiTienda, 'grupos'>): boolean {
+export function hasOpciones(producto: Pick<ProductoDeMiTienda, 'grupos'>): boolean {
   return (producto.grupos ?? []).some((g) => g.opciones.length > 0);
 }
 
@@ -162,7 +162,7 @@ let siguienteLinea = 0;
  * Adds `cantidad` of a product with its options and note: one more of the line that has the same
  * three now (its note may have been edited since), or a new line.
  */
-export function agregarLinea(
+export function addLinea(
   lineas: readonly LineaManual[],
   nueva: { productoId: number; opciones: readonly number[]; nota: string | null },
   cantidad = 1,
@@ -191,7 +191,7 @@ export function agregarLinea(
 }
 
 /** Sets a line's quantity; 0 drops it. */
-export function cambiarCantidad(
+export function changeCantidad(
   lineas: readonly LineaManual[],
   clave: string,
   cantidad: number,
@@ -203,7 +203,7 @@ export function cambiarCantidad(
 }
 
 /** Changes a line's note; the line keeps its place and its key. */
-export function cambiarNota(lineas: readonly LineaManual[], clave: string, nota: string) {
+export function changeNota(lineas: readonly LineaManual[], clave: string, nota: string) {
   return lineas.map((l) => (l.clave === clave ? { ...l, nota } : l));
 }
 
@@ -254,7 +254,7 @@ export function totalesManual(
 
 /** The change to bring for cash, in centavos, once the amount typed covers the total. */
 export function cambioManual(pagaCon: string, total: number): number | undefined {
-  const centavos = leerPagaCon(pagaCon);
+  const centavos = parsePagaCon(pagaCon);
   return centavos !== undefined && centavos >= total ? centavos - total : undefined;
 }
 
@@ -290,7 +290,7 @@ function campoDeIssue(
  * here (a shopper typed in has no account address), the cash amount covers the total, and each
  * line can be ordered as the catalogue is now.
  */
-export function validarPedidoManual(
+export function validatePedidoManual(
   values: PedidoManualValues,
   lineas: readonly LineaManualVista[],
   total: number,
@@ -303,7 +303,7 @@ export function validarPedidoManual(
   };
 
   const pagaConTexto = values.metodoPago === 'EFECTIVO' ? values.pagaCon.trim() : '';
-  const pagaCon = pagaConTexto === '' ? undefined : leerPagaCon(pagaConTexto);
+  const pagaCon = pagaConTexto === '' ? undefined : parsePagaCon(pagaConTexto);
   if (pagaConTexto !== '' && pagaCon === undefined) {
     poner('pagaCon', pedidoManualMessages.pagaConInvalido);
   } else if (pagaCon !== undefined && pagaCon < total && lineas.length > 0) {

@@ -5,6 +5,6 @@ import { type MiTienda, callOwnerMutation } from '../../mi-tienda';
  * minutes added to every estimate until the end of the shop's day; 0 clears it. Answers the
  * owner's shop list (its `demoraMin` goes into the cache). Rejects with the server's message.
  */
-export function fijarDemora(minutos: number): Promise<MiTienda | undefined> {
+export function setDemora(minutos: number): Promise<MiTienda | undefined> {
   return callOwnerMutation('/api/tienda/demora', { minutos });
 }

@@ -1,4 +1,4 @@
-import { imprimirAlAceptar } from '../../impresora';
+import { printOnAccept } from '../../impresora';
 import { postPedido } from './guardar-pedido';
 import type { PedidoTienda } from './get-pedidos-tienda';
 
@@ -22,12 +22,12 @@ export function markListo(pedidoId: number): Promise<PedidoTienda> {
 }
 
 /** Completes a NUEVO, ACEPTADO or LISTO order. */
-export function completarPedido(pedidoId: number): Promise<PedidoTienda> {
+export function completePedido(pedidoId: number): Promise<PedidoTienda> {
   return postPedido('/api/pedido/completarpedidobypedidoid', { pedidoId });
 }
 
 /** Cancels a NUEVO, ACEPTADO or LISTO order; the reason (optional, ≤ 140) is shown to the shopper. */
-export function cancelarPedido(pedidoId: number, motivo: string | null): Promise<PedidoTienda> {
+export function cancelPedido(pedidoId: number, motivo: string | null): Promise<PedidoTienda> {
   return postPedido(
     '/api/pedido/cancelarpedidobypedidoid',
     motivo ? { pedidoId, motivo } : { pedidoId },
@@ -41,13 +41,13 @@ export function runAccionPedido(pedidoId: number, accion: AccionPedido): Promise
       return postPedido(
         '/api/pedido/aceptarpedido',
         accion.minutos === undefined ? { pedidoId } : { pedidoId, minutos: accion.minutos },
-      ).then(imprimirAlAceptar);
+      ).then(printOnAccept);
     case 'listo':
       return markListo(pedidoId);
     case 'completar':
-      return completarPedido(pedidoId);
+      return completePedido(pedidoId);
     case 'cancelar':
-      return cancelarPedido(pedidoId, accion.motivo);
+      return cancelPedido(pedidoId, accion.motivo);
     case 'marcarPagado':
       return postPedido('/api/pedido/marcarpagado', { pedidoId });
   }

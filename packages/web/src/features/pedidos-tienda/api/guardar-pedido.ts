@@ -2,7 +2,7 @@ import { mergePedido } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { getQueryData, invalidateQueries, setQueryData } from '../../../lib/query';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
-import { actualizarPedidoAnterior } from './pedidos-anteriores';
+import { updatePedidoAnterior } from './pedidos-anteriores';
 
 /**
  * Posts one order call (each answers the order, docs/api.md, "Order life") and puts the answered order in the
@@ -17,7 +17,7 @@ export async function postPedido(
     const pedido = await api<PedidoTienda>(path, { body });
     const list = getQueryData<PedidoTienda[]>(pedidosTiendaKey);
     if (list) setQueryData(pedidosTiendaKey, mergePedido(list, pedido));
-    actualizarPedidoAnterior(pedido);
+    updatePedidoAnterior(pedido);
     return pedido;
   } finally {
     // A refusal (409: another device changed it first) is best answered by the list as it is.

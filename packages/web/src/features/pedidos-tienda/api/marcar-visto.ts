@@ -16,6 +16,6 @@ export function markVisto(pedidoId: number): void {
 }
 
 /** Tests only: forget what was sent. */
-export function olvidarVistos(): void {
+export function forgetVistos(): void {
   enviados.clear();
 }

@@ -6,9 +6,9 @@ import { CargarAnteriores } from '../components/cargar-anteriores';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
 import {
-  actualizarPedidoAnterior,
+  updatePedidoAnterior,
   pedidosAnterioresKey,
-  unirPedidos,
+  mergePedidos,
   usePedidosConAnteriores,
 } from './pedidos-anteriores';
 
@@ -62,7 +62,7 @@ describe('the owner’s older orders', () => {
   it('joins both lists newest first, the live copy winning', () => {
     const vivo = makePedido({ id: 5, status: 'COMPLETADO' });
     const viejo = makePedido({ id: 5, status: 'NUEVO' });
-    const list = unirPedidos([makePedido({ id: 6 }), vivo], [viejo, makePedido({ id: 3 })]);
+    const list = mergePedidos([makePedido({ id: 6 }), vivo], [viejo, makePedido({ id: 3 })]);
     expect(ids(list)).toEqual([6, 5, 3]);
     expect(list[1]).toBe(vivo);
   });
@@ -127,11 +127,11 @@ describe('the owner’s older orders', () => {
   it('a changed older order is changed where it is kept too', () => {
     setQueryData(pedidosTiendaKey, pedidos(10, 6));
     setQueryData(pedidosAnterioresKey, { pedidos: pedidos(10, 1), fin: true });
-    act(() => actualizarPedidoAnterior(makePedido({ id: 2, status: 'CANCELADO' })));
+    act(() => updatePedidoAnterior(makePedido({ id: 2, status: 'CANCELADO' })));
     const kept = getQueryData<{ pedidos: PedidoTienda[] }>(pedidosAnterioresKey);
     expect(kept?.pedidos.find((p) => p.id === 2)?.status).toBe('CANCELADO');
     // One it does not keep is not added.
-    act(() => actualizarPedidoAnterior(makePedido({ id: 99 })));
+    act(() => updatePedidoAnterior(makePedido({ id: 99 })));
     expect(ids(getQueryData<{ pedidos: PedidoTienda[] }>(pedidosAnterioresKey)?.pedidos)).toEqual(
       ids(pedidos(10, 1)),
     );

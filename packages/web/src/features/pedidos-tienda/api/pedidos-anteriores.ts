@@ -11,7 +11,7 @@ import { listPedidosAnteriores, PEDIDOS_POR_PAGINA, type PedidoTienda } from './
  * pages read: when new orders push the oldest ones out of the live list, those stay listed
  * (no gap between the live list and the first older page). A copy in the live list wins over the
  * one kept here; changes to a kept order (an action, a live event) are written to both
- * (`actualizarPedidoAnterior`). Sign-out forgets it with the rest of the cache.
+ * (`updatePedidoAnterior`). Sign-out forgets it with the rest of the cache.
  */
 export const pedidosAnterioresKey = ['pedidos-tienda-anteriores'] as const;
 
@@ -23,7 +23,7 @@ interface PedidosAnteriores {
 }
 
 /** Both lists as one, newest first; the live list's copy of an order wins. */
-export function unirPedidos(
+export function mergePedidos(
   recientes: readonly PedidoTienda[],
   anteriores: readonly PedidoTienda[],
 ): PedidoTienda[] {
@@ -35,7 +35,7 @@ export function unirPedidos(
 }
 
 /** An order changed (an action's answer, a live event): the kept copy, if any, follows. */
-export function actualizarPedidoAnterior(pedido: PedidoTienda): void {
+export function updatePedidoAnterior(pedido: PedidoTienda): void {
   const kept = getQueryData<PedidosAnteriores>(pedidosAnterioresKey);
   if (!kept?.pedidos.some((p) => p.id === pedido.id)) return;
   setQueryData<PedidosAnteriores>(pedidosAnterioresKey, {
@@ -63,7 +63,7 @@ export function usePedidosConAnteriores(
   const enCurso = useRef(false);
 
   const pedidos = useMemo(
-    () => (recientes ? unirPedidos(recientes, kept?.pedidos ?? []) : undefined),
+    () => (recientes ? mergePedidos(recientes, kept?.pedidos ?? []) : undefined),
     [recientes, kept],
   );
   // Before any older page: a full live list may have older orders behind it.
@@ -78,7 +78,7 @@ export function usePedidosConAnteriores(
       const masViejo = pedidos[pedidos.length - 1]!.id;
       const pagina = await listPedidosAnteriores(masViejo, porPagina);
       setQueryData<PedidosAnteriores>(pedidosAnterioresKey, {
-        pedidos: unirPedidos(pedidos, pagina),
+        pedidos: mergePedidos(pedidos, pagina),
         fin: pagina.length < porPagina,
       });
       return pagina.length;

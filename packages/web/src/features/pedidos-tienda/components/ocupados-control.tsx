@@ -1,7 +1,7 @@
 import { DEMORAS_RAPIDAS } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MiTienda } from '../../mi-tienda';
-import { fijarDemora } from '../api/fijar-demora';
+import { setDemora } from '../api/fijar-demora';
 
 /** The delay in force, as the board shows it. */
 export function textoOcupados(minutos: number): string {
@@ -26,7 +26,7 @@ export function OcupadosControl(props: {
   /** Sends the delay; the shop's new `demoraMin` comes back through the cache. */
   onFijar?: (minutos: number) => Promise<unknown>;
 }) {
-  const fijar = props.onFijar ?? fijarDemora;
+  const fijar = props.onFijar ?? setDemora;
   const demora = props.tienda?.demoraMin ?? 0;
   const activa = demora > 0;
   const [enCurso, setEnCurso] = useState<number>();

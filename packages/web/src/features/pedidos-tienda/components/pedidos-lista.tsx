@@ -7,7 +7,7 @@ import { PedidoRow } from './pedido-row';
 import { PedidosFiltros } from './pedidos-filtros';
 import { PedidosTabs } from './pedidos-tabs';
 import {
-  filtrarTablero,
+  filterTablero,
   tabsDelTablero,
   TAB_PROGRAMADOS,
   type FiltrosTablero,
@@ -40,7 +40,7 @@ export function PedidosLista(props: {
     panel: `${baseId}-${tab}-panel`,
   });
   const resultado = useMemo(
-    () => filtrarTablero(pedidos, filtros, now, timeZone),
+    () => filterTablero(pedidos, filtros, now, timeZone),
     [pedidos, filtros, now, timeZone],
   );
   const ids = idOf(filtros.tab);

@@ -6,7 +6,7 @@ import { NOW, renderDetalle, Tablero, TZ, type TableroProps } from '#test/pedido
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
 import type { AccionPedido } from '../api/finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from '../api/get-pedidos-tienda';
-import { filtrarTablero } from './tablero-tabs';
+import { filterTablero } from './tablero-tabs';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { TicketCocina } from './ticket-cocina';
 
@@ -126,7 +126,7 @@ describe('Programados on the board', () => {
   });
 
   it('sorts by the domain rule: time, then the order placed first', () => {
-    const r = filtrarTablero(PEDIDOS, { ...FILTROS_INICIALES, tab: 'PROGRAMADOS' }, NOW, TZ);
+    const r = filterTablero(PEDIDOS, { ...FILTROS_INICIALES, tab: 'PROGRAMADOS' }, NOW, TZ);
     expect(r.visibles.map((p) => p.id)).toEqual([4, 3, 5, 2, 6]);
     expect(r.conteo.PROGRAMADOS).toBe(5);
     expect(r.conteo.ACTIVOS).toBe(6);

@@ -23,8 +23,8 @@ export function TableroBarra(
     sonido: {
       activo: boolean;
       bloqueado: boolean;
-      cambiar: (activo: boolean) => void;
-      probar: () => void;
+      change: (activo: boolean) => void;
+      test: () => void;
     };
     pantallaEncendida: boolean;
     tienda: MiTienda | undefined;
@@ -52,7 +52,7 @@ export function TableroBarra(
             actualizando={props.actualizando}
             onActualizar={props.onActualizar}
           />
-          <SonidoBoton activo={sonido.activo} onCambiar={sonido.cambiar} />
+          <SonidoBoton activo={sonido.activo} onCambiar={sonido.change} />
           <button
             type="button"
             className={iconoBoton}
@@ -75,11 +75,7 @@ export function TableroBarra(
       {pausada && <div className="mt-2 [&>section]:mb-0">{pausa}</div>}
       <div id={`${id}-opciones`} hidden={!abierto} className="mt-2">
         <div className="mb-3 rounded-xl border border-stone-200 bg-white p-3">
-          <SonidoControl
-            activo={sonido.activo}
-            onCambiar={sonido.cambiar}
-            onProbar={sonido.probar}
-          />
+          <SonidoControl activo={sonido.activo} onCambiar={sonido.change} onProbar={sonido.test} />
         </div>
         {props.pantallaEncendida && (
           <p

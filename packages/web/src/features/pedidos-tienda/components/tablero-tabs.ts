@@ -70,7 +70,7 @@ export interface PedidosDelTablero<T> {
  * lists them (newest first); Programados earliest time first (compareProgramados), orders
  * for the same time by when they were placed.
  */
-export function filtrarTablero<T extends PedidoDelTablero>(
+export function filterTablero<T extends PedidoDelTablero>(
   pedidos: readonly T[],
   filtros: FiltrosTablero,
   now: Date,

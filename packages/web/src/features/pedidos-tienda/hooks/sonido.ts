@@ -65,7 +65,7 @@ export function subscribeAudioState(listener: () => void): () => void {
 }
 
 /** For tests: the tab's next need makes a new context (as a new page would). */
-export function olvidarAudio(): void {
+export function forgetAudio(): void {
   if (context) context.onstatechange = null;
   context = undefined;
 }

@@ -4,7 +4,7 @@ import { useLayoutEffect } from 'react';
  * Opens a screen at its top: a hash router keeps the window's scroll from the screen before (the
  * order list, scrolled down to the order), which left an order's detail opened mid-page.
  */
-export function useAbrirArriba(key: unknown): void {
+export function useOpenAtTop(key: unknown): void {
   useLayoutEffect(() => {
     try {
       window.scrollTo({ top: 0, left: 0 });

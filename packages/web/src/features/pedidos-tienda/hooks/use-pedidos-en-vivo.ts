@@ -10,8 +10,8 @@ import {
   type PedidoTienda,
 } from '../api/get-pedidos-tienda';
 import { parseEventoPedido } from '../api/pedido-eventos';
-import { actualizarPedidoAnterior } from '../api/pedidos-anteriores';
-import { vigilarCarga, vigilarEvento } from './vigia-store';
+import { updatePedidoAnterior } from '../api/pedidos-anteriores';
+import { watchCarga, watchEvento } from './vigia-store';
 
 export type EstadoConexion = 'conectando' | 'en-vivo' | 'sin-conexion';
 
@@ -64,9 +64,9 @@ function avisarNuevos(nuevos: PedidoTienda[]): void {
  * The list's one fetcher, whoever asks for it (the cache keeps the newest caller's): every full
  * load goes past the order watch, so an order found by a poll alerts like a live one.
  */
-export async function cargarPedidosVigilados(): Promise<PedidoTienda[]> {
+export async function loadPedidosVigilados(): Promise<PedidoTienda[]> {
   const list = await listPedidosTienda();
-  avisarNuevos(vigilarCarga(getActiveSession()?.tiendaId, list));
+  avisarNuevos(watchCarga(getActiveSession()?.tiendaId, list));
   return list;
 }
 
@@ -100,9 +100,9 @@ function abrirStream(token: string, tiendaId: number | undefined): () => void {
           void invalidateQueries(pedidosTiendaKey);
           return;
         }
-        const nuevos = vigilarEvento(tiendaId, evento.pedido);
+        const nuevos = watchEvento(tiendaId, evento.pedido);
         setQueryData(pedidosTiendaKey, mergePedido(list, evento.pedido));
-        actualizarPedidoAnterior(evento.pedido);
+        updatePedidoAnterior(evento.pedido);
         avisarNuevos(nuevos);
       },
       // Reconnects by itself, more slowly each time, while polling keeps the list current.
@@ -151,7 +151,7 @@ export function useFuentePedidosEnVivo() {
   const tiendaId = session?.tiendaId;
   const estado = useSyncExternalStore(subscribeConexion, getConexion);
 
-  const query = usePedidosTienda(cargarPedidosVigilados, {
+  const query = usePedidosTienda(loadPedidosVigilados, {
     enabled: token !== undefined,
     refetchInterval: estado === 'en-vivo' ? undefined : INTERVALO_SONDEO_PEDIDOS_MS,
   });
@@ -171,7 +171,7 @@ export function useFuentePedidosEnVivo() {
  */
 export function usePedidosEnVivo() {
   const session = useSession();
-  const query = usePedidosTienda(cargarPedidosVigilados, { enabled: session?.token !== undefined });
+  const query = usePedidosTienda(loadPedidosVigilados, { enabled: session?.token !== undefined });
   const estado = useSyncExternalStore(subscribeConexion, getConexion);
   return { ...query, conexion: estado };
 }

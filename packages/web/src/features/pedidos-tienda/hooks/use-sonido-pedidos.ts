@@ -57,12 +57,12 @@ export function useSonidoPedidos() {
 
   const estadoAudio = useSyncExternalStore(subscribeAudioState, audioState, () => 'sin-audio');
 
-  const cambiar = useCallback((next: boolean) => {
+  const change = useCallback((next: boolean) => {
     setActivo(next);
     if (next) unlockAudio();
   }, []);
 
-  const probar = useCallback(() => {
+  const test = useCallback(() => {
     unlockAudio();
     playBeep();
   }, []);
@@ -71,16 +71,16 @@ export function useSonidoPedidos() {
    * One beep when the sound is ON; answers whether it was really heard, i.e. the browser let the
    * page play (a locked or missing audio output plays nothing).
    */
-  const avisar = useCallback((): boolean => {
+  const notify = useCallback((): boolean => {
     if (!getActivo()) return false;
     return playBeep() && audioState() === 'listo';
   }, []);
 
   return {
     activo: on,
-    cambiar,
-    probar,
-    avisar,
+    change,
+    test,
+    notify,
     estadoAudio,
     bloqueado: on && estadoAudio === 'bloqueado',
   };

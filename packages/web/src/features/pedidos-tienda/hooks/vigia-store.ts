@@ -22,17 +22,14 @@ function vigiaOf(tiendaId: number | undefined): VigiaDePedidos {
 }
 
 /** A full load of the list; answers the orders to alert about. */
-export function vigilarCarga(
-  tiendaId: number | undefined,
-  pedidos: PedidoTienda[],
-): PedidoTienda[] {
+export function watchCarga(tiendaId: number | undefined, pedidos: PedidoTienda[]): PedidoTienda[] {
   const { vigia, nuevos } = recordCargaDePedidos(vigiaOf(tiendaId), pedidos);
   current = { tiendaId, vigia };
   return nuevos;
 }
 
 /** An order from the live stream; answers it when it is one to alert about. */
-export function vigilarEvento(tiendaId: number | undefined, pedido: PedidoTienda): PedidoTienda[] {
+export function watchEvento(tiendaId: number | undefined, pedido: PedidoTienda): PedidoTienda[] {
   const { vigia, nuevos } = recordEventoDePedido(vigiaOf(tiendaId), pedido);
   current = { tiendaId, vigia };
   return nuevos;

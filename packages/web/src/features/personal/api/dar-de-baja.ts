@@ -1,10 +1,10 @@
 import type { PersonalVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
-import { ponerMiembro } from './get-personal';
+import { upsertMiembro } from './get-personal';
 
 /** POST /api/tienda/personal/baja: the member's sessions end at once and they can't sign in. */
 export async function removeMiembro(personalId: number): Promise<PersonalVista> {
   const miembro = await api<PersonalVista>('/api/tienda/personal/baja', { body: { personalId } });
-  ponerMiembro(miembro);
+  upsertMiembro(miembro);
   return miembro;
 }

@@ -18,7 +18,7 @@ export function usePersonal() {
  * A member as a mutation answered it goes into the list at once (in place, or last when new),
  * and the list is read again so its order and the others' states are the server's.
  */
-export function ponerMiembro(miembro: PersonalVista): void {
+export function upsertMiembro(miembro: PersonalVista): void {
   const lista = getQueryData<PersonalVista[]>(personalKey);
   if (lista) {
     const existe = lista.some((m) => m.personalId === miembro.personalId);

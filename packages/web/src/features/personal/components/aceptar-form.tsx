@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
 import { focusField, CrearContrasenaFields } from '../../auth';
 import {
-  esInvitacionInvalida,
+  isInvitacionInvalida,
   problemaAlAceptar,
-  revisarAceptar,
+  checkAceptar,
   type AceptarValues,
   type CampoAceptar,
   type ProblemaAceptar,
@@ -34,7 +34,7 @@ export function AceptarForm(props: {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const revisado = revisarAceptar(values);
+    const revisado = checkAceptar(values);
     setProblema(revisado);
     if (revisado) {
       if (revisado.campo) focusField(event.currentTarget, revisado.campo);
@@ -49,7 +49,7 @@ export function AceptarForm(props: {
       });
     } catch (error) {
       setBusy(false);
-      if (esInvitacionInvalida(error)) {
+      if (isInvitacionInvalida(error)) {
         props.onInvalida();
         return;
       }

@@ -7,7 +7,7 @@ import { clearQueryCache } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import { logout, homeAfterSignIn } from '../../auth';
 import { clearSession, getToken, storeToken, useSession } from '../../../lib/session-store';
-import { aceptarInvitacion } from '../api/aceptar-invitacion';
+import { acceptInvitacion } from '../api/aceptar-invitacion';
 import { AceptarForm } from './aceptar-form';
 
 /** A missing, unknown, used or expired invitation: what happened and what to do. */
@@ -66,7 +66,7 @@ export function AceptarPantalla() {
   const [entrando, setEntrando] = useState(false);
 
   async function aceptar(input: { token: string; password: string; nombreCompleto: string }) {
-    const respuesta = await aceptarInvitacion(input);
+    const respuesta = await acceptInvitacion(input);
     setEntrando(true);
     const nueva = storeToken(respuesta.token);
     if (!nueva) {

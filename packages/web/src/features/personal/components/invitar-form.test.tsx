@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { invitarPersonal } from '../api/invitar-personal';
+import { invitePersonal } from '../api/invitar-personal';
 import { json, miembro, redDePrueba, type Llamada } from '#test/personal/fixtures';
 import { InvitarForm } from './invitar-form';
 
@@ -16,7 +16,7 @@ afterEach(() => {
 function abrir(responder: (llamada: Llamada) => Response) {
   const red = redDePrueba(responder);
   vi.stubGlobal('fetch', red.fetch);
-  render(<InvitarForm invite={invitarPersonal} />);
+  render(<InvitarForm invite={invitePersonal} />);
   return red;
 }
 

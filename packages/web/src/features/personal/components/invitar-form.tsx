@@ -7,7 +7,7 @@ import { StatusMessage } from '../../auth';
 import {
   INVITAR_VACIO,
   problemaDelServidor,
-  revisarInvitacion,
+  checkInvitacion,
   type CampoInvitacion,
   type InvitarValues,
   type Problema,
@@ -44,7 +44,7 @@ export function InvitarForm(props: { invite: (input: InvitarPersonal) => Promise
     event.preventDefault();
     if (busy) return;
     setEnviado(undefined);
-    const revisado = revisarInvitacion(values);
+    const revisado = checkInvitacion(values);
     if (!revisado.ok) {
       setProblema(revisado.problema);
       if (revisado.problema.campo) enfocar(revisado.problema.campo);

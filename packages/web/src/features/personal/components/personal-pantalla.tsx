@@ -3,7 +3,7 @@ import { useNow } from '../../../lib/use-now';
 import { changeRol } from '../api/cambiar-rol';
 import { removeMiembro } from '../api/dar-de-baja';
 import { usePersonal } from '../api/get-personal';
-import { invitarPersonal } from '../api/invitar-personal';
+import { invitePersonal } from '../api/invitar-personal';
 import { InvitarForm } from './invitar-form';
 import { PersonalLista } from './personal-lista';
 import type { AccionesDePersonal } from './miembro-acciones';
@@ -61,7 +61,7 @@ export function PersonalPantalla() {
         {lista}
       </section>
       <section className="rounded-xl border border-stone-200 bg-stone-50 p-4">
-        <InvitarForm invite={invitarPersonal} />
+        <InvitarForm invite={invitePersonal} />
       </section>
     </>
   );

@@ -26,7 +26,7 @@ export const FALLO_ACEPTAR = 'No pudimos crear tu cuenta. Inténtalo de nuevo.';
  * The rules `aceptar` applies (docs/api.md, "Staff and the kitchen": the registration's name and
  * password rules), in the form's order, and the repeat of the password: the first one broken.
  */
-export function revisarAceptar(values: AceptarValues): ProblemaAceptar | undefined {
+export function checkAceptar(values: AceptarValues): ProblemaAceptar | undefined {
   const nombre = aceptarInvitacionSchema.shape.nombreCompleto.safeParse(values.nombreCompleto);
   if (!nombre.success) return { campo: 'nombreCompleto', message: firstIssueMessage(nombre.error) };
   const password = passwordPolicySchema.safeParse(values.password);
@@ -38,7 +38,7 @@ export function revisarAceptar(values: AceptarValues): ProblemaAceptar | undefin
 }
 
 /** Whether the server said the invitation is unknown, used or expired. */
-export function esInvitacionInvalida(error: unknown): boolean {
+export function isInvitacionInvalida(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'INVITACION_INVALIDA';
 }
 

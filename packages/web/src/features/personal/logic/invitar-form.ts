@@ -37,7 +37,7 @@ function campoDe(value: unknown): CampoInvitacion | undefined {
  * The domain's invitation rules before calling (the server applies the same ones): the
  * cleaned-up body, or the first rule broken with its field.
  */
-export function revisarInvitacion(
+export function checkInvitacion(
   values: InvitarValues,
 ): { ok: true; data: InvitarPersonal } | { ok: false; problema: Problema } {
   const parsed = invitarPersonalSchema.safeParse(values);

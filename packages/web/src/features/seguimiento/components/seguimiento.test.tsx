@@ -15,7 +15,7 @@ import {
   pedidoVista,
 } from '#test/pedidos/fixtures';
 import { signInAs } from '#test/session';
-import { guardarSeguimiento, listarSeguimientos } from '../seguimientos-guardados';
+import { saveSeguimiento, listSeguimientos } from '../seguimientos-guardados';
 
 // The live stream, replaced: each test plays the server's events through the handlers.
 const stream = vi.hoisted(() => ({
@@ -285,9 +285,9 @@ describe('Seguimiento (tracking page)', { timeout: 30_000 }, () => {
   });
 
   it('lists the other orders placed on this phone', async () => {
-    guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
-    guardarSeguimiento(SECRETO, invitado());
-    expect(listarSeguimientos().map((s) => s.pedidoId)).toEqual([56, 40]);
+    saveSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+    saveSeguimiento(SECRETO, invitado());
+    expect(listSeguimientos().map((s) => s.pedidoId)).toEqual([56, 40]);
     responder(invitado());
     abrir();
     const otros = await screen.findByRole('region', { name: 'Otros pedidos en este teléfono' });
@@ -327,7 +327,7 @@ describe('Back from the tracking page', { timeout: 30_000 }, () => {
   it('right after ordering leads to the order list, not to the emptied checkout', async () => {
     const user = userEvent.setup();
     responder(invitado());
-    guardarSeguimiento(SECRETO, invitado()); // What the checkout does as the order is placed.
+    saveSeguimiento(SECRETO, invitado()); // What the checkout does as the order is placed.
     abrirDespuesDe('/checkout');
     await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
     await user.click(screen.getByRole('button', { name: 'Atrás' }));
@@ -338,7 +338,7 @@ describe('Back from the tracking page', { timeout: 30_000 }, () => {
   it('opened again later (a saved link), Back goes where the shopper came from', async () => {
     const user = userEvent.setup();
     responder(invitado());
-    guardarSeguimiento(SECRETO, invitado());
+    saveSeguimiento(SECRETO, invitado());
     abrirDespuesDe('/checkout');
     await screen.findByText('Nuevo · esperando a que la tienda lo acepte');
     cleanupAndClear();
@@ -352,7 +352,7 @@ describe('Back from the tracking page', { timeout: 30_000 }, () => {
 
 describe('Mis Pedidos without an account', { timeout: 30_000 }, () => {
   it('lists the orders placed on this phone by their tracking links', () => {
-    guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+    saveSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
     render(
       <MemoryRouter>
         <MisPedidos />
@@ -388,7 +388,7 @@ describe(
       signInAs('USUARIO');
       respuestas['/api/pedido/listarpedidosbyid'] = () =>
         new Response(JSON.stringify(pedidos), { status: 200 });
-      guardarSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
+      saveSeguimiento('otro-secreto', invitado({ id: 40, nombreTienda: 'Panadería Sol' }));
       render(
         <MemoryRouter>
           <MisPedidos />

@@ -1,14 +1,14 @@
 import { pesosToCentavos, formatPesos } from '@tianguis/domain';
 import { Link } from 'react-router';
 import { formatFechaPedido } from '../../pedidos';
-import { listarSeguimientos, seguimientoHref } from '../seguimientos-guardados';
+import { listSeguimientos, seguimientoHref } from '../seguimientos-guardados';
 
 /**
  * The orders placed on this phone without an account, each a link to its tracking page;
  * nothing when there are none (or only the one on screen, `excepto`).
  */
 export function SeguimientosGuardadosLista(props: { titulo: string; excepto?: string }) {
-  const guardados = listarSeguimientos().filter((s) => s.seguimiento !== props.excepto);
+  const guardados = listSeguimientos().filter((s) => s.seguimiento !== props.excepto);
   if (guardados.length === 0) return null;
   return (
     <section aria-label={props.titulo} className="mt-6">

@@ -5,13 +5,13 @@ import { openTiendaPublica } from '#test/app/tienda-publica';
 import { CANASTA_KEY } from '../../carrito/canasta/canasta-local';
 import { taqueria } from '#test/tienda-publica/fixtures';
 import { signInAs } from '#test/session';
-import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { setupTaqueriaAbierta } from '#test/tienda-publica/session';
 
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';
 const TOAST = { timeout: 5000 };
 
-usarTaqueriaAbierta();
+setupTaqueriaAbierta();
 
 function linea(cantidad: number) {
   return {

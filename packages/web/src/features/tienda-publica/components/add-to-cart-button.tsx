@@ -33,7 +33,7 @@ export const addToCartMessages = {
 /** What adding needs, worked out once per screen (not once per card), with the basket. */
 export interface Compra extends CompraBase {
   canasta: Canasta;
-  cambiar: (clave: string, cantidad: number) => Promise<void>;
+  change: (clave: string, cantidad: number) => Promise<void>;
 }
 
 /**
@@ -86,10 +86,10 @@ export function useCompra(answer: TiendaPublicaAnswer): {
     abierta: aviso === undefined || !!tienda.programacion?.activa,
     puedeComprar: canasta.puedeComprar,
     cantidadDe: (productoId) => canasta.cantidadDe(productoId),
-    agregar,
-    cambiar,
-    cambiarCantidad: (productoId, cantidad) => cambiar(claveDeLinea({ productoId }), cantidad),
-    elegir: setEligiendo,
+    add: agregar,
+    change: cambiar,
+    changeCantidad: (productoId, cantidad) => cambiar(claveDeLinea({ productoId }), cantidad),
+    choose: setEligiendo,
     Stepper: CantidadStepper,
   };
   const sheet = eligiendo && (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/session-store';
-import { hayCanastaLocal } from '../../carrito';
+import { hasCanastaLocal } from '../../carrito';
 import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
 import type { MotorDeCompra } from './compra-motor';
@@ -61,7 +61,7 @@ export function useCompraDelMenu(answer: TiendaPublicaAnswer): {
 
   const conCanasta = session?.tipoUsuario === 'USUARIO';
   useEffect(() => {
-    if (conCanasta || hayCanastaLocal()) cargar();
+    if (conCanasta || hasCanastaLocal()) cargar();
   }, [conCanasta, cargar]);
 
   useEffect(() => {
@@ -81,20 +81,20 @@ export function useCompraDelMenu(answer: TiendaPublicaAnswer): {
     abierta: aviso === undefined || !!answer.tienda.programacion?.activa,
     puedeComprar: rol !== 'TIENDA' && rol !== 'ADMIN',
     cantidadDe: () => 0,
-    agregar: (linea, cantidad, enSheet) =>
+    add: (linea, cantidad, enSheet) =>
       new Promise((resolve) =>
         enCola(
-          (compra) => void compra.agregar(linea, cantidad, enSheet).then(resolve),
+          (compra) => void compra.add(linea, cantidad, enSheet).then(resolve),
           () => {
             notify.error(NO_CARGO);
             resolve(NO_CARGO);
           },
         ),
       ),
-    cambiarCantidad: () => Promise.resolve(),
-    elegir: (producto) =>
+    changeCantidad: () => Promise.resolve(),
+    choose: (producto) =>
       enCola(
-        (compra) => compra.elegir(producto),
+        (compra) => compra.choose(producto),
         () => notify.error(NO_CARGO),
       ),
   };

@@ -7,7 +7,7 @@ import {
 } from '../../../lib/tienda-publica/get-tienda-publica';
 import {
   BUSQUEDA_MINIMA,
-  buscarProductos,
+  searchProductos,
   productoPath,
   type ProductoNavState,
 } from '../../../lib/tienda-publica/catalogo';
@@ -40,7 +40,7 @@ export function ProductSearchBox(props: {
   const listId = useId();
   const { pathname } = useLocation();
 
-  const resultados = useMemo(() => (tienda ? buscarProductos(tienda, texto) : []), [tienda, texto]);
+  const resultados = useMemo(() => (tienda ? searchProductos(tienda, texto) : []), [tienda, texto]);
   const buscando = texto.trim().length >= BUSQUEDA_MINIMA;
   const visible = open && buscando;
 

@@ -22,11 +22,11 @@ export interface CompraBase {
   /** Units of the product (without options) in the basket. */
   cantidadDe: (productoId: number) => number;
   /** Resolves with the refusal's message (also toasted unless `enSheet`), undefined once added. */
-  agregar: (linea: NuevaLinea, cantidad?: number, enSheet?: boolean) => Promise<string | undefined>;
+  add: (linea: NuevaLinea, cantidad?: number, enSheet?: boolean) => Promise<string | undefined>;
   /** Sets the units of a product without options (0 drops it). */
-  cambiarCantidad: (productoId: number, cantidad: number) => Promise<void>;
+  changeCantidad: (productoId: number, cantidad: number) => Promise<void>;
   /** Opens the options sheet of a product. */
-  elegir: (producto: ProductoPublico) => void;
+  choose: (producto: ProductoPublico) => void;
   /**
    * The − quantity + control, given by the basket's code with the basket (the stand-in, whose
    * quantities are all 0, has none): the shop page's first download doesn't carry it.
@@ -79,8 +79,8 @@ export function ProductoAgregar(props: {
         onCambiar={(n) =>
           void ocupar(() =>
             n > cantidad
-              ? compra.agregar({ productoId: producto.id })
-              : compra.cambiarCantidad(producto.id, n),
+              ? compra.add({ productoId: producto.id })
+              : compra.changeCantidad(producto.id, n),
           )
         }
       />
@@ -96,8 +96,8 @@ export function ProductoAgregar(props: {
       className={grande ? 'w-full sm:w-auto' : 'w-full min-h-10 px-2 py-1'}
       onClick={() =>
         conOpciones
-          ? compra.elegir(producto)
-          : void ocupar(() => compra.agregar({ productoId: producto.id }))
+          ? compra.choose(producto)
+          : void ocupar(() => compra.add({ productoId: producto.id }))
       }
     >
       <ShoppingCart aria-hidden="true" className="size-5" />

@@ -11,7 +11,7 @@ import {
   taqueria,
 } from '#test/tienda-publica/fixtures';
 import { signInAs } from '#test/session';
-import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
+import { setupTaqueriaAbierta } from '#test/tienda-publica/session';
 
 // The product page shows a product's options in place: what must be chosen is seen before
 // tapping 'Agregar al carrito', which waits for it (the shop's cards open a sheet instead).
@@ -19,7 +19,7 @@ import { usarTaqueriaAbierta } from '#test/tienda-publica/session';
 const TIENDA_URL = '/api/tienda/publica/taqueria-lupe';
 const GRINGA = '/tienda/taqueria-lupe/tacosalpastor/productodetalle/12';
 
-usarTaqueriaAbierta();
+setupTaqueriaAbierta();
 
 function tienda(gringa: Parameters<typeof producto>[2] = {}) {
   return taqueria({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
 import {
-  buscarProductos,
+  searchProductos,
   categoriaPath,
   categoriasConProductos,
   findCategoria,
@@ -71,7 +71,7 @@ describe('categories of the shop page', () => {
 
 describe('product search', () => {
   const tienda = taqueria().tienda;
-  const names = (texto: string) => buscarProductos(tienda, texto).map((r) => r.producto.name);
+  const names = (texto: string) => searchProductos(tienda, texto).map((r) => r.producto.name);
 
   it('does nothing below 2 characters (spaces around the text do not count)', () => {
     expect(names('')).toEqual([]);
@@ -92,7 +92,7 @@ describe('product search', () => {
       producto(`Taco ${String(i).padStart(2, '0')}`, 10),
     );
     t.categorias = [categoria('Tacos', tacos)];
-    expect(buscarProductos(t, 'taco')).toHaveLength(45);
+    expect(searchProductos(t, 'taco')).toHaveLength(45);
   });
 
   it('leaves out products switched off', () => {
@@ -100,7 +100,7 @@ describe('product search', () => {
     t.categorias = [
       categoria('Tacos', [producto('Taco oculto', 10, { activarODesactivar: false })]),
     ];
-    expect(buscarProductos(t, 'taco')).toEqual([]);
+    expect(searchProductos(t, 'taco')).toEqual([]);
   });
 });
 

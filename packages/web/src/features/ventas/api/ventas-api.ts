@@ -35,7 +35,7 @@ export function useCorte(fecha: string | undefined) {
  * Downloads the range's CSV: fetched with the session's token (a plain link could not send the
  * Authorization header), then saved from a Blob under ventas-<desde>-a-<hasta>.csv.
  */
-export async function descargarCsv(desde: string, hasta: string): Promise<void> {
+export async function downloadCsv(desde: string, hasta: string): Promise<void> {
   const response = await fetchArchivo(
     `/api/pedido/exportar?${new URLSearchParams({ desde, hasta })}`,
     { fallo: 'No se pudo descargar el archivo. Inténtalo de nuevo.' },

@@ -14,7 +14,7 @@ import { FieldError } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { useMiTienda } from '../../mi-tienda';
-import { descargarCsv, useVentas } from '../api/ventas-api';
+import { downloadCsv, useVentas } from '../api/ventas-api';
 import {
   fechaCorta,
   horaLabel,
@@ -332,7 +332,7 @@ function Exportar(props: { desde: string; hasta: string }) {
   const exportar = async () => {
     setEstado({ cargando: true });
     try {
-      await descargarCsv(props.desde, props.hasta);
+      await downloadCsv(props.desde, props.hasta);
       setEstado({ cargando: false });
     } catch (error) {
       setEstado({ cargando: false, error: (error as Error).message });

@@ -11,7 +11,7 @@ import { cuerpoDeZonas, SIN_CONFIGURAR, type ZonasUpdateBody } from '../logic/cu
 import {
   checkPunto,
   checkZonas,
-  moverZona,
+  moveZona,
   nombreDeZona,
   puntoFormDesde,
   zonaDelMensaje,
@@ -120,7 +120,7 @@ export function ZonasEnvioForm(props: {
   const mover = (index: number, paso: -1 | 1) => {
     const zona = zonas[index];
     if (!zona) return;
-    const nuevas = moverZona(zonas, index, paso);
+    const nuevas = moveZona(zonas, index, paso);
     cambiar(nuevas);
     setAviso(
       `${nombreDeZona(zona, index)} ahora es la zona ${nuevas.indexOf(zona) + 1} de ${nuevas.length}`,

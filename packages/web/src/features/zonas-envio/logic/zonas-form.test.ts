@@ -7,7 +7,7 @@ import {
   checkZonas,
   cuentaDeCodigosPostales,
   cuentaDeColonias,
-  moverZona,
+  moveZona,
   nombreDeZona,
   tecleoPermitido,
   zonaDelMensaje,
@@ -203,10 +203,10 @@ describe('checkZonas', () => {
 
 describe('the form helpers', () => {
   it('moves a zone one place, and not past either end', () => {
-    expect(moverZona(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
-    expect(moverZona(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
-    expect(moverZona(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moverZona(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+    expect(moveZona(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moveZona(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveZona(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveZona(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 
   it('counts what will be saved of the lists', () => {

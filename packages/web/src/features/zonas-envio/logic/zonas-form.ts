@@ -109,7 +109,7 @@ export function puntoFormDesde(punto: PuntoMapa | null | undefined): PuntoForm {
 }
 
 /** The zones with the one at `index` moved one place up (-1) or down (+1); unchanged at an end. */
-export function moverZona<T>(zonas: readonly T[], index: number, paso: -1 | 1): T[] {
+export function moveZona<T>(zonas: readonly T[], index: number, paso: -1 | 1): T[] {
   const destino = index + paso;
   if (index < 0 || index >= zonas.length || destino < 0 || destino >= zonas.length) {
     return [...zonas];
