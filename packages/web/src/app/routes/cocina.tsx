@@ -32,7 +32,7 @@ export default function CocinaScreen() {
         error={pedidos.error}
         conexion={pedidos.conexion}
         actualizando={pedidos.isFetching}
-        onActualizar={() => void pedidos.refetch()}
+        onRefresh={() => void pedidos.refetch()}
         now={now}
         timeZone={timeZone}
         pantallaEncendida={pantallaEncendida}

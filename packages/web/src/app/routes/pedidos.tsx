@@ -96,7 +96,7 @@ export default function PedidosScreen() {
           cargando={historial.cargando}
           error={historial.error}
           cargados={historial.cargados}
-          onCargar={historial.cargar}
+          onLoad={historial.cargar}
         />
       </>
     );
@@ -124,7 +124,7 @@ export default function PedidosScreen() {
         conexion={pedidos.conexion}
         updatedAt={pedidos.updatedAt}
         actualizando={pedidos.isFetching}
-        onActualizar={() => void pedidos.refetch()}
+        onRefresh={() => void pedidos.refetch()}
         sonido={sonido}
         pantallaEncendida={pantallaEncendida}
         tienda={tienda.data}

@@ -92,7 +92,7 @@ function Tablero() {
   const sonido = useSonidoPedidos();
   return (
     <>
-      <SonidoControl activo={sonido.activo} onCambiar={sonido.change} onProbar={sonido.test} />
+      <SonidoControl activo={sonido.activo} onChange={sonido.change} onTest={sonido.test} />
       <PistaSonido bloqueado={sonido.bloqueado} />
     </>
   );

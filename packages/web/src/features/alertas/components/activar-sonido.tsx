@@ -13,7 +13,7 @@ const BOTONES = 'button:not(:disabled)';
 export function ActivarSonido(props: {
   /** The device was unlocked on an earlier visit and the browser asks again. */
   otraVez: boolean;
-  onActivar: () => void;
+  onActivate: () => void;
   onAhoraNo: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -57,7 +57,7 @@ export function ActivarSonido(props: {
         <button
           ref={activarRef}
           type="button"
-          onClick={props.onActivar}
+          onClick={props.onActivate}
           className="bg-marca-600 hover:bg-marca-700 flex min-h-48 w-full flex-col items-center justify-center gap-3 rounded-2xl px-4 py-8 text-2xl font-bold text-white shadow-lg focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-white"
         >
           <Volume2 aria-hidden="true" className="size-14" />

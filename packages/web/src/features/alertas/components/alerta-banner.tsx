@@ -26,8 +26,8 @@ export interface AlertaBannerProps {
   estado: EstadoTimbre;
   /** Rings heard this visit (exposed for whoever checks that the bell keeps ringing). */
   toques: number;
-  onSilenciar: () => void;
-  onActivarSonido: () => void;
+  onSilence: () => void;
+  onActivateSonido: () => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export function AlertaBanner(props: AlertaBannerProps) {
           {props.estado === 'sonando' && (
             <button
               type="button"
-              onClick={props.onSilenciar}
+              onClick={props.onSilence}
               className={buttonClass('secondary', 'min-h-10 px-3 py-1')}
             >
               {m.silenciar}
@@ -83,7 +83,7 @@ export function AlertaBanner(props: AlertaBannerProps) {
           {(props.estado === 'bloqueado' || props.estado === 'apagado') && (
             <button
               type="button"
-              onClick={props.onActivarSonido}
+              onClick={props.onActivateSonido}
               className={buttonClass('secondary', 'min-h-10 px-3 py-1')}
             >
               <Volume2 aria-hidden="true" className="size-4" />

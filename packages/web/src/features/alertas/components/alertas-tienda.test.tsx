@@ -133,8 +133,8 @@ describe('the banner’s sound states', () => {
           destino="/pedidosdetalle?id=12"
           estado={estado}
           toques={3}
-          onSilenciar={onSilenciar}
-          onActivarSonido={onActivarSonido}
+          onSilence={onSilenciar}
+          onActivateSonido={onActivarSonido}
         />
       </MemoryRouter>,
     );

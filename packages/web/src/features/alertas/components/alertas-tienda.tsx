@@ -52,7 +52,7 @@ export default function AlertasTienda() {
   const pantallaSonido = desbloqueo.visible && (
     <ActivarSonido
       otraVez={desbloqueo.otraVez}
-      onActivar={desbloqueo.activar}
+      onActivate={desbloqueo.activar}
       onAhoraNo={desbloqueo.ahoraNo}
     />
   );
@@ -79,8 +79,8 @@ export default function AlertasTienda() {
         destino={sinAtender.length === 1 ? `/pedidosdetalle?id=${primero.id}` : '/pedidos'}
         estado={estado}
         toques={timbre.toques}
-        onSilenciar={timbre.silence}
-        onActivarSonido={() => sonido.change(true)}
+        onSilence={timbre.silence}
+        onActivateSonido={() => sonido.change(true)}
       />
     </>
   );

@@ -6,7 +6,7 @@ import { CantidadStepper } from './cantidad-stepper';
 describe('CantidadStepper', () => {
   it('names its buttons as quantity controls of the product, none starting with "Agregar"', async () => {
     const onCambiar = vi.fn();
-    render(<CantidadStepper nombre="Gringa" cantidad={2} maximo={99} onCambiar={onCambiar} />);
+    render(<CantidadStepper nombre="Gringa" cantidad={2} maximo={99} onChange={onCambiar} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Aumentar cantidad de Gringa' }));
     await user.click(screen.getByRole('button', { name: 'Disminuir cantidad de Gringa' }));

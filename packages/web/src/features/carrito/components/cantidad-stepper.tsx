@@ -10,7 +10,7 @@ import { IconButton } from '../../../components/ui/button';
 export interface CantidadStepperProps {
   nombre: string;
   cantidad: number;
-  onCambiar: (cantidad: number) => void;
+  onChange: (cantidad: number) => void;
   disabled?: boolean;
   /** The lowest quantity − reaches: 0 (drops the line) in a basket, 1 in the sheet. */
   minimo?: number;
@@ -27,7 +27,7 @@ export function CantidadStepper(props: CantidadStepperProps) {
         label={`Disminuir cantidad de ${nombre}`}
         className="border border-stone-300 bg-white"
         disabled={disabled || cantidad <= minimo}
-        onClick={() => props.onCambiar(cantidad - 1)}
+        onClick={() => props.onChange(cantidad - 1)}
       >
         <Minus aria-hidden="true" />
       </IconButton>
@@ -39,7 +39,7 @@ export function CantidadStepper(props: CantidadStepperProps) {
         label={`Aumentar cantidad de ${nombre}`}
         className="border border-stone-300 bg-white"
         disabled={disabled || props.sinMas === true || cantidad >= props.maximo}
-        onClick={() => props.onCambiar(cantidad + 1)}
+        onClick={() => props.onChange(cantidad + 1)}
       >
         <Plus aria-hidden="true" />
       </IconButton>

@@ -35,7 +35,7 @@ function LineaVista(props: {
   linea: LineaCanasta;
   ocupado: boolean;
   onCantidad: (cantidad: number) => void;
-  onEliminar: () => void;
+  onDelete: () => void;
 }) {
   const { linea, ocupado } = props;
   const nombre = linea.nombre;
@@ -69,13 +69,13 @@ function LineaVista(props: {
             maximo={CANTIDAD_MAXIMA_POR_LINEA}
             disabled={ocupado}
             sinMas={!linea.disponible}
-            onCambiar={props.onCantidad}
+            onChange={props.onCantidad}
           />
           <IconButton
             label={`Eliminar ${nombre} del carrito`}
             className="ml-auto text-red-700"
             disabled={ocupado}
-            onClick={props.onEliminar}
+            onClick={props.onDelete}
           >
             <Trash2 aria-hidden="true" />
           </IconButton>
@@ -192,7 +192,7 @@ export function CheckoutCard(props: {
             linea={linea}
             ocupado={bloqueado}
             onCantidad={(n) => void run(linea.clave, () => canasta.setCantidad(linea.clave, n))}
-            onEliminar={() => void run(linea.clave, () => canasta.remove(linea.clave))}
+            onDelete={() => void run(linea.clave, () => canasta.remove(linea.clave))}
           />
         ))}
       </ul>

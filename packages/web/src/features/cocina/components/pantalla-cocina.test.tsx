@@ -37,7 +37,7 @@ function pintar(
       error={props.error}
       conexion={props.conexion ?? 'en-vivo'}
       actualizando={false}
-      onActualizar={onActualizar}
+      onRefresh={onActualizar}
       now={NOW}
       timeZone={TZ}
       pantallaEncendida={false}
@@ -151,7 +151,7 @@ describe('the kitchen display', () => {
         error={undefined}
         conexion="conectando"
         actualizando
-        onActualizar={() => undefined}
+        onRefresh={() => undefined}
         now={NOW}
         timeZone={TZ}
         pantallaEncendida
@@ -167,7 +167,7 @@ describe('the kitchen display', () => {
         error={new Error('No hay conexión con el servidor.')}
         conexion="sin-conexion"
         actualizando={false}
-        onActualizar={onActualizar}
+        onRefresh={onActualizar}
         now={NOW}
         timeZone={TZ}
         pantallaEncendida={false}

@@ -61,7 +61,7 @@ export function PantallaCocina(props: {
   error: Error | undefined;
   conexion: EstadoConexion;
   actualizando: boolean;
-  onActualizar: () => void;
+  onRefresh: () => void;
   now: Date;
   timeZone: string;
   pantallaEncendida: boolean;
@@ -98,7 +98,7 @@ export function PantallaCocina(props: {
 
   const onCambio = (pedidoId: number) => {
     setCambios((actuales) => (actuales.includes(pedidoId) ? actuales : [...actuales, pedidoId]));
-    props.onActualizar();
+    props.onRefresh();
   };
 
   let cuerpo;
@@ -129,7 +129,7 @@ export function PantallaCocina(props: {
         </ul>
       );
   } else if (props.error) {
-    cuerpo = <ErrorState error={props.error} onRetry={props.onActualizar} />;
+    cuerpo = <ErrorState error={props.error} onRetry={props.onRefresh} />;
   } else {
     cuerpo = <Loading label={cocinaMessages.cargando} />;
   }
@@ -154,7 +154,7 @@ export function PantallaCocina(props: {
           <Conexion conexion={props.conexion} />
           <button
             type="button"
-            onClick={props.onActualizar}
+            onClick={props.onRefresh}
             disabled={props.actualizando}
             aria-busy={props.actualizando || undefined}
             aria-label="Actualizar ahora"

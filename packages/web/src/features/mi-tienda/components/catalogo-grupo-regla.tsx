@@ -186,7 +186,7 @@ function PruebaDeGrupo({ grupo }: { grupo: GrupoVista }) {
     <OpcionesGrupos
       grupos={[grupo]}
       elegidas={{ [grupo.id]: elegidas }}
-      onElegir={(g, opcionId, marcada) =>
+      onChoose={(g, opcionId, marcada) =>
         setElegidas((antes) => {
           if (g.maximo === 1) return opcionId === undefined ? [] : [opcionId];
           if (opcionId === undefined) return antes;

@@ -33,7 +33,7 @@ function LineaManualItem(props: {
           cantidad={linea.cantidad}
           minimo={0}
           maximo={CANTIDAD_MAXIMA_POR_LINEA}
-          onCambiar={props.onCantidad}
+          onChange={props.onCantidad}
         />
       </div>
       <label htmlFor={notaId} className="sr-only">

@@ -289,7 +289,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
         </Seccion>
 
         <Seccion titulo="Productos">
-          <ProductoPicker productos={productos} onElegir={elegir} />
+          <ProductoPicker productos={productos} onChoose={elegir} />
           <div ref={lineasRef}>
             <LineasPedidoManual
               lineas={vistas}
@@ -389,7 +389,7 @@ export function PedidoManualForm({ tienda }: { tienda: MiTienda }) {
           <OpcionesSheet
             producto={elegido}
             onClose={() => setElegido(undefined)}
-            onAgregar={async (linea, cantidad) => {
+            onAdd={async (linea, cantidad) => {
               cambiarLineas((ls) =>
                 addLinea(
                   ls,

@@ -11,7 +11,7 @@ import { searchProductos, pedidoManualMessages, hasOpciones } from '../logic/ped
  */
 export function ProductoPicker(props: {
   productos: readonly ProductoDeMiTienda[];
-  onElegir: (producto: ProductoDeMiTienda) => void;
+  onChoose: (producto: ProductoDeMiTienda) => void;
 }) {
   const [texto, setTexto] = useState('');
   const buscarId = useId();
@@ -50,7 +50,7 @@ export function ProductoPicker(props: {
                 type="button"
                 disabled={agotado}
                 aria-label={`Agregar ${p.name}${agotado ? ` (${pedidoManualMessages.agotado})` : ''}`}
-                onClick={() => props.onElegir(p)}
+                onClick={() => props.onChoose(p)}
                 className="flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left hover:bg-marca-50 disabled:cursor-not-allowed disabled:bg-stone-50 disabled:text-stone-500"
               >
                 <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">

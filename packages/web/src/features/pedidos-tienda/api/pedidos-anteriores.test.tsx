@@ -47,7 +47,7 @@ function Tablero(props: { recientes: PedidoTienda[]; porPagina: number }) {
         cargando={h.cargando}
         error={h.error}
         cargados={h.cargados}
-        onCargar={h.cargar}
+        onLoad={h.cargar}
       />
     </>
   );

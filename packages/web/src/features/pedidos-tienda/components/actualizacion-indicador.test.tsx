@@ -14,7 +14,7 @@ describe('auto-refresh indicator', () => {
         updatedAt={10_000}
         now={15_400}
         actualizando={false}
-        onActualizar={onActualizar}
+        onRefresh={onActualizar}
       />,
     );
     expect(screen.getByText('En vivo')).toBeTruthy();
@@ -27,7 +27,7 @@ describe('auto-refresh indicator', () => {
         updatedAt={10_000}
         now={130_000}
         actualizando
-        onActualizar={onActualizar}
+        onRefresh={onActualizar}
       />,
     );
     expect(screen.queryByText('En vivo')).toBeNull();
@@ -50,7 +50,7 @@ describe('sound control', () => {
     const user = userEvent.setup();
     const onCambiar = vi.fn();
     const onProbar = vi.fn();
-    render(<SonidoControl activo onCambiar={onCambiar} onProbar={onProbar} />);
+    render(<SonidoControl activo onChange={onCambiar} onTest={onProbar} />);
     expect(screen.getByRole('button', { name: 'ON' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'OFF' }).getAttribute('aria-pressed')).toBe('false');
     await user.click(screen.getByRole('button', { name: 'OFF' }));

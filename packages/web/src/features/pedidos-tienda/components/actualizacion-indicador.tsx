@@ -17,7 +17,7 @@ export interface ActualizacionProps {
   updatedAt: number;
   now: number;
   actualizando: boolean;
-  onActualizar: () => void;
+  onRefresh: () => void;
 }
 
 /** One line: the live dot and text, and 'Actualizar ahora' as an icon button (named for readers). */
@@ -43,7 +43,7 @@ export function ActualizacionIndicador(props: ActualizacionProps) {
       <button
         type="button"
         className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-800 hover:bg-stone-100 disabled:opacity-60"
-        onClick={props.onActualizar}
+        onClick={props.onRefresh}
         disabled={props.actualizando}
         aria-busy={props.actualizando || undefined}
         aria-label={pedidosTiendaMessages.actualizarAhora}

@@ -25,9 +25,9 @@ export function CargarAnteriores(props: {
   error: Error | undefined;
   /** Older pages were read in this session (so "all shown" is worth saying). */
   cargados: boolean;
-  onCargar: () => Promise<number | undefined>;
+  onLoad: () => Promise<number | undefined>;
 }) {
-  const { hayMas, cargando, error, cargados, onCargar } = props;
+  const { hayMas, cargando, error, cargados, onLoad } = props;
   const [aviso, setAviso] = useState('');
   // Set by a load the person asked for: the "all shown" sentence it makes appear takes the
   // focus the vanished button had.
@@ -39,7 +39,7 @@ export function CargarAnteriores(props: {
     if (cargando) return;
     setAviso(cargarAnterioresMessages.cargando);
     enfocarFin.current = true;
-    const n = await onCargar();
+    const n = await onLoad();
     if (n === undefined) enfocarFin.current = false;
     setAviso(n === undefined ? '' : cargarAnterioresMessages.cargados(n));
   };

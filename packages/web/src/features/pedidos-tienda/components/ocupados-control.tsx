@@ -24,9 +24,9 @@ const boton =
 export function OcupadosControl(props: {
   tienda: Pick<MiTienda, 'demoraMin'> | undefined;
   /** Sends the delay; the shop's new `demoraMin` comes back through the cache. */
-  onFijar?: (minutos: number) => Promise<unknown>;
+  onSet?: (minutos: number) => Promise<unknown>;
 }) {
-  const fijar = props.onFijar ?? setDemora;
+  const fijar = props.onSet ?? setDemora;
   const demora = props.tienda?.demoraMin ?? 0;
   const activa = demora > 0;
   const [enCurso, setEnCurso] = useState<number>();

@@ -10,7 +10,7 @@ export function PedidosFiltros(props: {
   activos: boolean;
   onBusqueda: (busqueda: string) => void;
   onFecha: (fecha: FiltroFecha) => void;
-  onLimpiar: () => void;
+  onClear: () => void;
 }) {
   const id = useId();
   return (
@@ -55,7 +55,7 @@ export function PedidosFiltros(props: {
           <Button
             variant="ghost"
             className="ml-auto text-sm"
-            onClick={props.onLimpiar}
+            onClick={props.onClear}
             disabled={!props.activos}
           >
             <X aria-hidden="true" className="size-4" />

@@ -83,7 +83,7 @@ export function PedidosLista(props: {
             activos={activos}
             onBusqueda={(busqueda) => onFiltrosChange({ ...filtros, busqueda })}
             onFecha={(fecha) => onFiltrosChange({ ...filtros, fecha })}
-            onLimpiar={() => onFiltrosChange({ ...filtros, busqueda: '', fecha: 'TODAS' })}
+            onClear={() => onFiltrosChange({ ...filtros, busqueda: '', fecha: 'TODAS' })}
           />
         </div>
       )}

@@ -12,14 +12,14 @@ export function PistaSonido({ bloqueado }: { bloqueado: boolean }) {
  * Sound for new orders at a glance, for the board's bar: one button, pressed while the sound is
  * on (remembered on this device).
  */
-export function SonidoBoton(props: { activo: boolean; onCambiar: (activo: boolean) => void }) {
+export function SonidoBoton(props: { activo: boolean; onChange: (activo: boolean) => void }) {
   return (
     <button
       type="button"
       aria-pressed={props.activo}
       aria-label="Sonido de nuevos pedidos"
       title={props.activo ? 'Sonido encendido' : 'Sonido apagado'}
-      onClick={() => props.onCambiar(!props.activo)}
+      onClick={() => props.onChange(!props.activo)}
       className={`inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border ${props.activo ? 'border-marca-600 bg-marca-50 text-marca-700' : 'border-amber-400 bg-amber-50 text-amber-800'}`}
     >
       {props.activo ? (
@@ -34,8 +34,8 @@ export function SonidoBoton(props: { activo: boolean; onCambiar: (activo: boolea
 /** Sound for new orders: ON / OFF (remembered on this device) and 'Probar'. */
 export function SonidoControl(props: {
   activo: boolean;
-  onCambiar: (activo: boolean) => void;
-  onProbar: () => void;
+  onChange: (activo: boolean) => void;
+  onTest: () => void;
 }) {
   const option = (on: boolean) =>
     `min-h-11 px-3 text-sm font-semibold first:rounded-l-lg last:rounded-r-lg ${props.activo === on ? 'bg-marca-600 text-white' : 'bg-white text-stone-800 hover:bg-stone-100'}`;
@@ -50,7 +50,7 @@ export function SonidoControl(props: {
           <button
             type="button"
             aria-pressed={props.activo}
-            onClick={() => props.onCambiar(true)}
+            onClick={() => props.onChange(true)}
             className={option(true)}
           >
             ON
@@ -58,7 +58,7 @@ export function SonidoControl(props: {
           <button
             type="button"
             aria-pressed={!props.activo}
-            onClick={() => props.onCambiar(false)}
+            onClick={() => props.onChange(false)}
             className={option(false)}
           >
             OFF
@@ -66,7 +66,7 @@ export function SonidoControl(props: {
         </div>
         <button
           type="button"
-          onClick={props.onProbar}
+          onClick={props.onTest}
           className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold hover:bg-stone-100"
         >
           Probar

@@ -50,9 +50,9 @@ export function TableroBarra(
             updatedAt={props.updatedAt}
             now={props.now}
             actualizando={props.actualizando}
-            onActualizar={props.onActualizar}
+            onRefresh={props.onRefresh}
           />
-          <SonidoBoton activo={sonido.activo} onCambiar={sonido.change} />
+          <SonidoBoton activo={sonido.activo} onChange={sonido.change} />
           <button
             type="button"
             className={iconoBoton}
@@ -75,7 +75,7 @@ export function TableroBarra(
       {pausada && <div className="mt-2 [&>section]:mb-0">{pausa}</div>}
       <div id={`${id}-opciones`} hidden={!abierto} className="mt-2">
         <div className="mb-3 rounded-xl border border-stone-200 bg-white p-3">
-          <SonidoControl activo={sonido.activo} onCambiar={sonido.change} onProbar={sonido.test} />
+          <SonidoControl activo={sonido.activo} onChange={sonido.change} onTest={sonido.test} />
         </div>
         {props.pantallaEncendida && (
           <p

@@ -33,7 +33,7 @@ export function InvitacionInvalida() {
  * Someone is signed in on this phone: the invitation makes a new account, so that session ends
  * first (the token revoked on the server, best effort, as /signout does).
  */
-function SesionAbierta(props: { quien: string | undefined; onSalir: () => void }) {
+function SesionAbierta(props: { quien: string | undefined; onExit: () => void }) {
   return (
     <div className="rounded-xl border border-stone-200 bg-white px-4 py-6">
       <h2 className="mb-2 text-lg font-bold">Primero cierra tu sesión</h2>
@@ -42,7 +42,7 @@ function SesionAbierta(props: { quien: string | undefined; onSalir: () => void }
         aceptar la invitación con una cuenta nueva, cierra esa sesión.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button onClick={props.onSalir}>Cerrar sesión y continuar</Button>
+        <Button onClick={props.onExit}>Cerrar sesión y continuar</Button>
         <Link to="/" className={buttonClass('secondary')}>
           Ahora no
         </Link>
@@ -88,7 +88,7 @@ export function AceptarPantalla() {
   if (!token || invalida) return <InvitacionInvalida />;
   if (session) {
     const quien = session.usuario && session.usuario !== 'N/A' ? session.usuario : undefined;
-    return <SesionAbierta quien={quien} onSalir={salir} />;
+    return <SesionAbierta quien={quien} onExit={salir} />;
   }
   return <AceptarForm token={token} accept={aceptar} onInvalida={() => setInvalida(true)} />;
 }

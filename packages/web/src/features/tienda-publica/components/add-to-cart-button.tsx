@@ -97,7 +97,7 @@ export function useCompra(answer: TiendaPublicaAnswer): {
       <OpcionesSheet
         producto={eligiendo}
         onClose={() => setEligiendo(undefined)}
-        onAgregar={(linea, cantidad) => agregar(linea, cantidad, true)}
+        onAdd={(linea, cantidad) => agregar(linea, cantidad, true)}
       />
     </Suspense>
   );

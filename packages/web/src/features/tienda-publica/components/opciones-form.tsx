@@ -21,7 +21,7 @@ import { OpcionesGrupos } from './opciones-grupos';
 export function OpcionesForm(props: {
   producto: ProductoPublico;
   /** Resolves with the refusal's message (shown here), or undefined once added. */
-  onAgregar: (linea: NuevaLinea, cantidad: number) => Promise<string | undefined>;
+  onAdd: (linea: NuevaLinea, cantidad: number) => Promise<string | undefined>;
   onAgregado?: () => void;
   /** The button's text, from the total as chosen ('$ 30.00'). */
   boton: (total: string) => ReactNode;
@@ -59,7 +59,7 @@ export function OpcionesForm(props: {
     if (!eleccion.ok || enviando) return;
     setEnviando(true);
     setError(undefined);
-    const rechazo = await props.onAgregar(
+    const rechazo = await props.onAdd(
       { productoId: producto.id, opciones: ids, nota: nota.trim() || null },
       cantidad,
     );
@@ -70,7 +70,7 @@ export function OpcionesForm(props: {
 
   return (
     <>
-      <OpcionesGrupos grupos={grupos} elegidas={elegidas} onElegir={elegir} />
+      <OpcionesGrupos grupos={grupos} elegidas={elegidas} onChoose={elegir} />
 
       <label htmlFor={notaId} className="mb-1 block font-medium">
         Nota para la tienda (opcional)
@@ -104,7 +104,7 @@ export function OpcionesForm(props: {
           cantidad={cantidad}
           minimo={1}
           maximo={CANTIDAD_MAXIMA_POR_LINEA}
-          onCambiar={setCantidad}
+          onChange={setCantidad}
         />
         <Button
           className={`flex-1 ${props.botonClassName ?? ''}`}

@@ -24,7 +24,7 @@ function extraTexto(precioExtra: number): string {
 export function OpcionesGrupos(props: {
   grupos: readonly GrupoVista[];
   elegidas: Record<number, number[]>;
-  onElegir: (grupo: GrupoVista, opcionId: number | undefined, marcada: boolean) => void;
+  onChoose: (grupo: GrupoVista, opcionId: number | undefined, marcada: boolean) => void;
 }) {
   // Radio buttons group by name across the document: one prefix per form.
   const nombre = useId();
@@ -49,7 +49,7 @@ export function OpcionesGrupos(props: {
               type="radio"
               name={`${nombre}-${grupo.id}`}
               checked={actuales.length === 0}
-              onChange={() => props.onElegir(grupo, undefined, true)}
+              onChange={() => props.onChoose(grupo, undefined, true)}
               className="size-5"
             />
             <span>Ninguna</span>
@@ -64,7 +64,7 @@ export function OpcionesGrupos(props: {
                 name={`${nombre}-${grupo.id}`}
                 checked={marcada}
                 disabled={!radio && !marcada && lleno}
-                onChange={(event) => props.onElegir(grupo, opcion.id, event.target.checked)}
+                onChange={(event) => props.onChoose(grupo, opcion.id, event.target.checked)}
                 className="size-5"
               />
               <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{opcion.nombre}</span>

@@ -18,7 +18,7 @@ export default function OpcionesSheet(props: {
   producto: ProductoPublico;
   onClose: () => void;
   /** Resolves with the refusal's message, or undefined once added. */
-  onAgregar: (linea: NuevaLinea, cantidad: number) => Promise<string | undefined>;
+  onAdd: (linea: NuevaLinea, cantidad: number) => Promise<string | undefined>;
 }) {
   const { producto, onClose } = props;
   const ref = useRef<HTMLDialogElement>(null);
@@ -59,7 +59,7 @@ export default function OpcionesSheet(props: {
 
         <OpcionesForm
           producto={producto}
-          onAgregar={props.onAgregar}
+          onAdd={props.onAdd}
           onAgregado={onClose}
           boton={(total) => `Agregar ${total}`}
         />

@@ -76,7 +76,7 @@ export function ProductoAgregar(props: {
         cantidad={cantidad}
         maximo={CANTIDAD_MAXIMA_POR_LINEA}
         disabled={ocupado}
-        onCambiar={(n) =>
+        onChange={(n) =>
           void ocupar(() =>
             n > cantidad
               ? compra.add({ productoId: producto.id })

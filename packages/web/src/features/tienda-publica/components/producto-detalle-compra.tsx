@@ -47,7 +47,7 @@ export function AddToCartButton(props: { answer: TiendaPublicaAnswer; producto: 
         <section aria-label={`Opciones de ${producto.name}`}>
           <OpcionesForm
             producto={producto}
-            onAgregar={(linea, cantidad) => compra.add(linea, cantidad, true)}
+            onAdd={(linea, cantidad) => compra.add(linea, cantidad, true)}
             // On a phone the button has its own row, its text on one line.
             botonClassName="basis-full sm:basis-auto"
             boton={(total) => (

@@ -87,14 +87,14 @@ export function VentasPantalla() {
         </Link>
       }
     >
-      <Periodos periodo={periodo} onElegir={elegir} />
+      <Periodos periodo={periodo} onChoose={elegir} />
       {periodo === 'rango' && (
         <RangoForm
           key={`${elegido.desde}|${elegido.hasta}`}
           desde={elegido.desde}
           hasta={elegido.hasta}
           error={error}
-          onAplicar={(desde, hasta) => {
+          onApply={(desde, hasta) => {
             const next = new URLSearchParams(params);
             next.set('desde', desde);
             next.set('hasta', hasta);
@@ -116,7 +116,7 @@ export function VentasPantalla() {
   );
 }
 
-function Periodos(props: { periodo: Periodo; onElegir: (p: Periodo) => void }) {
+function Periodos(props: { periodo: Periodo; onChoose: (p: Periodo) => void }) {
   return (
     <div role="group" aria-label="Periodo" className="mb-3 flex flex-wrap gap-2">
       {PERIODOS.map((p) => (
@@ -124,7 +124,7 @@ function Periodos(props: { periodo: Periodo; onElegir: (p: Periodo) => void }) {
           key={p.id}
           type="button"
           aria-pressed={props.periodo === p.id}
-          onClick={() => props.onElegir(p.id)}
+          onClick={() => props.onChoose(p.id)}
           className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium ${
             props.periodo === p.id
               ? 'border-marca-600 bg-marca-600 text-white'
@@ -142,7 +142,7 @@ function RangoForm(props: {
   desde: string;
   hasta: string;
   error: string | undefined;
-  onAplicar: (desde: string, hasta: string) => void;
+  onApply: (desde: string, hasta: string) => void;
 }) {
   const id = useId();
   const [desde, setDesde] = useState(props.desde);
@@ -152,7 +152,7 @@ function RangoForm(props: {
     event.preventDefault();
     const problema = errorDeRango(desde, hasta);
     setError(problema);
-    if (!problema) props.onAplicar(desde, hasta);
+    if (!problema) props.onApply(desde, hasta);
   };
   return (
     <form

@@ -59,8 +59,8 @@ export function ZonaFieldset(props: {
   /** Whether the shop has a point to measure a radius from. */
   conPunto: boolean;
   onChange: (cambio: Partial<ZonaForm>) => void;
-  onMover: (paso: -1 | 1) => void;
-  onEliminar: () => void;
+  onMove: (paso: -1 | 1) => void;
+  onDelete: () => void;
 }) {
   const { zona, index, total } = props;
   const nombre = nombreDeZona(zona, index);
@@ -170,7 +170,7 @@ export function ZonaFieldset(props: {
           aria-label={`Subir ${nombre}`}
           data-foco={`${zona.clave}-subir`}
           disabled={index === 0}
-          onClick={() => props.onMover(-1)}
+          onClick={() => props.onMove(-1)}
         >
           <ArrowUp aria-hidden="true" className="size-4" />
           Subir
@@ -180,7 +180,7 @@ export function ZonaFieldset(props: {
           aria-label={`Bajar ${nombre}`}
           data-foco={`${zona.clave}-bajar`}
           disabled={index === total - 1}
-          onClick={() => props.onMover(1)}
+          onClick={() => props.onMove(1)}
         >
           <ArrowDown aria-hidden="true" className="size-4" />
           Bajar
@@ -189,7 +189,7 @@ export function ZonaFieldset(props: {
           variant="ghost"
           aria-label={`Eliminar ${nombre}`}
           className="ml-auto text-red-700"
-          onClick={props.onEliminar}
+          onClick={props.onDelete}
         >
           <Trash2 aria-hidden="true" className="size-4" />
           Eliminar

@@ -232,8 +232,8 @@ export function ZonasEnvioForm(props: {
                   error={index === indexConError ? mensaje : undefined}
                   conPunto={conPunto}
                   onChange={(cambio) => cambiarZona(index, cambio)}
-                  onMover={(paso) => mover(index, paso)}
-                  onEliminar={() => setPorEliminar(index)}
+                  onMove={(paso) => mover(index, paso)}
+                  onDelete={() => setPorEliminar(index)}
                 />
               </li>
             ))}
