@@ -1,5 +1,6 @@
 import type { TestServer } from './build-test-app.js';
 import { callFrom, type AddressedAnswer } from './from-address.js';
+import { CUENTA } from './rutas.js';
 
 // Shared calls of the account tests that play attacks from many client addresses
 // (test/from-address.ts): signing in as someone, from somewhere.
@@ -11,5 +12,5 @@ export function signInFrom(
   credentials: { email: string; password: string },
 ): Promise<AddressedAnswer> {
   const { email, password } = credentials;
-  return callFrom(server, from, '/api/login/authenticate', { email, password });
+  return callFrom(server, from, CUENTA.signIn, { email, password });
 }

@@ -9,19 +9,13 @@ import { signInFrom } from './account-factories.js';
 import { describeOnPostgres } from './requires.js';
 import { startSmsProvider, type SmsProvider } from './sms-provider.js';
 import { runToEnd } from './child-process.js';
+import { CUENTA } from './rutas.js';
 
 // docs/reliability.md, "Limits", the accounts: each test plays the attack first.
 
-const SIGN_IN = '/api/login/authenticate';
-const REGISTER = '/api/login/registerUser';
-const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
-const PHONE_CODE = '/api/restaurar/restaurarpassword';
-const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
-const RECOVERY_METHODS = '/api/login/recuperacion';
-
 async function registerFrom(server: TestServer, from: string, overrides = {}) {
   const payload = shopperPayload(overrides);
-  const res = await callFrom(server, from, REGISTER, payload);
+  const res = await callFrom(server, from, CUENTA.register, payload);
   expect(res.status).toBe(200);
   return { id: res.body.id as number, ...payload };
 }
@@ -34,18 +28,28 @@ describe('hardening (accounts), default limits', () => {
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
       // Probing whether an address has an account: each answer says "taken".
-      const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
+      const res = await callFrom(
+        server,
+        from,
+        CUENTA.register,
+        shopperPayload({ email: taken.email }),
+      );
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('CORREO_EXISTENTE');
     }
-    const probe = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
+    const probe = await callFrom(
+      server,
+      from,
+      CUENTA.register,
+      shopperPayload({ email: taken.email }),
+    );
     expect(probe.status).toBe(429);
     expect(probe.body.code).toBe('DEMASIADOS_INTENTOS');
     // Phones are probed the same way: counted too.
     const phone = await callFrom(
       server,
       from,
-      REGISTER,
+      CUENTA.register,
       shopperPayload({ celular: taken.celular }),
     );
     expect(phone.status).toBe(429);
@@ -55,11 +59,16 @@ describe('hardening (accounts), default limits', () => {
     const from = newAddress();
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < 15; i += 1) {
-      expect((await callFrom(server, from, REGISTER, shopperPayload())).status).toBe(200);
-      const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
+      expect((await callFrom(server, from, CUENTA.register, shopperPayload())).status).toBe(200);
+      const res = await callFrom(
+        server,
+        from,
+        CUENTA.register,
+        shopperPayload({ email: taken.email }),
+      );
       expect(res.status).toBe(404);
     }
-    expect((await callFrom(server, from, REGISTER, shopperPayload())).status).toBe(429);
+    expect((await callFrom(server, from, CUENTA.register, shopperPayload())).status).toBe(429);
   });
 
   it('10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
@@ -91,10 +100,10 @@ describe('hardening (accounts), default limits', () => {
       const byEmail = await callFrom(
         server,
         from,
-        `${EMAIL_RESET}?email=${encodeURIComponent(owner.email)}`,
+        `${CUENTA.emailReset}?email=${encodeURIComponent(owner.email)}`,
       );
       expect(byEmail.status).toBe(200);
-      const byPhone = await callFrom(server, from, PHONE_CODE, { celular: owner.celular });
+      const byPhone = await callFrom(server, from, CUENTA.phoneCode, { celular: owner.celular });
       expect(byPhone.status).toBe(200);
     }
   });
@@ -137,13 +146,13 @@ describe('hardening (accounts), default limits', () => {
       'ana@correo',
     ];
     for (const email of injected) {
-      const reg = await callFrom(server, from, REGISTER, shopPayload({ email }));
+      const reg = await callFrom(server, from, CUENTA.register, shopPayload({ email }));
       expect({ email, status: reg.status }).toEqual({ email, status: 400 });
       expect(reg.body.code).toBe('VALIDACION');
       const reset = await callFrom(
         server,
         from,
-        `${EMAIL_RESET}?email=${encodeURIComponent(email)}`,
+        `${CUENTA.emailReset}?email=${encodeURIComponent(email)}`,
       );
       expect({ email, status: reset.status }).toEqual({ email, status: 400 });
     }
@@ -156,7 +165,7 @@ describe('hardening (accounts), default limits', () => {
   });
 
   it('outside production without an SMS provider the outbox stands in, and the web app may offer the phone', async () => {
-    const res = await server.call(RECOVERY_METHODS);
+    const res = await server.call(CUENTA.recoveryMethods);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ celular: true });
   });
@@ -172,7 +181,7 @@ describe('hardening (accounts): production without an SMS provider', () => {
 
   it('restaurarpassword answers 503 SMS_NO_DISPONIBLE pointing to the email reset, and writes no code anywhere', async () => {
     const owner = await registerFrom(server, newAddress());
-    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    const res = await server.call(CUENTA.phoneCode, { body: { celular: owner.celular } });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       code: 'SMS_NO_DISPONIBLE',
@@ -187,19 +196,19 @@ describe('hardening (accounts): production without an SMS provider', () => {
     const files = await fs.readdir(server.outboxDir).catch(() => [] as string[]);
     expect(files.filter((name) => name.includes('-sms-'))).toEqual([]);
     // Unknown phones get the same answer: it must not tell which numbers have accounts.
-    const unknown = await server.call(PHONE_CODE, { body: { celular: '5599999999' } });
+    const unknown = await server.call(CUENTA.phoneCode, { body: { celular: '5599999999' } });
     expect(unknown.status).toBe(503);
   });
 
   it('the web app is told the phone reset is off', async () => {
-    const res = await server.call(RECOVERY_METHODS);
+    const res = await server.call(CUENTA.recoveryMethods);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ celular: false });
   });
 
   it('the email reset still works', async () => {
     const owner = await registerFrom(server, newAddress());
-    const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(owner.email)}`, {
+    const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(owner.email)}`, {
       method: 'POST',
     });
     expect(res.status).toBe(200);
@@ -225,7 +234,7 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
 
   it('POSTs {to, text} with the bearer token; the code it carries resets the password', async () => {
     const owner = await registerFrom(server, newAddress());
-    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    const res = await server.call(CUENTA.phoneCode, { body: { celular: owner.celular } });
     expect(res.status).toBe(200);
     // The text follows the answer.
     await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(1);
@@ -237,24 +246,24 @@ describe('hardening (accounts): with an SMS provider (SMS_URL)', () => {
     expect(body.to).toBe(`+52${owner.celular}`);
     const codigo = /\b(\d{6})\b/.exec(body.text)?.[1];
     expect(codigo).toBeDefined();
-    const reset = await server.call(PHONE_RESET, {
+    const reset = await server.call(CUENTA.phoneReset, {
       body: { celular: owner.celular, password: 'CelNueva123', codigo },
     });
     expect(reset.status).toBe(200);
-    const signIn = await server.call(SIGN_IN, {
+    const signIn = await server.call(CUENTA.signIn, {
       body: { email: owner.email, password: 'CelNueva123' },
     });
     expect(signIn.status).toBe(200);
     // Nothing went to the outbox.
     const files = await fs.readdir(server.outboxDir).catch(() => [] as string[]);
     expect(files.filter((name) => name.includes('-sms-'))).toEqual([]);
-    expect((await server.call(RECOVERY_METHODS)).body).toEqual({ celular: true });
+    expect((await server.call(CUENTA.recoveryMethods)).body).toEqual({ celular: true });
   });
 
   it('a provider that fails: the same 200 (the text follows the answer), and the unsent code is void', async () => {
     const owner = await registerFrom(server, newAddress());
     provider.refuse(1, { status: 500 });
-    const res = await server.call(PHONE_CODE, { body: { celular: owner.celular } });
+    const res = await server.call(CUENTA.phoneCode, { body: { celular: owner.celular } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ mensaje: 'Te enviamos un código a tu celular.' });
     const codes = () =>
@@ -324,7 +333,7 @@ describe('hardening (accounts): TRUST_PROXY', () => {
         const res = await callFrom(
           server,
           from,
-          SIGN_IN,
+          CUENTA.signIn,
           { email: `nadie${i}@correo.com`, password: 'Cualquiera1' },
           { 'x-forwarded-for': `203.0.113.${i + 1}` },
         );
@@ -380,11 +389,16 @@ describeOnPostgres(
       const taken = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
         const server = i % 2 === 0 ? first : second;
-        const res = await callFrom(server, from, REGISTER, shopperPayload({ email: taken.email }));
+        const res = await callFrom(
+          server,
+          from,
+          CUENTA.register,
+          shopperPayload({ email: taken.email }),
+        );
         expect(res.status).toBe(404);
       }
       for (const server of [first, second]) {
-        const res = await callFrom(server, from, REGISTER, shopperPayload());
+        const res = await callFrom(server, from, CUENTA.register, shopperPayload());
         expect(res.status).toBe(429);
       }
     });

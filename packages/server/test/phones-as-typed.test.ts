@@ -11,15 +11,11 @@ import {
   PEDIDO2,
   type PedidoConSeguimiento,
 } from './pedido-factories.js';
+import { CUENTA } from './rutas.js';
 
 // docs/api.md, "Phones as typed": every phone a person types is accepted with spaces, dashes,
 // dots, parentheses and a leading +52 or +52 1, stored and answered as its 10 digits; anything
 // else is 400 VALIDACION with the registration's message.
-
-const REGISTER = '/api/login/registerUser';
-const SIGN_IN = '/api/login/authenticate';
-const PHONE_CODE = '/api/restaurar/restaurarpassword';
-const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
 
 let sequence = 0;
 /** A fresh 10-digit number of this process, and the ways a person may type it. */
@@ -85,7 +81,7 @@ describe('phones as typed', () => {
       async (i) => {
         const { digits, typed } = newNumber();
         const payload = (i % 2 === 0 ? shopperPayload : shopPayload)({ celular: typed[i] });
-        const res = await server.call(REGISTER, { body: payload });
+        const res = await server.call(CUENTA.register, { body: payload });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(await registeredCelular(payload.email as string)).toBe(digits);
 
@@ -99,7 +95,7 @@ describe('phones as typed', () => {
           ]),
         );
         // The token carries it too (the first edition's `gender` claim).
-        const signedIn = await server.call(SIGN_IN, {
+        const signedIn = await server.call(CUENTA.signIn, {
           body: { email: payload.email, password: payload.password },
         });
         const claims = JSON.parse(
@@ -112,9 +108,12 @@ describe('phones as typed', () => {
     it('the same number typed another way is the same phone: CELULAR_EXISTENTE', async () => {
       const { typed } = newNumber();
       expect(
-        (await server.call(REGISTER, { body: shopperPayload({ celular: typed[0] }) })).status,
+        (await server.call(CUENTA.register, { body: shopperPayload({ celular: typed[0] }) }))
+          .status,
       ).toBe(200);
-      const again = await server.call(REGISTER, { body: shopperPayload({ celular: typed[2] }) });
+      const again = await server.call(CUENTA.register, {
+        body: shopperPayload({ celular: typed[2] }),
+      });
       expect(again.status).toBe(500);
       expect(again.body.code).toBe('CELULAR_EXISTENTE');
     });
@@ -123,7 +122,7 @@ describe('phones as typed', () => {
       '%j: 400 VALIDACION with the registration message',
       async (celular, message) => {
         const payload = shopperPayload({ celular });
-        expectValidation(await server.call(REGISTER, { body: payload }), message);
+        expectValidation(await server.call(CUENTA.register, { body: payload }), message);
         expect(await registeredCelular(payload.email as string)).toBeUndefined();
       },
     );
@@ -133,10 +132,10 @@ describe('phones as typed', () => {
     it('restaurarpassword and cambiarcontrasena take the phone as typed', async () => {
       const { digits, typed } = newNumber();
       const payload = shopperPayload({ celular: digits });
-      expect((await server.call(REGISTER, { body: payload })).status).toBe(200);
+      expect((await server.call(CUENTA.register, { body: payload })).status).toBe(200);
 
       const before = (await readOutbox(server.outboxDir, 0)).length;
-      const sent = await server.call(PHONE_CODE, { body: { celular: typed[1] } });
+      const sent = await server.call(CUENTA.phoneCode, { body: { celular: typed[1] } });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       const sms = (await readOutbox(server.outboxDir, before + 1)).find((text) =>
         text.startsWith(`Para: +52${digits}\n`),
@@ -144,11 +143,11 @@ describe('phones as typed', () => {
       const codigo = /\b(\d{6})\b/.exec(sms?.replace(/\+52\d{10}/, '') ?? '')?.[1];
       expect(codigo).toBeDefined();
 
-      const changed = await server.call(PHONE_RESET, {
+      const changed = await server.call(CUENTA.phoneReset, {
         body: { celular: typed[3], password: 'PorCelular123', codigo },
       });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-      const signIn = await server.call(SIGN_IN, {
+      const signIn = await server.call(CUENTA.signIn, {
         body: { email: payload.email, password: 'PorCelular123' },
       });
       expect(signIn.status).toBe(200);
@@ -157,9 +156,9 @@ describe('phones as typed', () => {
     it.each(REFUSED)(
       '%j: 400 VALIDACION with the registration message',
       async (celular, message) => {
-        expectValidation(await server.call(PHONE_CODE, { body: { celular } }), message);
+        expectValidation(await server.call(CUENTA.phoneCode, { body: { celular } }), message);
         expectValidation(
-          await server.call(PHONE_RESET, {
+          await server.call(CUENTA.phoneReset, {
             body: { celular, password: 'PorCelular123', codigo: '123456' },
           }),
           message,

@@ -4,11 +4,7 @@ import { useTestServer } from '../../../test/build-test-app.js';
 import { shopperPayload, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
 import { signInFrom } from '../../../test/account-factories.js';
-
-const REGISTER = '/api/login/registerUser';
-const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
-const PHONE_CODE = '/api/restaurar/restaurarpassword';
-const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
+import { CUENTA } from '../../../test/rutas.js';
 
 const TOO_MANY = {
   code: 'DEMASIADOS_INTENTOS',
@@ -24,7 +20,7 @@ describe('accounts: rate limits (default limits)', () => {
 
   async function register(from: string): Promise<SignedIn> {
     const payload = shopperPayload();
-    const res = await callFrom(server, from, REGISTER, payload);
+    const res = await callFrom(server, from, CUENTA.register, payload);
     expect(res.status).toBe(200);
     return {
       id: res.body.id,
@@ -102,12 +98,12 @@ describe('accounts: rate limits (default limits)', () => {
   it('30 registrations from one address pass; the 31st is 429 and creates nothing', async () => {
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
-      const res = await callFrom(server, from, REGISTER, shopperPayload());
+      const res = await callFrom(server, from, CUENTA.register, shopperPayload());
       expect(res.status).not.toBe(429);
       expect(res.status).toBe(200);
     }
     const refused = shopperPayload();
-    expectTooMany(await callFrom(server, from, REGISTER, refused));
+    expectTooMany(await callFrom(server, from, CUENTA.register, refused));
     const stored = await server.app.database.db
       .selectFrom('account')
       .select('id')
@@ -115,7 +111,9 @@ describe('accounts: rate limits (default limits)', () => {
       .execute();
     expect(stored).toEqual([]);
     // Another address may still register.
-    expect((await callFrom(server, newAddress(), REGISTER, shopperPayload())).status).toBe(200);
+    expect((await callFrom(server, newAddress(), CUENTA.register, shopperPayload())).status).toBe(
+      200,
+    );
   });
 
   // The email reset is never refused: its sending is throttled quietly
@@ -123,7 +121,7 @@ describe('accounts: rate limits (default limits)', () => {
   it('email reset requests: past the limit per address mailed to, still 200 from anywhere', async () => {
     const me = await register(newAddress());
     const from = newAddress();
-    const path = `${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`;
+    const path = `${CUENTA.emailReset}?email=${encodeURIComponent(me.email)}`;
     for (let i = 0; i < defaultRateLimits.resetRequestsPerTarget + 2; i += 1) {
       expect((await callFrom(server, from, path)).status).toBe(200);
     }
@@ -133,7 +131,11 @@ describe('accounts: rate limits (default limits)', () => {
   it('email reset requests: past the limit per client address, known or unknown, still 200', async () => {
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.resetRequestsPerIp + 2; i += 1) {
-      const res = await callFrom(server, from, `${EMAIL_RESET}?email=nadie${i}.${from}@correo.com`);
+      const res = await callFrom(
+        server,
+        from,
+        `${CUENTA.emailReset}?email=nadie${i}.${from}@correo.com`,
+      );
       expect(res.status).toBe(200);
     }
   });
@@ -143,19 +145,19 @@ describe('accounts: rate limits (default limits)', () => {
     const me = await register(newAddress());
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.resetRequestsPerIp + 2; i += 1) {
-      const res = await callFrom(server, from, PHONE_CODE, { celular: me.celular });
+      const res = await callFrom(server, from, CUENTA.phoneCode, { celular: me.celular });
       expect(res.status).toBe(200);
       expect(res.headers['retry-after']).toBeUndefined();
     }
-    expect((await callFrom(server, newAddress(), PHONE_CODE, { celular: me.celular })).status).toBe(
-      200,
-    );
+    expect(
+      (await callFrom(server, newAddress(), CUENTA.phoneCode, { celular: me.celular })).status,
+    ).toBe(200);
   });
 
   it('phone code guesses: 20 wrong ones from one address, then 429', async () => {
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.signInFailuresPerIp; i += 1) {
-      const res = await callFrom(server, from, PHONE_RESET, {
+      const res = await callFrom(server, from, CUENTA.phoneReset, {
         celular: `55000${String(i).padStart(5, '0')}`,
         password: 'CelNueva123',
         codigo: '123456',
@@ -164,7 +166,7 @@ describe('accounts: rate limits (default limits)', () => {
       expect(res.body.code).toBe('CODIGO_INVALIDO');
     }
     expectTooMany(
-      await callFrom(server, from, PHONE_RESET, {
+      await callFrom(server, from, CUENTA.phoneReset, {
         celular: '5500099999',
         password: 'CelNueva123',
         codigo: '123456',

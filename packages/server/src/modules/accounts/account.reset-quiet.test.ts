@@ -3,17 +3,13 @@ import { defaultRateLimits } from '../../config.js';
 import { readOutbox, type TestServer, useTestServer } from '../../../test/build-test-app.js';
 import { createShopper, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
+import { CUENTA } from '../../../test/rutas.js';
 
 // docs/api.md, "Password reset": both resets, by email and by phone, always answer the same 200;
 // how many messages go out is throttled quietly, per client address and per account, and an
 // attacker's requests never stop the owner's own reset from another address. Guessing a phone
 // code is bounded per address and per code, never per account.
 
-const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
-const SET_PASSWORD = '/api/recuperarcontrasena/actualizarContrasena';
-const PHONE_CODE = '/api/restaurar/restaurarpassword';
-const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
-const SIGN_IN = '/api/login/authenticate';
 const LINK = /\/recuperar-contrasena\?secret=([A-Za-z0-9_-]+)/;
 const BAD_CODE = { code: 'CODIGO_INVALIDO', message: 'El código no es válido o ya expiró' };
 /** Time for a message that should not go out to show up anyway. */
@@ -45,13 +41,14 @@ const byEmail: Channel = {
   targetOf: (me) => me.email,
   unknownLike: (me) => `nadie.${me.celular}@correo.com`,
   ask: (server, from, email) =>
-    callFrom(server, from, `${EMAIL_RESET}?email=${encodeURIComponent(email)}`),
+    callFrom(server, from, `${CUENTA.emailReset}?email=${encodeURIComponent(email)}`),
   answer: { mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' },
   header: (email) => `Para: ${email}\n`,
   table: 'password_reset_secret',
   async resetWith(server, mail, _me, password) {
     const secret = LINK.exec(mail)?.[1];
-    return (await server.call(SET_PASSWORD, { body: { newPassword: password, secret } })).status;
+    return (await server.call(CUENTA.setPassword, { body: { newPassword: password, secret } }))
+      .status;
   },
 };
 
@@ -60,13 +57,13 @@ const byPhone: Channel = {
   targetOf: (me) => me.celular,
   // The factories' phones start with 55.
   unknownLike: (me) => `56${me.celular.slice(2)}`,
-  ask: (server, from, celular) => callFrom(server, from, PHONE_CODE, { celular }),
+  ask: (server, from, celular) => callFrom(server, from, CUENTA.phoneCode, { celular }),
   answer: { mensaje: 'Te enviamos un código a tu celular.' },
   header: (celular) => `Para: +52${celular}\n`,
   table: 'phone_reset_code',
   async resetWith(server, sms, me, password) {
     const body = { celular: me.celular, password, codigo: codeIn(sms) };
-    return (await server.call(PHONE_RESET, { body })).status;
+    return (await server.call(CUENTA.phoneReset, { body })).status;
   },
 };
 
@@ -109,7 +106,7 @@ describe('accounts: the resets are never refused, their sending is throttled qui
   }
 
   async function expectSignsIn(me: SignedIn, password: string) {
-    const res = await server.call(SIGN_IN, { body: { email: me.email, password } });
+    const res = await server.call(CUENTA.signIn, { body: { email: me.email, password } });
     expect(res.status).toBe(200);
   }
 
@@ -225,7 +222,11 @@ describe('accounts: the resets are never refused, their sending is throttled qui
 
   describe('guessing a phone code', () => {
     const guess = (from: string, me: SignedIn, codigo: string) =>
-      callFrom(server, from, PHONE_RESET, { celular: me.celular, password: 'Robada1234', codigo });
+      callFrom(server, from, CUENTA.phoneReset, {
+        celular: me.celular,
+        password: 'Robada1234',
+        codigo,
+      });
 
     /** A wrong code for `code`, a different one each time. */
     const wrong = (code: string, i: number) =>
@@ -240,7 +241,7 @@ describe('accounts: the resets are never refused, their sending is throttled qui
     async function expectResetWithNewCode(home: string, owner: SignedIn) {
       expect((await byPhone.ask(server, home, owner.celular)).status).toBe(200);
       const fresh = await codeSentTo(owner, 2);
-      const reset = await callFrom(server, home, PHONE_RESET, {
+      const reset = await callFrom(server, home, CUENTA.phoneReset, {
         celular: owner.celular,
         password: 'DelDueno123',
         codigo: fresh,

@@ -6,12 +6,7 @@ import {
   createShopOwner,
   type SignedIn,
 } from '../../../test/factories.js';
-
-const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
-const SET_PASSWORD = '/api/recuperarcontrasena/actualizarContrasena';
-const PHONE_CODE = '/api/restaurar/restaurarpassword';
-const PHONE_RESET = '/api/restaurar/cambiarcontrasena';
-const SIGN_IN = '/api/login/authenticate';
+import { CUENTA } from '../../../test/rutas.js';
 
 const EMAIL_SENT = { mensaje: 'Se ha enviado un correo para recuperar tu contraseña.' };
 const UPDATED = { mensaje: 'Contrasena actualizada.' };
@@ -54,7 +49,7 @@ describe('accounts: password resets', () => {
   const db = () => server.app.database.db;
   /** The phone reset: a new password with the code texted to `celular`. */
   const resetByPhone = (celular: string, codigo: unknown, password: string) =>
-    server.call(PHONE_RESET, { body: { celular, password, codigo } });
+    server.call(CUENTA.phoneReset, { body: { celular, password, codigo } });
   /** Moves the account's reset secrets or codes past their expiry. */
   const expireAll = (table: 'password_reset_secret' | 'phone_reset_code', accountId: number) =>
     db()
@@ -76,14 +71,14 @@ describe('accounts: password resets', () => {
   }
 
   const signIn = (email: string, password: string) =>
-    server.call<{ token: string }>(SIGN_IN, { body: { email, password } });
+    server.call<{ token: string }>(CUENTA.signIn, { body: { email, password } });
 
   /** 403 for a live USUARIO/TIENDA token, 401 for a dead one. */
   const sessionStatus = async (token: string) =>
     (await server.call('/api/login/listarlogin', { token, body: {} })).status;
 
   async function requestSecret(email: string): Promise<string> {
-    const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(email)}`, {
+    const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(email)}`, {
       method: 'POST',
     });
     expect(res.status).toBe(200);
@@ -94,7 +89,7 @@ describe('accounts: password resets', () => {
   }
 
   async function requestCode(celular: string): Promise<string> {
-    const res = await server.call(PHONE_CODE, { body: { celular } });
+    const res = await server.call(CUENTA.phoneCode, { body: { celular } });
     expect(res.status).toBe(200);
     const sms = (await newMessages(1))[0] ?? '';
     const code = /\b(\d{6})\b/.exec(sms.replace(/\+52\d{10}/, ''))?.[1];
@@ -112,12 +107,18 @@ describe('accounts: password resets', () => {
     it('answers known and unknown addresses alike, and mails only the known one', async () => {
       const me = await createShopper(server);
       const before = await outboxSize();
-      const unknown = await server.call(`${EMAIL_RESET}?email=nadie${me.celular}@correo.com`, {
-        method: 'POST',
-      });
-      const known = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
-        method: 'POST',
-      });
+      const unknown = await server.call(
+        `${CUENTA.emailReset}?email=nadie${me.celular}@correo.com`,
+        {
+          method: 'POST',
+        },
+      );
+      const known = await server.call(
+        `${CUENTA.emailReset}?email=${encodeURIComponent(me.email)}`,
+        {
+          method: 'POST',
+        },
+      );
       expect(unknown.status).toBe(200);
       expect(known.status).toBe(200);
       expect(unknown.body).toEqual(EMAIL_SENT);
@@ -133,7 +134,7 @@ describe('accounts: password resets', () => {
 
     it('accepts the empty body the first edition client sends, with or without a JSON content type', async () => {
       const me = await createShopper(server);
-      const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
+      const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(me.email)}`, {
         rawBody: '',
         headers: { 'content-type': 'application/json' },
       });
@@ -145,7 +146,7 @@ describe('accounts: password resets', () => {
     it('finds the account whatever the letter case of the address', async () => {
       const me = await createShopper(server);
       const res = await server.call(
-        `${EMAIL_RESET}?email=${encodeURIComponent(me.email.toUpperCase())}`,
+        `${CUENTA.emailReset}?email=${encodeURIComponent(me.email.toUpperCase())}`,
         {
           method: 'POST',
         },
@@ -184,7 +185,7 @@ describe('accounts: password resets', () => {
       const secret = await requestSecret(me.email);
       expect(await sessionStatus(me.token)).toBe(403);
 
-      const res = await server.call(SET_PASSWORD, {
+      const res = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'NuevaClave77', secret },
       });
       expect(res.status).toBe(200);
@@ -196,7 +197,7 @@ describe('accounts: password resets', () => {
       expect(await sessionStatus(me.token)).toBe(401);
       expect(await sessionStatus(fresh.body.token)).toBe(403);
 
-      const again = await server.call(SET_PASSWORD, {
+      const again = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'OtraClave88', secret },
       });
       expectError(again, 400, BAD_SECRET);
@@ -207,7 +208,7 @@ describe('accounts: password resets', () => {
     it('works for a shop owner too', async () => {
       const owner = await createShopOwner(server);
       const secret = await requestSecret(owner.email);
-      const res = await server.call(SET_PASSWORD, {
+      const res = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'TiendaNueva1', secret },
       });
       expect(res.status).toBe(200);
@@ -215,7 +216,7 @@ describe('accounts: password resets', () => {
     });
 
     it('an unknown secret: 400 SECRETO_INVALIDO', async () => {
-      const res = await server.call(SET_PASSWORD, {
+      const res = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'NuevaClave77', secret: 'no-existe-este-secreto-0123456789abcdef' },
       });
       expectError(res, 400, BAD_SECRET);
@@ -229,7 +230,7 @@ describe('accounts: password resets', () => {
         .select('secret_hash')
         .where('account_id', '=', me.id)
         .executeTakeFirstOrThrow();
-      const res = await server.call(SET_PASSWORD, {
+      const res = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'NuevaClave77', secret: row.secret_hash },
       });
       expectError(res, 400, BAD_SECRET);
@@ -240,7 +241,7 @@ describe('accounts: password resets', () => {
       const me = await createShopper(server);
       const secret = await requestSecret(me.email);
       await expireAll('password_reset_secret', me.id);
-      const res = await server.call(SET_PASSWORD, {
+      const res = await server.call(CUENTA.setPassword, {
         body: { newPassword: 'NuevaClave77', secret },
       });
       expectError(res, 400, BAD_SECRET);
@@ -264,10 +265,10 @@ describe('accounts: password resets', () => {
       async (_name, weak, message) => {
         const me = await createShopper(server);
         const secret = await requestSecret(me.email);
-        const res = await server.call(SET_PASSWORD, { body: { newPassword: weak, secret } });
+        const res = await server.call(CUENTA.setPassword, { body: { newPassword: weak, secret } });
         expectValidation(res, message, 'newPassword');
         await expectPasswordUnchanged(me, weak);
-        const ok = await server.call(SET_PASSWORD, {
+        const ok = await server.call(CUENTA.setPassword, {
           body: { newPassword: 'NuevaClave77', secret },
         });
         expect(ok.status).toBe(200);
@@ -278,12 +279,12 @@ describe('accounts: password resets', () => {
       ['an empty address', '?email=', 'Por favor, ingresa un correo electrónico.'],
       ['an address without @', '?email=alguien.correo.com', 'El correo debe contener @'],
     ])('emailderecuperacion with %s: 400 VALIDACION', async (_name, query, message) => {
-      const res = await server.call(`${EMAIL_RESET}${query}`, { method: 'POST' });
+      const res = await server.call(`${CUENTA.emailReset}${query}`, { method: 'POST' });
       expectValidation(res, message);
     });
 
     it('emailderecuperacion without the query: 400 VALIDACION', async () => {
-      const res = await server.call(EMAIL_RESET, { method: 'POST' });
+      const res = await server.call(CUENTA.emailReset, { method: 'POST' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDACION');
     });
@@ -294,7 +295,7 @@ describe('accounts: password resets', () => {
       ['a NUL character', 'ana\u0000@correo.com'],
       ['a very long address', `${'a'.repeat(5000)}@x.mx`],
     ])('emailderecuperacion with %s in the address: never a 5xx', async (_name, email) => {
-      const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(email)}`, {
+      const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(email)}`, {
         method: 'POST',
       });
       expect(res.status).toBeLessThan(500);
@@ -309,7 +310,7 @@ describe('accounts: password resets', () => {
       ['a number as secret', { newPassword: 'NuevaClave77', secret: 123 }, 'secret'],
       ['an empty secret', { newPassword: 'NuevaClave77', secret: '' }, 'secret'],
     ])('updateContrasena with %s: 400 VALIDACION', async (_name, body, field) => {
-      const res = await server.call(SET_PASSWORD, { body });
+      const res = await server.call(CUENTA.setPassword, { body });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDACION');
       expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
@@ -319,7 +320,7 @@ describe('accounts: password resets', () => {
   describe('by phone', () => {
     it('restaurarpassword: 200 and a 6-digit code by SMS for a registered phone', async () => {
       const me = await createShopper(server);
-      const res = await server.call(PHONE_CODE, { body: { celular: me.celular } });
+      const res = await server.call(CUENTA.phoneCode, { body: { celular: me.celular } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(CODE_SENT);
       const sms = (await newMessages(1))[0] ?? '';
@@ -339,7 +340,7 @@ describe('accounts: password resets', () => {
 
     it('restaurarpassword: the same 200 for a phone nobody registered, and no SMS', async () => {
       const before = await outboxSize();
-      const res = await server.call(PHONE_CODE, { body: { celular: '5500000001' } });
+      const res = await server.call(CUENTA.phoneCode, { body: { celular: '5500000001' } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(CODE_SENT);
       // The lookup follows the answer: give a text that should not go out time to show up.
@@ -351,7 +352,7 @@ describe('accounts: password resets', () => {
       ['letters', 'abc', 'El numero de celular solo debe contener números'],
       ['9 digits', '551234567', 'El celular debe contener 10 números'],
     ])('restaurarpassword with %s: 400 VALIDACION', async (_name, celular, message) => {
-      const res = await server.call(PHONE_CODE, { body: { celular } });
+      const res = await server.call(CUENTA.phoneCode, { body: { celular } });
       expectValidation(res, message, 'celular');
     });
 
@@ -406,7 +407,7 @@ describe('accounts: password resets', () => {
       'cambiarcontrasena with %s: 400 VALIDACION, nothing changes',
       async (_name, overrides, field) => {
         const me = await createShopper(server);
-        const res = await server.call(PHONE_RESET, {
+        const res = await server.call(CUENTA.phoneReset, {
           body: { celular: me.celular, password: 'CelNueva123', ...overrides },
         });
         expect(res.status).toBe(400);
@@ -482,7 +483,7 @@ describe('accounts: password resets', () => {
       const answers = await Promise.all(
         people.flatMap((me, n) =>
           Array.from({ length: 40 }, (_, i) =>
-            server.call(PHONE_RESET, {
+            server.call(CUENTA.phoneReset, {
               body: {
                 celular: me.celular,
                 password: 'CelNueva123',
@@ -524,7 +525,8 @@ describe('accounts: password resets', () => {
       const codigo = await requestCode(me.celular);
       const secret = await requestSecret(me.email);
       expect(
-        (await server.call(SET_PASSWORD, { body: { newPassword: 'PorCorreo11', secret } })).status,
+        (await server.call(CUENTA.setPassword, { body: { newPassword: 'PorCorreo11', secret } }))
+          .status,
       ).toBe(200);
       const res = await resetByPhone(me.celular, codigo, 'PorCelular22');
       expectError(res, 400, BAD_CODE);
@@ -534,7 +536,9 @@ describe('accounts: password resets', () => {
       const codigo2 = await requestCode(me.celular);
       expect((await resetByPhone(me.celular, codigo2, 'PorCelular22')).status).toBe(200);
       expectError(
-        await server.call(SET_PASSWORD, { body: { newPassword: 'PorCorreo33', secret: secret2 } }),
+        await server.call(CUENTA.setPassword, {
+          body: { newPassword: 'PorCorreo33', secret: secret2 },
+        }),
         400,
         BAD_SECRET,
       );
@@ -545,7 +549,7 @@ describe('accounts: password resets', () => {
       // Guard against the first edition's payload alone changing a password: {celular, password}.
       const payload = shopperPayload();
       expect((await server.call('/api/login/registerUser', { body: payload })).status).toBe(200);
-      const res = await server.call(PHONE_RESET, {
+      const res = await server.call(CUENTA.phoneReset, {
         body: { celular: payload.celular, password: 'Tomada12345' },
       });
       expect(res.status).toBe(400);

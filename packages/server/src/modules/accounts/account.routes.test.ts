@@ -9,9 +9,8 @@ import {
   shopPayload,
   signInAdmin,
 } from '../../../test/factories.js';
+import { CUENTA } from '../../../test/rutas.js';
 
-const REGISTER = '/api/login/registerUser';
-const SIGN_IN = '/api/login/authenticate';
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 const BAD_CREDENTIALS = {
@@ -57,13 +56,13 @@ describe('accounts: registerUser and authenticate', () => {
   }
 
   async function signIn(email: string, password: string) {
-    return server.call(SIGN_IN, { body: { email, password } });
+    return server.call(CUENTA.signIn, { body: { email, password } });
   }
 
   describe('registerUser: happy paths', () => {
     it('registers a shopper: USUARIO CREADO with its id; usuario N/A, no tienda, role USUARIO', async () => {
       const payload = shopperPayload({ usuario: 'loquesea' });
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'USUARIO CREADO', id: expect.any(Number) });
       expect(Number.isInteger(res.body.id) && res.body.id > 0).toBe(true);
@@ -90,7 +89,7 @@ describe('accounts: registerUser and authenticate', () => {
       const payload = shopPayload();
       const mixedCase = `Mercado${String(payload.usuario).slice('taqueria'.length)}Sol`;
       payload.usuario = `  ${mixedCase}  `;
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'USUARIO CREADO', id: expect.any(Number) });
 
@@ -125,7 +124,7 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('stores the email trimmed and lowercased', async () => {
       const payload = shopperPayload();
-      const res = await server.call(REGISTER, {
+      const res = await server.call(CUENTA.register, {
         body: { ...payload, email: `  ${payload.email.toUpperCase()} ` },
       });
       expect(res.status).toBe(200);
@@ -135,7 +134,7 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('never stores the password in clear (memory-hard hash)', async () => {
       const payload = shopperPayload();
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expect(res.status).toBe(200);
       const [row] = await accountsWithEmail(payload.email);
       expect(row?.password_hash).not.toContain(DEFAULT_PASSWORD);
@@ -228,7 +227,7 @@ describe('accounts: registerUser and authenticate', () => {
       const base = factory();
       const payload: Record<string, unknown> = { ...base, ...overrides(tagOf(base)) };
       expect(String(payload[field])).toHaveLength(length);
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'USUARIO CREADO', id: expect.any(Number) });
     });
@@ -484,7 +483,7 @@ describe('accounts: registerUser and authenticate', () => {
     it.each(rows)('%s', async (_name, kind, overrides, field, message) => {
       const payload = (kind === 'shop' ? shopPayload : shopperPayload)(overrides);
       const before = await accountCount();
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expectError(res, 400, 'VALIDACION', message);
       expect(res.body.errors).toEqual([{ field, message }]);
       expect(await accountCount()).toBe(before);
@@ -525,7 +524,7 @@ describe('accounts: registerUser and authenticate', () => {
       'reports only the first rule broken: %s',
       async (_name, kind, overrides, message) => {
         const payload = (kind === 'shop' ? shopPayload : shopperPayload)(overrides);
-        const res = await server.call(REGISTER, { body: payload });
+        const res = await server.call(CUENTA.register, { body: payload });
         expectError(res, 400, 'VALIDACION', message);
         expect(res.body.errors).toHaveLength(1);
       },
@@ -533,9 +532,9 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('ignores shopper-only fields for a shop and usuario for a shopper', async () => {
       const shop = shopPayload({ nombreCompleto: 'A', direccionEntrega: 'x' });
-      expect((await server.call(REGISTER, { body: shop })).status).toBe(200);
+      expect((await server.call(CUENTA.register, { body: shop })).status).toBe(200);
       const shopper = shopperPayload({ usuario: '1 no importa/' });
-      expect((await server.call(REGISTER, { body: shopper })).status).toBe(200);
+      expect((await server.call(CUENTA.register, { body: shopper })).status).toBe(200);
     });
   });
 
@@ -546,8 +545,8 @@ describe('accounts: registerUser and authenticate', () => {
     beforeAll(async () => {
       shopper = shopperPayload();
       shop = shopPayload();
-      expect((await server.call(REGISTER, { body: shopper })).status).toBe(200);
-      expect((await server.call(REGISTER, { body: shop })).status).toBe(200);
+      expect((await server.call(CUENTA.register, { body: shopper })).status).toBe(200);
+      expect((await server.call(CUENTA.register, { body: shop })).status).toBe(200);
     });
 
     const CORREO_EXISTENTE = [404, 'CORREO_EXISTENTE', 'El correo ya existe'] as const;
@@ -561,7 +560,7 @@ describe('accounts: registerUser and authenticate', () => {
       message: string,
     ) {
       const before = await accountCount();
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expectError(res, status, code, message);
       expect(await accountCount()).toBe(before);
     }
@@ -593,8 +592,8 @@ describe('accounts: registerUser and authenticate', () => {
     });
 
     it('shoppers all share usuario N/A without clashing', async () => {
-      const a = await server.call(REGISTER, { body: shopperPayload({ usuario: 'N/A' }) });
-      const b = await server.call(REGISTER, { body: shopperPayload({ usuario: 'N/A' }) });
+      const a = await server.call(CUENTA.register, { body: shopperPayload({ usuario: 'N/A' }) });
+      const b = await server.call(CUENTA.register, { body: shopperPayload({ usuario: 'N/A' }) });
       expect([a.status, b.status]).toEqual([200, 200]);
     });
 
@@ -624,8 +623,8 @@ describe('accounts: registerUser and authenticate', () => {
     it('two simultaneous registrations with one email: one account, the other gets CORREO_EXISTENTE', async () => {
       const email = shopperPayload().email;
       const [a, b] = await Promise.all([
-        server.call(REGISTER, { body: shopperPayload({ email }) }),
-        server.call(REGISTER, { body: shopperPayload({ email }) }),
+        server.call(CUENTA.register, { body: shopperPayload({ email }) }),
+        server.call(CUENTA.register, { body: shopperPayload({ email }) }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 404]);
       const refused = a.status === 404 ? a : b;
@@ -637,7 +636,7 @@ describe('accounts: registerUser and authenticate', () => {
   describe('registerUser: malformed input never gives a 5xx or a stack trace', () => {
     it('broken JSON: 400 VALIDACION', async () => {
       const before = await accountCount();
-      const res = await server.call(REGISTER, {
+      const res = await server.call(CUENTA.register, {
         rawBody: '{"email": "a@b.com", ',
         headers: { 'content-type': 'application/json' },
       });
@@ -663,14 +662,14 @@ describe('accounts: registerUser and authenticate', () => {
       ['a number as celular', { body: shopperPayload({ celular: 5512345678 }) }],
     ] as const)('%s: 400 VALIDACION, nothing stored', async (_name, options) => {
       const before = await accountCount();
-      const res = await server.call(REGISTER, options);
+      const res = await server.call(CUENTA.register, options);
       expectError(res, 400, 'VALIDACION');
       expect(res.body.message).not.toBe('');
       expect(await accountCount()).toBe(before);
     });
 
     it('a wrong-typed field answers the generic Spanish text and names the field', async () => {
-      const res = await server.call(REGISTER, { body: shopperPayload({ email: 12345678 }) });
+      const res = await server.call(CUENTA.register, { body: shopperPayload({ email: 12345678 }) });
       expectError(res, 400, 'VALIDACION', 'Datos inválidos');
       expect(res.body.errors).toEqual(
         expect.arrayContaining([{ field: 'email', message: 'Datos inválidos' }]),
@@ -679,7 +678,7 @@ describe('accounts: registerUser and authenticate', () => {
 
     it('a 2 MB body: 413 DEMASIADO_GRANDE, not a 5xx', async () => {
       const before = await accountCount();
-      const res = await server.call(REGISTER, {
+      const res = await server.call(CUENTA.register, {
         body: shopperPayload({ direccionEntrega: 'x'.repeat(2 * 1024 * 1024) }),
       });
       expectError(res, 413, 'DEMASIADO_GRANDE', 'La petición es demasiado grande');
@@ -696,7 +695,7 @@ describe('accounts: registerUser and authenticate', () => {
         direccionEntrega: "<script>alert(1)</script> ' OR 1=1 --",
       };
       const before = await accountCount();
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expect(res.status).toBe(200);
       expect(await accountCount()).toBe(before + 1);
       const [row] = await accountsWithEmail(payload.email);
@@ -733,7 +732,7 @@ describe('accounts: registerUser and authenticate', () => {
       ['email', shopperPayload({ email: "' OR 1=1 --" }), 'El email debe contener @'],
     ])('SQL or script text in %s: 400 VALIDACION', async (_field, payload, message) => {
       const before = await accountCount();
-      const res = await server.call(REGISTER, { body: payload });
+      const res = await server.call(CUENTA.register, { body: payload });
       expectError(res, 400, 'VALIDACION', message);
       expect(await accountCount()).toBe(before);
     });
@@ -746,7 +745,7 @@ describe('accounts: registerUser and authenticate', () => {
     // PostgreSQL refuses NUL in text columns; the server must answer a 4xx (or accept), never a 5xx.
     it('a NUL character in a text field is not a 5xx', async () => {
       const before = await accountCount();
-      const res = await server.call(REGISTER, {
+      const res = await server.call(CUENTA.register, {
         body: shopperPayload({ nombreCompleto: 'Ana\u0000López' }),
       });
       expect(res.status).toBeLessThan(500);
@@ -771,7 +770,7 @@ describe('accounts: registerUser and authenticate', () => {
   describe('authenticate', () => {
     it('answers 200 {token}: an HS256 JWT with the documented claims, expiring in about 7 days', async () => {
       const payload = shopperPayload();
-      const registered = await server.call(REGISTER, { body: payload });
+      const registered = await server.call(CUENTA.register, { body: payload });
       expect(registered.status).toBe(200);
       const res = await signIn(payload.email, payload.password);
       expect(res.status).toBe(200);
@@ -874,7 +873,7 @@ describe('accounts: registerUser and authenticate', () => {
       ['password missing', { email: 'alguien@correo.com' }, 'Datos inválidos'],
       ['email a number', { email: 12345678, password: DEFAULT_PASSWORD }, 'Datos inválidos'],
     ])('sign-in validation: %s', async (_name, body, message) => {
-      const res = await server.call(SIGN_IN, { body });
+      const res = await server.call(CUENTA.signIn, { body });
       expectError(res, 400, 'VALIDACION', message);
     });
 
@@ -884,7 +883,7 @@ describe('accounts: registerUser and authenticate', () => {
       ['an array', { body: [] }],
       ['a 2 MB password', { body: { email: 'a@b.com.mx', password: 'A1a'.repeat(700_000) } }],
     ] as const)('sign-in with %s: a 4xx with {code, message}', async (_name, options) => {
-      const res = await server.call(SIGN_IN, options);
+      const res = await server.call(CUENTA.signIn, options);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expectErrorShape(res);

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, useTestServer } from '../../../test/build-test-app.js';
 import { createShopper } from '../../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
-
-const EMAIL_RESET = '/api/recuperarcontrasena/emailderecuperacion';
-const SET_PASSWORD = '/api/recuperarcontrasena/actualizarContrasena';
+import { CUENTA } from '../../../test/rutas.js';
 
 /** Undoes quoted-printable soft line breaks and escapes, enough to read a link. */
 function decodeQuotedPrintable(raw: string): string {
@@ -24,7 +22,7 @@ describe('accounts: reset email through a real SMTP server', () => {
 
   it('mails the reset link to the user; its secret sets a new password', async () => {
     const me = await createShopper(server);
-    const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
+    const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(me.email)}`, {
       method: 'POST',
     });
     expect(res.status).toBe(200);
@@ -41,7 +39,7 @@ describe('accounts: reset email through a real SMTP server', () => {
     // With SMTP configured nothing goes to the outbox.
     expect(await readOutbox(server.outboxDir, 0)).toEqual([]);
 
-    const changed = await server.call(SET_PASSWORD, {
+    const changed = await server.call(CUENTA.setPassword, {
       body: { newPassword: 'PorSmtp123', secret },
     });
     expect(changed.status).toBe(200);
@@ -54,7 +52,7 @@ describe('accounts: reset email through a real SMTP server', () => {
 
   it('sends nothing for an unknown address, and answers the same', async () => {
     const before = smtp.mails.length;
-    const res = await server.call(`${EMAIL_RESET}?email=nadie.smtp@correo.com`, {
+    const res = await server.call(`${CUENTA.emailReset}?email=nadie.smtp@correo.com`, {
       method: 'POST',
     });
     expect(res.status).toBe(200);
@@ -67,7 +65,7 @@ describe('accounts: reset email through a real SMTP server', () => {
   it('still answers 200 when the mail server is down', async () => {
     const me = await createShopper(server);
     await smtp.close();
-    const res = await server.call(`${EMAIL_RESET}?email=${encodeURIComponent(me.email)}`, {
+    const res = await server.call(`${CUENTA.emailReset}?email=${encodeURIComponent(me.email)}`, {
       method: 'POST',
     });
     expect(res.status).toBe(200);

@@ -14,10 +14,9 @@ import {
   signInAdmin,
   type SignedIn,
 } from '../../../test/factories.js';
+import { CUENTA } from '../../../test/rutas.js';
 
 const JWT_SECRET = 'pruebas-tianguis-secreto-de-firma-0123456789';
-const LIST = '/api/login/listarlogin';
-const LOGOUT = '/api/login/logout';
 
 const NOT_SIGNED_IN = { code: 'NO_AUTENTICADO', message: 'Inicia sesión para continuar' };
 const BAD_SESSION = { code: 'NO_AUTENTICADO', message: 'Tu sesión no es válida o ya expiró' };
@@ -50,7 +49,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
 
   /** POST listarlogin; the first edition's client sends `{token}`, so there is always a body. */
   const list = (options: CallOptions = {}) =>
-    server.call(LIST, { method: 'POST', body: {}, ...options });
+    server.call(CUENTA.list, { method: 'POST', body: {}, ...options });
 
   /** A token made with the server's own secret, from the claims of a real one. */
   async function forge(
@@ -134,7 +133,7 @@ describe('accounts: tokens, listarlogin and logout', () => {
     ] as const)(
       'refuses an anonymous caller (%s) with 401 NO_AUTENTICADO',
       async (_name, options) => {
-        const res = await server.call(LIST, options);
+        const res = await server.call(CUENTA.list, options);
         expectUnauthorized(res, NOT_SIGNED_IN);
       },
     );
@@ -271,45 +270,51 @@ describe('accounts: tokens, listarlogin and logout', () => {
       const second = await signInAdmin(server);
       expect((await list({ token: first })).status).toBe(200);
 
-      const res = await server.call(LOGOUT, { token: first, body: {} });
+      const res = await server.call(CUENTA.logout, { token: first, body: {} });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'SESION CERRADA' });
 
       expectUnauthorized(await list({ token: first }), BAD_SESSION);
       expectUnauthorized(await list({ body: { token: first } }), BAD_SESSION);
-      expectUnauthorized(await server.call(LOGOUT, { token: first, body: {} }), BAD_SESSION);
+      expectUnauthorized(await server.call(CUENTA.logout, { token: first, body: {} }), BAD_SESSION);
       expect((await list({ token: second })).status).toBe(200);
     });
 
     it('accepts the token in the body, as the first edition client sends it', async () => {
       const me = await createShopper(server);
-      const res = await server.call(LOGOUT, { body: { token: me.token } });
+      const res = await server.call(CUENTA.logout, { body: { token: me.token } });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ mensaje: 'SESION CERRADA' });
-      expectUnauthorized(await server.call(LOGOUT, { body: { token: me.token } }), BAD_SESSION);
+      expectUnauthorized(
+        await server.call(CUENTA.logout, { body: { token: me.token } }),
+        BAD_SESSION,
+      );
       // A shopper's live token gets 403 from listarlogin; a revoked one 401.
       expectUnauthorized(await list({ token: me.token }), BAD_SESSION);
     });
 
     it('with no token: 401 NO_AUTENTICADO', async () => {
-      expectUnauthorized(await server.call(LOGOUT, { body: {} }), NOT_SIGNED_IN);
-      expectUnauthorized(await server.call(LOGOUT, { method: 'POST' }), NOT_SIGNED_IN);
+      expectUnauthorized(await server.call(CUENTA.logout, { body: {} }), NOT_SIGNED_IN);
+      expectUnauthorized(await server.call(CUENTA.logout, { method: 'POST' }), NOT_SIGNED_IN);
     });
 
     it('with a garbage or forged token: 401', async () => {
-      expectUnauthorized(await server.call(LOGOUT, { token: 'basura', body: {} }), BAD_SESSION);
+      expectUnauthorized(
+        await server.call(CUENTA.logout, { token: 'basura', body: {} }),
+        BAD_SESSION,
+      );
       const other = await forge(
         admin,
         {},
         { secret: 'otro-secreto-que-no-es-el-del-servidor-123' },
       );
-      expectUnauthorized(await server.call(LOGOUT, { token: other, body: {} }), BAD_SESSION);
+      expectUnauthorized(await server.call(CUENTA.logout, { token: other, body: {} }), BAD_SESSION);
     });
 
     it('a revocation survives a restart; tokens signed with the same secret keep working', async () => {
       const revoked = await signInAdmin(server);
       const kept = await signInAdmin(server);
-      expect((await server.call(LOGOUT, { token: revoked, body: {} })).status).toBe(200);
+      expect((await server.call(CUENTA.logout, { token: revoked, body: {} })).status).toBe(200);
 
       await server.stop();
       server = await startTestServer({

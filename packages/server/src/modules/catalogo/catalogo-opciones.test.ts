@@ -18,13 +18,11 @@ import {
   type ShopSetup,
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Product options": addproducto / updateproducto take the whole
 // `grupos` list (ids keep, no id is new, left out is deleted), every rule a 400 with its
 // message, and public answers hold active options only.
-
-const ADD = '/api/tienda/addproducto';
-const UPDATE = '/api/tienda/updateproducto';
 
 /** A group or option as sent back: the answer's shape with ids, prices in pesos. */
 function asInput(grupos: GrupoVista[]) {
@@ -56,7 +54,7 @@ describe('product option groups', () => {
   }
 
   function update(producto: ProductoView, extra: Record<string, unknown>, s: ShopSetup = shop) {
-    return post(server, UPDATE, s.owner.token, {
+    return post(server, TIENDA.updateProducto, s.owner.token, {
       ...productoPayload(s.categoria.id, { name: producto.name, price: producto.price }),
       id: producto.id,
       ...extra,
@@ -281,7 +279,7 @@ describe('product option groups', () => {
   ])('refuses %s on add and update, changing nothing', async (_label, grupos, message) => {
     const before = await snapshotOpciones(server);
     const added = await expectUnchanged(server, () =>
-      post(server, ADD, shop.owner.token, {
+      post(server, TIENDA.addProducto, shop.owner.token, {
         ...productoPayload(shop.categoria.id, { name: `Rechazado ${++sequence}` }),
         grupos: grupos(),
       }),
@@ -295,7 +293,7 @@ describe('product option groups', () => {
   });
 
   it('the product’s own rules come before its groups’', async () => {
-    const res = await post(server, ADD, shop.owner.token, {
+    const res = await post(server, TIENDA.addProducto, shop.owner.token, {
       ...productoPayload(shop.categoria.id, { name: 'ab' }),
       grupos: [{ ...gruposPayload()[0], minimo: 2, maximo: 1 }],
     });
@@ -369,7 +367,7 @@ describe('product option groups', () => {
     it('addproducto takes no ids at all: they name nothing of a new product', async () => {
       const before = await snapshotOpciones(server);
       const res = await expectUnchanged(server, () =>
-        post(server, ADD, shop.owner.token, {
+        post(server, TIENDA.addProducto, shop.owner.token, {
           ...productoPayload(shop.categoria.id, { name: `Con ids ${++sequence}` }),
           grupos: asInput(mine.grupos),
         }),

@@ -27,14 +27,7 @@ import {
   type TiendaView,
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
-
-const ADD_CATEGORIA = '/api/tienda/addcategoria';
-const UPDATE_CATEGORIA = '/api/tienda/updatecategoria';
-const DELETE_CATEGORIA = '/api/tienda/deletecategoria';
-const ADD_PRODUCTO = '/api/tienda/addproducto';
-const UPDATE_PRODUCTO = '/api/tienda/updateproducto';
-const DELETE_PRODUCTO = '/api/tienda/deleteproducto';
-const ACTIVATE_PRODUCTO = '/api/tienda/activateproducto';
+import { TIENDA } from '../../../test/rutas.js';
 
 // The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
 const SIN_CONFIGURAR = 'Debe configurar la tienda antes de agregar una categoría';
@@ -114,13 +107,13 @@ describe('catalogue: categories and products', () => {
       ]) {
         const res = await expectUnchanged(
           server,
-          () => post(server, ADD_CATEGORIA, owner.token, body),
+          () => post(server, TIENDA.addCategoria, owner.token, body),
           owner,
         );
         expectValidation(res, SIN_CONFIGURAR);
       }
       await configureTienda(server, owner);
-      const res = await post(server, ADD_CATEGORIA, owner.token, {
+      const res = await post(server, TIENDA.addCategoria, owner.token, {
         title: 'Bebidas',
         imageUrl: IMAGE,
       });
@@ -129,7 +122,7 @@ describe('catalogue: categories and products', () => {
     });
 
     it('adds a category (title trimmed, URL segment lowercased without spaces) and answers the owner’s list', async () => {
-      const res = await postMine(ADD_CATEGORIA, {
+      const res = await postMine(TIENDA.addCategoria, {
         title: '  Antojitos  Mexicanos ',
         imageUrl: '/images/antojitos.png',
         tiendaId: me().tiendaId,
@@ -160,7 +153,7 @@ describe('catalogue: categories and products', () => {
     ])(
       '400 CATEGORIA_EXISTENTE for %s in the same shop, nothing changed',
       async (_label, title) => {
-        const res = await refusedMine(ADD_CATEGORIA, { title, imageUrl: IMAGE });
+        const res = await refusedMine(TIENDA.addCategoria, { title, imageUrl: IMAGE });
         expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
       },
     );
@@ -169,7 +162,7 @@ describe('catalogue: categories and products', () => {
       const other = await createShop(server);
       await addCategoria(server, other.owner, { title: 'Antojitos Mexicanos' });
       const desayunos = await addCategoria(server, me(), { title: 'Desayunos' });
-      ok(await postMine(`${DELETE_CATEGORIA}/${desayunos.id}`), 'deletecategoria');
+      ok(await postMine(`${TIENDA.deleteCategoria}/${desayunos.id}`), 'deletecategoria');
       const again = await addCategoria(server, me(), { title: 'desayunos' });
       expect(again.id).not.toBe(desayunos.id);
       expect(again.titleWithoutSpaces).toBe('desayunos');
@@ -187,7 +180,7 @@ describe('catalogue: categories and products', () => {
       ['the title before the image', { title: 'x', imageUrl: '' }, TITULO_MIN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { title: 'Mariscos', imageUrl: IMAGE, ...overrides };
-      const res = await refusedMine(ADD_CATEGORIA, body);
+      const res = await refusedMine(TIENDA.addCategoria, body);
       expectValidation(res, message);
     });
 
@@ -197,7 +190,7 @@ describe('catalogue: categories and products', () => {
       ['tiendaId 0', { title: 'Mariscos', imageUrl: IMAGE, tiendaId: 0 }],
       ['an array', [{ title: 'Mariscos', imageUrl: IMAGE }]],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await refusedMine(ADD_CATEGORIA, body);
+      const res = await refusedMine(TIENDA.addCategoria, body);
       expectBadRequest(res);
     });
   });
@@ -206,7 +199,7 @@ describe('catalogue: categories and products', () => {
     it('changes the title, segment and image, keeping its products; answers the owner’s list', async () => {
       const categoria = await addCategoria(server, me(), { title: 'Tortas' });
       const torta = await addProducto(server, me(), categoria.id, { name: 'Torta cubana' });
-      const res = await postMine(UPDATE_CATEGORIA, {
+      const res = await postMine(TIENDA.updateCategoria, {
         id: categoria.id,
         title: 'Tortas Ahogadas',
         imageUrl: '/images/ahogadas.png',
@@ -224,9 +217,9 @@ describe('catalogue: categories and products', () => {
     it('may keep its own title in another case, or take a deleted category’s title', async () => {
       const categoria = await addCategoria(server, me(), { title: 'Quesadillas' });
       const viejas = await addCategoria(server, me(), { title: 'Sopes' });
-      ok(await postMine(`${DELETE_CATEGORIA}/${viejas.id}`), 'deletecategoria');
+      ok(await postMine(`${TIENDA.deleteCategoria}/${viejas.id}`), 'deletecategoria');
       let list = ok(
-        await postMine(UPDATE_CATEGORIA, {
+        await postMine(TIENDA.updateCategoria, {
           id: categoria.id,
           title: 'QUESADILLAS',
           imageUrl: IMAGE,
@@ -235,7 +228,11 @@ describe('catalogue: categories and products', () => {
       ) as TiendaView[];
       expect(own(list).categorias.find((c) => c.id === categoria.id)?.title).toBe('QUESADILLAS');
       list = ok(
-        await postMine(UPDATE_CATEGORIA, { id: categoria.id, title: 'sopes', imageUrl: IMAGE }),
+        await postMine(TIENDA.updateCategoria, {
+          id: categoria.id,
+          title: 'sopes',
+          imageUrl: IMAGE,
+        }),
         'deleted title',
       ) as TiendaView[];
       expect(own(list).categorias.find((c) => c.id === categoria.id)?.titleWithoutSpaces).toBe(
@@ -248,7 +245,7 @@ describe('catalogue: categories and products', () => {
       const res = await expectUnchanged(
         server,
         () =>
-          postMine(UPDATE_CATEGORIA, {
+          postMine(TIENDA.updateCategoria, {
             id: categoria.id,
             title: 'TACOS DE GUISADO',
             imageUrl: IMAGE,
@@ -260,9 +257,13 @@ describe('catalogue: categories and products', () => {
 
     it('404 NO_ENCONTRADO for an unknown or a deleted category', async () => {
       const borrada = await addCategoria(server, me(), { title: 'Efímera' });
-      ok(await postMine(DELETE_CATEGORIA, { id: borrada.id }), 'deletecategoria');
+      ok(await postMine(TIENDA.deleteCategoria, { id: borrada.id }), 'deletecategoria');
       for (const id of [999_999, borrada.id]) {
-        const res = await refusedMine(UPDATE_CATEGORIA, { id, title: 'Revivida', imageUrl: IMAGE });
+        const res = await refusedMine(TIENDA.updateCategoria, {
+          id,
+          title: 'Revivida',
+          imageUrl: IMAGE,
+        });
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
       }
     });
@@ -272,7 +273,7 @@ describe('catalogue: categories and products', () => {
       ['no image', { imageUrl: '' }, IMAGEN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: mine.categoria.id, title: 'Tacos', imageUrl: IMAGE, ...overrides };
-      const res = await refusedMine(UPDATE_CATEGORIA, body);
+      const res = await refusedMine(TIENDA.updateCategoria, body);
       expectValidation(res, message);
     });
 
@@ -281,15 +282,15 @@ describe('catalogue: categories and products', () => {
       ['id 0', { id: 0, title: 'Tacos', imageUrl: IMAGE }],
       ['a word for id', { id: 'uno', title: 'Tacos', imageUrl: IMAGE }],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await refusedMine(UPDATE_CATEGORIA, body);
+      const res = await refusedMine(TIENDA.updateCategoria, body);
       expectBadRequest(res);
     });
   });
 
   describe('POST deletecategoria', () => {
     it.each([
-      ['/:id', (id: number) => [`${DELETE_CATEGORIA}/${id}`, undefined] as const],
-      ['{id}', (id: number) => [DELETE_CATEGORIA, { id }] as const],
+      ['/:id', (id: number) => [`${TIENDA.deleteCategoria}/${id}`, undefined] as const],
+      ['{id}', (id: number) => [TIENDA.deleteCategoria, { id }] as const],
     ])(
       '%s soft-deletes the category and its products; answers the owner’s list',
       async (_label, request) => {
@@ -297,7 +298,7 @@ describe('catalogue: categories and products', () => {
         const a = await addProducto(server, me(), categoria.id, { name: 'Producto A' });
         const b = await addProducto(server, me(), categoria.id, { name: 'Producto B' });
         ok(
-          await postMine(ACTIVATE_PRODUCTO, { productoId: b.id, activate: false }),
+          await postMine(TIENDA.activateProducto, { productoId: b.id, activate: false }),
           'activateproducto',
         );
         const [path, body] = request(categoria.id);
@@ -316,10 +317,10 @@ describe('catalogue: categories and products', () => {
         expect((await productoRow(b.id)).deleted).toBe(1);
         // Its products can no longer be changed, and nothing can be added to it.
         const again = await expectUnchanged(server, async () => [
-          await postMine(`${DELETE_CATEGORIA}/${categoria.id}`),
-          await postMine(ACTIVATE_PRODUCTO, { productoId: a.id, activate: true }),
-          await postMine(`${DELETE_PRODUCTO}/${b.id}`),
-          await postMine(ADD_PRODUCTO, productoPayload(categoria.id, { name: 'Producto C' })),
+          await postMine(`${TIENDA.deleteCategoria}/${categoria.id}`),
+          await postMine(TIENDA.activateProducto, { productoId: a.id, activate: true }),
+          await postMine(`${TIENDA.deleteProducto}/${b.id}`),
+          await postMine(TIENDA.addProducto, productoPayload(categoria.id, { name: 'Producto C' })),
         ]);
         expectError(again[0]!, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
         expectError(again[1]!, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
@@ -330,8 +331,8 @@ describe('catalogue: categories and products', () => {
 
     it('404 NO_ENCONTRADO for an unknown category, both forms', async () => {
       for (const [path, body] of [
-        [`${DELETE_CATEGORIA}/999999`, undefined],
-        [DELETE_CATEGORIA, { id: 999_999 }],
+        [`${TIENDA.deleteCategoria}/999999`, undefined],
+        [TIENDA.deleteCategoria, { id: 999_999 }],
       ] as const) {
         const res = await refusedMine(path, body);
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
@@ -339,10 +340,10 @@ describe('catalogue: categories and products', () => {
     });
 
     it.each([
-      ['a word in the path', `${DELETE_CATEGORIA}/abc`, undefined],
-      ['0 in the path', `${DELETE_CATEGORIA}/0`, undefined],
-      ['no id in the body', DELETE_CATEGORIA, {}],
-      ['a negative id', DELETE_CATEGORIA, { id: -1 }],
+      ['a word in the path', `${TIENDA.deleteCategoria}/abc`, undefined],
+      ['0 in the path', `${TIENDA.deleteCategoria}/0`, undefined],
+      ['no id in the body', TIENDA.deleteCategoria, {}],
+      ['a negative id', TIENDA.deleteCategoria, { id: -1 }],
     ])('400 VALIDACION for %s, nothing changed', async (_label, path, body) => {
       const res = await refusedMine(path, body);
       expectBadRequest(res);
@@ -352,7 +353,7 @@ describe('catalogue: categories and products', () => {
   describe('POST addproducto', () => {
     it('adds an active product and answers the owner’s list with it', async () => {
       const categoria = await addCategoria(server, me(), { title: 'Postres' });
-      const res = await postMine(ADD_PRODUCTO, {
+      const res = await postMine(TIENDA.addProducto, {
         name: '  Flan napolitano ',
         price: 35.5,
         categoriaId: categoria.id,
@@ -448,7 +449,7 @@ describe('catalogue: categories and products', () => {
       '400 VALIDACION for %s, nothing changed',
       async (_label, overrides, message) => {
         const body = productoPayload(mine.categoria.id, { name: 'Taco al pastor', ...overrides });
-        const res = await refusedMine(ADD_PRODUCTO, body);
+        const res = await refusedMine(TIENDA.addProducto, body);
         expectValidation(res, message);
       },
     );
@@ -461,7 +462,7 @@ describe('catalogue: categories and products', () => {
       '400 PRODUCTO_EXISTENTE for %s in the same category, nothing changed',
       async (_label, name) => {
         const body = productoPayload(mine.categoria.id, { name });
-        const res = await refusedMine(ADD_PRODUCTO, body);
+        const res = await refusedMine(TIENDA.addProducto, body);
         expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
       },
     );
@@ -470,17 +471,17 @@ describe('catalogue: categories and products', () => {
       const otra = await addCategoria(server, me(), { title: 'Tacos de canasta' });
       const enOtra = await addProducto(server, me(), otra.id, { name: mine.producto.name });
       expect(enOtra.id).not.toBe(mine.producto.id);
-      ok(await postMine(`${DELETE_PRODUCTO}/${enOtra.id}`), 'deleteproducto');
+      ok(await postMine(`${TIENDA.deleteProducto}/${enOtra.id}`), 'deleteproducto');
       const again = await addProducto(server, me(), otra.id, { name: mine.producto.name });
       expect(again.id).not.toBe(enOtra.id);
     });
 
     it('404 NO_ENCONTRADO for an unknown or deleted category, nothing changed', async () => {
       const borrada = await addCategoria(server, me(), { title: 'Temporal' });
-      ok(await postMine(`${DELETE_CATEGORIA}/${borrada.id}`), 'deletecategoria');
+      ok(await postMine(`${TIENDA.deleteCategoria}/${borrada.id}`), 'deletecategoria');
       for (const categoriaId of [999_999, borrada.id]) {
         const body = productoPayload(categoriaId, { name: 'Huérfano' });
-        const res = await refusedMine(ADD_PRODUCTO, body);
+        const res = await refusedMine(TIENDA.addProducto, body);
         expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
       }
     });
@@ -506,7 +507,7 @@ describe('catalogue: categories and products', () => {
         descripcion: 'Con crema',
         detalle: 'Tres piezas',
       };
-      const res = await postMine(UPDATE_PRODUCTO, { id: producto.id, ...cambios });
+      const res = await postMine(TIENDA.updateProducto, { id: producto.id, ...cambios });
       const list = await expectOwnerList(res, me());
       expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual({
         ...producto,
@@ -515,7 +516,7 @@ describe('catalogue: categories and products', () => {
       expect((await productoRow(producto.id)).price).toBe(29);
       // Back where it was (the same fields as at creation), for the next tests.
       ok(
-        await postMine(UPDATE_PRODUCTO, {
+        await postMine(TIENDA.updateProducto, {
           id: producto.id,
           ...productoPayload(categoria.id, { name: 'Enchiladas' }),
         }),
@@ -529,20 +530,24 @@ describe('catalogue: categories and products', () => {
         allProductos(res.body as TiendaView[], me().tiendaId).find((p) => p.id === producto.id)
           ?.activarODesactivar;
       expect(
-        await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, activarODesactivar: false })),
+        await stateOf(
+          await postMine(TIENDA.updateProducto, { ...base, activarODesactivar: false }),
+        ),
       ).toBe(false);
-      expect(await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, price: 50 }))).toBe(false);
+      expect(await stateOf(await postMine(TIENDA.updateProducto, { ...base, price: 50 }))).toBe(
+        false,
+      );
       const publicView = (await listFor(server)).find((t) => t.tiendaId === me().tiendaId)!;
       expect(allProductos([publicView], me().tiendaId).map((p) => p.id)).not.toContain(producto.id);
       expect(
-        await stateOf(await postMine(UPDATE_PRODUCTO, { ...base, activarODesactivar: true })),
+        await stateOf(await postMine(TIENDA.updateProducto, { ...base, activarODesactivar: true })),
       ).toBe(true);
-      expect(await stateOf(await postMine(UPDATE_PRODUCTO, base))).toBe(true);
+      expect(await stateOf(await postMine(TIENDA.updateProducto, base))).toBe(true);
     });
 
     it('may rename itself in another case', async () => {
       const list = ok(
-        await postMine(UPDATE_PRODUCTO, {
+        await postMine(TIENDA.updateProducto, {
           id: producto.id,
           ...productoPayload(categoria.id, { name: 'ENCHILADAS' }),
         }),
@@ -560,17 +565,17 @@ describe('catalogue: categories and products', () => {
         { id: producto.id, ...productoPayload(categoria.id, { name: 'chilaquiles ' }) },
         { id: producto.id, ...productoPayload(otra.id, { name: 'Enchiladas' }) },
       ]) {
-        const res = await refusedMine(UPDATE_PRODUCTO, body);
+        const res = await refusedMine(TIENDA.updateProducto, body);
         expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
       }
     });
 
     it('404 NO_ENCONTRADO for an unknown or deleted product, nothing changed', async () => {
       const borrado = await addProducto(server, me(), categoria.id, { name: 'Efímero' });
-      ok(await postMine(DELETE_PRODUCTO, { id: borrado.id }), 'deleteproducto');
+      ok(await postMine(TIENDA.deleteProducto, { id: borrado.id }), 'deleteproducto');
       for (const id of [999_999, borrado.id]) {
         const body = { id, ...productoPayload(categoria.id, { name: 'Revivido' }) };
-        const res = await refusedMine(UPDATE_PRODUCTO, body);
+        const res = await refusedMine(TIENDA.updateProducto, body);
         expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
       }
     });
@@ -582,7 +587,7 @@ describe('catalogue: categories and products', () => {
       ['no image', { imageUrl: '' }, IMAGEN],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: producto.id, ...productoPayload(categoria.id, overrides) };
-      const res = await refusedMine(UPDATE_PRODUCTO, body);
+      const res = await refusedMine(TIENDA.updateProducto, body);
       expectValidation(res, message);
     });
 
@@ -597,15 +602,15 @@ describe('catalogue: categories and products', () => {
         }),
       ],
     ])('400 VALIDACION for %s, nothing changed', async (_label, body) => {
-      const res = await refusedMine(UPDATE_PRODUCTO, body());
+      const res = await refusedMine(TIENDA.updateProducto, body());
       expectBadRequest(res);
     });
   });
 
   describe('POST deleteproducto and activateproducto', () => {
     it.each([
-      ['/:id', (id: number) => [`${DELETE_PRODUCTO}/${id}`, undefined] as const],
-      ['{id}', (id: number) => [DELETE_PRODUCTO, { id }] as const],
+      ['/:id', (id: number) => [`${TIENDA.deleteProducto}/${id}`, undefined] as const],
+      ['{id}', (id: number) => [TIENDA.deleteProducto, { id }] as const],
     ])('deleteproducto %s soft-deletes it; a second delete is 404', async (label, request) => {
       const producto = await addProducto(server, me(), mine.categoria.id, {
         name: `Borrar ${label}`,
@@ -623,7 +628,7 @@ describe('catalogue: categories and products', () => {
       const publicIds = async () =>
         allProductos(await listFor(server), me().tiendaId).map((p) => p.id);
       let list = await expectOwnerList(
-        await postMine(ACTIVATE_PRODUCTO, { productoId: producto.id, activate: false }),
+        await postMine(TIENDA.activateProducto, { productoId: producto.id, activate: false }),
         me(),
       );
       expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual({
@@ -632,7 +637,7 @@ describe('catalogue: categories and products', () => {
       });
       expect(await publicIds()).not.toContain(producto.id);
       list = await expectOwnerList(
-        await postMine(ACTIVATE_PRODUCTO, { productoId: producto.id, activate: true }),
+        await postMine(TIENDA.activateProducto, { productoId: producto.id, activate: true }),
         me(),
       );
       expect(allProductos(list, me().tiendaId).find((p) => p.id === producto.id)).toEqual(producto);
@@ -640,24 +645,27 @@ describe('catalogue: categories and products', () => {
     });
 
     it('activateproducto: 404 for an unknown product; 400 for a bad body; nothing changed', async () => {
-      let res = await refusedMine(ACTIVATE_PRODUCTO, { productoId: 999_999, activate: false });
+      let res = await refusedMine(TIENDA.activateProducto, {
+        productoId: 999_999,
+        activate: false,
+      });
       expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
       for (const body of [
         { productoId: mine.producto.id },
         { productoId: mine.producto.id, activate: 'false' },
         { productoId: mine.producto.id, activate: 0 },
       ]) {
-        res = await refusedMine(ACTIVATE_PRODUCTO, body);
+        res = await refusedMine(TIENDA.activateProducto, body);
         expectValidation(res, 'activate debe ser true o false');
       }
-      res = await refusedMine(ACTIVATE_PRODUCTO, { productoId: 2.5, activate: false });
+      res = await refusedMine(TIENDA.activateProducto, { productoId: 2.5, activate: false });
       expectBadRequest(res);
     });
 
     it('activateproducto/ and deletecategoria/ exist at the first edition’s paths with a trailing slash (docs/api.md, Wire conventions)', async () => {
       const categoria = await addCategoria(server, me(), { title: 'Barra libre' });
       const producto = await addProducto(server, me(), categoria.id, { name: 'Cafe de olla' });
-      const off = await postMine(`${ACTIVATE_PRODUCTO}/`, {
+      const off = await postMine(`${TIENDA.activateProducto}/`, {
         productoId: producto.id,
         activate: false,
       });
@@ -666,7 +674,7 @@ describe('catalogue: categories and products', () => {
         ...producto,
         activarODesactivar: false,
       });
-      const deleted = await postMine(`${DELETE_CATEGORIA}/`, { id: categoria.id });
+      const deleted = await postMine(`${TIENDA.deleteCategoria}/`, { id: categoria.id });
       expect(deleted.status).toBe(200);
       expect(allCategorias(deleted.body, me().tiendaId).map((c) => c.id)).not.toContain(
         categoria.id,
@@ -686,9 +694,9 @@ describe('catalogue: categories and products', () => {
         const idOf = (id: number) =>
           kind === 'array' ? [id] : kind === 'object' ? { valueOf: id } : true;
         for (const [path, body] of [
-          [DELETE_PRODUCTO, { id: idOf(producto.id) }],
-          [ACTIVATE_PRODUCTO, { productoId: idOf(producto.id), activate: false }],
-          [DELETE_CATEGORIA, { id: idOf(mine.categoria.id) }],
+          [TIENDA.deleteProducto, { id: idOf(producto.id) }],
+          [TIENDA.activateProducto, { productoId: idOf(producto.id), activate: false }],
+          [TIENDA.deleteCategoria, { id: idOf(mine.categoria.id) }],
         ] as const) {
           const res = await expectUnchanged(server, () => postMine(path, body));
           expect({ path, status: res.status, code: res.body.code }).toEqual({
@@ -717,7 +725,7 @@ describe('catalogue: categories and products', () => {
         'addcategoria with one title',
         'CATEGORIA_EXISTENTE',
         CATEGORIA_EXISTENTE,
-        ADD_CATEGORIA,
+        TIENDA.addCategoria,
         () => ({ title: 'Carrera', imageUrl: IMAGE }),
         liveCategorias,
       ],
@@ -725,7 +733,7 @@ describe('catalogue: categories and products', () => {
         'addproducto with one name',
         'PRODUCTO_EXISTENTE',
         PRODUCTO_EXISTENTE,
-        ADD_PRODUCTO,
+        TIENDA.addProducto,
         () => productoPayload(mine.categoria.id, { name: 'Taco de carrera' }),
         liveProductos,
       ],
@@ -747,31 +755,34 @@ describe('catalogue: categories and products', () => {
     type Request = { path: string; body?: unknown };
     /** Every mutation, aimed at the victim's shop, category and product. */
     const victimRequests = (): [string, Request][] => [
-      ['addcategoria', { path: ADD_CATEGORIA, body: { title: 'Intrusa', imageUrl: IMAGE } }],
+      ['addcategoria', { path: TIENDA.addCategoria, body: { title: 'Intrusa', imageUrl: IMAGE } }],
       [
         'addcategoria naming the victim’s shop',
         {
-          path: ADD_CATEGORIA,
+          path: TIENDA.addCategoria,
           body: { title: 'Intrusa', imageUrl: IMAGE, tiendaId: victim.owner.tiendaId },
         },
       ],
       [
         'updatecategoria',
         {
-          path: UPDATE_CATEGORIA,
+          path: TIENDA.updateCategoria,
           body: { id: victim.categoria.id, title: 'Robada', imageUrl: IMAGE },
         },
       ],
-      ['deletecategoria/:id', { path: `${DELETE_CATEGORIA}/${victim.categoria.id}` }],
-      ['deletecategoria {id}', { path: DELETE_CATEGORIA, body: { id: victim.categoria.id } }],
+      ['deletecategoria/:id', { path: `${TIENDA.deleteCategoria}/${victim.categoria.id}` }],
+      ['deletecategoria {id}', { path: TIENDA.deleteCategoria, body: { id: victim.categoria.id } }],
       [
         'addproducto into the victim’s category',
-        { path: ADD_PRODUCTO, body: productoPayload(victim.categoria.id, { name: 'Intruso' }) },
+        {
+          path: TIENDA.addProducto,
+          body: productoPayload(victim.categoria.id, { name: 'Intruso' }),
+        },
       ],
       [
         'addproducto naming the victim’s shop',
         {
-          path: ADD_PRODUCTO,
+          path: TIENDA.addProducto,
           body: {
             ...productoPayload(mine.categoria.id, { name: 'Intruso' }),
             tiendaId: victim.owner.tiendaId,
@@ -781,7 +792,7 @@ describe('catalogue: categories and products', () => {
       [
         'updateproducto',
         {
-          path: UPDATE_PRODUCTO,
+          path: TIENDA.updateProducto,
           body: {
             id: victim.producto.id,
             ...productoPayload(victim.categoria.id, { price: 0.01 }),
@@ -792,25 +803,28 @@ describe('catalogue: categories and products', () => {
       [
         'updateproducto moving it into the caller’s category',
         {
-          path: UPDATE_PRODUCTO,
+          path: TIENDA.updateProducto,
           body: { id: victim.producto.id, ...productoPayload(mine.categoria.id, { price: 1 }) },
         },
       ],
       [
         'updateproducto moving the caller’s product into the victim’s category',
         {
-          path: UPDATE_PRODUCTO,
+          path: TIENDA.updateProducto,
           body: {
             id: mine.producto.id,
             ...productoPayload(victim.categoria.id, { name: 'Infiltrado' }),
           },
         },
       ],
-      ['deleteproducto/:id', { path: `${DELETE_PRODUCTO}/${victim.producto.id}` }],
-      ['deleteproducto {id}', { path: DELETE_PRODUCTO, body: { id: victim.producto.id } }],
+      ['deleteproducto/:id', { path: `${TIENDA.deleteProducto}/${victim.producto.id}` }],
+      ['deleteproducto {id}', { path: TIENDA.deleteProducto, body: { id: victim.producto.id } }],
       [
         'activateproducto',
-        { path: ACTIVATE_PRODUCTO, body: { productoId: victim.producto.id, activate: false } },
+        {
+          path: TIENDA.activateProducto,
+          body: { productoId: victim.producto.id, activate: false },
+        },
       ],
     ];
 
@@ -876,7 +890,7 @@ describe('catalogue: categories and products', () => {
     it('a refused caller learns nothing of the payload rules (role checked before the body)', async () => {
       for (const token of [undefined, shopper.token, adminToken()]) {
         const res = await expectUnchanged(server, () =>
-          post(server, ADD_PRODUCTO, token, { name: 'x', price: 'abc' }),
+          post(server, TIENDA.addProducto, token, { name: 'x', price: 'abc' }),
         );
         expect(res.status).toBe(token === undefined ? 401 : 403);
       }

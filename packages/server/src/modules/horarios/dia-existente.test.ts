@@ -12,11 +12,11 @@ import {
   type Owner,
 } from '../../../test/catalogo-factories.js';
 import { createTestDatabase } from '../../../test/dialects.js';
+import { HORARIO } from '../../../test/rutas.js';
 
 // A special day that is already set is 400 DIA_EXISTENTE (docs/api.md, "Días especiales
 // repetidos"): on add, on update, and when several saves of one date arrive at once.
 
-const ADD_DIA = '/api/horariosdias/add';
 const UPDATE_DIA = (id: number) => `/api/horariosdias/update/${id}`;
 const DIAS_OF = (id: number) => `/api/horariosdias/getbytienda/${id}`;
 const YA_REGISTRADO = 'Ese día especial ya está registrado';
@@ -27,7 +27,7 @@ describe('DIA_EXISTENTE: one special day per date and shop', () => {
   const dias = async (owner: Owner) =>
     ok(await server.call<DiaEspecialView[]>(DIAS_OF(owner.tiendaId)), 'getbytienda');
   const add = (owner: Owner, fecha: string, recurrenteCadaAnio = false) =>
-    post(server, ADD_DIA, owner.token, { fecha, recurrenteCadaAnio });
+    post(server, HORARIO.addDia, owner.token, { fecha, recurrenteCadaAnio });
 
   const expectDiaExistente = (res: Awaited<ReturnType<typeof add>>) => {
     expectError(res, 400, 'DIA_EXISTENTE', YA_REGISTRADO);

@@ -15,11 +15,10 @@ import {
   type HorarioView,
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
+import { HORARIO } from '../../../test/rutas.js';
 
-const ADD_RANGE = '/api/horario/addrange';
 const HORARIOS_OF = (id: number | string) => `/api/horario/getbytienda/${id}`;
 const DIAS_OF = (id: number | string) => `/api/horariosdias/getbytienda/${id}`;
-const ADD_DIA = '/api/horariosdias/add';
 const UPDATE_DIA = (id: number | string) => `/api/horariosdias/update/${id}`;
 const DELETE_DIA = (id: number | string) => `/api/horariosdias/delete/${id}`;
 
@@ -78,7 +77,7 @@ describe('hours and special days', () => {
   describe('POST addrange and GET horario/getbytienda', () => {
     it('saves the week: days normalised, times as HH:MM:SS, a missing time is 08:00:00, any minute accepted', async () => {
       const owner = await createOwner(server);
-      const res = await post(server, ADD_RANGE, owner.token, [
+      const res = await post(server, HORARIO.addRange, owner.token, [
         {
           tiendaId: owner.tiendaId,
           dia: 'Lunes',
@@ -116,7 +115,7 @@ describe('hours and special days', () => {
     it('replaces the whole week: a second call leaves only its own days; an empty week clears it', async () => {
       const owner = await createOwner(server);
       ok(
-        await post(server, ADD_RANGE, owner.token, [
+        await post(server, HORARIO.addRange, owner.token, [
           { dia: 'Lunes', apertura: '09:00', cierre: '18:00' },
           { dia: 'Martes', apertura: '09:00', cierre: '18:00' },
           { dia: 'Miercoles', apertura: '09:00', cierre: '18:00' },
@@ -124,7 +123,7 @@ describe('hours and special days', () => {
         'first',
       );
       const second = ok(
-        await post(server, ADD_RANGE, owner.token, [
+        await post(server, HORARIO.addRange, owner.token, [
           { dia: 'Martes', apertura: '10:00', cierre: '14:00' },
           { dia: 'Domingo', cerrado: true },
         ]),
@@ -147,7 +146,7 @@ describe('hours and special days', () => {
         },
       ]);
       expect(await horariosOf(owner.tiendaId)).toEqual(second);
-      expect(ok(await post(server, ADD_RANGE, owner.token, []), 'empty')).toEqual([]);
+      expect(ok(await post(server, HORARIO.addRange, owner.token, []), 'empty')).toEqual([]);
       expect(await horariosOf(owner.tiendaId)).toEqual([]);
     });
 
@@ -155,14 +154,14 @@ describe('hours and special days', () => {
       const owner = await createOwner(server);
       expect(await horariosOf(owner.tiendaId)).toEqual([]);
       const before = await horariosOf(victim.tiendaId);
-      ok(await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes' }]), 'save');
+      ok(await post(server, HORARIO.addRange, owner.token, [{ dia: 'Lunes' }]), 'save');
       expect(await horariosOf(victim.tiendaId)).toEqual(before);
     });
 
     it('parallel saves of the week (a double tap on Guardar) all succeed and one whole week wins', async () => {
       const owner = await createOwner(server);
       ok(
-        await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes' }, { dia: 'Martes' }]),
+        await post(server, HORARIO.addRange, owner.token, [{ dia: 'Lunes' }, { dia: 'Martes' }]),
         'first',
       );
       const weeks = Array.from({ length: 6 }, (_, i) =>
@@ -172,7 +171,9 @@ describe('hours and special days', () => {
           cierre: `1${i}:00`,
         })),
       );
-      const answers = await Promise.all(weeks.map((w) => post(server, ADD_RANGE, owner.token, w)));
+      const answers = await Promise.all(
+        weeks.map((w) => post(server, HORARIO.addRange, owner.token, w)),
+      );
       expect(answers.map((r) => [r.status, r.body?.code])).toEqual(
         weeks.map(() => [200, undefined]),
       );
@@ -184,7 +185,10 @@ describe('hours and special days', () => {
 
     it('an entry naming another shop refuses the whole week with 403 PROHIBIDO, nothing changed', async () => {
       const owner = await createOwner(server);
-      ok(await post(server, ADD_RANGE, owner.token, [{ dia: 'Lunes', apertura: '09:00' }]), 'own');
+      ok(
+        await post(server, HORARIO.addRange, owner.token, [{ dia: 'Lunes', apertura: '09:00' }]),
+        'own',
+      );
       for (const week of [
         [{ tiendaId: victim.tiendaId, dia: 'Lunes', apertura: '01:00', cierre: '02:00' }],
         [
@@ -192,7 +196,7 @@ describe('hours and special days', () => {
           { tiendaId: victim.tiendaId, dia: 'Martes', apertura: '01:00', cierre: '02:00' },
         ],
       ]) {
-        const res = await refused(() => post(server, ADD_RANGE, owner.token, week));
+        const res = await refused(() => post(server, HORARIO.addRange, owner.token, week));
         expectError(res, 403, 'PROHIBIDO', OTRA_TIENDA);
         expectNotRevealed(res, ['07:30', 'VIERNES', victim.usuario]);
       }
@@ -238,7 +242,7 @@ describe('hours and special days', () => {
       ['an object instead of a list', { dia: 'Lunes' }, DATOS_INVALIDOS],
       ['a list of texts', ['Lunes'], DATOS_INVALIDOS],
     ])('400 VALIDACION for %s, nothing changed', async (_label, week, message) => {
-      const res = await refused(() => post(server, ADD_RANGE, victim.token, week));
+      const res = await refused(() => post(server, HORARIO.addRange, victim.token, week));
       expectValidation(res, message);
     });
 
@@ -272,7 +276,7 @@ describe('hours and special days', () => {
   describe('special days: add, update, delete and GET horariosdias/getbytienda', () => {
     it('add answers the shop’s special days; recurrenteCadaAnio defaults to false; GET is public', async () => {
       const owner = await createOwner(server);
-      const first = await post(server, ADD_DIA, owner.token, {
+      const first = await post(server, HORARIO.addDia, owner.token, {
         fecha: '2030-12-25',
         recurrenteCadaAnio: true,
       });
@@ -286,7 +290,7 @@ describe('hours and special days', () => {
         },
       ]);
       const second = ok(
-        await post(server, ADD_DIA, owner.token, {
+        await post(server, HORARIO.addDia, owner.token, {
           tiendaId: owner.tiendaId,
           fecha: ' 2030-01-01 ',
         }),
@@ -314,7 +318,7 @@ describe('hours and special days', () => {
     it('update changes the date and the flag; delete removes it; each answers the list', async () => {
       const owner = await createOwner(server);
       const [dia] = ok(
-        await post(server, ADD_DIA, owner.token, {
+        await post(server, HORARIO.addDia, owner.token, {
           fecha: '2030-09-16',
           recurrenteCadaAnio: false,
         }),
@@ -322,7 +326,7 @@ describe('hours and special days', () => {
       ) as DiaEspecialView[];
       const otro = (
         ok(
-          await post(server, ADD_DIA, owner.token, { fecha: '2030-11-02' }),
+          await post(server, HORARIO.addDia, owner.token, { fecha: '2030-11-02' }),
           'add',
         ) as DiaEspecialView[]
       ).find((d) => d.id !== dia!.id)!;
@@ -369,7 +373,7 @@ describe('hours and special days', () => {
     ])(
       'add and update refuse %s with 400 VALIDACION, nothing changed',
       async (_label, body, message) => {
-        const res = await refused(() => post(server, ADD_DIA, victim.token, body));
+        const res = await refused(() => post(server, HORARIO.addDia, victim.token, body));
         expectValidation(res, message);
         const upd = await refused(() => post(server, UPDATE_DIA(victimDia.id), victim.token, body));
         expectValidation(upd, message);
@@ -379,7 +383,10 @@ describe('hours and special days', () => {
     it('another owner may not add to, update or delete the victim’s special days', async () => {
       const owner = await createOwner(server);
       const add = await refused(() =>
-        post(server, ADD_DIA, owner.token, { tiendaId: victim.tiendaId, fecha: '2030-05-01' }),
+        post(server, HORARIO.addDia, owner.token, {
+          tiendaId: victim.tiendaId,
+          fecha: '2030-05-01',
+        }),
       );
       expectError(add, 403, 'PROHIBIDO', OTRA_TIENDA);
       for (const res of [
@@ -413,17 +420,17 @@ describe('hours and special days', () => {
   describe('only a shop owner may change hours or special days', () => {
     const requests = () =>
       [
-        ['addrange', ADD_RANGE, [{ dia: 'Lunes', apertura: '01:00', cierre: '02:00' }]],
+        ['addrange', HORARIO.addRange, [{ dia: 'Lunes', apertura: '01:00', cierre: '02:00' }]],
         [
           'addrange naming the victim',
-          ADD_RANGE,
+          HORARIO.addRange,
           [{ tiendaId: victim.tiendaId, dia: 'Lunes', apertura: '01:00' }],
         ],
-        ['horariosdias/add', ADD_DIA, { tiendaId: victim.tiendaId, fecha: '2030-03-21' }],
+        ['horariosdias/add', HORARIO.addDia, { tiendaId: victim.tiendaId, fecha: '2030-03-21' }],
         ['horariosdias/update', UPDATE_DIA(victimDia.id), { fecha: '2030-03-21' }],
         ['horariosdias/delete', DELETE_DIA(victimDia.id), undefined],
         // The role is checked before the body: a refused caller learns nothing of the rules.
-        ['addrange with an invalid week', ADD_RANGE, [{ dia: 'Funday' }]],
+        ['addrange with an invalid week', HORARIO.addRange, [{ dia: 'Funday' }]],
       ] as const;
 
     const callers = [

@@ -8,6 +8,7 @@ import {
   createShopper,
   updateTiendaCon,
 } from '../../../test/pedido-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Delivery zones": POST /api/tienda/cotizarenvio answers the zone an address falls
 // in (the first active one in the owner's order: postal code, colonia without accents, case or
@@ -15,7 +16,6 @@ import {
 // shop without active zones; anyone may ask, 60 a minute per address. Each test asks from its
 // own client address (test/from-address.ts), so the limit of one never spills into another.
 
-const COTIZAR = '/api/tienda/cotizarenvio';
 const PUNTO = { lat: 19.0414, lng: -98.2063 };
 const FUERA = 'No hacemos envíos a esa dirección. Zonas de envío: Centro, Del Valle, Cercanía';
 
@@ -78,7 +78,7 @@ describe('POST /api/tienda/cotizarenvio', () => {
   /** Quotes from one client address per test. */
   function cotizador() {
     const from = newAddress();
-    return (body: Record<string, unknown>) => callFrom(server, from, COTIZAR, body);
+    return (body: Record<string, unknown>) => callFrom(server, from, TIENDA.cotizar, body);
   }
   const zonaDe = async (body: Record<string, unknown>) => {
     const res = await cotizador()({ tiendaId: shop.tiendaId, ...body });
@@ -241,7 +241,7 @@ describe('POST /api/tienda/cotizarenvio', () => {
   it('anyone may ask: visitors, shoppers and owners alike', async () => {
     const shopper = await createShopper(server);
     for (const token of [undefined, shopper.token, plana.owner.token, adminToken()]) {
-      const res = await server.call(COTIZAR, {
+      const res = await server.call(TIENDA.cotizar, {
         method: 'POST',
         token,
         body: { tiendaId: shop.tiendaId, codigoPostal: '72100' },

@@ -22,14 +22,11 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
 import { readWholeTiendaRow, setFakeNow } from '../../../test/tienda-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Shop settings": delivery and payment choices (the transfer details
 // only for the owner and the admin), the pause and the sold-out marks, and the rule that
 // time-dependent state is right in every answer, also one that comes from a cache.
-
-const UPDATE = '/api/tienda/updatetienda';
-const PAUSAR = '/api/tienda/pausar';
-const AGOTAR = '/api/tienda/agotarproducto';
 
 const PAGOS_CON_TRANSFERENCIA = {
   efectivo: true,
@@ -63,7 +60,7 @@ describe('shop settings, pause and sold-out marks', () => {
     it('stores both, answers them to the owner whole, and keeps them when left out', async () => {
       const entrega = { recoger: true, domicilio: false };
       const list = ok(
-        await post(server, UPDATE, shop.owner.token, {
+        await post(server, TIENDA.update, shop.owner.token, {
           ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
           entrega,
           pagos: { ...PAGOS_CON_TRANSFERENCIA, terminal: true },
@@ -89,14 +86,19 @@ describe('shop settings, pause and sold-out marks', () => {
 
       // The first edition's body alone changes the rest and keeps these.
       const again = ok(
-        await post(server, UPDATE, shop.owner.token, tiendaPayload({ nombre: 'Tacos Ajustes' })),
+        await post(
+          server,
+          TIENDA.update,
+          shop.owner.token,
+          tiendaPayload({ nombre: 'Tacos Ajustes' }),
+        ),
         'updatetienda',
       );
       expect(again[0]).toMatchObject({ entrega, pagos: { terminal: true } });
 
       // Only one of them: the other stays.
       const soloEntrega = ok(
-        await post(server, UPDATE, shop.owner.token, {
+        await post(server, TIENDA.update, shop.owner.token, {
           ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
           entrega: { recoger: true, domicilio: true },
         }),
@@ -109,7 +111,7 @@ describe('shop settings, pause and sold-out marks', () => {
 
       // A CLABE typed with spaces and dashes is stored as its digits; null removes it.
       const conEspacios = ok(
-        await post(server, UPDATE, shop.owner.token, {
+        await post(server, TIENDA.update, shop.owner.token, {
           ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
           pagos: {
             ...PAGOS_CON_TRANSFERENCIA,
@@ -120,7 +122,7 @@ describe('shop settings, pause and sold-out marks', () => {
       );
       expect(conEspacios[0]!.pagos.transferencia).toEqual(transferenciaPayload());
       const sinTransferencia = ok(
-        await post(server, UPDATE, shop.owner.token, {
+        await post(server, TIENDA.update, shop.owner.token, {
           ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
           pagos: { efectivo: true, terminal: false, transferencia: null },
         }),
@@ -138,7 +140,7 @@ describe('shop settings, pause and sold-out marks', () => {
       });
       // Back to the settings the other tests read.
       ok(
-        await post(server, UPDATE, shop.owner.token, {
+        await post(server, TIENDA.update, shop.owner.token, {
           ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
           pagos: PAGOS_CON_TRANSFERENCIA,
         }),
@@ -202,7 +204,7 @@ describe('shop settings, pause and sold-out marks', () => {
       const res = await expectUnchanged(
         server,
         () =>
-          post(server, UPDATE, shop.owner.token, {
+          post(server, TIENDA.update, shop.owner.token, {
             ...tiendaPayload({ nombre: 'Tacos Ajustes' }),
             ...extra,
           }),
@@ -212,7 +214,7 @@ describe('shop settings, pause and sold-out marks', () => {
     });
 
     it('the first edition’s rules still come first', async () => {
-      const res = await post(server, UPDATE, shop.owner.token, {
+      const res = await post(server, TIENDA.update, shop.owner.token, {
         ...tiendaPayload({ nombre: 'ab' }),
         entrega: { recoger: false, domicilio: false },
       });
@@ -292,7 +294,10 @@ describe('shop settings, pause and sold-out marks', () => {
       expect(before.body.tienda.pausadoHasta).toBeNull();
 
       const start = Date.now();
-      const list = ok(await post(server, PAUSAR, shop.owner.token, { minutos: 30 }), 'pausar');
+      const list = ok(
+        await post(server, TIENDA.pausar, shop.owner.token, { minutos: 30 }),
+        'pausar',
+      );
       expectListShape(list);
       const hasta = list[0]!.pausadoHasta!;
       expect(list[0]!.tiendaId).toBe(shop.owner.tiendaId);
@@ -311,7 +316,10 @@ describe('shop settings, pause and sold-out marks', () => {
       const anon = await listFor(server);
       expect(findTienda(anon, shop.owner.tiendaId)!.pausadoHasta).toBe(hasta);
 
-      const resumed = ok(await post(server, PAUSAR, shop.owner.token, { minutos: 0 }), 'pausar');
+      const resumed = ok(
+        await post(server, TIENDA.pausar, shop.owner.token, { minutos: 0 }),
+        'pausar',
+      );
       expect(resumed[0]!.pausadoHasta).toBeNull();
       expect((await tiendaRow(shop.owner.tiendaId)).pausado_hasta).toBeNull();
       const open = await publica(shop.owner.usuario, etagOf(paused));
@@ -320,7 +328,7 @@ describe('shop settings, pause and sold-out marks', () => {
     });
 
     it('a cached public page opens again by itself when the pause ends', async () => {
-      ok(await post(server, PAUSAR, shop.owner.token, { minutos: 15 }), 'pausar');
+      ok(await post(server, TIENDA.pausar, shop.owner.token, { minutos: 15 }), 'pausar');
       const paused = await publica(shop.owner.usuario);
       expect(paused.body.abierta).toBe(false);
       // Served again from the cache: the same answer and ETag.
@@ -335,13 +343,13 @@ describe('shop settings, pause and sold-out marks', () => {
       expect(later.body).toMatchObject({ abierta: true, mensajeCerrada: null });
       expect(etagOf(later)).not.toBe(etagOf(paused));
       vi.useRealTimers();
-      ok(await post(server, PAUSAR, shop.owner.token, { minutos: 0 }), 'pausar');
+      ok(await post(server, TIENDA.pausar, shop.owner.token, { minutos: 0 }), 'pausar');
     });
 
     it.each([1, 14, 241, 30.5, -15, '30'])('refuses %j minutes, changing nothing', async (m) => {
       const res = await expectUnchanged(
         server,
-        () => post(server, PAUSAR, shop.owner.token, { minutos: m }),
+        () => post(server, TIENDA.pausar, shop.owner.token, { minutos: m }),
         shop.owner,
       );
       expectValidation(res, ajustesMessages.pausaMinutos);
@@ -349,15 +357,30 @@ describe('shop settings, pause and sold-out marks', () => {
 
     it('only a shop owner, on its own shop', async () => {
       await expectUnchanged(server, async () => {
-        expectError(await post(server, PAUSAR, undefined, { minutos: 30 }), 401, 'NO_AUTENTICADO');
-        expectError(await post(server, PAUSAR, shopper.token, { minutos: 30 }), 403, 'PROHIBIDO');
-        expectError(await post(server, PAUSAR, adminToken(), { minutos: 30 }), 403, 'PROHIBIDO');
+        expectError(
+          await post(server, TIENDA.pausar, undefined, { minutos: 30 }),
+          401,
+          'NO_AUTENTICADO',
+        );
+        expectError(
+          await post(server, TIENDA.pausar, shopper.token, { minutos: 30 }),
+          403,
+          'PROHIBIDO',
+        );
+        expectError(
+          await post(server, TIENDA.pausar, adminToken(), { minutos: 30 }),
+          403,
+          'PROHIBIDO',
+        );
       });
       // Another owner pauses its own shop, never this one.
-      const list = ok(await post(server, PAUSAR, other.owner.token, { minutos: 60 }), 'pausar');
+      const list = ok(
+        await post(server, TIENDA.pausar, other.owner.token, { minutos: 60 }),
+        'pausar',
+      );
       expect(list[0]!.tiendaId).toBe(other.owner.tiendaId);
       expect((await tiendaRow(shop.owner.tiendaId)).pausado_hasta).toBeNull();
-      ok(await post(server, PAUSAR, other.owner.token, { minutos: 0 }), 'pausar');
+      ok(await post(server, TIENDA.pausar, other.owner.token, { minutos: 0 }), 'pausar');
     });
   });
 
@@ -372,7 +395,7 @@ describe('shop settings, pause and sold-out marks', () => {
       await listFor(server); // the anonymous list is cached now
 
       const list = ok(
-        await post(server, AGOTAR, shop.owner.token, { productoId: id, agotado: true }),
+        await post(server, TIENDA.agotar, shop.owner.token, { productoId: id, agotado: true }),
         'agotarproducto',
       );
       expectListShape(list);
@@ -392,7 +415,7 @@ describe('shop settings, pause and sold-out marks', () => {
       expect(productoEn(await listFor(server, adminToken()), id)!.agotado).toBe(true);
 
       const undone = ok(
-        await post(server, AGOTAR, shop.owner.token, { productoId: id, agotado: false }),
+        await post(server, TIENDA.agotar, shop.owner.token, { productoId: id, agotado: false }),
         'agotarproducto',
       );
       expect(productoEn(undone, id)!.agotado).toBe(false);
@@ -405,7 +428,7 @@ describe('shop settings, pause and sold-out marks', () => {
     it('comes back by itself the next local day, in cached answers too', async () => {
       const id = shop.producto.id;
       ok(
-        await post(server, AGOTAR, shop.owner.token, { productoId: id, agotado: true }),
+        await post(server, TIENDA.agotar, shop.owner.token, { productoId: id, agotado: true }),
         'agotarproducto',
       );
       const page = await publica(shop.owner.usuario);
@@ -435,7 +458,7 @@ describe('shop settings, pause and sold-out marks', () => {
       expect((await productoRow(id)).agotado_hasta).not.toBeNull();
       vi.useRealTimers();
       ok(
-        await post(server, AGOTAR, shop.owner.token, { productoId: id, agotado: false }),
+        await post(server, TIENDA.agotar, shop.owner.token, { productoId: id, agotado: false }),
         'agotarproducto',
       );
     });
@@ -444,7 +467,7 @@ describe('shop settings, pause and sold-out marks', () => {
       await setShopTimeZone(server, other.owner.tiendaId, 'America/New_York');
       try {
         ok(
-          await post(server, AGOTAR, other.owner.token, {
+          await post(server, TIENDA.agotar, other.owner.token, {
             productoId: other.producto.id,
             agotado: true,
           }),
@@ -457,7 +480,7 @@ describe('shop settings, pause and sold-out marks', () => {
       } finally {
         await setShopTimeZone(server, other.owner.tiendaId, 'America/Mexico_City');
         ok(
-          await post(server, AGOTAR, other.owner.token, {
+          await post(server, TIENDA.agotar, other.owner.token, {
             productoId: other.producto.id,
             agotado: false,
           }),
@@ -470,7 +493,7 @@ describe('shop settings, pause and sold-out marks', () => {
       for (const productoId of [other.producto.id, 2_000_000_000]) {
         const res = await expectUnchanged(
           server,
-          () => post(server, AGOTAR, shop.owner.token, { productoId, agotado: true }),
+          () => post(server, TIENDA.agotar, shop.owner.token, { productoId, agotado: true }),
           other.owner,
         );
         expectError(res, 404, 'NO_ENCONTRADO', 'El producto no existe');
@@ -482,11 +505,11 @@ describe('shop settings, pause and sold-out marks', () => {
     it('anonymous is 401, a shopper and the admin 403; bad bodies 400', async () => {
       const body = { productoId: shop.producto.id, agotado: true };
       await expectUnchanged(server, async () => {
-        expectError(await post(server, AGOTAR, undefined, body), 401, 'NO_AUTENTICADO');
-        expectError(await post(server, AGOTAR, shopper.token, body), 403, 'PROHIBIDO');
-        expectError(await post(server, AGOTAR, adminToken(), body), 403, 'PROHIBIDO');
+        expectError(await post(server, TIENDA.agotar, undefined, body), 401, 'NO_AUTENTICADO');
+        expectError(await post(server, TIENDA.agotar, shopper.token, body), 403, 'PROHIBIDO');
+        expectError(await post(server, TIENDA.agotar, adminToken(), body), 403, 'PROHIBIDO');
         expectValidation(
-          await post(server, AGOTAR, shop.owner.token, { ...body, agotado: 'si' }),
+          await post(server, TIENDA.agotar, shop.owner.token, { ...body, agotado: 'si' }),
           ajustesMessages.agotadoBooleano,
         );
       });

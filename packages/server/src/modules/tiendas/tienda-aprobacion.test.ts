@@ -12,13 +12,12 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
 import { startSmsProvider, type SmsProvider } from '../../../test/sms-provider.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Shop approval": approveTienda tells the owner by email ('Tu tienda … ya está
 // publicada', with the shop's public link) and, when an SMS provider is set, by SMS; once, when
 // the shop goes from pending to approved. The messages go through the server's notifier: the
 // outbox here (no SMTP), the provider's HTTP endpoint for SMS.
-
-const APPROVE = '/api/tienda/approveTienda';
 
 /** A shop ready to be seen: configured, with a category holding an active product. */
 async function shopLista(server: TestServer, nombre: string): Promise<Owner> {
@@ -51,7 +50,7 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
 
   it("writes one email 'Tu tienda … ya está publicada' with the shop's link; no SMS without a provider", async () => {
     const owner = await shopLista(server, 'Taquería Los Compadres');
-    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
+    const res = await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
 
     const [correo, ...otros] = await mensajesPara(server, owner);
@@ -64,9 +63,9 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
     expect(correo).toContain('Tus clientes ya pueden ver tu menú y hacerte pedidos.');
 
     // Approving it again changes nothing and sends nothing more.
-    expect((await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId })).status).toBe(
-      200,
-    );
+    expect(
+      (await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId })).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect(await mensajesPara(server, owner)).toHaveLength(1);
     expect((await readOutbox(server.outboxDir, 0)).some((t) => t.startsWith('Para: +52'))).toBe(
@@ -77,9 +76,9 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
   it('a shop approved before it is ready: the email says what shoppers still need', async () => {
     // Just registered: no name yet (the registration's 'N/A'), nothing to sell.
     const owner = await createOwner(server);
-    expect((await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId })).status).toBe(
-      200,
-    );
+    expect(
+      (await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId })).status,
+    ).toBe(200);
     const [correo] = await mensajesPara(server, owner);
     expect(correo).toContain('Asunto: Tu tienda ya está publicada\n');
     expect(correo).toContain(enlace(server, owner));
@@ -90,14 +89,14 @@ describe('approveTienda: the owner hears of it (no SMS provider)', () => {
     const owner = await shopLista(server, 'Fonda Doña Mari');
     const shopper = await createShopper(server);
     const antes = (await readOutbox(server.outboxDir, 0)).length;
-    expect((await post(server, APPROVE, owner.token, { tiendaId: owner.tiendaId })).status).toBe(
-      403,
-    );
-    expect((await post(server, APPROVE, shopper.token, { tiendaId: owner.tiendaId })).status).toBe(
-      403,
-    );
+    expect(
+      (await post(server, TIENDA.approve, owner.token, { tiendaId: owner.tiendaId })).status,
+    ).toBe(403);
+    expect(
+      (await post(server, TIENDA.approve, shopper.token, { tiendaId: owner.tiendaId })).status,
+    ).toBe(403);
     expectError(
-      await post(server, APPROVE, adminToken(), { tiendaId: 987_654 }),
+      await post(server, TIENDA.approve, adminToken(), { tiendaId: 987_654 }),
       404,
       'NO_ENCONTRADO',
       'La tienda no existe',
@@ -119,7 +118,7 @@ describe('approveTienda with an SMS provider', () => {
 
   it("sends the email to the outbox and an SMS with the shop's link to the owner's phone", async () => {
     const owner = await shopLista(server, 'Tortas El Güero');
-    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
+    const res = await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
     const [correo] = await mensajesPara(server, owner);
     expect(correo).toContain('Asunto: Tu tienda Tortas El Güero ya está publicada');
@@ -147,7 +146,7 @@ describe('approveTienda when the mail and SMS services fail', () => {
 
   it('the shop is approved anyway (the failure is only logged)', async () => {
     const owner = await shopLista(server, 'Pozolería Guerrero');
-    const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
+    const res = await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId });
     expect(res.status).toBe(200);
     const publicas = await listFor(server);
     expect(publicas.some((t) => t.tiendaId === owner.tiendaId)).toBe(true);

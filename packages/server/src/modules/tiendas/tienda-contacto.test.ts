@@ -22,12 +22,12 @@ import {
   type Pedido,
 } from '../../../test/pedido-factories.js';
 import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Shop address and public phone": `direccion` and `telefono` in updatetienda
 // (set, kept when left out, null removes, the phone as typed kept as its 10 digits), every shop
 // answer, the public page, and the pickup block of the shopper's and the guest's orders.
 
-const UPDATE = '/api/tienda/updatetienda';
 const DIRECCION = 'Calle Morelos 12, Col. Centro, Puebla';
 const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
 const AMBAS_ENTREGAS = { recoger: true, domicilio: true };
@@ -122,8 +122,8 @@ describe('shop address and public phone', () => {
     });
     const shopper = await createShopper(server);
     const body = { nombre: 'Tacos Don Memo', direccion: 'Calle Falsa 123' };
-    expectError(await call(server, UPDATE, shopper.token, body), 403, 'PROHIBIDO');
-    expect((await call(server, UPDATE, undefined, body)).status).toBe(401);
+    expectError(await call(server, TIENDA.update, shopper.token, body), 403, 'PROHIBIDO');
+    expect((await call(server, TIENDA.update, undefined, body)).status).toBe(401);
     expect(await row(shop.tiendaId)).toEqual(before);
   });
 

@@ -23,6 +23,7 @@ import {
   setFakeNow,
   useTwoPublicShops,
 } from '../../../test/tienda-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Orders for later, kitchen pace and busy mode": updatetienda's `programacion` and
 // `pausaAutomatica` (defaults, limits with messages naming the field, left out keeps them, only
@@ -31,8 +32,6 @@ import {
 // `demoraMin` and in the slot listing's `ahoraMin`, 0 clears it, over at the end of the shop's
 // day, also in answers that come from a cache).
 
-const UPDATE = '/api/tienda/updatetienda';
-const DEMORA = '/api/tienda/demora';
 const m = programacionMessages;
 
 const PROGRAMACION = {
@@ -54,7 +53,7 @@ describe('orders-for-later settings and the busy delay', () => {
   });
 
   const demora = (minutos: unknown, token: string | undefined = shop.owner.token) =>
-    call<TiendaView[]>(server, DEMORA, token, { minutos });
+    call<TiendaView[]>(server, TIENDA.demora, token, { minutos });
   const publica = (target: PublicShop, etag?: string) =>
     getPublica(server, target.owner.usuario, etag);
   const franjas = (target: PublicShop) =>
@@ -225,7 +224,7 @@ describe('orders-for-later settings and the busy delay', () => {
       };
       expectError(await update(shop, cambio, shopper.token), 403, 'PROHIBIDO');
       expectError(await update(shop, cambio, adminToken()), 403, 'PROHIBIDO');
-      const anonymous = await server.call(UPDATE, {
+      const anonymous = await server.call(TIENDA.update, {
         method: 'POST',
         body: { programacion: cambio.programacion },
       });
@@ -330,14 +329,18 @@ describe('orders-for-later settings and the busy delay', () => {
       for (const minutos of [-1, 91, 10.5, '20', null, true, 1e9]) {
         expectValidation(await demora(minutos), m.demora);
       }
-      expectValidation(await call(server, DEMORA, shop.owner.token, {}), m.demora);
+      expectValidation(await call(server, TIENDA.demora, shop.owner.token, {}), m.demora);
       expect(await tiendaRow(shop.tiendaId)).toEqual(before);
       ok(await demora(0), 'demora');
     });
 
     it('is the owner’s alone, on its own shop', async () => {
       const before = await tiendaRow(shop.tiendaId);
-      expectError(await call(server, DEMORA, undefined, { minutos: 20 }), 401, 'NO_AUTENTICADO');
+      expectError(
+        await call(server, TIENDA.demora, undefined, { minutos: 20 }),
+        401,
+        'NO_AUTENTICADO',
+      );
       expectError(await demora(20, shopper.token), 403, 'PROHIBIDO');
       expectError(await demora(20, adminToken()), 403, 'PROHIBIDO');
       // The other owner's call delays its own shop only (the body names no shop).

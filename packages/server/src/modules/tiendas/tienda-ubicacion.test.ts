@@ -18,13 +18,13 @@ import {
   type PublicShop,
 } from '../../../test/pedido-factories.js';
 import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Shop address and public phone": the shop's optional map point `ubicacion`
 // ({lat, lng} or null) in updatetienda (set, kept when left out, null removes, out of range or
 // not numbers refused), every shop answer, the public page's JSON-LD, and the maps link of a
 // pickup order's `recogerEn`.
 
-const UPDATE = '/api/tienda/updatetienda';
 const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
 const PUNTO = { lat: 19.4326, lng: -99.1332 };
 const DIRECCION = 'Calle Morelos 12, Col. Centro, Puebla';
@@ -116,8 +116,8 @@ describe('the shop map point', () => {
     expect((await ownTienda(server, other)).ubicacion).toEqual(otro);
     const shopper = await createShopper(server);
     const body = { nombre: 'Tacos Don Memo', ubicacion: { lat: 1, lng: 1 } };
-    expectError(await call(server, UPDATE, shopper.token, body), 403, 'PROHIBIDO');
-    expect((await call(server, UPDATE, undefined, body)).status).toBe(401);
+    expectError(await call(server, TIENDA.update, shopper.token, body), 403, 'PROHIBIDO');
+    expect((await call(server, TIENDA.update, undefined, body)).status).toBe(401);
     expect(await row(shop.tiendaId)).toEqual(before);
   });
 

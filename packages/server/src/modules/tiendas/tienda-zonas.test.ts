@@ -9,13 +9,13 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { call, createShopper, ownTienda, type PublicShop } from '../../../test/pedido-factories.js';
 import { readTiendaRow, useTwoPublicShops } from '../../../test/tienda-factories.js';
+import { TIENDA } from '../../../test/rutas.js';
 
 // docs/api.md, "Delivery zones": updatetienda's `zonas` (saved in the owner's order, cleaned,
 // ids kept on a resave, left out keeps them, [] removes them, every bad input refused whole with
 // a message naming the zone), and every shop answer carrying them (the owner and the admin all
 // of them with ids, everyone else the active ones without id).
 
-const UPDATE = '/api/tienda/updatetienda';
 const PUNTO = { lat: 19.0414, lng: -98.2063 };
 
 /** A zone as the owner's form sends it. */
@@ -479,9 +479,9 @@ describe('delivery zones in updatetienda and the shop answers', () => {
     const before = await snapshot(shop);
     const shopper = await createShopper(server);
     const body = { nombre: 'Tacos Intrusos', zonas: [] };
-    expectError(await call(server, UPDATE, shopper.token, body), 403, 'PROHIBIDO');
-    expect((await call(server, UPDATE, undefined, body)).status).toBe(401);
-    expectError(await call(server, UPDATE, adminToken(), body), 403, 'PROHIBIDO');
+    expectError(await call(server, TIENDA.update, shopper.token, body), 403, 'PROHIBIDO');
+    expect((await call(server, TIENDA.update, undefined, body)).status).toBe(401);
+    expectError(await call(server, TIENDA.update, adminToken(), body), 403, 'PROHIBIDO');
     // Another owner naming this shop, and sending its zone ids, changes only its own shop.
     const ids = before.zonas.map((z) => ({ ...zona('Tomada'), id: z.id }));
     ok(await update(other, { tiendaId: shop.tiendaId, zonas: ids }, other.owner.token), 'otro');

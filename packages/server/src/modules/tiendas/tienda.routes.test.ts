@@ -32,11 +32,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
 import { readTiendaRow } from '../../../test/tienda-factories.js';
-
-const LIST = '/api/tienda/listartiendas';
-const UPDATE = '/api/tienda/updatetienda';
-const ACTIVATE = '/api/tienda/activatetienda';
-const APPROVE = '/api/tienda/approveTienda';
+import { TIENDA } from '../../../test/rutas.js';
 
 // The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
 const NOMBRE_MIN =
@@ -268,8 +264,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     it.each([
       [
         'the shop is deactivated',
-        (_s: ShopSetup) => ({ path: ACTIVATE, body: { activate: false } }),
-        (_s: ShopSetup) => ({ path: ACTIVATE, body: { activate: true } }),
+        (_s: ShopSetup) => ({ path: TIENDA.activate, body: { activate: false } }),
+        (_s: ShopSetup) => ({ path: TIENDA.activate, body: { activate: true } }),
       ],
       [
         'its only product is deactivated (activateproducto)',
@@ -340,7 +336,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     });
 
     it('an invalid token is refused even though the list is public', async () => {
-      const res = await server.call(LIST, { token: 'no.es.un-token' });
+      const res = await server.call(TIENDA.list, { token: 'no.es.un-token' });
       expectError(res, 401, 'NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
     });
   });
@@ -348,7 +344,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   describe('POST updatetienda', () => {
     it('configures the caller’s shop: name as typed (trimmed), amounts in pesos, marked configured; answers the owner’s list', async () => {
       const owner = await createOwner(server);
-      const res = await post(server, UPDATE, owner.token, {
+      const res = await post(server, TIENDA.update, owner.token, {
         nombre: '  Taquería El Güero 2 ',
         imageUrl: IMAGE,
         radioMontoMinimo: 'si',
@@ -389,7 +385,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     ])("a 'no' radio stores 0 whatever amount is sent (%s)", async (_label, monto, envio) => {
       const owner = await createOwner(server);
       const list = ok(
-        await post(server, UPDATE, owner.token, {
+        await post(server, TIENDA.update, owner.token, {
           ...tiendaPayload(),
           radioMontoMinimo: 'no',
           montoMinimo: monto,
@@ -486,7 +482,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     it.each(invalid)('refuses %s with 400 VALIDACION and changes nothing', async (_l, o, msg) => {
       const res = await expectUnchanged(
         server,
-        () => post(server, UPDATE, otherOwner.token, tiendaPayload(o)),
+        () => post(server, TIENDA.update, otherOwner.token, tiendaPayload(o)),
         otherOwner,
       );
       expectValidation(res, msg);
@@ -496,7 +492,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       for (const body of [[tiendaPayload()], 'Taquería', tiendaPayload({ nombre: 12345 })]) {
         const res = await expectUnchanged(
           server,
-          () => post(server, UPDATE, otherOwner.token, body),
+          () => post(server, TIENDA.update, otherOwner.token, body),
           otherOwner,
         );
         expectBadRequest(res);
@@ -507,12 +503,12 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
   describe('POST activatetienda', () => {
     it('switches the caller’s shop off and on; answers the owner’s list', async () => {
       const owner = await createOwner(server);
-      const off = await post(server, ACTIVATE, owner.token, { activate: false });
+      const off = await post(server, TIENDA.activate, owner.token, { activate: false });
       expect(off.status).toBe(200);
       expectListShape(off.body);
       expect(off.body[0]).toMatchObject({ tiendaId: owner.tiendaId, activarODesactivar: false });
       expect(await ownView(server, owner)).toMatchObject({ activarODesactivar: false });
-      const on = await post(server, ACTIVATE, owner.token, { activate: true });
+      const on = await post(server, TIENDA.activate, owner.token, { activate: true });
       expect(on.status).toBe(200);
       expect(on.body[0]).toMatchObject({ tiendaId: owner.tiendaId, activarODesactivar: true });
       // Nothing else of the shop moved.
@@ -521,14 +517,17 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
 
     it('accepts the token in the body, as the first edition’s client sends it', async () => {
       const owner = await createOwner(server);
-      const res = await post(server, ACTIVATE, undefined, { token: owner.token, activate: false });
+      const res = await post(server, TIENDA.activate, undefined, {
+        token: owner.token,
+        activate: false,
+      });
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ tiendaId: owner.tiendaId, activarODesactivar: false });
     });
 
     it('exists at the first edition’s path with a trailing slash (docs/api.md, Wire conventions)', async () => {
       const owner = await createOwner(server);
-      const res = await post(server, `${ACTIVATE}/`, owner.token, { activate: false });
+      const res = await post(server, `${TIENDA.activate}/`, owner.token, { activate: false });
       expect({ status: res.status, body: res.body?.[0]?.activarODesactivar }).toEqual({
         status: 200,
         body: false,
@@ -543,7 +542,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     ])('refuses %s with 400 VALIDACION and changes nothing', async (_label, body) => {
       const res = await expectUnchanged(
         server,
-        () => post(server, ACTIVATE, otherOwner.token, body),
+        () => post(server, TIENDA.activate, otherOwner.token, body),
         otherOwner,
       );
       expectValidation(res, ACTIVATE_MESSAGE);
@@ -554,7 +553,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     it('the admin approves a pending shop', async () => {
       const { owner } = await createShop(server);
       expect(findTienda(await listFor(server, adminToken()), owner.tiendaId)?.approved).toBe(false);
-      const res = await post(server, APPROVE, adminToken(), { tiendaId: owner.tiendaId });
+      const res = await post(server, TIENDA.approve, adminToken(), { tiendaId: owner.tiendaId });
       expect(res.status).toBe(200);
       expect(findTienda(await listFor(server, adminToken()), owner.tiendaId)?.approved).toBe(true);
       expect((await ownView(server, owner)).approved).toBe(true);
@@ -563,7 +562,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
 
     it('answers 404 NO_ENCONTRADO for an unknown shop, changing nothing', async () => {
       const res = await expectUnchanged(server, () =>
-        post(server, APPROVE, adminToken(), { tiendaId: 999_999 }),
+        post(server, TIENDA.approve, adminToken(), { tiendaId: 999_999 }),
       );
       expectError(res, 404, 'NO_ENCONTRADO', 'La tienda no existe');
     });
@@ -575,7 +574,9 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       ['a fractional tiendaId', { tiendaId: 1.5 }],
       ['a word', { tiendaId: 'uno' }],
     ])('refuses %s with 400 VALIDACION', async (_label, body) => {
-      const res = await expectUnchanged(server, () => post(server, APPROVE, adminToken(), body));
+      const res = await expectUnchanged(server, () =>
+        post(server, TIENDA.approve, adminToken(), body),
+      );
       expectBadRequest(res);
     });
   });
@@ -624,8 +625,8 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
       const owner = await createOwner(server);
       ok(await post(server, '/api/login/logout', owner.token, {}), 'logout');
       for (const [path, body] of [
-        [UPDATE, tiendaPayload()],
-        [ACTIVATE, { activate: false }],
+        [TIENDA.update, tiendaPayload()],
+        [TIENDA.activate, { activate: false }],
       ] as const) {
         const res = await expectUnchanged(server, () => post(server, path, owner.token, body));
         expectError(res, 401, 'NO_AUTENTICADO', 'Tu sesión no es válida o ya expiró');
