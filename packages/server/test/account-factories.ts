@@ -14,3 +14,12 @@ export function signInFrom(
   const { email, password } = credentials;
   return callFrom(server, from, CUENTA.signIn, { email, password });
 }
+
+/** POST /api/login/registerUser with `payload`, from the client address `from`. */
+export function registerUserFrom(
+  server: TestServer,
+  from: string,
+  payload: Record<string, unknown>,
+): Promise<AddressedAnswer> {
+  return callFrom(server, from, CUENTA.register, payload);
+}

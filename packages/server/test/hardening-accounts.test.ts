@@ -5,7 +5,7 @@ import { defaultRateLimits, loadConfig } from '../src/config.js';
 import { readOutbox, startTestServer, useTestServer, type TestServer } from './build-test-app.js';
 import { shopperPayload, shopPayload } from './factories.js';
 import { callFrom, newAddress } from './from-address.js';
-import { signInFrom } from './account-factories.js';
+import { registerUserFrom, signInFrom } from './account-factories.js';
 import { describeOnPostgres } from './requires.js';
 import { startSmsProvider, type SmsProvider } from './sms-provider.js';
 import { runToEnd } from './child-process.js';
@@ -15,7 +15,7 @@ import { CUENTA } from './rutas.js';
 
 async function registerFrom(server: TestServer, from: string, overrides = {}) {
   const payload = shopperPayload(overrides);
-  const res = await callFrom(server, from, CUENTA.register, payload);
+  const res = await registerUserFrom(server, from, payload);
   expect(res.status).toBe(200);
   return { id: res.body.id as number, ...payload };
 }
@@ -28,30 +28,15 @@ describe('hardening (accounts), default limits', () => {
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
       // Probing whether an address has an account: each answer says "taken".
-      const res = await callFrom(
-        server,
-        from,
-        CUENTA.register,
-        shopperPayload({ email: taken.email }),
-      );
+      const res = await registerUserFrom(server, from, shopperPayload({ email: taken.email }));
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('CORREO_EXISTENTE');
     }
-    const probe = await callFrom(
-      server,
-      from,
-      CUENTA.register,
-      shopperPayload({ email: taken.email }),
-    );
+    const probe = await registerUserFrom(server, from, shopperPayload({ email: taken.email }));
     expect(probe.status).toBe(429);
     expect(probe.body.code).toBe('DEMASIADOS_INTENTOS');
     // Phones are probed the same way: counted too.
-    const phone = await callFrom(
-      server,
-      from,
-      CUENTA.register,
-      shopperPayload({ celular: taken.celular }),
-    );
+    const phone = await registerUserFrom(server, from, shopperPayload({ celular: taken.celular }));
     expect(phone.status).toBe(429);
   });
 
@@ -59,16 +44,11 @@ describe('hardening (accounts), default limits', () => {
     const from = newAddress();
     const taken = await registerFrom(server, newAddress());
     for (let i = 0; i < 15; i += 1) {
-      expect((await callFrom(server, from, CUENTA.register, shopperPayload())).status).toBe(200);
-      const res = await callFrom(
-        server,
-        from,
-        CUENTA.register,
-        shopperPayload({ email: taken.email }),
-      );
+      expect((await registerUserFrom(server, from, shopperPayload())).status).toBe(200);
+      const res = await registerUserFrom(server, from, shopperPayload({ email: taken.email }));
       expect(res.status).toBe(404);
     }
-    expect((await callFrom(server, from, CUENTA.register, shopperPayload())).status).toBe(429);
+    expect((await registerUserFrom(server, from, shopperPayload())).status).toBe(429);
   });
 
   it('10 wrong passwords from one address do not lock the owner out: the right one from another address signs in', async () => {
@@ -146,7 +126,7 @@ describe('hardening (accounts), default limits', () => {
       'ana@correo',
     ];
     for (const email of injected) {
-      const reg = await callFrom(server, from, CUENTA.register, shopPayload({ email }));
+      const reg = await registerUserFrom(server, from, shopPayload({ email }));
       expect({ email, status: reg.status }).toEqual({ email, status: 400 });
       expect(reg.body.code).toBe('VALIDACION');
       const reset = await callFrom(
@@ -389,16 +369,11 @@ describeOnPostgres(
       const taken = await registerFrom(first, newAddress());
       for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
         const server = i % 2 === 0 ? first : second;
-        const res = await callFrom(
-          server,
-          from,
-          CUENTA.register,
-          shopperPayload({ email: taken.email }),
-        );
+        const res = await registerUserFrom(server, from, shopperPayload({ email: taken.email }));
         expect(res.status).toBe(404);
       }
       for (const server of [first, second]) {
-        const res = await callFrom(server, from, CUENTA.register, shopperPayload());
+        const res = await registerUserFrom(server, from, shopperPayload());
         expect(res.status).toBe(429);
       }
     });

@@ -37,4 +37,8 @@ export const TIENDA = {
 export const HORARIO = {
   addRange: '/api/horario/addrange',
   addDia: '/api/horariosdias/add',
+  semanaOf: (tiendaId: number | string) => `/api/horario/getbytienda/${tiendaId}`,
+  diasOf: (tiendaId: number | string) => `/api/horariosdias/getbytienda/${tiendaId}`,
+  updateDia: (id: number | string) => `/api/horariosdias/update/${id}`,
+  deleteDia: (id: number | string) => `/api/horariosdias/delete/${id}`,
 } as const;

@@ -3,7 +3,7 @@ import { defaultRateLimits } from '../../config.js';
 import { useTestServer } from '../../../test/build-test-app.js';
 import { shopperPayload, type SignedIn } from '../../../test/factories.js';
 import { callFrom, newAddress, type AddressedAnswer } from '../../../test/from-address.js';
-import { signInFrom } from '../../../test/account-factories.js';
+import { registerUserFrom, signInFrom } from '../../../test/account-factories.js';
 import { CUENTA } from '../../../test/rutas.js';
 
 const TOO_MANY = {
@@ -20,7 +20,7 @@ describe('accounts: rate limits (default limits)', () => {
 
   async function register(from: string): Promise<SignedIn> {
     const payload = shopperPayload();
-    const res = await callFrom(server, from, CUENTA.register, payload);
+    const res = await registerUserFrom(server, from, payload);
     expect(res.status).toBe(200);
     return {
       id: res.body.id,
@@ -98,12 +98,12 @@ describe('accounts: rate limits (default limits)', () => {
   it('30 registrations from one address pass; the 31st is 429 and creates nothing', async () => {
     const from = newAddress();
     for (let i = 0; i < defaultRateLimits.registrationsPerIp; i += 1) {
-      const res = await callFrom(server, from, CUENTA.register, shopperPayload());
+      const res = await registerUserFrom(server, from, shopperPayload());
       expect(res.status).not.toBe(429);
       expect(res.status).toBe(200);
     }
     const refused = shopperPayload();
-    expectTooMany(await callFrom(server, from, CUENTA.register, refused));
+    expectTooMany(await registerUserFrom(server, from, refused));
     const stored = await server.app.database.db
       .selectFrom('account')
       .select('id')
@@ -111,9 +111,7 @@ describe('accounts: rate limits (default limits)', () => {
       .execute();
     expect(stored).toEqual([]);
     // Another address may still register.
-    expect((await callFrom(server, newAddress(), CUENTA.register, shopperPayload())).status).toBe(
-      200,
-    );
+    expect((await registerUserFrom(server, newAddress(), shopperPayload())).status).toBe(200);
   });
 
   // The email reset is never refused: its sending is throttled quietly

@@ -28,26 +28,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
 import { TIENDA } from '../../../test/rutas.js';
-
-// The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
-const SIN_CONFIGURAR = 'Debe configurar la tienda antes de agregar una categoría';
-const CATEGORIA_EXISTENTE = 'Esa categoria ya existe';
-const PRODUCTO_EXISTENTE =
-  'El producto ya existe, no puede haber 2 productos en la misma categoria con el mismo nombre';
-const IMAGEN = 'Debe agregar una imagen';
-const NUMERICO = 'Ingrese un valor numerico';
-const PRECIO_PUNTO = 'Para el campo precio, agregue decimales o elimine el punto.';
-const SELECCIONE_CATEGORIA = 'Seleccione una categoria';
-// "at least 3 characters (message as for the store name, with the field name)".
-const minText = (campo: string) =>
-  `El campo ${campo} debe tener al menos 3 caracteres y no debe tener campos vacios al inicio`;
-const TITULO_MIN = minText('titulo');
-const NOMBRE_MIN = minText('nombre');
-const DESCRIPCION_MIN = minText('descripcion');
-const DETALLE_MIN = minText('detalle');
-const CATEGORIA_NO_EXISTE = 'La categoría no existe';
-const PRODUCTO_NO_EXISTE = 'El producto no existe';
-const OTRA_TIENDA = 'Solo puedes cambiar tu propia tienda';
+import { TEXTOS } from '../../../test/textos.js';
 
 describe('catalogue: categories and products', () => {
   const { server, adminToken, shopper, victim, mine } = useAdminServer(
@@ -110,7 +91,7 @@ describe('catalogue: categories and products', () => {
           () => post(server, TIENDA.addCategoria, owner.token, body),
           owner,
         );
-        expectValidation(res, SIN_CONFIGURAR);
+        expectValidation(res, TEXTOS.sinConfigurar);
       }
       await configureTienda(server, owner);
       const res = await post(server, TIENDA.addCategoria, owner.token, {
@@ -154,7 +135,7 @@ describe('catalogue: categories and products', () => {
       '400 CATEGORIA_EXISTENTE for %s in the same shop, nothing changed',
       async (_label, title) => {
         const res = await refusedMine(TIENDA.addCategoria, { title, imageUrl: IMAGE });
-        expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
+        expectError(res, 400, 'CATEGORIA_EXISTENTE', TEXTOS.categoriaExistente);
       },
     );
 
@@ -169,15 +150,15 @@ describe('catalogue: categories and products', () => {
     });
 
     it.each([
-      ['a 2-letter title', { title: 'Té' }, TITULO_MIN],
-      ['a title padded with spaces', { title: '  ab  ' }, TITULO_MIN],
-      ['no title', { title: undefined }, TITULO_MIN],
-      ['an empty title', { title: '' }, TITULO_MIN],
+      ['a 2-letter title', { title: 'Té' }, TEXTOS.tituloMin],
+      ['a title padded with spaces', { title: '  ab  ' }, TEXTOS.tituloMin],
+      ['no title', { title: undefined }, TEXTOS.tituloMin],
+      ['an empty title', { title: '' }, TEXTOS.tituloMin],
       ['a 51-character title', { title: 'c'.repeat(51) }, catalogoMessages.tituloMax],
-      ['no image', { imageUrl: undefined }, IMAGEN],
-      ['an empty image', { imageUrl: '' }, IMAGEN],
-      ["the image 'N/A'", { imageUrl: 'N/A' }, IMAGEN],
-      ['the title before the image', { title: 'x', imageUrl: '' }, TITULO_MIN],
+      ['no image', { imageUrl: undefined }, TEXTOS.imagen],
+      ['an empty image', { imageUrl: '' }, TEXTOS.imagen],
+      ["the image 'N/A'", { imageUrl: 'N/A' }, TEXTOS.imagen],
+      ['the title before the image', { title: 'x', imageUrl: '' }, TEXTOS.tituloMin],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { title: 'Mariscos', imageUrl: IMAGE, ...overrides };
       const res = await refusedMine(TIENDA.addCategoria, body);
@@ -252,7 +233,7 @@ describe('catalogue: categories and products', () => {
           }),
         me(),
       );
-      expectError(res, 400, 'CATEGORIA_EXISTENTE', CATEGORIA_EXISTENTE);
+      expectError(res, 400, 'CATEGORIA_EXISTENTE', TEXTOS.categoriaExistente);
     });
 
     it('404 NO_ENCONTRADO for an unknown or a deleted category', async () => {
@@ -264,13 +245,13 @@ describe('catalogue: categories and products', () => {
           title: 'Revivida',
           imageUrl: IMAGE,
         });
-        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
       }
     });
 
     it.each([
-      ['a short title', { title: 'ab' }, TITULO_MIN],
-      ['no image', { imageUrl: '' }, IMAGEN],
+      ['a short title', { title: 'ab' }, TEXTOS.tituloMin],
+      ['no image', { imageUrl: '' }, TEXTOS.imagen],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: mine.categoria.id, title: 'Tacos', imageUrl: IMAGE, ...overrides };
       const res = await refusedMine(TIENDA.updateCategoria, body);
@@ -322,10 +303,10 @@ describe('catalogue: categories and products', () => {
           await postMine(`${TIENDA.deleteProducto}/${b.id}`),
           await postMine(TIENDA.addProducto, productoPayload(categoria.id, { name: 'Producto C' })),
         ]);
-        expectError(again[0]!, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
-        expectError(again[1]!, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
-        expectError(again[2]!, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
-        expectError(again[3]!, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        expectError(again[0]!, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
+        expectError(again[1]!, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
+        expectError(again[2]!, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
+        expectError(again[3]!, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
       },
     );
 
@@ -335,7 +316,7 @@ describe('catalogue: categories and products', () => {
         [TIENDA.deleteCategoria, { id: 999_999 }],
       ] as const) {
         const res = await refusedMine(path, body);
-        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
       }
     });
 
@@ -411,38 +392,38 @@ describe('catalogue: categories and products', () => {
       ['no price', { price: undefined }, catalogoMessages.precioRequerido],
       ['an empty price', { price: '' }, catalogoMessages.precioRequerido],
       ['a null price', { price: null }, catalogoMessages.precioRequerido],
-      ['a price ending with a dot', { price: '12.' }, PRECIO_PUNTO],
-      ['a price that is a word', { price: 'diez' }, NUMERICO],
-      ['a negative price', { price: -1 }, NUMERICO],
-      ['a price with 3 decimals', { price: 1.005 }, NUMERICO],
-      ['a float sum', { price: 0.1 + 0.2 }, NUMERICO],
-      ['a price in exponent form', { price: '1e3' }, NUMERICO],
-      ['a boolean price', { price: true }, NUMERICO],
+      ['a price ending with a dot', { price: '12.' }, TEXTOS.precioPunto],
+      ['a price that is a word', { price: 'diez' }, TEXTOS.numerico],
+      ['a negative price', { price: -1 }, TEXTOS.numerico],
+      ['a price with 3 decimals', { price: 1.005 }, TEXTOS.numerico],
+      ['a float sum', { price: 0.1 + 0.2 }, TEXTOS.numerico],
+      ['a price in exponent form', { price: '1e3' }, TEXTOS.numerico],
+      ['a boolean price', { price: true }, TEXTOS.numerico],
       ['a price over the cap', { price: 100000 }, catalogoMessages.precioMax],
-      ['a 2-letter name', { name: 'Té' }, NOMBRE_MIN],
-      ['a name of spaces', { name: '    ' }, NOMBRE_MIN],
-      ['no name', { name: undefined }, NOMBRE_MIN],
+      ['a 2-letter name', { name: 'Té' }, TEXTOS.nombreMin],
+      ['a name of spaces', { name: '    ' }, TEXTOS.nombreMin],
+      ['no name', { name: undefined }, TEXTOS.nombreMin],
       ['a 101-character name', { name: 'n'.repeat(101) }, catalogoMessages.productoNombreMax],
-      ['a short descripcion', { descripcion: ' ab ' }, DESCRIPCION_MIN],
-      ['no descripcion', { descripcion: undefined }, DESCRIPCION_MIN],
+      ['a short descripcion', { descripcion: ' ab ' }, TEXTOS.descripcionMin],
+      ['no descripcion', { descripcion: undefined }, TEXTOS.descripcionMin],
       [
         'a 501-character descripcion',
         { descripcion: 'd'.repeat(501) },
         catalogoMessages.descripcionMax,
       ],
-      ['a short detalle', { detalle: 'x' }, DETALLE_MIN],
+      ['a short detalle', { detalle: 'x' }, TEXTOS.detalleMin],
       ['a 1001-character detalle', { detalle: 'd'.repeat(1001) }, catalogoMessages.detalleMax],
-      ['no category', { categoriaId: undefined }, SELECCIONE_CATEGORIA],
-      ['category 0', { categoriaId: 0 }, SELECCIONE_CATEGORIA],
-      ['an empty category', { categoriaId: '' }, SELECCIONE_CATEGORIA],
-      ['a category that is a word', { categoriaId: 'tacos' }, SELECCIONE_CATEGORIA],
-      ['no image', { imageUrl: undefined }, IMAGEN],
-      ["the image 'N/A'", { imageUrl: 'N/A' }, IMAGEN],
+      ['no category', { categoriaId: undefined }, TEXTOS.seleccioneCategoria],
+      ['category 0', { categoriaId: 0 }, TEXTOS.seleccioneCategoria],
+      ['an empty category', { categoriaId: '' }, TEXTOS.seleccioneCategoria],
+      ['a category that is a word', { categoriaId: 'tacos' }, TEXTOS.seleccioneCategoria],
+      ['no image', { imageUrl: undefined }, TEXTOS.imagen],
+      ["the image 'N/A'", { imageUrl: 'N/A' }, TEXTOS.imagen],
       // The form's order: name, descripcion, detalle, precio, categoria, image.
-      ['name before price', { name: 'x', price: 'x' }, NOMBRE_MIN],
-      ['descripcion before detalle', { descripcion: '', detalle: '' }, DESCRIPCION_MIN],
+      ['name before price', { name: 'x', price: 'x' }, TEXTOS.nombreMin],
+      ['descripcion before detalle', { descripcion: '', detalle: '' }, TEXTOS.descripcionMin],
       ['price before category', { price: '', categoriaId: 0 }, catalogoMessages.precioRequerido],
-      ['category before image', { categoriaId: 0, imageUrl: '' }, SELECCIONE_CATEGORIA],
+      ['category before image', { categoriaId: 0, imageUrl: '' }, TEXTOS.seleccioneCategoria],
     ];
 
     it.each(refusals)(
@@ -463,7 +444,7 @@ describe('catalogue: categories and products', () => {
       async (_label, name) => {
         const body = productoPayload(mine.categoria.id, { name });
         const res = await refusedMine(TIENDA.addProducto, body);
-        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
+        expectError(res, 400, 'PRODUCTO_EXISTENTE', TEXTOS.productoExistente);
       },
     );
 
@@ -482,7 +463,7 @@ describe('catalogue: categories and products', () => {
       for (const categoriaId of [999_999, borrada.id]) {
         const body = productoPayload(categoriaId, { name: 'Huérfano' });
         const res = await refusedMine(TIENDA.addProducto, body);
-        expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
       }
     });
   });
@@ -566,7 +547,7 @@ describe('catalogue: categories and products', () => {
         { id: producto.id, ...productoPayload(otra.id, { name: 'Enchiladas' }) },
       ]) {
         const res = await refusedMine(TIENDA.updateProducto, body);
-        expectError(res, 400, 'PRODUCTO_EXISTENTE', PRODUCTO_EXISTENTE);
+        expectError(res, 400, 'PRODUCTO_EXISTENTE', TEXTOS.productoExistente);
       }
     });
 
@@ -576,15 +557,15 @@ describe('catalogue: categories and products', () => {
       for (const id of [999_999, borrado.id]) {
         const body = { id, ...productoPayload(categoria.id, { name: 'Revivido' }) };
         const res = await refusedMine(TIENDA.updateProducto, body);
-        expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
       }
     });
 
     it.each([
-      ['a price with 3 decimals', { price: 10.999 }, NUMERICO],
-      ['a price ending with a dot', { price: '10.' }, PRECIO_PUNTO],
-      ['a short name', { name: 'ab' }, NOMBRE_MIN],
-      ['no image', { imageUrl: '' }, IMAGEN],
+      ['a price with 3 decimals', { price: 10.999 }, TEXTOS.numerico],
+      ['a price ending with a dot', { price: '10.' }, TEXTOS.precioPunto],
+      ['a short name', { name: 'ab' }, TEXTOS.nombreMin],
+      ['no image', { imageUrl: '' }, TEXTOS.imagen],
     ])('400 VALIDACION for %s, nothing changed', async (_label, overrides, message) => {
       const body = { id: producto.id, ...productoPayload(categoria.id, overrides) };
       const res = await refusedMine(TIENDA.updateProducto, body);
@@ -620,7 +601,7 @@ describe('catalogue: categories and products', () => {
       expect(allProductos(list, me().tiendaId).map((p) => p.id)).not.toContain(producto.id);
       expect((await productoRow(producto.id)).deleted).toBe(1);
       const again = await refusedMine(path, body);
-      expectError(again, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+      expectError(again, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
     });
 
     it('activateproducto switches a product off (hidden publicly, kept for its owner) and on', async () => {
@@ -649,7 +630,7 @@ describe('catalogue: categories and products', () => {
         productoId: 999_999,
         activate: false,
       });
-      expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+      expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
       for (const body of [
         { productoId: mine.producto.id },
         { productoId: mine.producto.id, activate: 'false' },
@@ -724,7 +705,7 @@ describe('catalogue: categories and products', () => {
       [
         'addcategoria with one title',
         'CATEGORIA_EXISTENTE',
-        CATEGORIA_EXISTENTE,
+        TEXTOS.categoriaExistente,
         TIENDA.addCategoria,
         () => ({ title: 'Carrera', imageUrl: IMAGE }),
         liveCategorias,
@@ -732,7 +713,7 @@ describe('catalogue: categories and products', () => {
       [
         'addproducto with one name',
         'PRODUCTO_EXISTENTE',
-        PRODUCTO_EXISTENTE,
+        TEXTOS.productoExistente,
         TIENDA.addProducto,
         () => productoPayload(mine.categoria.id, { name: 'Taco de carrera' }),
         liveProductos,
@@ -856,11 +837,11 @@ describe('catalogue: categories and products', () => {
           victim.owner,
         );
         if (name.includes('naming')) {
-          expectError(res, 403, 'PROHIBIDO', OTRA_TIENDA);
+          expectError(res, 403, 'PROHIBIDO', TEXTOS.otraTienda);
         } else if (name.includes('categoria') || name.includes('into the victim')) {
-          expectError(res, 404, 'NO_ENCONTRADO', CATEGORIA_NO_EXISTE);
+          expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.categoriaNoExiste);
         } else {
-          expectError(res, 404, 'NO_ENCONTRADO', PRODUCTO_NO_EXISTE);
+          expectError(res, 404, 'NO_ENCONTRADO', TEXTOS.productoNoExiste);
         }
         expectNotRevealed(res, victimSecrets());
       },

@@ -13,27 +13,24 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createTestDatabase } from '../../../test/dialects.js';
 import { HORARIO } from '../../../test/rutas.js';
+import { TEXTOS_HORARIO } from '../../../test/textos.js';
 
 // A special day that is already set is 400 DIA_EXISTENTE (docs/api.md, "Días especiales
 // repetidos"): on add, on update, and when several saves of one date arrive at once.
-
-const UPDATE_DIA = (id: number) => `/api/horariosdias/update/${id}`;
-const DIAS_OF = (id: number) => `/api/horariosdias/getbytienda/${id}`;
-const YA_REGISTRADO = 'Ese día especial ya está registrado';
 
 describe('DIA_EXISTENTE: one special day per date and shop', () => {
   const { server } = useTestServer();
 
   const dias = async (owner: Owner) =>
-    ok(await server.call<DiaEspecialView[]>(DIAS_OF(owner.tiendaId)), 'getbytienda');
+    ok(await server.call<DiaEspecialView[]>(HORARIO.diasOf(owner.tiendaId)), 'getbytienda');
   const add = (owner: Owner, fecha: string, recurrenteCadaAnio = false) =>
     post(server, HORARIO.addDia, owner.token, { fecha, recurrenteCadaAnio });
 
   const expectDiaExistente = (res: Awaited<ReturnType<typeof add>>) => {
-    expectError(res, 400, 'DIA_EXISTENTE', YA_REGISTRADO);
+    expectError(res, 400, 'DIA_EXISTENTE', TEXTOS_HORARIO.yaRegistrado);
     // Named by field, so the form can show it beside the date.
     expect((res.body as { errors?: unknown }).errors).toEqual([
-      { field: 'fecha', message: YA_REGISTRADO },
+      { field: 'fecha', message: TEXTOS_HORARIO.yaRegistrado },
     ]);
   };
 
@@ -64,14 +61,14 @@ describe('DIA_EXISTENTE: one special day per date and shop', () => {
     const mayo5 = list.find((d) => d.fecha === '2033-05-05')!;
     const before = await dias(owner);
     expectDiaExistente(
-      await post(server, UPDATE_DIA(mayo5.id), owner.token, {
+      await post(server, HORARIO.updateDia(mayo5.id), owner.token, {
         fecha: '2033-05-01',
         recurrenteCadaAnio: false,
       }),
     );
     expect(await dias(owner)).toEqual(before);
     const same = ok(
-      await post(server, UPDATE_DIA(mayo5.id), owner.token, {
+      await post(server, HORARIO.updateDia(mayo5.id), owner.token, {
         fecha: '2033-05-05',
         recurrenteCadaAnio: true,
       }),

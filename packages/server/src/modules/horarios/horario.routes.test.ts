@@ -16,21 +16,7 @@ import {
 } from '../../../test/catalogo-factories.js';
 import { createShopper } from '../../../test/factories.js';
 import { HORARIO } from '../../../test/rutas.js';
-
-const HORARIOS_OF = (id: number | string) => `/api/horario/getbytienda/${id}`;
-const DIAS_OF = (id: number | string) => `/api/horariosdias/getbytienda/${id}`;
-const UPDATE_DIA = (id: number | string) => `/api/horariosdias/update/${id}`;
-const DELETE_DIA = (id: number | string) => `/api/horariosdias/delete/${id}`;
-
-// The first edition's text, then the domain's own texts (docs/api.md, "Hours and special days").
-const FECHA_REQUERIDA = 'Por favor selecciona una fecha';
-const FECHA_INVALIDA = 'Fecha inválida, usa AAAA-MM-DD';
-const DIA_INVALIDO = 'Día inválido';
-const HORA_INVALIDA = 'Hora inválida, usa HH:MM';
-const DIAS_REPETIDOS = 'Hay días repetidos';
-const DATOS_INVALIDOS = 'Datos inválidos';
-const OTRA_TIENDA = 'Solo puedes cambiar los horarios de tu tienda';
-const DIA_NO_EXISTE = 'El día especial no existe';
+import { TEXTOS_HORARIO } from '../../../test/textos.js';
 
 const HORARIO_KEYS = ['apertura', 'cerrado', 'cierre', 'dia', 'id', 'tiendaId'];
 const DIA_KEYS = ['fecha', 'id', 'recurrenteCadaAnio', 'tiendaId'];
@@ -51,9 +37,9 @@ describe('hours and special days', () => {
   });
 
   const horariosOf = async (id: number) =>
-    ok(await server.call<HorarioView[]>(HORARIOS_OF(id)), 'horarios');
+    ok(await server.call<HorarioView[]>(HORARIO.semanaOf(id)), 'horarios');
   const diasOf = async (id: number) =>
-    ok(await server.call<DiaEspecialView[]>(DIAS_OF(id)), 'dias');
+    ok(await server.call<DiaEspecialView[]>(HORARIO.diasOf(id)), 'dias');
 
   /** The victim's hours and special days, as anyone reads them, and every row in the db. */
   async function victimState() {
@@ -109,7 +95,9 @@ describe('hours and special days', () => {
       }
       // Public: anyone reads the same week, anonymous or signed in.
       expect(await horariosOf(t)).toEqual(res.body);
-      expect((await server.call(HORARIOS_OF(t), { token: shopper.token })).body).toEqual(res.body);
+      expect((await server.call(HORARIO.semanaOf(t), { token: shopper.token })).body).toEqual(
+        res.body,
+      );
     });
 
     it('replaces the whole week: a second call leaves only its own days; an empty week clears it', async () => {
@@ -197,7 +185,7 @@ describe('hours and special days', () => {
         ],
       ]) {
         const res = await refused(() => post(server, HORARIO.addRange, owner.token, week));
-        expectError(res, 403, 'PROHIBIDO', OTRA_TIENDA);
+        expectError(res, 403, 'PROHIBIDO', TEXTOS_HORARIO.otraTienda);
         expectNotRevealed(res, ['07:30', 'VIERNES', victim.usuario]);
       }
       expect(withoutIds(await horariosOf(owner.tiendaId))).toEqual([
@@ -212,35 +200,35 @@ describe('hours and special days', () => {
     });
 
     it.each([
-      ['an unknown day', [{ dia: 'Funday' }], DIA_INVALIDO],
-      ['a day in English', [{ dia: 'Monday' }], DIA_INVALIDO],
-      ['no day', [{ apertura: '09:00' }], DIA_INVALIDO],
-      ['a day that is a number', [{ dia: 1 }], DIA_INVALIDO],
-      ['hour 24', [{ dia: 'Lunes', apertura: '24:00' }], HORA_INVALIDA],
-      ['minute 60', [{ dia: 'Lunes', cierre: '12:60' }], HORA_INVALIDA],
-      ['one-digit minutes', [{ dia: 'Lunes', cierre: '7:5' }], HORA_INVALIDA],
-      ['a bare hour', [{ dia: 'Lunes', apertura: '8' }], HORA_INVALIDA],
-      ['a word for a time', [{ dia: 'Lunes', apertura: 'mediodía' }], HORA_INVALIDA],
-      ['a time with am/pm', [{ dia: 'Lunes', apertura: '9:00 am' }], HORA_INVALIDA],
-      ['a number for a time', [{ dia: 'Lunes', apertura: 900 }], HORA_INVALIDA],
-      ['the same day twice', [{ dia: 'Lunes' }, { dia: 'LUNES' }], DIAS_REPETIDOS],
+      ['an unknown day', [{ dia: 'Funday' }], TEXTOS_HORARIO.diaInvalido],
+      ['a day in English', [{ dia: 'Monday' }], TEXTOS_HORARIO.diaInvalido],
+      ['no day', [{ apertura: '09:00' }], TEXTOS_HORARIO.diaInvalido],
+      ['a day that is a number', [{ dia: 1 }], TEXTOS_HORARIO.diaInvalido],
+      ['hour 24', [{ dia: 'Lunes', apertura: '24:00' }], TEXTOS_HORARIO.horaInvalida],
+      ['minute 60', [{ dia: 'Lunes', cierre: '12:60' }], TEXTOS_HORARIO.horaInvalida],
+      ['one-digit minutes', [{ dia: 'Lunes', cierre: '7:5' }], TEXTOS_HORARIO.horaInvalida],
+      ['a bare hour', [{ dia: 'Lunes', apertura: '8' }], TEXTOS_HORARIO.horaInvalida],
+      ['a word for a time', [{ dia: 'Lunes', apertura: 'mediodía' }], TEXTOS_HORARIO.horaInvalida],
+      ['a time with am/pm', [{ dia: 'Lunes', apertura: '9:00 am' }], TEXTOS_HORARIO.horaInvalida],
+      ['a number for a time', [{ dia: 'Lunes', apertura: 900 }], TEXTOS_HORARIO.horaInvalida],
+      ['the same day twice', [{ dia: 'Lunes' }, { dia: 'LUNES' }], TEXTOS_HORARIO.diasRepetidos],
       [
         'the same day with and without accent',
         [{ dia: 'Sábado' }, { dia: 'sabado' }],
-        DIAS_REPETIDOS,
+        TEXTOS_HORARIO.diasRepetidos,
       ],
       [
         'eight entries',
         ['Lunes', 'Martes', 'Miercoles', 'Jueves', 'Viernes', 'Sabado', 'Domingo', 'Lunes'].map(
           (dia) => ({ dia }),
         ),
-        DIAS_REPETIDOS,
+        TEXTOS_HORARIO.diasRepetidos,
       ],
-      ['cerrado as text', [{ dia: 'Lunes', cerrado: 'si' }], DATOS_INVALIDOS],
+      ['cerrado as text', [{ dia: 'Lunes', cerrado: 'si' }], TEXTOS_HORARIO.datosInvalidos],
       ['tiendaId as text', [{ dia: 'Lunes', tiendaId: 'mía' }], 'Identificador inválido'],
       ['tiendaId 0', [{ dia: 'Lunes', tiendaId: 0 }], 'Identificador inválido'],
-      ['an object instead of a list', { dia: 'Lunes' }, DATOS_INVALIDOS],
-      ['a list of texts', ['Lunes'], DATOS_INVALIDOS],
+      ['an object instead of a list', { dia: 'Lunes' }, TEXTOS_HORARIO.datosInvalidos],
+      ['a list of texts', ['Lunes'], TEXTOS_HORARIO.datosInvalidos],
     ])('400 VALIDACION for %s, nothing changed', async (_label, week, message) => {
       const res = await refused(() => post(server, HORARIO.addRange, victim.token, week));
       expectValidation(res, message);
@@ -251,7 +239,7 @@ describe('hours and special days', () => {
       ['0', '0'],
       ['a negative id', '-4'],
     ])('GET getbytienda with %s: 400 VALIDACION', async (_label, segment) => {
-      for (const path of [HORARIOS_OF(segment), DIAS_OF(segment)]) {
+      for (const path of [HORARIO.semanaOf(segment), HORARIO.diasOf(segment)]) {
         const res = await server.call(path);
         expect({ path, status: res.status, code: res.body.code }).toEqual({
           path,
@@ -262,7 +250,7 @@ describe('hours and special days', () => {
     });
 
     it('GET getbytienda for a shop that does not exist: 404 NO_ENCONTRADO (docs/api.md, "Errors")', async () => {
-      for (const path of [HORARIOS_OF(999_999), DIAS_OF(999_999)]) {
+      for (const path of [HORARIO.semanaOf(999_999), HORARIO.diasOf(999_999)]) {
         const res = await server.call(path);
         expect({ path, status: res.status, code: res.body?.code }).toEqual({
           path,
@@ -308,9 +296,9 @@ describe('hours and special days', () => {
       ]);
       for (const d of second) expect(Object.keys(d).sort()).toEqual(DIA_KEYS);
       expect(await diasOf(owner.tiendaId)).toEqual(second);
-      expect((await server.call(DIAS_OF(owner.tiendaId), { token: adminToken() })).body).toEqual(
-        second,
-      );
+      expect(
+        (await server.call(HORARIO.diasOf(owner.tiendaId), { token: adminToken() })).body,
+      ).toEqual(second);
       // Only this shop's days.
       expect(second.map((d) => d.id)).not.toContain(victimDia.id);
     });
@@ -330,7 +318,7 @@ describe('hours and special days', () => {
           'add',
         ) as DiaEspecialView[]
       ).find((d) => d.id !== dia!.id)!;
-      const updated = await post(server, UPDATE_DIA(dia!.id), owner.token, {
+      const updated = await post(server, HORARIO.updateDia(dia!.id), owner.token, {
         fecha: '2030-09-15',
         recurrenteCadaAnio: true,
       });
@@ -343,39 +331,41 @@ describe('hours and special days', () => {
         ),
       );
       expect(await diasOf(owner.tiendaId)).toEqual(updated.body);
-      const deleted = await post(server, DELETE_DIA(dia!.id), owner.token);
+      const deleted = await post(server, HORARIO.deleteDia(dia!.id), owner.token);
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual([otro]);
       expect(await diasOf(owner.tiendaId)).toEqual([otro]);
       // Gone for good: updating or deleting it again is 404, nothing changed.
       for (const res of await refused(async () => [
-        await post(server, DELETE_DIA(dia!.id), owner.token),
-        await post(server, UPDATE_DIA(dia!.id), owner.token, { fecha: '2030-09-14' }),
+        await post(server, HORARIO.deleteDia(dia!.id), owner.token),
+        await post(server, HORARIO.updateDia(dia!.id), owner.token, { fecha: '2030-09-14' }),
       ])) {
-        expectError(res, 404, 'NO_ENCONTRADO', DIA_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS_HORARIO.diaNoExiste);
       }
     });
 
     it.each([
-      ['no date', {}, FECHA_REQUERIDA],
-      ['an empty date', { fecha: '' }, FECHA_REQUERIDA],
-      ['a null date', { fecha: null }, FECHA_REQUERIDA],
-      ['a day that does not exist', { fecha: '2030-02-30' }, FECHA_INVALIDA],
-      ['month 13', { fecha: '2030-13-01' }, FECHA_INVALIDA],
-      ['a Mexican-style date', { fecha: '25/12/2030' }, FECHA_INVALIDA],
-      ['a timestamp', { fecha: '2030-12-25T00:00:00Z' }, FECHA_INVALIDA],
-      ['a number', { fecha: 20301225 }, FECHA_REQUERIDA],
+      ['no date', {}, TEXTOS_HORARIO.fechaRequerida],
+      ['an empty date', { fecha: '' }, TEXTOS_HORARIO.fechaRequerida],
+      ['a null date', { fecha: null }, TEXTOS_HORARIO.fechaRequerida],
+      ['a day that does not exist', { fecha: '2030-02-30' }, TEXTOS_HORARIO.fechaInvalida],
+      ['month 13', { fecha: '2030-13-01' }, TEXTOS_HORARIO.fechaInvalida],
+      ['a Mexican-style date', { fecha: '25/12/2030' }, TEXTOS_HORARIO.fechaInvalida],
+      ['a timestamp', { fecha: '2030-12-25T00:00:00Z' }, TEXTOS_HORARIO.fechaInvalida],
+      ['a number', { fecha: 20301225 }, TEXTOS_HORARIO.fechaRequerida],
       [
         'recurrenteCadaAnio as text',
         { fecha: '2030-12-25', recurrenteCadaAnio: 'si' },
-        DATOS_INVALIDOS,
+        TEXTOS_HORARIO.datosInvalidos,
       ],
     ])(
       'add and update refuse %s with 400 VALIDACION, nothing changed',
       async (_label, body, message) => {
         const res = await refused(() => post(server, HORARIO.addDia, victim.token, body));
         expectValidation(res, message);
-        const upd = await refused(() => post(server, UPDATE_DIA(victimDia.id), victim.token, body));
+        const upd = await refused(() =>
+          post(server, HORARIO.updateDia(victimDia.id), victim.token, body),
+        );
         expectValidation(upd, message);
       },
     );
@@ -388,17 +378,17 @@ describe('hours and special days', () => {
           fecha: '2030-05-01',
         }),
       );
-      expectError(add, 403, 'PROHIBIDO', OTRA_TIENDA);
+      expectError(add, 403, 'PROHIBIDO', TEXTOS_HORARIO.otraTienda);
       for (const res of [
         await refused(() =>
-          post(server, UPDATE_DIA(victimDia.id), owner.token, {
+          post(server, HORARIO.updateDia(victimDia.id), owner.token, {
             fecha: '2030-01-06',
             recurrenteCadaAnio: false,
           }),
         ),
-        await refused(() => post(server, DELETE_DIA(victimDia.id), owner.token)),
+        await refused(() => post(server, HORARIO.deleteDia(victimDia.id), owner.token)),
       ]) {
-        expectError(res, 404, 'NO_ENCONTRADO', DIA_NO_EXISTE);
+        expectError(res, 404, 'NO_ENCONTRADO', TEXTOS_HORARIO.diaNoExiste);
         expectNotRevealed(res, ['2031-05-05', victim.usuario]);
       }
       expect(await diasOf(owner.tiendaId)).toEqual([]);
@@ -409,8 +399,8 @@ describe('hours and special days', () => {
       ['0', '0'],
     ])('update and delete with %s as id: 400 VALIDACION, nothing changed', async (_label, id) => {
       for (const res of await refused(async () => [
-        await post(server, UPDATE_DIA(id), victim.token, { fecha: '2030-01-01' }),
-        await post(server, DELETE_DIA(id), victim.token),
+        await post(server, HORARIO.updateDia(id), victim.token, { fecha: '2030-01-01' }),
+        await post(server, HORARIO.deleteDia(id), victim.token),
       ])) {
         expectBadRequest(res);
       }
@@ -427,8 +417,8 @@ describe('hours and special days', () => {
           [{ tiendaId: victim.tiendaId, dia: 'Lunes', apertura: '01:00' }],
         ],
         ['horariosdias/add', HORARIO.addDia, { tiendaId: victim.tiendaId, fecha: '2030-03-21' }],
-        ['horariosdias/update', UPDATE_DIA(victimDia.id), { fecha: '2030-03-21' }],
-        ['horariosdias/delete', DELETE_DIA(victimDia.id), undefined],
+        ['horariosdias/update', HORARIO.updateDia(victimDia.id), { fecha: '2030-03-21' }],
+        ['horariosdias/delete', HORARIO.deleteDia(victimDia.id), undefined],
         // The role is checked before the body: a refused caller learns nothing of the rules.
         ['addrange with an invalid week', HORARIO.addRange, [{ dia: 'Funday' }]],
       ] as const;

@@ -33,19 +33,7 @@ import {
 import { createShopper } from '../../../test/factories.js';
 import { readTiendaRow } from '../../../test/tienda-factories.js';
 import { TIENDA } from '../../../test/rutas.js';
-
-// The first edition's texts, quoted verbatim (docs/api.md, "Texts and forms").
-const NOMBRE_MIN =
-  'El campo nombre debe tener al menos 3 caracteres y no debe tener campos vacios al inicio';
-const NOMBRE_MAX = 'El nombre de la tienda debe tener maximo 35 caracteres';
-const NOMBRE_FORMATO = 'Debe iniciar con letra y solo contener letras y numeros';
-const IMAGEN = 'Debe agregar una imagen';
-const NUMERICO = 'Ingrese un valor numerico';
-const MONTO_REQUERIDO = 'El campo monto minimo de compra debe tener algun valor';
-const ENVIO_REQUERIDO = 'El campo costo de envio de compra debe tener algun valor';
-const MONTO_PUNTO = 'Para el campo monto minimo de compra, agregue decimales o elimine el punto.';
-const ENVIO_PUNTO = 'Para el campo costo de envio, agregue decimales o elimine el punto.';
-const ACTIVATE_MESSAGE = 'activate debe ser true o false';
+import { TEXTOS } from '../../../test/textos.js';
 
 /** The owner's whole shop answer with the registration defaults, but for `cambios`. */
 function tiendaNueva(owner: Owner, cambios: Partial<TiendaView> = {}): TiendaView {
@@ -439,37 +427,37 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
     });
 
     const invalid: [string, Record<string, unknown>, string][] = [
-      ['a 2-letter name', { nombre: 'ab' }, NOMBRE_MIN],
-      ['a name of spaces', { nombre: '     ' }, NOMBRE_MIN],
-      ['a name padded to 3 with spaces', { nombre: ' ab ' }, NOMBRE_MIN],
-      ['no name', { nombre: undefined }, NOMBRE_MIN],
-      ['a 41-character name', { nombre: 'a'.repeat(41) }, NOMBRE_MAX],
-      ['a name starting with a digit', { nombre: '7 Mares' }, NOMBRE_FORMATO],
-      ['a name with a symbol', { nombre: 'Tacos-El-Sol' }, NOMBRE_FORMATO],
-      ['a name with a script', { nombre: 'Sol<script>' }, NOMBRE_FORMATO],
-      ['no image', { imageUrl: undefined }, IMAGEN],
-      ['an empty image', { imageUrl: '  ' }, IMAGEN],
-      ["the image 'N/A'", { imageUrl: 'N/A' }, IMAGEN],
-      ['the name before the image', { nombre: 'ab', imageUrl: '' }, NOMBRE_MIN],
-      ["'si' without a minimum", { montoMinimo: undefined }, MONTO_REQUERIDO],
-      ["'si' with an empty minimum", { montoMinimo: '' }, MONTO_REQUERIDO],
-      ["'si' with a null minimum", { montoMinimo: null }, MONTO_REQUERIDO],
-      ['a minimum ending with a dot', { montoMinimo: '12.' }, MONTO_PUNTO],
-      ['a minimum that is not a number', { montoMinimo: 'cien' }, NUMERICO],
-      ['a negative minimum', { montoMinimo: -5 }, NUMERICO],
-      ['a minimum with 3 decimals', { montoMinimo: 12.345 }, NUMERICO],
-      ['a minimum in exponent form', { montoMinimo: '1e3' }, NUMERICO],
+      ['a 2-letter name', { nombre: 'ab' }, TEXTOS.nombreMin],
+      ['a name of spaces', { nombre: '     ' }, TEXTOS.nombreMin],
+      ['a name padded to 3 with spaces', { nombre: ' ab ' }, TEXTOS.nombreMin],
+      ['no name', { nombre: undefined }, TEXTOS.nombreMin],
+      ['a 41-character name', { nombre: 'a'.repeat(41) }, TEXTOS.nombreMax],
+      ['a name starting with a digit', { nombre: '7 Mares' }, TEXTOS.nombreFormato],
+      ['a name with a symbol', { nombre: 'Tacos-El-Sol' }, TEXTOS.nombreFormato],
+      ['a name with a script', { nombre: 'Sol<script>' }, TEXTOS.nombreFormato],
+      ['no image', { imageUrl: undefined }, TEXTOS.imagen],
+      ['an empty image', { imageUrl: '  ' }, TEXTOS.imagen],
+      ["the image 'N/A'", { imageUrl: 'N/A' }, TEXTOS.imagen],
+      ['the name before the image', { nombre: 'ab', imageUrl: '' }, TEXTOS.nombreMin],
+      ["'si' without a minimum", { montoMinimo: undefined }, TEXTOS.montoRequerido],
+      ["'si' with an empty minimum", { montoMinimo: '' }, TEXTOS.montoRequerido],
+      ["'si' with a null minimum", { montoMinimo: null }, TEXTOS.montoRequerido],
+      ['a minimum ending with a dot', { montoMinimo: '12.' }, TEXTOS.montoPunto],
+      ['a minimum that is not a number', { montoMinimo: 'cien' }, TEXTOS.numerico],
+      ['a negative minimum', { montoMinimo: -5 }, TEXTOS.numerico],
+      ['a minimum with 3 decimals', { montoMinimo: 12.345 }, TEXTOS.numerico],
+      ['a minimum in exponent form', { montoMinimo: '1e3' }, TEXTOS.numerico],
       ['a minimum over the cap', { montoMinimo: 100000 }, catalogoMessages.montoMinimoMax],
-      ["'si' without a shipping cost", { costoDeEnvio: undefined }, ENVIO_REQUERIDO],
-      ["'si' with an empty shipping cost", { costoDeEnvio: ' ' }, ENVIO_REQUERIDO],
-      ['a shipping cost ending with a dot', { costoDeEnvio: '30.' }, ENVIO_PUNTO],
-      ['a shipping cost that is not a number', { costoDeEnvio: 'gratis' }, NUMERICO],
-      ['a shipping cost with a float-sum tail', { costoDeEnvio: 0.1 + 0.2 }, NUMERICO],
+      ["'si' without a shipping cost", { costoDeEnvio: undefined }, TEXTOS.envioRequerido],
+      ["'si' with an empty shipping cost", { costoDeEnvio: ' ' }, TEXTOS.envioRequerido],
+      ['a shipping cost ending with a dot', { costoDeEnvio: '30.' }, TEXTOS.envioPunto],
+      ['a shipping cost that is not a number', { costoDeEnvio: 'gratis' }, TEXTOS.numerico],
+      ['a shipping cost with a float-sum tail', { costoDeEnvio: 0.1 + 0.2 }, TEXTOS.numerico],
       ['a shipping cost over the cap', { costoDeEnvio: 123456 }, catalogoMessages.costoDeEnvioMax],
       [
         'the minimum before the shipping cost',
         { montoMinimo: '', costoDeEnvio: 'y' },
-        MONTO_REQUERIDO,
+        TEXTOS.montoRequerido,
       ],
       [
         'a radio that is neither si nor no',
@@ -545,7 +533,7 @@ describe('shops: listartiendas, updatetienda, activatetienda, approveTienda', ()
         () => post(server, TIENDA.activate, otherOwner.token, body),
         otherOwner,
       );
-      expectValidation(res, ACTIVATE_MESSAGE);
+      expectValidation(res, TEXTOS.activate);
     });
   });
 
