@@ -19,7 +19,7 @@ import { MisPedidoDetalle } from './features/pedidos/components/mis-pedido-detal
 import { categoria, producto, taqueria } from '#test/tienda-publica/fixtures';
 import { fakeFetch } from '#test/tienda-publica/session';
 import { clearQueryCache, setQueryData } from './lib/query';
-import MiTiendaScreen from './app/routes/mitienda';
+import MiTiendaScreen from './app/routes/mi-tienda';
 import { openTiendaPublica } from '#test/app/tienda-publica';
 
 // Texts a shop or a shopper typed are data, shown as text wherever the web app shows them:

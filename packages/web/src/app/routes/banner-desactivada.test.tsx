@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
-import ActivarTienda from './activartienda';
-import CodigoQr from './codigoqr';
+import ActivarTienda from './activar-tienda';
+import CodigoQr from './codigo-qr';
 import ConfigurarTienda from './configurar-tienda';
 import Pedidos from './pedidos';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
 import { categoriaDePrueba, productoDePrueba, tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { clearQueryCache, setQueryData } from '../../lib/query';
-import MiTiendaCategoriaScreen from './mitiendacategoria';
+import MiTiendaCategoriaScreen from './mi-tienda-categoria';
 import ProductoFormScreen from './producto-form';
 
 afterEach(() => clearQueryCache());

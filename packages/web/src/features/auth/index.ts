@@ -3,13 +3,13 @@
  * is the feature's own (eslint.config.js, WEB_FEATURE_DEPS). Re-exports only: nothing runs on
  * import, so a page takes only what it uses.
  */
-export { updateContrasena } from './api/actualizar-contrasena';
+export { updateContrasena } from './api/update-contrasena';
 export { authenticate } from './api/authenticate';
-export { changeContrasena } from './api/cambiar-contrasena';
+export { changeContrasena } from './api/change-contrasena';
 export { sendEmailDeRecuperacion } from './api/email-de-recuperacion';
 export { logout } from './api/logout';
 export { registerUser } from './api/register-user';
-export { restorePassword } from './api/restaurar-password';
+export { restorePassword } from './api/restore-password';
 export { CrearContrasenaFields } from './components/crear-contrasena-fields';
 export { errorMessage } from './components/error-message';
 export { focusField } from './components/focus-field';

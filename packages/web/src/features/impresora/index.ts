@@ -5,4 +5,4 @@
  */
 export { ImpresoraAjustes } from './components/impresora-ajustes';
 export { ImprimirEnTermica } from './components/imprimir-en-termica';
-export { printOnAccept } from './imprimir-al-aceptar';
+export { printOnAccept } from './print-on-accept';

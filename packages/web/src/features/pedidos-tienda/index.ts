@@ -5,7 +5,7 @@
  */
 export { runAccionPedido, type AccionPedido } from './api/finish-pedido';
 export { pedidosTiendaKey, usePedidosTienda, type PedidoTienda } from './api/get-pedidos-tienda';
-export { markVisto } from './api/marcar-visto';
+export { markVisto } from './api/mark-visto';
 export { usePedidosConAnteriores } from './api/pedidos-anteriores';
 export { CargarAnteriores } from './components/cargar-anteriores';
 export { PedidoDetalle } from './components/pedido-detalle';
@@ -16,7 +16,7 @@ export { isTabTablero, type FiltrosTablero } from './components/tablero-tabs';
 export { ANCHO_IMPRESO_MM, type AnchoTicket } from './components/ticket-cocina';
 export { ImpresionTicket, TicketImpresion } from './components/ticket-impresion';
 export { audioState, unlockAudio } from './hooks/sonido';
-export { useOpenAtTop } from './hooks/use-abrir-arriba';
+export { useOpenAtTop } from './hooks/use-open-at-top';
 export { useAhora } from './hooks/use-ahora';
 export {
   loadPedidosVigilados,

@@ -9,7 +9,7 @@ import { CANASTA_EVENTO, CANASTA_KEY } from './canasta-clave';
 
 /**
  * The basket of a visitor who is not signed in, kept in this browser (localStorage) until they
- * order as a guest or sign in (then it is merged into the account's cart: fusionar-canasta.ts).
+ * order as a guest or sign in (then it is merged into the account's cart: merge-canasta.ts).
  * One basket per shop; a line is one product with one set of options and one note, with its
  * quantity. Prices are never stored: they come from the shop's public page when shown.
  */

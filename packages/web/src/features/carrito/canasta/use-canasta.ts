@@ -37,7 +37,7 @@
  * - `useCanastas(staleMs?)` → `{origen, tiendas: [{tiendaId, usuario}], isLoading, error,
  *   refetch}`: every shop with a basket, for the cart screen (one card per shop).
  * - Signing in or registering merges the browser's basket into the account's cart
- *   (fusionar-canasta.ts, started from session-store's storeToken), then clears it.
+ *   (merge-canasta.ts, started from session-store's storeToken), then clears it.
  * - A guest order sends `paraCheckout.lineas` as `lineas` of POST /api/pedido/invitado; after it
  *   goes through, call `clear()`.
  */
@@ -78,7 +78,7 @@ import {
   clearLocal,
   type CanastaLocal,
 } from './canasta-local';
-import { mergeCanastaLocal } from './fusionar-canasta';
+import { mergeCanastaLocal } from './merge-canasta';
 import { precioDeLinea } from './lineas';
 
 // Signing in or registering: the browser's basket joins the account's cart at once.

@@ -14,7 +14,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { pedidoVista } from '#test/pedidos/fixtures';
-import type { CheckoutEnvio } from '../api/hacer-pedido';
+import type { CheckoutEnvio } from '../api/place-pedido';
 import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm, type PedidoHecho } from './checkout-form';

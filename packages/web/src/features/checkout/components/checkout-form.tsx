@@ -25,7 +25,7 @@ import { seguimientoHref } from '../../seguimiento';
 import { useFranjas } from '../../tienda-publica';
 import { useNow } from '../../../lib/use-now';
 import { zonaDe } from '../../../lib/tienda-publica/estado';
-import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/hacer-pedido';
+import { envioDelServidor, nuevaIdempotencyKey, type CheckoutEnvio } from '../api/place-pedido';
 import { deleteBorrador, conBorrador, saveBorrador, readBorrador } from '../borrador';
 import { saveDatos, readDatosGuardados } from '../datos-guardados';
 import {

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { clearQueryCache } from '../../../lib/query';
 import { pedidoVista } from '#test/pedidos/fixtures';
-import type { CheckoutEnvio } from '../api/hacer-pedido';
+import type { CheckoutEnvio } from '../api/place-pedido';
 import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import { CheckoutForm } from './checkout-form';

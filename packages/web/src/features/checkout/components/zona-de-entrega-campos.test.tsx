@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { pedidoVista } from '#test/pedidos/fixtures';
-import type { CheckoutEnvio } from '../api/hacer-pedido';
+import type { CheckoutEnvio } from '../api/place-pedido';
 import { canastaCheckout } from '#test/checkout/fixtures';
 import type { CanastaCheckout } from '../logic/checkout-values';
 import type { ZonaDeTienda } from '../logic/zona-de-entrega';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { setProductoAgotado } from '../api/agotar-producto';
+import { setProductoAgotado } from '../api/set-producto-agotado';
 import type { ProductoDeTienda } from './catalogo-productos';
 
 /**

@@ -2,7 +2,7 @@ import { horaLocal, isPausada } from '@tianguis/domain';
 import { PauseCircle, PlayCircle } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { MINUTOS_PAUSA, pausePedidos } from '../api/pausar-pedidos';
+import { MINUTOS_PAUSA, pausePedidos } from '../api/pause-pedidos';
 import type { MiTienda } from '../api/get-mi-tienda';
 
 function etiquetaMinutos(minutos: number): string {

@@ -32,7 +32,7 @@ import {
   ESTADO_DE_TIENDA_TEXTO,
   estadoDeTienda,
 } from '../../mi-tienda';
-import { useCreatePedidoManual } from '../api/crear-pedido-manual';
+import { useCreatePedidoManual } from '../api/create-pedido-manual';
 import {
   addLinea,
   changeCantidad,

@@ -3,7 +3,7 @@ import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query'
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { runAccionPedido } from './finish-pedido';
 import { pedidosTiendaKey, type PedidoTienda } from './get-pedidos-tienda';
-import { markVisto, forgetVistos } from './marcar-visto';
+import { markVisto, forgetVistos } from './mark-visto';
 
 /** The server: answers `answer` to every call and keeps what was asked. */
 function server(answer: PedidoTienda) {

@@ -1,5 +1,5 @@
 import { printOnAccept } from '../../impresora';
-import { postPedido } from './guardar-pedido';
+import { postPedido } from './post-pedido';
 import type { PedidoTienda } from './get-pedidos-tienda';
 
 /**

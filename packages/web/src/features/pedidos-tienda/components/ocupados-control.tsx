@@ -1,7 +1,7 @@
 import { DEMORAS_RAPIDAS } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MiTienda } from '../../mi-tienda';
-import { setDemora } from '../api/fijar-demora';
+import { setDemora } from '../api/set-demora';
 
 /** The delay in force, as the board shows it. */
 export function textoOcupados(minutos: number): string {

@@ -7,7 +7,7 @@ import { clearQueryCache } from '../../../lib/query';
 import { notify } from '../../../lib/toast';
 import { logout, homeAfterSignIn } from '../../auth';
 import { clearSession, getToken, storeToken, useSession } from '../../../lib/session-store';
-import { acceptInvitacion } from '../api/aceptar-invitacion';
+import { acceptInvitacion } from '../api/accept-invitacion';
 import { AceptarForm } from './aceptar-form';
 
 /** A missing, unknown, used or expired invitation: what happened and what to do. */

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache } from '../../../lib/query';
-import { invitePersonal } from '../api/invitar-personal';
+import { invitePersonal } from '../api/invite-personal';
 import { json, miembro, redDePrueba, type Llamada } from '#test/personal/fixtures';
 import { InvitarForm } from './invitar-form';
 

@@ -1,9 +1,9 @@
 import { EmptyState, ErrorState } from '../../../components/ui/status';
 import { useNow } from '../../../lib/use-now';
-import { changeRol } from '../api/cambiar-rol';
-import { removeMiembro } from '../api/dar-de-baja';
+import { changeRol } from '../api/change-rol';
+import { removeMiembro } from '../api/remove-miembro';
 import { usePersonal } from '../api/get-personal';
-import { invitePersonal } from '../api/invitar-personal';
+import { invitePersonal } from '../api/invite-personal';
 import { InvitarForm } from './invitar-form';
 import { PersonalLista } from './personal-lista';
 import type { AccionesDePersonal } from './miembro-acciones';

@@ -1,4 +1,4 @@
-import { postPedido } from './guardar-pedido';
+import { postPedido } from './post-pedido';
 
 const enviados = new Set<number>();
 

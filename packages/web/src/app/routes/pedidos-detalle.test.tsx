@@ -8,10 +8,10 @@ import {
   pedidosTiendaKey,
   type PedidoTienda,
 } from '../../features/pedidos-tienda/api/get-pedidos-tienda';
-import { forgetVistos } from '../../features/pedidos-tienda/api/marcar-visto';
+import { forgetVistos } from '../../features/pedidos-tienda/api/mark-visto';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import { clearQueryCache, getQueryData, setQueryData } from '../../lib/query';
-import PedidosDetalleScreen from './pedidosdetalle';
+import PedidosDetalleScreen from './pedidos-detalle';
 
 afterEach(() => {
   clearQueryCache();

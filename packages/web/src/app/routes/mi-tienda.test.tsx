@@ -11,7 +11,7 @@ import { listProductosOf } from '../../features/mi-tienda/components/catalogo-pr
 import { MITIENDA_TAB_KEY } from '../../features/mi-tienda/components/catalogo-tab';
 import { clearQueryCache, setQueryData } from '../../lib/query';
 import { ToastHost } from '../../lib/toast';
-import MiTiendaScreen from './mitienda';
+import MiTiendaScreen from './mi-tienda';
 
 afterEach(() => {
   clearQueryCache();

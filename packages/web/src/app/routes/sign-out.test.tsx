@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TIENDA_KEY } from '../../lib/session-store';
-import SignOut from './signout';
+import SignOut from './sign-out';
 
 describe('/signout', () => {
   it('removes the stored shop and lands on /', async () => {
