@@ -36,6 +36,7 @@ import {
   type PersonalView,
 } from '../../../test/personal-factories.js';
 import { sha256 } from '../../lib/secrets.js';
+import type { ErrorCode } from '../../http/app-error.js';
 
 // docs/api.md, "Staff and the kitchen" and "Third edition: fine points". Runs on SQLite, and on
 // PostgreSQL with TEST_DATABASE_URL.
@@ -65,6 +66,28 @@ async function personalRow(id: number) {
 
 async function accountOf(email: string) {
   return db().selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Moves an invitation's expiry to `at` (milliseconds since the epoch). */
+async function setExpiry(personalId: number, at: number) {
+  await db()
+    .updateTable('personal')
+    .set({ expira_en: new Date(at).toISOString() })
+    .where('id', '=', personalId)
+    .execute();
+}
+
+/** Accepting the invitation of `token` is refused with this error, and changes nothing. */
+async function expectAcceptRefused(
+  token: string,
+  status: number,
+  code: ErrorCode,
+  message: string,
+) {
+  const before = await snapshot();
+  const res = await acceptInvitation(server, { token, nombreCompleto: 'Luis Pérez' });
+  expectError(res, status, code, message);
+  expect(await snapshot()).toEqual(before);
 }
 
 /** Invites and answers the member and the token of the link it emailed. */
@@ -327,7 +350,7 @@ describe('refusals that leave nothing half-written', () => {
 
   it('an unknown or expired link is 400 INVITACION_INVALIDA; a weak password is 400 and the link still works', async () => {
     const { token, member } = await invite(shopA.owner);
-    let before = await snapshot();
+    const before = await snapshot();
     expectError(
       await acceptInvitation(server, { token: 'x'.repeat(43), nombreCompleto: 'Nadie' }),
       400,
@@ -342,26 +365,16 @@ describe('refusals that leave nothing half-written', () => {
     expectValidation(weak, registroMessages.passwordMin);
     expect(await snapshot()).toEqual(before);
 
-    await db()
-      .updateTable('personal')
-      .set({ expira_en: new Date(Date.now() - 1).toISOString() })
-      .where('id', '=', member.personalId)
-      .execute();
-    before = await snapshot();
-    expectError(
-      await acceptInvitation(server, { token, nombreCompleto: 'Luis Pérez' }),
+    await setExpiry(member.personalId, Date.now() - 1);
+    await expectAcceptRefused(
+      token,
       400,
       'INVITACION_INVALIDA',
       personalMessages.invitacionInvalida,
     );
-    expect(await snapshot()).toEqual(before);
 
     // Given back its time, the same link works (the weak password spent nothing).
-    await db()
-      .updateTable('personal')
-      .set({ expira_en: new Date(Date.now() + 60_000).toISOString() })
-      .where('id', '=', member.personalId)
-      .execute();
+    await setExpiry(member.personalId, Date.now() + 60_000);
     expect((await acceptInvitation(server, { token, nombreCompleto: 'Luis Pérez' })).status).toBe(
       200,
     );
@@ -373,14 +386,7 @@ describe('refusals that leave nothing half-written', () => {
       body: shopperPayload({ email }),
     });
     expect(registered.status).toBe(200);
-    const before = await snapshot();
-    expectError(
-      await acceptInvitation(server, { token, nombreCompleto: 'Luis Pérez' }),
-      409,
-      'CORREO_EN_USO',
-      personalMessages.correoEnUso,
-    );
-    expect(await snapshot()).toEqual(before);
+    await expectAcceptRefused(token, 409, 'CORREO_EN_USO', personalMessages.correoEnUso);
     expect(await personalRow(member.personalId)).toMatchObject({
       estado: 'INVITADO',
       account_id: null,
