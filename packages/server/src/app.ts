@@ -50,14 +50,14 @@ import {
   registerCheckoutRoutes,
 } from './modules/checkout/checkout.routes.js';
 import { registerHorarioRoutes } from './modules/horarios/horario.routes.js';
-import { startOrphanImageSweep } from './modules/imagenes/image-orphans.js';
-import { registerImageReferenceCheck } from './modules/imagenes/image-references.js';
+import { startOrphanImageSweep } from './modules/imagenes/imagen-orphans.js';
+import { registerImageReferenceCheck } from './modules/imagenes/imagen-references.js';
 import {
   registerImageFiles,
   registerImageRoutes,
   UPLOAD_WINDOW_MS,
-} from './modules/imagenes/image.routes.js';
-import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/image.storage.js';
+} from './modules/imagenes/imagen.routes.js';
+import { createLocalImageStorage, type ImageStorage } from './modules/imagenes/imagen.storage.js';
 import {
   createLocalEventBus,
   createPostgresEventBus,
@@ -173,7 +173,7 @@ function missingProductionSecret(): never {
 async function createImageStorage(app: FastifyInstance, config: Config): Promise<ImageStorage> {
   if (config.imageStorage.kind === 'local') return createLocalImageStorage(config.imagesDir);
   // Loaded only here: a server on its own disk never loads the AWS SDK (~0.1 s at boot).
-  const { createS3ImageStorage } = await import('./modules/imagenes/image.storage-s3.js');
+  const { createS3ImageStorage } = await import('./modules/imagenes/imagen.storage-s3.js');
   const storage = createS3ImageStorage(config.imageStorage.s3);
   app.addHook('onClose', async () => storage.close());
   return storage;

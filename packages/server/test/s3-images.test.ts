@@ -6,15 +6,15 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
-import { sweepOrphanImages } from '../src/modules/imagenes/image-orphans.js';
+import { sweepOrphanImages } from '../src/modules/imagenes/imagen-orphans.js';
 import {
   ALMACENAMIENTO_NO_DISPONIBLE_IMAGEN,
   filesOfImage,
   variantNameOf,
-} from '../src/modules/imagenes/image.service.js';
-import { IMAGEN_NO_VERIFICABLE } from '../src/modules/imagenes/image-references.js';
-import { createS3ImageStorage } from '../src/modules/imagenes/image.storage-s3.js';
-import { createLocalImageStorage } from '../src/modules/imagenes/image.storage.js';
+} from '../src/modules/imagenes/imagen.service.js';
+import { IMAGEN_NO_VERIFICABLE } from '../src/modules/imagenes/imagen-references.js';
+import { createS3ImageStorage } from '../src/modules/imagenes/imagen.storage-s3.js';
+import { createLocalImageStorage } from '../src/modules/imagenes/imagen.storage.js';
 import { logInto, startTestServer, type TestServer } from './build-test-app.js';
 import {
   addCategoria,
@@ -467,7 +467,7 @@ describe('IMAGE_STORAGE configuration', () => {
   it('prints no NodeVersionSupportWarning from the AWS SDK when the S3 storage is made', async () => {
     const storageModule = path.resolve(
       import.meta.dirname,
-      '../src/modules/imagenes/image.storage-s3.ts',
+      '../src/modules/imagenes/imagen.storage-s3.ts',
     );
     const script = [
       `const { createS3ImageStorage } = await import(${JSON.stringify(storageModule)});`,

@@ -11,8 +11,8 @@ import {
   IMAGE_VARIANT_WIDTHS,
   SIN_ESPACIO_IMAGEN,
   storeUploadedImage,
-} from '../src/modules/imagenes/image.service.js';
-import type { ImageStorage } from '../src/modules/imagenes/image.storage.js';
+} from '../src/modules/imagenes/imagen.service.js';
+import type { ImageStorage } from '../src/modules/imagenes/imagen.storage.js';
 import { describeWhenAvailable } from './requires.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { createShopOwner, TEST_ADMIN } from './factories.js';

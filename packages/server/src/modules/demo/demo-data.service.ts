@@ -16,8 +16,8 @@ import type { AccountService } from '../accounts/account.service.js';
 import * as catalogo from '../catalogo/catalogo.service.js';
 import * as horarios from '../horarios/horario.service.js';
 import { createPersonalService } from '../personal/personal.service.js';
-import { storeUploadedImage } from '../imagenes/image.service.js';
-import type { ImageStorage } from '../imagenes/image.service.js';
+import { storeUploadedImage } from '../imagenes/imagen.service.js';
+import type { ImageStorage } from '../imagenes/imagen.service.js';
 import * as tiendas from '../tiendas/tienda.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/build-test-app.js';
 import { imageForm, solidPng, storedFiles, uploadImage } from '../../../test/image-factories.js';
-import { MAX_IMAGE_BYTES } from './image.service.js';
+import { MAX_IMAGE_BYTES } from './imagen.service.js';
 import {
   createShopper,
   createShopOwner,

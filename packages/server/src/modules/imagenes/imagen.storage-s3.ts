@@ -13,7 +13,7 @@ import {
   isSafeImageName,
   StorageFaultError,
   type ImageStorage,
-} from './image.storage.js';
+} from './imagen.storage.js';
 
 /**
  * How long one call to the store may take. A store that doesn't answer must fail an upload in

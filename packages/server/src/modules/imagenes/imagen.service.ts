@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../../http/app-error.js';
-import { storageFaultOf, type ImageStorage } from './image.storage.js';
+import { storageFaultOf, type ImageStorage } from './imagen.storage.js';
 
 /** Where images are kept (a local folder or an S3 bucket), for the modules that store some. */
-export type { ImageStorage } from './image.storage.js';
+export type { ImageStorage } from './imagen.storage.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** 40 megapixels: any phone photo fits; a decompression bomb doesn't. */

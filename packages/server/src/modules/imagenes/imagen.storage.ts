@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded images live: this machine's folder or an S3-compatible bucket
- * (image.storage-s3.ts; docs/operations.md, "Images and storage"). Names are made by the
+ * (imagen.storage-s3.ts; docs/operations.md, "Images and storage"). Names are made by the
  * server (content hashes), never by users.
  */
 export interface ImageStorage {
@@ -72,7 +72,7 @@ export type StorageFault = 'full' | 'unavailable';
 
 /**
  * A remote store's failure, already judged by the backend that knows its errors
- * (image.storage-s3.ts): `code` names the cause for the log (ECONNREFUSED, TimeoutError,
+ * (imagen.storage-s3.ts): `code` names the cause for the log (ECONNREFUSED, TimeoutError,
  * NoSuchBucket, AccessDenied...), never a credential.
  */
 export class StorageFaultError extends Error {

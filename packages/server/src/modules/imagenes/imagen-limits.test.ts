@@ -16,8 +16,8 @@ import {
   uniquePng,
   uploadImage,
 } from '../../../test/image-factories.js';
-import { sweepOrphanImages } from './image-orphans.js';
-import { createLocalImageStorage } from './image.storage.js';
+import { sweepOrphanImages } from './imagen-orphans.js';
+import { createLocalImageStorage } from './imagen.storage.js';
 
 // docs/reliability.md, "Limits": uploads were unlimited (13 MB/s of disk from one account) and files nobody
 // used stayed forever. Each test does that first.

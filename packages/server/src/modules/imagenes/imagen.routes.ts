@@ -9,8 +9,8 @@ import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { nowIso } from '../../lib/clock.js';
-import { MAX_IMAGE_BYTES, storeImage } from './image.service.js';
-import { isSafeImageName, type ImageStorage } from './image.storage.js';
+import { MAX_IMAGE_BYTES, storeImage } from './imagen.service.js';
+import { isSafeImageName, type ImageStorage } from './imagen.storage.js';
 import { findImagen, recordImagen, sumBytesOfTienda } from './imagen.repository.js';
 
 /** The hourly upload limit's window; the limiter handed in counts over it. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../test/build-test-app.js';
 import { createShopOwner, TEST_ADMIN } from '../../../test/factories.js';
 import { imageForm, solidPng, uploadImage } from '../../../test/image-factories.js';
-import { IMAGE_VARIANT_WIDTHS, variantNameOf } from './image.service.js';
+import { IMAGE_VARIANT_WIDTHS, variantNameOf } from './imagen.service.js';
 
 /** Decision 0009: each upload also gets smaller WebP copies named after the original. */
 describe('image variants', () => {

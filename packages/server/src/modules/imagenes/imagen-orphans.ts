@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { filesOfImage } from './image.service.js';
-import type { ImageStorage } from './image.storage.js';
+import { filesOfImage } from './imagen.service.js';
+import type { ImageStorage } from './imagen.storage.js';
 import * as repo from './imagen.repository.js';
 
 const BATCH = 200;

@@ -2,10 +2,10 @@ import { catalogoMessages } from '@tianguis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
-import type { ImageStorage } from './image.storage.js';
+import type { ImageStorage } from './imagen.storage.js';
 import { findImagen } from './imagen.repository.js';
 
-/** What the upload answers: an original under its content hash (image.service.ts). */
+/** What the upload answers: an original under its content hash (imagen.service.ts). */
 const ISSUED_PATH = /^\/images\/([a-f0-9]{32}\.(?:jpg|png))$/;
 
 /** The routes that store an `imageUrl` in the catalogue. */
