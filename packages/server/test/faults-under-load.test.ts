@@ -11,7 +11,7 @@ import {
 import { loadConfig } from '../src/config.js';
 import { errorCatalog } from '../src/http/app-error.js';
 import { startTestServer, useTestDatabase, useTempFolder } from './build-test-app.js';
-import { type TestDatabase } from './dialects.js';
+import type { TestDatabase } from './dialects.js';
 import { signInAdmin, TEST_ADMIN } from './factories.js';
 import { createPublicShop, guestBody, newKey, type PublicShop } from './pedido-factories.js';
 import { startServerProcess } from './server-process.js';

@@ -1,11 +1,11 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../src/db/create-db.js';
+import type { DbHandle } from '../src/db/create-db.js';
 import { migrateToLatest, migrations } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/accounts/password.js';
 import { startTestServer, type TestServer } from './build-test-app.js';
 import { ok } from './catalogo-factories.js';
-import { createTestDatabase, type TestDatabase } from './dialects.js';
+import type { TestDatabase } from './dialects.js';
 import {
   call,
   CART,
@@ -17,14 +17,13 @@ import {
   type CarritoGrupo,
   type Pedido,
 } from './pedido-factories.js';
+import { createDatabaseAt, type OldDb } from './migration-factories.js';
 
 // The second edition's ordering migration (2026_11_25_1000_ordering) on a database the first
 // edition filled: every shop, product, basket line, order, order line and event is kept, reads
 // back through today's API with the first edition's meaning, and the foreign keys still hold.
 
-// The rows are written with the first edition's columns, not the app's Database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a schema that no longer exists
-type OldDb = Kysely<any>;
+// The rows are written with the first edition's columns, not the app's Database type (OldDb).
 
 const BEFORE = '2026_11_23_1500_rate_limit';
 const PASSWORD = 'Secreta123';
@@ -73,12 +72,9 @@ describe('the ordering migration on a first-edition database', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    handle = createDb(database.url);
-    const db = handle.db as unknown as OldDb;
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateTo(BEFORE);
-    if (error) throw error;
+    const made = await createDatabaseAt(BEFORE);
+    ({ database, handle } = made);
+    const { db } = made;
 
     // The first edition's rows, with its columns only.
     const now = '2026-11-20T18:00:00.000Z';

@@ -1,8 +1,9 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/dialects.js';
-import { createDb, type DbHandle } from './create-db.js';
+import type { TestDatabase } from '../../test/dialects.js';
+import type { DbHandle } from './create-db.js';
 import { migrateToLatest, migrations } from './migrate.js';
+import { createDatabaseAt, type OldDb } from '../../test/migration-factories.js';
 
 // Every migration applied to a database the previous version filled (docs/operations.md,
 // "Migrations"): for each migration N a fresh database is migrated to N-1, given a shop's
@@ -12,9 +13,7 @@ import { migrateToLatest, migrations } from './migrate.js';
 // count per table, and every column both versions have holds the same value. Runs on SQLite and
 // on PostgreSQL (TEST_DATABASE_URL), as every migration must work on both.
 
-// Rows are written with whatever columns the old version has, not the app's Database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- schemas that no longer exist
-type AnyDb = Kysely<any>;
+// Rows are written with whatever columns the old version has, not the app's Database type (OldDb).
 type Row = Record<string, unknown>;
 
 const NAMES = Object.keys(migrations).sort();
@@ -330,7 +329,7 @@ function realisticRows(): [table: string, rows: Row[]][] {
 
 /** Writes the realistic rows into the tables this version has, with the columns it has. */
 async function fill(
-  db: AnyDb,
+  db: OldDb,
   dialect: TestDatabase['dialect'],
   skip: readonly string[] = [],
 ): Promise<string[]> {
@@ -369,7 +368,7 @@ async function fill(
 }
 
 /** The values of `row` that `table` has columns for now (undefined ones left out). */
-async function withColumnsOf(db: AnyDb, table: string, row: Row): Promise<Row> {
+async function withColumnsOf(db: OldDb, table: string, row: Row): Promise<Row> {
   const found = (await db.introspection.getTables()).find((t) => t.name === table);
   const columns = new Set(found?.columns.map((c) => c.name));
   return Object.fromEntries(
@@ -377,7 +376,7 @@ async function withColumnsOf(db: AnyDb, table: string, row: Row): Promise<Row> {
   );
 }
 
-async function readRows(db: AnyDb, table: string): Promise<Row[]> {
+async function readRows(db: OldDb, table: string): Promise<Row[]> {
   const key = KEY[table] ?? 'id';
   return db.selectFrom(table).selectAll().orderBy(key).execute();
 }
@@ -399,12 +398,9 @@ describe.each(NAMES.slice(1).map((name, i) => [name, NAMES[i]!] as const))(
     const before: Record<string, Row[]> = {};
 
     beforeAll(async () => {
-      database = await createTestDatabase();
-      handle = createDb(database.url);
-      const db = handle.db as unknown as AnyDb;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-      const { error } = await migrator.migrateTo(previous);
-      if (error) throw error;
+      const made = await createDatabaseAt(previous);
+      ({ database, handle } = made);
+      const { db } = made;
       filled = await fill(db, database.dialect);
       for (const table of filled) before[table] = await readRows(db, table);
     });
@@ -418,7 +414,7 @@ describe.each(NAMES.slice(1).map((name, i) => [name, NAMES[i]!] as const))(
       expect(applied[0]).toBe(migration);
       expect(applied.at(-1)).toBe(NAMES.at(-1));
 
-      const db = handle.db as unknown as AnyDb;
+      const db = handle.db as unknown as OldDb;
       for (const table of filled) {
         const after = await readRows(db, table);
         expect(after.length, `${table}: filas`).toBe(before[table]!.length);
@@ -434,7 +430,7 @@ describe.each(NAMES.slice(1).map((name, i) => [name, NAMES[i]!] as const))(
     });
 
     it('the app can go on writing after it: a new order and a new basket line get fresh ids', async () => {
-      const db = handle.db as unknown as AnyDb;
+      const db = handle.db as unknown as OldDb;
       // The tables the old version lacked get their rows now, as the new version's app would.
       await fill(db, database.dialect, filled);
       const template = Object.fromEntries(realisticRows());

@@ -1,7 +1,5 @@
-import { Migrator, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../db/create-db.js';
-import { migrateToLatest, migrations } from '../../db/migrate.js';
+import { migrateToLatest } from '../../db/migrate.js';
 import { useTestServer } from '../../../test/build-test-app.js';
 import {
   createOwner,
@@ -11,9 +9,9 @@ import {
   type DiaEspecialView,
   type Owner,
 } from '../../../test/catalogo-factories.js';
-import { createTestDatabase } from '../../../test/dialects.js';
 import { HORARIO } from '../../../test/rutas.js';
 import { TEXTOS_HORARIO } from '../../../test/textos.js';
+import { createDatabaseAt } from '../../../test/migration-factories.js';
 
 // A special day that is already set is 400 DIA_EXISTENTE (docs/api.md, "Días especiales
 // repetidos"): on add, on update, and when several saves of one date arrive at once.
@@ -89,14 +87,9 @@ describe('DIA_EXISTENTE: one special day per date and shop', () => {
 
 describe('the migration that makes special days unique, on a database holding duplicates', () => {
   it('keeps the oldest row of each (shop, date), yearly when any copy was, and then refuses copies', async () => {
-    const database = await createTestDatabase();
-    const handle = createDb(database.url);
+    // Rows written before the index: as the version before it left them.
+    const { database, handle, db } = await createDatabaseAt('2026_11_25_1400_imagenes');
     try {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows written before the index
-      const db = handle.db as unknown as Kysely<any>;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-      const { error } = await migrator.migrateTo('2026_11_25_1400_imagenes');
-      if (error) throw error;
       const now = '2026-11-20T18:00:00.000Z';
       const insert = async (table: string, values: Record<string, unknown>) =>
         (await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow())
