@@ -153,3 +153,19 @@ export class AppError extends Error {
     this.extra = options.extra;
   }
 }
+
+/**
+ * 503 SERVICIO_NO_DISPONIBLE with Retry-After: the database or a store is away, and a retry in
+ * `retryAfterSeconds` may work. A `cause` (the store's or the database's error) is what the
+ * error handler logs, in one line.
+ */
+export function serviceUnavailable(
+  retryAfterSeconds: number,
+  options: { message?: string; cause?: unknown } = {},
+): AppError {
+  const error = new AppError('SERVICIO_NO_DISPONIBLE', options.message, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+  if ('cause' in options) error.cause = options.cause;
+  return error;
+}

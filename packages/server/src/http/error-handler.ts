@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isDiskFull } from '../lib/db-errors.js';
-import { AppError, errorCatalog, type ErrorCode, type FieldError } from './app-error.js';
+import {
+  AppError,
+  errorCatalog,
+  serviceUnavailable,
+  type ErrorCode,
+  type FieldError,
+} from './app-error.js';
 
 interface ErrorBody {
   code: ErrorCode;
@@ -24,11 +30,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * seconds may work. Answered 503 with Retry-After instead of the 500 of an unknown fault.
  */
 export function databaseUnavailable(cause: unknown): AppError {
-  const error = new AppError('SERVICIO_NO_DISPONIBLE', undefined, {
-    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-  });
-  error.cause = cause;
-  return error;
+  return serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS, { cause });
 }
 
 /** What a person reads when the database's disk refused the write (a full disk). */
@@ -45,11 +47,7 @@ export const DISK_FULL_RETRY_AFTER_SECONDS = 30;
  * not be true.
  */
 export function databaseDiskFull(cause: unknown): AppError {
-  const error = new AppError('SERVICIO_NO_DISPONIBLE', DISCO_LLENO_MENSAJE, {
-    headers: { 'retry-after': String(DISK_FULL_RETRY_AFTER_SECONDS) },
-  });
-  error.cause = cause;
-  return error;
+  return serviceUnavailable(DISK_FULL_RETRY_AFTER_SECONDS, { message: DISCO_LLENO_MENSAJE, cause });
 }
 
 /** Client mistakes Fastify catches before a route runs, each with a Spanish text. */

@@ -1,7 +1,7 @@
 import { catalogoMessages } from '@tianguis/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, serviceUnavailable } from '../../http/app-error.js';
 import type { ImageStorage } from './imagen.storage.js';
 import { findImagen } from './imagen.repository.js';
 
@@ -35,9 +35,7 @@ export async function isIssuedImageUrl(
     return await storage.exists(name);
   } catch {
     // The store away (S3 down): not the owner's mistake, and nothing was saved.
-    throw new AppError('SERVICIO_NO_DISPONIBLE', IMAGEN_NO_VERIFICABLE, {
-      headers: { 'retry-after': '5' },
-    });
+    throw serviceUnavailable(5, { message: IMAGEN_NO_VERIFICABLE });
   }
 }
 

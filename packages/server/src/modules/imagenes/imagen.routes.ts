@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imagenSubidaSchema } from '@tianguis/domain';
-import { AppError } from '../../http/app-error.js';
+import { AppError, serviceUnavailable } from '../../http/app-error.js';
 import type { Db } from '../../db/database.js';
 import { sessionOf, type AuthGuards } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -105,6 +105,30 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FALLBACK = 'public, max-age=86400';
 const VARIANT = /^([a-f0-9]{32})-\d+\.webp$/;
 
+/** The originals a variant (`<hash>-320.webp`) is made from, to answer in its place. */
+function originalsOf(variant: RegExpExecArray): string[] {
+  return [`${variant[1]}.jpg`, `${variant[1]}.png`];
+}
+
+/**
+ * GET /images/:name for a name the stores could hold; any other name is 404 before `answer`
+ * looks anywhere.
+ */
+function getImageFile(
+  app: FastifyInstance,
+  answer: (name: string, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  app.get<{ Params: { name: string } }>(
+    '/images/:name',
+    { schema: { hide: true, produces: IMAGE_TYPES } },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
+      return answer(name, request, reply);
+    },
+  );
+}
+
 /**
  * GET /images/<name>. Names are content hashes: an address never changes meaning, so it is
  * cached for a year. A variant (`<hash>-320.webp`, decision 0009) of an image uploaded before
@@ -120,46 +144,36 @@ export async function registerImageFiles(
     await registerLocalImageFiles(app, storage.localDir);
     return;
   }
-  app.get<{ Params: { name: string } }>(
-    '/images/:name',
-    { schema: { hide: true, produces: IMAGE_TYPES } },
-    async (request, reply) => {
-      const { name } = request.params;
-      if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
-      const since = request.headers['if-modified-since'];
-      const sinceDate = since === undefined ? undefined : new Date(since);
-      const conditions = {
-        ifNoneMatch: request.headers['if-none-match'],
-        ifModifiedSince: sinceDate && !Number.isNaN(sinceDate.getTime()) ? sinceDate : undefined,
-      };
-      const variant = VARIANT.exec(name);
-      const candidates = variant ? [name, `${variant[1]}.jpg`, `${variant[1]}.png`] : [name];
-      for (const candidate of candidates) {
-        let file;
-        try {
-          file = await storage.read(candidate, conditions);
-        } catch (error) {
-          // The store is down or slow: the image fails fast (its timeouts are short) and the
-          // page around it still renders. One log line per request, with the store's reason.
-          const refused = new AppError('SERVICIO_NO_DISPONIBLE', undefined, {
-            headers: { 'retry-after': '5' },
-          });
-          refused.cause = error;
-          throw refused;
-        }
-        if (!file) continue;
-        void reply.header('cache-control', candidate === name ? IMMUTABLE : FALLBACK);
-        if (file.etag !== undefined) void reply.header('etag', file.etag);
-        if (file.notModified) return reply.status(304).send();
-        if (file.lastModified) void reply.header('last-modified', file.lastModified.toUTCString());
-        return reply
-          .type(file.contentType)
-          .header('content-length', String(file.length))
-          .send(file.body);
+  getImageFile(app, async (name, request, reply) => {
+    const since = request.headers['if-modified-since'];
+    const sinceDate = since === undefined ? undefined : new Date(since);
+    const conditions = {
+      ifNoneMatch: request.headers['if-none-match'],
+      ifModifiedSince: sinceDate && !Number.isNaN(sinceDate.getTime()) ? sinceDate : undefined,
+    };
+    const variant = VARIANT.exec(name);
+    const candidates = variant ? [name, ...originalsOf(variant)] : [name];
+    for (const candidate of candidates) {
+      let file;
+      try {
+        file = await storage.read(candidate, conditions);
+      } catch (error) {
+        // The store is down or slow: the image fails fast (its timeouts are short) and the
+        // page around it still renders. One log line per request, with the store's reason.
+        throw serviceUnavailable(5, { cause: error });
       }
-      throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
-    },
-  );
+      if (!file) continue;
+      void reply.header('cache-control', candidate === name ? IMMUTABLE : FALLBACK);
+      if (file.etag !== undefined) void reply.header('etag', file.etag);
+      if (file.notModified) return reply.status(304).send();
+      if (file.lastModified) void reply.header('last-modified', file.lastModified.toUTCString());
+      return reply
+        .type(file.contentType)
+        .header('content-length', String(file.length))
+        .send(file.body);
+    }
+    throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
+  });
 }
 
 async function registerLocalImageFiles(app: FastifyInstance, imagesDir: string): Promise<void> {
@@ -179,19 +193,13 @@ async function registerLocalImageFiles(app: FastifyInstance, imagesDir: string):
       () => true,
       () => false,
     );
-  app.get<{ Params: { name: string } }>(
-    '/images/:name',
-    { schema: { hide: true, produces: IMAGE_TYPES } },
-    async (request, reply) => {
-      const { name } = request.params;
-      if (!isSafeImageName(name)) throw new AppError('NO_ENCONTRADO', 'No existe esa imagen');
-      const variant = VARIANT.exec(name);
-      if (variant && !(await exists(name))) {
-        for (const original of [`${variant[1]}.jpg`, `${variant[1]}.png`]) {
-          if (await exists(original)) return reply.sendFile(original);
-        }
+  getImageFile(app, async (name, _request, reply) => {
+    const variant = VARIANT.exec(name);
+    if (variant && !(await exists(name))) {
+      for (const original of originalsOf(variant)) {
+        if (await exists(original)) return reply.sendFile(original);
       }
-      return reply.sendFile(name);
-    },
-  );
+    }
+    return reply.sendFile(name);
+  });
 }
