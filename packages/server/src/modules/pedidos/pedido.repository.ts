@@ -214,24 +214,27 @@ export async function acceptPedido(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markPagado(db: DbOrTx, id: number, tiendaId: number, now: string) {
+export async function markPagado(
+  db: DbOrTx,
+  values: { id: number; tiendaId: number; now: string },
+) {
   const result = await db
     .updateTable('pedido')
-    .set({ pagado: 1, updated_at: now })
-    .where('id', '=', id)
-    .where('tienda_id', '=', tiendaId)
+    .set({ pagado: 1, updated_at: values.now })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
     .where('pagado', '=', 0)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** The first time the owner opens the order; later calls change nothing. */
-export async function markVisto(db: DbOrTx, id: number, tiendaId: number, now: string) {
+export async function markVisto(db: DbOrTx, values: { id: number; tiendaId: number; now: string }) {
   const result = await db
     .updateTable('pedido')
-    .set({ visto_en: now })
-    .where('id', '=', id)
-    .where('tienda_id', '=', tiendaId)
+    .set({ visto_en: values.now })
+    .where('id', '=', values.id)
+    .where('tienda_id', '=', values.tiendaId)
     .where('visto_en', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -368,20 +368,29 @@ interface CambioPedido {
 }
 
 /**
+ * One kind of change: `change`, given the CambioPedido, answers whether it applied; when it did
+ * not, `onRefused` says why (undefined: nothing to refuse, the order already was so); `tipo` is
+ * the event it writes when it did.
+ */
+interface CambioDePedido {
+  change: (trx: DbOrTx, cambio: CambioPedido) => Promise<boolean>;
+  onRefused: (pedido: { status: string }) => AppError | undefined;
+  tipo: TipoEventoPedido;
+}
+
+/**
  * One change of an order by its shop, in a transaction shared with SQLite's group commit like
  * checkout (an owner working the board must not hold up every other request while its own
- * commit reaches the disk): `change`, given the CambioPedido, answers whether it applied; when it did, an event of type
- * `tipo` goes to the outbox and the live streams. That event is also what moves the owner's
- * list version (findPedidosVersion), so every change writes one (docs/write-path.md).
+ * commit reaches the disk): when it applies, an event of its `tipo` goes to the outbox and the
+ * live streams. That event is also what moves the owner's list version (findPedidosVersion), so
+ * every change writes one (docs/write-path.md).
  */
 async function changePedido(
   db: Db,
   bus: PedidoEventBus,
   session: Session,
   pedidoId: number,
-  change: (trx: DbOrTx, cambio: CambioPedido) => Promise<boolean>,
-  onRefused: (pedido: { status: string }) => AppError | undefined,
-  tipo: TipoEventoPedido,
+  { change, onRefused, tipo }: CambioDePedido,
 ): Promise<PedidoView> {
   const evento = await runInWriteTransaction(db, async (trx): Promise<PedidoEvento | undefined> => {
     const now = nowIso();
@@ -426,15 +435,11 @@ export function finishPedido(
   status: 'COMPLETADO' | 'CANCELADO',
   motivo: string | null = null,
 ): Promise<PedidoView> {
-  return changePedido(
-    db,
-    bus,
-    session,
-    pedidoId,
-    (trx, cambio) => repo.finishPedido(trx, { ...cambio, status, motivo }),
-    estadoInvalido,
-    status,
-  );
+  return changePedido(db, bus, session, pedidoId, {
+    change: (trx, cambio) => repo.finishPedido(trx, { ...cambio, status, motivo }),
+    onRefused: estadoInvalido,
+    tipo: status,
+  });
 }
 
 /**
@@ -448,12 +453,8 @@ export function acceptPedido(
   pedidoId: number,
   minutos: number | undefined,
 ): Promise<PedidoView> {
-  return changePedido(
-    db,
-    bus,
-    session,
-    pedidoId,
-    (trx, cambio) =>
+  return changePedido(db, bus, session, pedidoId, {
+    change: (trx, cambio) =>
       repo.acceptPedido(trx, {
         ...cambio,
         listoEstimado:
@@ -461,12 +462,12 @@ export function acceptPedido(
             ? undefined
             : new Date(Date.parse(cambio.now) + minutos * 60_000).toISOString(),
       }),
-    (pedido) =>
+    onRefused: (pedido) =>
       pedido.status === 'NUEVO' && minutos === undefined
         ? new AppError('VALIDACION', pedidoWireMessages.minutosAceptar)
         : estadoInvalido(pedido),
-    'ACEPTADO',
-  );
+    tipo: 'ACEPTADO',
+  });
 }
 
 /**
@@ -480,41 +481,32 @@ export function markListo(
   session: Session,
   pedidoId: number,
 ): Promise<PedidoView> {
-  return changePedido(
-    db,
-    bus,
-    session,
-    pedidoId,
-    (trx, cambio) => repo.markListo(trx, cambio),
-    estadoInvalido,
-    'LISTO',
-  );
+  return changePedido(db, bus, session, pedidoId, {
+    change: repo.markListo,
+    onRefused: estadoInvalido,
+    tipo: 'LISTO',
+  });
 }
+
+/** Marks that a second time change nothing, and refuse nothing. */
+const alreadySo = () => undefined;
 
 /** The payment arrived (a transfer, say). Marking it twice changes nothing. */
 export function markPagado(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
-  return changePedido(
-    db,
-    bus,
-    session,
-    pedidoId,
-    (trx, { now }) => repo.markPagado(trx, pedidoId, session.tiendaId, now),
-    () => undefined,
-    TIPO_PAGADO,
-  );
+  return changePedido(db, bus, session, pedidoId, {
+    change: repo.markPagado,
+    onRefused: alreadySo,
+    tipo: TIPO_PAGADO,
+  });
 }
 
 /** The owner opened the order: the first time is recorded (the "sin atender" filter). */
 export function markVisto(db: Db, bus: PedidoEventBus, session: Session, pedidoId: number) {
-  return changePedido(
-    db,
-    bus,
-    session,
-    pedidoId,
-    (trx, { now }) => repo.markVisto(trx, pedidoId, session.tiendaId, now),
-    () => undefined,
-    TIPO_VISTO,
-  );
+  return changePedido(db, bus, session, pedidoId, {
+    change: repo.markVisto,
+    onRefused: alreadySo,
+    tipo: TIPO_VISTO,
+  });
 }
 
 async function findRowBySeguimiento(db: Db, seguimiento: string) {
