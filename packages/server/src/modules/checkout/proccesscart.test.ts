@@ -28,6 +28,7 @@ import {
   type PublicShop,
   type Shopper,
 } from '../../../test/pedido-factories.js';
+import { SIN_GESTION } from '../../../test/pedido-vista.js';
 
 // The first edition's checkout texts, quoted verbatim (docs/api.md, "Texts and forms").
 const MONTO_MINIMO =
@@ -166,18 +167,8 @@ describe('proccesscart: a signed-in basket becomes an order', () => {
         nota: null,
         invitado: false,
         origen: 'WEB',
-        aceptadoEn: null,
-        listoEstimado: null,
-        programadoPara: null,
-        motivoCancelacion: null,
-        escalado: false,
-        vistoEn: null,
-        // Third edition: ready, and who acted (docs/api.md, "Staff and the kitchen").
-        listoEn: null,
-        aceptadoPor: null,
-        listoPor: null,
-        completadoPor: null,
-        canceladoPor: null,
+        // Nothing done yet, third edition's who acted included (docs/api.md, "Staff and the kitchen").
+        ...SIN_GESTION,
         recogerEn: null,
         pedidoDetalles: [
           {

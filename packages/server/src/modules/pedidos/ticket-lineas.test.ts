@@ -10,6 +10,7 @@ import {
   type AnchoTicket,
   type TicketEntrada,
 } from './ticket-lineas.js';
+import { SIN_GESTION } from '../../../test/pedido-vista.js';
 
 // The ticket's layout (docs/api.md, "Staff and the kitchen"): which lines, in which words,
 // wrapped to 32 or 48 columns, in characters windows-1252 can print.
@@ -58,17 +59,9 @@ function pedido(overrides: Partial<PedidoVista> = {}): PedidoVista {
     nota: 'Tocar el timbre dos veces, el perro no muerde',
     invitado: true,
     origen: 'WEB',
+    ...SIN_GESTION,
     aceptadoEn: FECHA,
     listoEstimado: '2026-03-05T20:37:00.000Z',
-    programadoPara: null,
-    motivoCancelacion: null,
-    escalado: false,
-    vistoEn: null,
-    listoEn: null,
-    aceptadoPor: null,
-    listoPor: null,
-    completadoPor: null,
-    canceladoPor: null,
     pedidoDetalles: [
       {
         productoId: 1,
