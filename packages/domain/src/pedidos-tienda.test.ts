@@ -17,6 +17,7 @@ import {
   totalesDePedidoTienda,
   VIGIA_INICIAL,
   whatsappClienteUrl,
+  type FiltroFecha,
   type PedidoFiltrable,
 } from './pedidos-tienda.js';
 
@@ -35,36 +36,54 @@ function pedido(over: Partial<PedidoFiltrable> & { id: number }): PedidoFiltrabl
 }
 
 describe('date filters in the shop time zone', () => {
-  it('Hoy starts at local midnight, not UTC midnight', () => {
-    // 05:59 UTC on the 12th is still the 11th, 23:59, in Mexico City.
-    expect(isEnRangoDeFecha('2025-03-12T05:59:59Z', 'HOY', NOW, TZ)).toBe(false);
-    expect(isEnRangoDeFecha('2025-03-12T06:00:00Z', 'HOY', NOW, TZ)).toBe(true);
-    expect(isEnRangoDeFecha('2025-03-12T05:59:59-06:00', 'HOY', NOW, TZ)).toBe(true);
-  });
-
-  it('the same instant is today in another zone only by that zone', () => {
-    expect(isEnRangoDeFecha('2025-03-12T05:00:00Z', 'HOY', NOW, 'UTC')).toBe(true);
-    expect(isEnRangoDeFecha('2025-03-12T05:00:00Z', 'HOY', NOW, TZ)).toBe(false);
-  });
-
-  it('Esta semana is today and the 6 days before', () => {
-    expect(isEnRangoDeFecha('2025-03-06T06:00:00Z', 'SEMANA', NOW, TZ)).toBe(true);
-    expect(isEnRangoDeFecha('2025-03-06T05:59:59Z', 'SEMANA', NOW, TZ)).toBe(false);
-  });
-
-  it('Este mes is today and the 29 days before, across the month end', () => {
-    // 30 days ending on March 12 start on February 11.
-    expect(isEnRangoDeFecha('2025-02-11T06:00:00Z', 'MES', NOW, TZ)).toBe(true);
-    expect(isEnRangoDeFecha('2025-02-11T05:59:59Z', 'MES', NOW, TZ)).toBe(false);
-  });
-
-  it('Todas takes anything; other filters drop an unreadable date', () => {
-    expect(isEnRangoDeFecha('no es fecha', 'TODAS', NOW, TZ)).toBe(true);
-    expect(isEnRangoDeFecha('no es fecha', 'MES', NOW, TZ)).toBe(false);
-  });
-
-  it('an order stamped a little ahead of the device clock is still shown', () => {
-    expect(isEnRangoDeFecha('2025-03-13T07:00:00Z', 'HOY', NOW, TZ)).toBe(true);
+  // Each case: [fecha, filtro, zona, shown] checks of isEnRangoDeFecha at NOW.
+  it.each<[string, [string, FiltroFecha, string, boolean][]]>([
+    [
+      // 05:59 UTC on the 12th is still the 11th, 23:59, in Mexico City.
+      'Hoy starts at local midnight, not UTC midnight',
+      [
+        ['2025-03-12T05:59:59Z', 'HOY', TZ, false],
+        ['2025-03-12T06:00:00Z', 'HOY', TZ, true],
+        ['2025-03-12T05:59:59-06:00', 'HOY', TZ, true],
+      ],
+    ],
+    [
+      'the same instant is today in another zone only by that zone',
+      [
+        ['2025-03-12T05:00:00Z', 'HOY', 'UTC', true],
+        ['2025-03-12T05:00:00Z', 'HOY', TZ, false],
+      ],
+    ],
+    [
+      'Esta semana is today and the 6 days before',
+      [
+        ['2025-03-06T06:00:00Z', 'SEMANA', TZ, true],
+        ['2025-03-06T05:59:59Z', 'SEMANA', TZ, false],
+      ],
+    ],
+    [
+      // 30 days ending on March 12 start on February 11.
+      'Este mes is today and the 29 days before, across the month end',
+      [
+        ['2025-02-11T06:00:00Z', 'MES', TZ, true],
+        ['2025-02-11T05:59:59Z', 'MES', TZ, false],
+      ],
+    ],
+    [
+      'Todas takes anything; other filters drop an unreadable date',
+      [
+        ['no es fecha', 'TODAS', TZ, true],
+        ['no es fecha', 'MES', TZ, false],
+      ],
+    ],
+    [
+      'an order stamped a little ahead of the device clock is still shown',
+      [['2025-03-13T07:00:00Z', 'HOY', TZ, true]],
+    ],
+  ])('%s', (_title, checks) => {
+    for (const [fecha, filtro, zona, shown] of checks) {
+      expect(isEnRangoDeFecha(fecha, filtro, NOW, zona)).toBe(shown);
+    }
   });
 });
 
