@@ -20,6 +20,8 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import { tokenBodySchema } from '../../http/schemas.js';
 import type { AccountService } from './account.service.js';
 
+const CONTRASENA_ACTUALIZADA = { mensaje: 'Contrasena actualizada.' };
+
 export function registerAccountRoutes(
   app: FastifyInstance,
   deps: { accounts: AccountService; guards: AuthGuards; limiter: RateLimiter; config: Config },
@@ -28,6 +30,10 @@ export function registerAccountRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Before the database closes (onClose): a reset under way still writes its secret or code.
   app.addHook('preClose', async () => accounts.close());
+  /** A step of the password reset: open to anyone, answered with a message. */
+  const recoveryStep = <B extends z.ZodType>(summary: string, body: B) => ({
+    schema: { tags: ['cuentas'], summary, body, response: { 200: mensajeRespuestaSchema } },
+  });
 
   api.post(
     '/api/login/registerUser',
@@ -123,30 +129,22 @@ export function registerAccountRoutes(
 
   api.post(
     '/api/recuperarcontrasena/actualizarContrasena',
-    {
-      schema: {
-        tags: ['cuentas'],
-        summary: 'Cambia la contraseña con el secreto del enlace enviado por correo',
-        body: actualizarContrasenaSchema,
-        response: { 200: mensajeRespuestaSchema },
-      },
-    },
+    recoveryStep(
+      'Cambia la contraseña con el secreto del enlace enviado por correo',
+      actualizarContrasenaSchema,
+    ),
     async (request) => {
       await accounts.resetPasswordWithSecret(request.body.secret, request.body.newPassword);
-      return { mensaje: 'Contrasena actualizada.' };
+      return CONTRASENA_ACTUALIZADA;
     },
   );
 
   api.post(
     '/api/restaurar/restaurarpassword',
-    {
-      schema: {
-        tags: ['cuentas'],
-        summary: 'Envía un código de 6 dígitos al celular registrado; siempre responde 200',
-        body: restaurarPasswordSchema,
-        response: { 200: mensajeRespuestaSchema },
-      },
-    },
+    recoveryStep(
+      'Envía un código de 6 dígitos al celular registrado; siempre responde 200',
+      restaurarPasswordSchema,
+    ),
     async (request) => {
       await accounts.sendPhoneCode(request.body.celular, request.ip);
       return { mensaje: 'Te enviamos un código a tu celular.' };
@@ -155,17 +153,10 @@ export function registerAccountRoutes(
 
   api.post(
     '/api/restaurar/cambiarcontrasena',
-    {
-      schema: {
-        tags: ['cuentas'],
-        summary: 'Cambia la contraseña con el código enviado al celular',
-        body: cambiarContrasenaSchema,
-        response: { 200: mensajeRespuestaSchema },
-      },
-    },
+    recoveryStep('Cambia la contraseña con el código enviado al celular', cambiarContrasenaSchema),
     async (request) => {
       await accounts.resetPasswordWithCode(request.body, request.ip);
-      return { mensaje: 'Contrasena actualizada.' };
+      return CONTRASENA_ACTUALIZADA;
     },
   );
 }

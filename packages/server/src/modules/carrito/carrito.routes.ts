@@ -13,48 +13,37 @@ export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guar
   const { db, guards } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const shopper = guards.requireRole('USUARIO');
+  /** Every call is the shopper's own and answers their basket as it is afterwards. */
+  const basketCall = <B extends z.ZodType>(summary: string, body: B, description?: string) => ({
+    schema: {
+      tags,
+      summary,
+      ...(description === undefined ? {} : { description }),
+      body,
+      response: { 200: carritoSchema },
+    },
+    preValidation: shopper,
+  });
 
   api.post(
     '/api/shoppingcartmarket/listarcarrito',
-    {
-      schema: {
-        tags,
-        summary: 'La canasta del consumidor, un grupo por tienda',
-        body: tokenBodySchema,
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall('La canasta del consumidor, un grupo por tienda', tokenBodySchema),
     async (request) => carrito.listCarrito(db, sessionOf(request)),
   );
 
   api.post(
     '/api/shoppingcartmarket/addItem',
-    {
-      schema: {
-        tags,
-        summary: 'Agrega una unidad de un producto con sus opciones y nota',
-        description:
-          'Una línea es un producto con un conjunto de opciones y una nota: lo mismo otra vez suma una unidad a esa línea.',
-        body: addItemSchema,
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall(
+      'Agrega una unidad de un producto con sus opciones y nota',
+      addItemSchema,
+      'Una línea es un producto con un conjunto de opciones y una nota: lo mismo otra vez suma una unidad a esa línea.',
+    ),
     async (request) => carrito.addItem(db, sessionOf(request), request.body),
   );
 
   api.post(
     '/api/shoppingcartmarket/cantidad',
-    {
-      schema: {
-        tags,
-        summary: 'Fija la cantidad de una línea (0 la quita)',
-        body: cantidadLineaSchema,
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall('Fija la cantidad de una línea (0 la quita)', cantidadLineaSchema),
     async (request) =>
       carrito.setCantidad(
         db,
@@ -66,34 +55,24 @@ export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   api.post(
     '/api/shoppingcartmarket/removeItem',
-    {
-      schema: {
-        tags,
-        summary: 'Quita una unidad de una línea (la línea se va en cero)',
-        body: z.object({ shoppingCartId: idSchema }),
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall(
+      'Quita una unidad de una línea (la línea se va en cero)',
+      z.object({ shoppingCartId: idSchema }),
+    ),
     async (request) => carrito.removeItem(db, sessionOf(request), request.body.shoppingCartId),
   );
 
   api.post(
     '/api/shoppingcartmarket/clearItem',
-    {
-      schema: {
-        tags,
-        summary: 'Quita una línea (shoppingCartId) o todas las de un producto (productoId)',
-        body: z
-          .object({ productoId: idSchema.optional(), shoppingCartId: idSchema.optional() })
-          .refine(
-            (b) => (b.productoId === undefined) !== (b.shoppingCartId === undefined),
-            'Identificador inválido',
-          ),
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall(
+      'Quita una línea (shoppingCartId) o todas las de un producto (productoId)',
+      z
+        .object({ productoId: idSchema.optional(), shoppingCartId: idSchema.optional() })
+        .refine(
+          (b) => (b.productoId === undefined) !== (b.shoppingCartId === undefined),
+          'Identificador inválido',
+        ),
+    ),
     async (request) => {
       const { productoId, shoppingCartId } = request.body;
       return carrito.clearItem(
@@ -106,15 +85,7 @@ export function registerCarritoRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   api.post(
     '/api/shoppingcartmarket/removecart',
-    {
-      schema: {
-        tags,
-        summary: 'Vacía la canasta de una tienda',
-        body: z.object({ tiendaId: idSchema }),
-        response: { 200: carritoSchema },
-      },
-      preValidation: shopper,
-    },
+    basketCall('Vacía la canasta de una tienda', z.object({ tiendaId: idSchema })),
     async (request) => carrito.removeCart(db, sessionOf(request), request.body.tiendaId),
   );
 }

@@ -25,109 +25,76 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
   const tags = ['catalogo'];
   // Every change answers the owner's shop list as it is after it (docs/api.md).
   const response = { 200: tiendaListaSchema };
+  const catalogoCall = <B extends z.ZodType>(summary: string, body: B, guard = owner) => ({
+    schema: { tags, summary, body, response },
+    preValidation: guard,
+  });
+  /** A delete by id, which the first edition's clients send in the path or in the body. */
+  const postDelete = (path: string, summary: string, remove: typeof catalogo.deleteCategoria) => {
+    api.post(
+      `${path}/:id`,
+      { schema: { tags, summary, response, params: idParamsSchema }, preValidation: owner },
+      async (request) => remove(db, sessionOf(request), request.params.id),
+    );
+    api.post(
+      path,
+      { schema: { tags, summary, response, body: idParamsSchema }, preValidation: owner },
+      async (request) => remove(db, sessionOf(request), request.body.id),
+    );
+  };
 
   api.post(
     '/api/tienda/addcategoria',
-    {
-      schema: {
-        tags,
-        summary: 'Agrega una categoría',
-        body: categoriaSchema.and(optionalTiendaId),
-        response,
-      },
-      preValidation: owner,
-    },
+    catalogoCall('Agrega una categoría', categoriaSchema.and(optionalTiendaId)),
     async (request) => catalogo.addCategoria(db, sessionOf(request), request.body),
   );
 
   api.post(
     '/api/tienda/updatecategoria',
-    {
-      schema: {
-        tags,
-        summary: 'Cambia el título o la imagen de una categoría',
-        body: categoriaSchema.and(z.object({ id: idSchema })),
-        response,
-      },
-      preValidation: owner,
-    },
+    catalogoCall(
+      'Cambia el título o la imagen de una categoría',
+      categoriaSchema.and(z.object({ id: idSchema })),
+    ),
     async (request) => catalogo.updateCategoria(db, sessionOf(request), request.body),
   );
 
-  const deleteCategoria = {
-    schema: { tags, summary: 'Elimina una categoría y sus productos', response },
-    preValidation: owner,
-  };
-  api.post(
-    '/api/tienda/deletecategoria/:id',
-    { ...deleteCategoria, schema: { ...deleteCategoria.schema, params: idParamsSchema } },
-    async (request) => catalogo.deleteCategoria(db, sessionOf(request), request.params.id),
-  );
-  api.post(
+  postDelete(
     '/api/tienda/deletecategoria',
-    { ...deleteCategoria, schema: { ...deleteCategoria.schema, body: idParamsSchema } },
-    async (request) => catalogo.deleteCategoria(db, sessionOf(request), request.body.id),
+    'Elimina una categoría y sus productos',
+    catalogo.deleteCategoria,
   );
 
   api.post(
     '/api/tienda/addproducto',
-    {
-      schema: {
-        tags,
-        summary: 'Agrega un producto (con sus grupos de opciones, si los hay)',
-        body: productoSchema.and(optionalTiendaId).and(optionalGrupos),
-        response,
-      },
-      preValidation: owner,
-    },
+    catalogoCall(
+      'Agrega un producto (con sus grupos de opciones, si los hay)',
+      productoSchema.and(optionalTiendaId).and(optionalGrupos),
+    ),
     async (request) => catalogo.addProducto(db, sessionOf(request), request.body),
   );
 
   api.post(
     '/api/tienda/updateproducto',
-    {
-      schema: {
-        tags,
-        summary: 'Cambia un producto (y sus grupos de opciones cuando vienen)',
-        body: productoSchema
-          .and(z.object({ id: idSchema, activarODesactivar: z.boolean().optional() }))
-          .and(optionalGrupos),
-        response,
-      },
-      preValidation: owner,
-    },
+    catalogoCall(
+      'Cambia un producto (y sus grupos de opciones cuando vienen)',
+      productoSchema
+        .and(z.object({ id: idSchema, activarODesactivar: z.boolean().optional() }))
+        .and(optionalGrupos),
+    ),
     async (request) => catalogo.updateProducto(db, sessionOf(request), request.body),
   );
 
-  const deleteProducto = {
-    schema: { tags, summary: 'Elimina un producto', response },
-    preValidation: owner,
-  };
-  api.post(
-    '/api/tienda/deleteproducto/:id',
-    { ...deleteProducto, schema: { ...deleteProducto.schema, params: idParamsSchema } },
-    async (request) => catalogo.deleteProducto(db, sessionOf(request), request.params.id),
-  );
-  api.post(
-    '/api/tienda/deleteproducto',
-    { ...deleteProducto, schema: { ...deleteProducto.schema, body: idParamsSchema } },
-    async (request) => catalogo.deleteProducto(db, sessionOf(request), request.body.id),
-  );
+  postDelete('/api/tienda/deleteproducto', 'Elimina un producto', catalogo.deleteProducto);
 
   api.post(
     '/api/tienda/activateproducto',
-    {
-      schema: {
-        tags,
-        summary: 'Activa o desactiva un producto',
-        body: z.object({
-          productoId: idSchema,
-          activate: z.boolean({ error: 'activate debe ser true o false' }),
-        }),
-        response,
-      },
-      preValidation: owner,
-    },
+    catalogoCall(
+      'Activa o desactiva un producto',
+      z.object({
+        productoId: idSchema,
+        activate: z.boolean({ error: 'activate debe ser true o false' }),
+      }),
+    ),
     async (request) =>
       catalogo.activateProducto(
         db,
@@ -139,15 +106,11 @@ export function registerCatalogoRoutes(app: FastifyInstance, deps: { db: Db; gua
 
   api.post(
     '/api/tienda/agotarproducto',
-    {
-      schema: {
-        tags,
-        summary: 'Marca un producto agotado hasta el fin del día de la tienda, o lo regresa',
-        body: agotarProductoSchema,
-        response,
-      },
-      preValidation: guards.requirePermiso('agotar'),
-    },
+    catalogoCall(
+      'Marca un producto agotado hasta el fin del día de la tienda, o lo regresa',
+      agotarProductoSchema,
+      guards.requirePermiso('agotar'),
+    ),
     async (request) =>
       catalogo.setProductoAgotado(
         db,

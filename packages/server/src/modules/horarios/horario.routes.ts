@@ -22,6 +22,14 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
   // Hours and special days: the owner and the ENCARGADO.
   const owner = guards.requirePermiso('catalogo');
   const tags = ['horarios'];
+  /** What anyone may read of a shop, and the id of one that exists (404 otherwise). */
+  const readOfTienda = <R extends z.ZodType>(summary: string, response: { 200: R }) => ({
+    schema: { tags, summary, params: tiendaParams, response },
+  });
+  const existingTiendaId = async (request: { params: { tiendaId: number } }) => {
+    await horarios.assertTiendaExists(db, request.params.tiendaId);
+    return request.params.tiendaId;
+  };
 
   api.post(
     '/api/horario/addrange',
@@ -39,34 +47,14 @@ export function registerHorarioRoutes(app: FastifyInstance, deps: { db: Db; guar
 
   api.get(
     '/api/horario/getbytienda/:tiendaId',
-    {
-      schema: {
-        tags,
-        summary: 'Horario semanal de una tienda',
-        params: tiendaParams,
-        response: semanaRespuesta,
-      },
-    },
-    async (request) => {
-      await horarios.assertTiendaExists(db, request.params.tiendaId);
-      return horarios.listHorariosOf(db, request.params.tiendaId);
-    },
+    readOfTienda('Horario semanal de una tienda', semanaRespuesta),
+    async (request) => horarios.listHorariosOf(db, await existingTiendaId(request)),
   );
 
   api.get(
     '/api/horariosdias/getbytienda/:tiendaId',
-    {
-      schema: {
-        tags,
-        summary: 'Días especiales de una tienda',
-        params: tiendaParams,
-        response: diasRespuesta,
-      },
-    },
-    async (request) => {
-      await horarios.assertTiendaExists(db, request.params.tiendaId);
-      return horarios.listDiasEspecialesOf(db, request.params.tiendaId);
-    },
+    readOfTienda('Días especiales de una tienda', diasRespuesta),
+    async (request) => horarios.listDiasEspecialesOf(db, await existingTiendaId(request)),
   );
 
   api.post(

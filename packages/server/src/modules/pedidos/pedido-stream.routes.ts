@@ -1,5 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -8,7 +13,12 @@ import {
   seguimientoParamsSchema,
 } from '@tianguis/domain';
 import type { Db } from '../../db/database.js';
-import { sessionOf, type AuthGuards, type StillValidSessions } from '../../http/auth.js';
+import {
+  sessionOf,
+  type AuthGuards,
+  type Session,
+  type StillValidSessions,
+} from '../../http/auth.js';
 import type { PedidoEventBus } from './pedido-eventos.js';
 import { createPedidoStreams, type EventoFilter } from './pedido-stream.service.js';
 
@@ -91,39 +101,39 @@ export function registerPedidoStreamRoutes(
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const response = { 200: pedidoEventStreamResponse };
-  api.get(
+  /**
+   * A signed-in stream (the shop's or the shopper's): EventSource sends no headers, so the token
+   * may come in the query; the limit counts the account's streams.
+   */
+  const sessionStream = (
+    path: string,
+    summary: string,
+    guard: preValidationAsyncHookHandler,
+    filterOf: (session: Session) => EventoFilter,
+  ) =>
+    api.get(
+      path,
+      {
+        schema: { tags: ['pedidos'], summary, querystring: pedidoStreamQuerySchema, response },
+        onRequest: tokenFromQuery,
+        preValidation: guard,
+      },
+      stream(
+        async (request) => filterOf(sessionOf(request)),
+        (request) => `a${sessionOf(request).accountId}`,
+      ),
+    );
+  sessionStream(
     '/api/pedido/eventos',
-    {
-      schema: {
-        tags: ['pedidos'],
-        summary: 'Eventos en vivo (SSE) de los pedidos de la tienda del dueño',
-        querystring: pedidoStreamQuerySchema,
-        response,
-      },
-      onRequest: tokenFromQuery,
-      preValidation: guards.requirePermiso('pedidos'),
-    },
-    stream(
-      async (request) => ({ tiendaId: sessionOf(request).tiendaId }),
-      (request) => `a${sessionOf(request).accountId}`,
-    ),
+    'Eventos en vivo (SSE) de los pedidos de la tienda del dueño',
+    guards.requirePermiso('pedidos'),
+    (session) => ({ tiendaId: session.tiendaId }),
   );
-  api.get(
+  sessionStream(
     '/api/pedido/mis-eventos',
-    {
-      schema: {
-        tags: ['pedidos'],
-        summary: 'Eventos en vivo (SSE) de los pedidos del consumidor',
-        querystring: pedidoStreamQuerySchema,
-        response,
-      },
-      onRequest: tokenFromQuery,
-      preValidation: guards.requireRole('USUARIO'),
-    },
-    stream(
-      async (request) => ({ accountId: sessionOf(request).accountId }),
-      (request) => `a${sessionOf(request).accountId}`,
-    ),
+    'Eventos en vivo (SSE) de los pedidos del consumidor',
+    guards.requireRole('USUARIO'),
+    (session) => ({ accountId: session.accountId }),
   );
   api.get(
     '/api/pedido/seguimiento/:seguimiento/eventos',
