@@ -11,45 +11,47 @@ const labels = (session: Pick<Session, 'tipoUsuario' | 'actor'>) =>
   enlacesDeMas(session).map((e) => e.label);
 
 describe("the bottom bar's 'Más' menu by what each person may do", () => {
-  it('gives the owner every screen', () => {
-    expect(labels({ tipoUsuario: 'TIENDA', actor: 'DUENO' })).toEqual([
-      'Nuevo pedido',
-      'Cocina',
-      'Ventas',
-      'Mi Tienda',
-      'Configuración',
-      'Preguntas Frecuentes',
-    ]);
-  });
-
-  it('gives a manager the catalogue, hours and sales, no settings', () => {
-    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' })).toEqual([
-      'Nuevo pedido',
-      'Cocina',
-      'Agotados de hoy',
-      'Mi Tienda',
-      'Horarios',
-      'Ventas',
-      'Corte de caja',
-      'Impresora térmica',
-      'Codigo QR',
-    ]);
-  });
-
-  it('gives a cashier manual orders, sold-out products and the cash close, no catalogue or sales', () => {
-    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'CAJERO' })).toEqual([
-      'Nuevo pedido',
-      'Cocina',
-      'Agotados de hoy',
-      'Corte de caja',
-      'Impresora térmica',
-      'Codigo QR',
-    ]);
-  });
-
-  it('gives the kitchen nothing beyond its display', () => {
-    expect(labels({ tipoUsuario: 'PERSONAL', actor: 'COCINA' })).toEqual([]);
-    expect(labels({ tipoUsuario: 'PERSONAL' })).toEqual([]);
+  type Quien = Pick<Session, 'tipoUsuario' | 'actor'>;
+  it.each<[string, Quien[], string[]]>([
+    [
+      'gives the owner every screen',
+      [{ tipoUsuario: 'TIENDA', actor: 'DUENO' }],
+      ['Nuevo pedido', 'Cocina', 'Ventas', 'Mi Tienda', 'Configuración', 'Preguntas Frecuentes'],
+    ],
+    [
+      'gives a manager the catalogue, hours and sales, no settings',
+      [{ tipoUsuario: 'PERSONAL', actor: 'ENCARGADO' }],
+      [
+        'Nuevo pedido',
+        'Cocina',
+        'Agotados de hoy',
+        'Mi Tienda',
+        'Horarios',
+        'Ventas',
+        'Corte de caja',
+        'Impresora térmica',
+        'Codigo QR',
+      ],
+    ],
+    [
+      'gives a cashier manual orders, sold-out products and the cash close, no catalogue or sales',
+      [{ tipoUsuario: 'PERSONAL', actor: 'CAJERO' }],
+      [
+        'Nuevo pedido',
+        'Cocina',
+        'Agotados de hoy',
+        'Corte de caja',
+        'Impresora térmica',
+        'Codigo QR',
+      ],
+    ],
+    [
+      'gives the kitchen nothing beyond its display',
+      [{ tipoUsuario: 'PERSONAL', actor: 'COCINA' }, { tipoUsuario: 'PERSONAL' }],
+      [],
+    ],
+  ])('%s', (_title, quienes, expected) => {
+    for (const quien of quienes) expect(labels(quien)).toEqual(expected);
   });
 });
 
