@@ -14,6 +14,20 @@ import {
   pagoPorTransferencia,
 } from '#test/pedidos/fixtures';
 
+/** The detail of `pedido` with a user and an `onAccion` that succeeds. */
+function renderConAcciones(pedido: Parameters<typeof renderDetalle>[0]) {
+  const user = userEvent.setup();
+  const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
+  renderDetalle(pedido, onAccion);
+  return { user, onAccion };
+}
+
+/** Clicks the button named `boton` and answers the dialog it opens, named `titulo`. */
+async function openDialog(user: ReturnType<typeof userEvent.setup>, boton: string, titulo: string) {
+  await user.click(screen.getByRole('button', { name: boton }));
+  return screen.getByRole('dialog', { name: titulo });
+}
+
 describe('PedidoDetalle', () => {
   it('shows the shop, the shopper with her links, the lines and the totals', () => {
     renderDetalle(makePedido({ id: 9, fecha: '2025-03-12T20:30:00Z' }), async () => undefined);
@@ -49,11 +63,8 @@ describe('PedidoDetalle', () => {
   });
 
   it('completes after the confirmation, and Cancelar in the question does nothing', async () => {
-    const user = userEvent.setup();
-    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
-    renderDetalle(makePedido({ id: 9 }), onAccion);
-    await user.click(screen.getByRole('button', { name: 'Completar Pedido' }));
-    let dialog = screen.getByRole('dialog', { name: 'Desea completar este pedido?' });
+    const { user, onAccion } = renderConAcciones(makePedido({ id: 9 }));
+    let dialog = await openDialog(user, 'Completar Pedido', 'Desea completar este pedido?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(onAccion).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -72,8 +83,7 @@ describe('PedidoDetalle', () => {
       throw new ApiError(409, 'ESTADO_INVALIDO', refusal);
     });
     renderDetalle(makePedido({ id: 9 }), onAccion);
-    await user.click(screen.getByRole('button', { name: 'Cancelar Pedido' }));
-    const dialog = screen.getByRole('dialog', { name: 'Desea cancelar este pedido?' });
+    const dialog = await openDialog(user, 'Cancelar Pedido', 'Desea cancelar este pedido?');
     within(dialog).getByRole('button', { name: 'No' });
     await user.click(within(dialog).getByRole('button', { name: 'SI' }));
     expect(onAccion).toHaveBeenCalledWith({ tipo: 'cancelar', motivo: null });
@@ -101,11 +111,8 @@ describe('PedidoDetalle', () => {
   });
 
   it('accepts a NUEVO order with a quick choice of minutes, or another time typed', async () => {
-    const user = userEvent.setup();
-    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
-    renderDetalle(makePedido({ id: 9 }), onAccion);
-    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
+    const { user, onAccion } = renderConAcciones(makePedido({ id: 9 }));
+    const dialog = await openDialog(user, 'Aceptar', 'Aceptar pedido');
     const choices = within(dialog).getAllByRole('radio');
     expect(choices.map((c) => c.parentElement?.textContent)).toEqual(
       MINUTOS_RAPIDOS.map((m) => `${m} min`),
@@ -120,11 +127,8 @@ describe('PedidoDetalle', () => {
   });
 
   it('refuses a time outside 5 to 180 minutes before sending', async () => {
-    const user = userEvent.setup();
-    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
-    renderDetalle(makePedido({ id: 9 }), onAccion);
-    await user.click(screen.getByRole('button', { name: 'Aceptar' }));
-    const dialog = screen.getByRole('dialog', { name: 'Aceptar pedido' });
+    const { user, onAccion } = renderConAcciones(makePedido({ id: 9 }));
+    const dialog = await openDialog(user, 'Aceptar', 'Aceptar pedido');
     const otro = within(dialog).getByLabelText('Otro tiempo (minutos)');
     await user.clear(otro);
     await user.type(otro, '200');
@@ -138,11 +142,8 @@ describe('PedidoDetalle', () => {
   });
 
   it('cancels with the reason typed, trimmed', async () => {
-    const user = userEvent.setup();
-    const onAccion = vi.fn(async (_a: AccionPedido) => undefined);
-    renderDetalle(makePedido({ id: 9, status: 'ACEPTADO' }), onAccion);
-    await user.click(screen.getByRole('button', { name: 'Cancelar Pedido' }));
-    const dialog = screen.getByRole('dialog', { name: 'Desea cancelar este pedido?' });
+    const { user, onAccion } = renderConAcciones(makePedido({ id: 9, status: 'ACEPTADO' }));
+    const dialog = await openDialog(user, 'Cancelar Pedido', 'Desea cancelar este pedido?');
     const motivo = within(dialog).getByLabelText('Motivo (opcional)');
     expect(motivo.getAttribute('maxlength')).toBe('140');
     await user.type(motivo, '  Se acabó el pastor ');
