@@ -1,12 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenDePersonal } from '#test/session';
 import { clearSession, storeToken } from '../../lib/session-store';
-import { miTiendaKey, type MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import type { MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { openMiTiendaScreen } from '#test/app/mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
-import { clearQueryCache, setQueryData } from '../../lib/query';
+import { clearQueryCache } from '../../lib/query';
 import Agotados from './agotados';
 
 afterEach(() => {
@@ -46,26 +46,17 @@ function tienda(productos: ReturnType<typeof producto>[]): MiTienda {
   });
 }
 
-function abrir() {
-  render(
-    <MemoryRouter initialEntries={['/agotados']}>
-      <Agotados />
-    </MemoryRouter>,
-  );
-}
+const abrir = (productos: ReturnType<typeof producto>[]) =>
+  openMiTiendaScreen('/agotados', <Agotados />, tienda(productos));
 
 describe('/agotados', () => {
   it('lists the products on sale, switched-off and deleted ones left out', () => {
-    setQueryData(
-      miTiendaKey,
-      tienda([
-        producto(2, 'Taco de suadero'),
-        producto(1, 'Taco al pastor', { agotado: true }),
-        producto(3, 'Taco de lengua', { activarODesactivar: false }),
-        producto(4, 'Taco de tripa', { deleted: true }),
-      ]),
-    );
-    abrir();
+    abrir([
+      producto(2, 'Taco de suadero'),
+      producto(1, 'Taco al pastor', { agotado: true }),
+      producto(3, 'Taco de lengua', { activarODesactivar: false }),
+      producto(4, 'Taco de tripa', { deleted: true }),
+    ]);
     const seccion = screen.getByRole('region', { name: 'Tacos' });
     expect(
       within(seccion)
@@ -81,7 +72,6 @@ describe('/agotados', () => {
 
   it('marks a product sold out for a cashier of the shop', async () => {
     storeToken(tokenDePersonal({ rol: 'CAJERO' }));
-    setQueryData(miTiendaKey, tienda([producto(1, 'Taco al pastor')]));
     const llamadas: unknown[] = [];
     vi.stubGlobal('fetch', async (_url: string, init?: RequestInit) => {
       llamadas.push(JSON.parse(String(init?.body)));
@@ -90,7 +80,7 @@ describe('/agotados', () => {
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
     });
-    abrir();
+    abrir([producto(1, 'Taco al pastor')]);
     const boton = screen.getByRole('button', { name: 'Agotado hoy: Taco al pastor' });
     await userEvent.setup().click(boton);
     await vi.waitFor(() =>
@@ -104,8 +94,7 @@ describe('/agotados', () => {
   });
 
   it('says when there is nothing on sale', () => {
-    setQueryData(miTiendaKey, tienda([]));
-    abrir();
+    abrir([]);
     expect(screen.getByText('No hay productos a la venta')).toBeTruthy();
   });
 });

@@ -1,10 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
+import type { MiTienda } from '../../features/mi-tienda/api/get-mi-tienda';
+import { openMiTiendaScreen } from '#test/app/mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
-import { clearQueryCache, setQueryData } from '../../lib/query';
+import { clearQueryCache } from '../../lib/query';
 import PedidosProgramados from './pedidos-programados';
 
 afterEach(() => {
@@ -14,18 +14,12 @@ afterEach(() => {
   clearQueryCache();
 });
 
-function renderScreen() {
-  render(
-    <MemoryRouter initialEntries={['/pedidos-programados']}>
-      <PedidosProgramados />
-    </MemoryRouter>,
-  );
-}
+const renderScreen = (tienda?: MiTienda) =>
+  openMiTiendaScreen('/pedidos-programados', <PedidosProgramados />, tienda);
 
 describe('/pedidos-programados', () => {
   it("opens on the owner's saved settings, with the switched-off banner when the shop is off", () => {
-    setQueryData(
-      miTiendaKey,
+    renderScreen(
       tiendaDePrueba({
         activarODesactivar: false,
         programacion: {
@@ -37,7 +31,6 @@ describe('/pedidos-programados', () => {
         },
       }),
     );
-    renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Pedidos programados' })).toBeTruthy();
     expect(screen.getByText('Tienda desactivada')).toBeTruthy();
     expect((screen.getByLabelText('Días por adelantado') as HTMLSelectElement).value).toBe('3');

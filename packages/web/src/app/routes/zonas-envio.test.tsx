@@ -1,26 +1,18 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { miTiendaKey } from '../../features/mi-tienda/api/get-mi-tienda';
+import { openMiTiendaScreen } from '#test/app/mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
 import { zonaGuardada } from '#test/zonas-envio/fixtures';
-import { clearQueryCache, setQueryData } from '../../lib/query';
+import { clearQueryCache } from '../../lib/query';
 import ZonasEnvio from './zonas-envio';
 
 afterEach(() => clearQueryCache());
 
-function renderScreen() {
-  render(
-    <MemoryRouter initialEntries={['/zonas-envio']}>
-      <ZonasEnvio />
-    </MemoryRouter>,
-  );
-}
-
 describe('/zonas-envio', () => {
   it("opens on the owner's shop zones, in order, with the switched-off banner when it is off", () => {
-    setQueryData(
-      miTiendaKey,
+    openMiTiendaScreen(
+      '/zonas-envio',
+      <ZonasEnvio />,
       tiendaDePrueba({
         activarODesactivar: false,
         ubicacion: { lat: 19.4326, lng: -99.1332 },
@@ -38,7 +30,6 @@ describe('/zonas-envio', () => {
         ],
       }),
     );
-    renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Zonas de envío' })).toBeTruthy();
     expect(screen.getByText('Tienda desactivada')).toBeTruthy();
     expect(screen.getByText('19.43260, -99.13320')).toBeTruthy();
