@@ -80,10 +80,10 @@ export function listProductosOf(db: DbOrTx, tiendaIds: number[], onlyActive: boo
 }
 
 /**
- * The future instants at which a sold-out mark ends (distinct, ascending): the moments a cached
- * answer holding `agotado: true` stops being right without any change to the data.
+ * The future ends of sold-out marks (distinct ISO texts): the moments a cached answer holding
+ * `agotado: true` stops being right without any change to the data.
  */
-export async function listAgotadoBounds(db: DbOrTx, nowIso: string): Promise<number[]> {
+export async function listAgotadoHastaAfter(db: DbOrTx, nowIso: string): Promise<string[]> {
   const rows = await db
     .selectFrom('producto')
     .select('agotado_hasta')
@@ -91,8 +91,5 @@ export async function listAgotadoBounds(db: DbOrTx, nowIso: string): Promise<num
     .where('agotado_hasta', '>', nowIso)
     .where('deleted', '=', 0)
     .execute();
-  return rows
-    .map((r) => Date.parse(r.agotado_hasta ?? ''))
-    .filter((ms) => !Number.isNaN(ms))
-    .sort((a, b) => a - b);
+  return rows.map((r) => r.agotado_hasta ?? '');
 }

@@ -27,7 +27,7 @@ import * as opcionesRepo from './opciones.repository.js';
  */
 export {
   hasVisibleProduct,
-  listAgotadoBounds,
+  listAgotadoHastaAfter,
   listCategoriasOf,
   listCategoriasVisiblesOf,
   listProductosOf,

@@ -279,10 +279,10 @@ export async function updateDemora(
 }
 
 /**
- * The future instants at which a shop's busy delay ends (distinct, ascending): like a sold-out
- * mark's end, the moment a cached answer carrying `demoraMin` stops being right with no write.
+ * The future ends of shops' busy delays (distinct ISO texts): like a sold-out mark's end, the
+ * moment a cached answer carrying `demoraMin` stops being right with no write.
  */
-export async function listDemoraBounds(db: DbOrTx, nowIso: string): Promise<number[]> {
+export async function listDemoraHastaAfter(db: DbOrTx, nowIso: string): Promise<string[]> {
   const rows = await db
     .selectFrom('tienda')
     .select('demora_hasta')
@@ -290,10 +290,7 @@ export async function listDemoraBounds(db: DbOrTx, nowIso: string): Promise<numb
     .where('demora_hasta', '>', nowIso)
     .where('deleted', '=', 0)
     .execute();
-  return rows
-    .map((r) => Date.parse(r.demora_hasta ?? ''))
-    .filter((ms) => !Number.isNaN(ms))
-    .sort((a, b) => a - b);
+  return rows.map((r) => r.demora_hasta ?? '');
 }
 
 export async function updateTiendaFlag(

@@ -121,10 +121,13 @@ export async function listPublicTiendasWithBounds(
  */
 async function listTimeBounds(db: DbOrTx, now: Date): Promise<number[]> {
   const [agotados, demoras] = await Promise.all([
-    catalogo.listAgotadoBounds(db, now.toISOString()),
-    repo.listDemoraBounds(db, now.toISOString()),
+    catalogo.listAgotadoHastaAfter(db, now.toISOString()),
+    repo.listDemoraHastaAfter(db, now.toISOString()),
   ]);
-  return demoras.length === 0 ? agotados : [...agotados, ...demoras].sort((a, b) => a - b);
+  return [...agotados, ...demoras]
+    .map((hasta) => Date.parse(hasta))
+    .filter((ms) => !Number.isNaN(ms))
+    .sort((a, b) => a - b);
 }
 
 /**
