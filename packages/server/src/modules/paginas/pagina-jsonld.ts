@@ -76,26 +76,21 @@ function description(producto: ProductoView): string | undefined {
   return text === '' ? undefined : text;
 }
 
-function menuItemOf(origin: string, tienda: TiendaView, c: CategoriaView, p: ProductoView) {
+/** A product as a menu's `MenuItem`, or as a catalogue's `Product` that names its category. */
+function itemOf(
+  type: 'MenuItem' | 'Product',
+  origin: string,
+  tienda: TiendaView,
+  c: CategoriaView,
+  p: ProductoView,
+) {
   const url = `${origin}${productoPath(tienda.usuario, c, p)}`;
   return {
-    '@type': 'MenuItem',
+    '@type': type,
     name: p.name,
     description: description(p),
     image: imageOf(origin, p.imageUrl),
-    url,
-    offers: offerOf(p, url),
-  };
-}
-
-function productOf(origin: string, tienda: TiendaView, c: CategoriaView, p: ProductoView) {
-  const url = `${origin}${productoPath(tienda.usuario, c, p)}`;
-  return {
-    '@type': 'Product',
-    name: p.name,
-    description: description(p),
-    image: imageOf(origin, p.imageUrl),
-    category: c.title,
+    category: type === 'Product' ? c.title : undefined,
     url,
     offers: offerOf(p, url),
   };
@@ -114,7 +109,7 @@ export function tiendaJsonLd(answer: TiendaPublicaAnswer, origin: string) {
           hasMenuSection: categorias.map((c) => ({
             '@type': 'MenuSection',
             name: c.title,
-            hasMenuItem: productosVisibles(c).map((p) => menuItemOf(origin, tienda, c, p)),
+            hasMenuItem: productosVisibles(c).map((p) => itemOf('MenuItem', origin, tienda, c, p)),
           })),
         },
       }
@@ -125,7 +120,9 @@ export function tiendaJsonLd(answer: TiendaPublicaAnswer, origin: string) {
           itemListElement: categorias.map((c) => ({
             '@type': 'OfferCatalog',
             name: c.title,
-            itemListElement: productosVisibles(c).map((p) => productOf(origin, tienda, c, p)),
+            itemListElement: productosVisibles(c).map((p) =>
+              itemOf('Product', origin, tienda, c, p),
+            ),
           })),
         },
       };
@@ -160,7 +157,7 @@ export function productoJsonLd(
   origin: string,
 ) {
   const { tienda } = answer;
-  const product = productOf(origin, tienda, pagina.categoria, pagina.producto);
+  const product = itemOf('Product', origin, tienda, pagina.categoria, pagina.producto);
   return {
     '@context': 'https://schema.org',
     ...product,
