@@ -1,4 +1,4 @@
-import type { PedidoVista } from '@tianguis/domain';
+import type { PedidoDetalle, PedidoVista } from '@tianguis/domain';
 
 /** An order's delivery fields for a place without zones (docs/api.md, "Delivery zones"). */
 export const SIN_ZONA = { colonia: null, codigoPostal: null, ubicacion: null, zona: null } as const;
@@ -54,6 +54,29 @@ export function opcionesElegidas(
     nombre,
     precioExtra,
   }));
+}
+
+/**
+ * The line the tests of options and notes show: Taco al pastor with tortilla de harina, queso and
+ * aguacate (their extras `precios`), "Sin cebolla"; `over` changes what a test is about.
+ */
+export function lineaConOpciones<T extends Partial<PedidoDetalle>>(
+  over: T,
+  [tortilla, queso, aguacate]: [number, number, number] = [5, 10, 15],
+) {
+  return {
+    nombreProducto: 'Taco al pastor',
+    imagenProducto: 'N/A',
+    cantidad: 1,
+    precio: 18,
+    opciones: opcionesElegidas(
+      ['Tortilla', 'Harina', tortilla],
+      ['Extras', 'Queso', queso],
+      ['Extras', 'Aguacate', aguacate],
+    ),
+    nota: 'Sin cebolla',
+    ...over,
+  };
 }
 
 /** A complete order as the server answers it, for tests; `over` changes what a test is about. */

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueryCache, getQueryData, setQueryData } from '../../../lib/query';
-import { ENTREGA_RECOGER, opcionesElegidas } from '#test/pedidos/fixtures';
+import { ENTREGA_RECOGER, lineaConOpciones } from '#test/pedidos/fixtures';
 import { pedidosTiendaKey, type PedidoTienda } from '../../pedidos-tienda/api/get-pedidos-tienda';
 import { makePedido } from '#test/pedidos-tienda/fixtures';
 import type { EstadoConexion } from '../../pedidos-tienda/hooks/use-pedidos-en-vivo';
@@ -84,20 +84,7 @@ describe('the kitchen display', () => {
           listoEstimado: min(-3),
           entrega: ENTREGA_RECOGER,
           nota: 'Todo para llevar',
-          pedidoDetalles: [
-            {
-              nombreProducto: 'Taco al pastor',
-              imagenProducto: 'N/A',
-              cantidad: 3,
-              precio: 18,
-              opciones: opcionesElegidas(
-                ['Tortilla', 'Harina', 0],
-                ['Extras', 'Queso', 10],
-                ['Extras', 'Aguacate', 10],
-              ),
-              nota: 'Sin cebolla',
-            },
-          ],
+          pedidoDetalles: [lineaConOpciones({ cantidad: 3 }, [0, 10, 10])],
         }),
         aceptado(24, { listoEstimado: min(40), programadoPara: min(8) }),
         makePedido({ id: 25, status: 'COMPLETADO' }),

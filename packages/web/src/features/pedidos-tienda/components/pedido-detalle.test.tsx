@@ -9,7 +9,7 @@ import { makePedido } from '#test/pedidos-tienda/fixtures';
 import {
   ENTREGA_RECOGER,
   entregaADomicilio,
-  opcionesElegidas,
+  lineaConOpciones,
   pagoEnEfectivo,
   pagoPorTransferencia,
 } from '#test/pedidos/fixtures';
@@ -184,20 +184,7 @@ describe('PedidoDetalle', () => {
         nota: 'Tocar el timbre dos veces',
         entrega: ENTREGA_RECOGER,
         pago: pagoEnEfectivo(500, 55),
-        pedidoDetalles: [
-          {
-            nombreProducto: 'Quesadilla',
-            imagenProducto: 'N/A',
-            cantidad: 1,
-            precio: 45,
-            opciones: opcionesElegidas(
-              ['Tortilla', 'Harina', 5],
-              ['Extras', 'Queso', 10],
-              ['Extras', 'Aguacate', 15],
-            ),
-            nota: 'Sin cebolla',
-          },
-        ],
+        pedidoDetalles: [lineaConOpciones({ nombreProducto: 'Quesadilla', precio: 45 })],
       }),
       async () => undefined,
     );

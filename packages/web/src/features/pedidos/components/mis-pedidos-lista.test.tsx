@@ -6,7 +6,7 @@ import type { PedidoVista } from '@tianguis/domain';
 import {
   ENTREGA_RECOGER,
   entregaADomicilio,
-  opcionesElegidas,
+  lineaConOpciones,
   pagoEnEfectivo,
   pagoPorTransferencia,
   pedidoVista,
@@ -196,21 +196,7 @@ describe(
         entrega: ENTREGA_RECOGER,
         pago: pagoEnEfectivo(500, 455),
         nota: 'Tocar el timbre',
-        pedidoDetalles: [
-          {
-            productoId: 11,
-            nombreProducto: 'Taco al pastor',
-            imagenProducto: 'N/A',
-            cantidad: 2,
-            precio: 22.5,
-            opciones: opcionesElegidas(
-              ['Tortilla', 'Harina', 5],
-              ['Extras', 'Queso', 10],
-              ['Extras', 'Aguacate', 15],
-            ),
-            nota: 'Sin cebolla',
-          },
-        ],
+        pedidoDetalles: [lineaConOpciones({ productoId: 11, cantidad: 2, precio: 22.5 })],
       });
       render(<MisPedidoDetalle pedido={p} />);
       const linea = screen.getAllByRole('listitem')[0];
