@@ -22,6 +22,15 @@ function page(...hijos: HTMLElement[]): void {
   document.body.replaceChildren(root, elemento('button', 'fuera', 'Fuera'));
 }
 
+/** A page with the app's 'Agregar Torta' button; `taps` records, per click, whether it was cancelled. */
+function pageConAgregar() {
+  page(elemento('button', 'agregar', 'Agregar Torta'));
+  const agregar = document.getElementById('agregar') as HTMLButtonElement;
+  const taps = vi.fn();
+  agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
+  return { agregar, taps };
+}
+
 afterEach(async () => {
   // The page's own: a listener left from one test would keep the next test's taps.
   (await load()).stopKeepingToques();
@@ -33,10 +42,7 @@ afterEach(async () => {
 describe('taps before the app has the page', () => {
   it('a second copy of the module (the app beside the classic first script) makes the taps the first kept', async () => {
     const primera = await load();
-    page(elemento('button', 'agregar', 'Agregar Torta'));
-    const agregar = document.getElementById('agregar') as HTMLButtonElement;
-    const taps = vi.fn();
-    agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
+    const { agregar, taps } = pageConAgregar();
     primera.keepToquesTempranos();
     agregar.click();
     const segunda = await load();
@@ -51,10 +57,7 @@ describe('taps before the app has the page', () => {
 
   it('keeps a tap on a server-rendered button, marks it, and makes it again once the app has rendered', async () => {
     const m = await load();
-    page(elemento('button', 'agregar', 'Agregar Torta'));
-    const agregar = document.getElementById('agregar') as HTMLButtonElement;
-    const taps = vi.fn();
-    agregar.addEventListener('click', (event) => taps(event.defaultPrevented));
+    const { agregar, taps } = pageConAgregar();
 
     m.keepToquesTempranos();
     expect(document.documentElement.dataset.app).toBe('cargando');
