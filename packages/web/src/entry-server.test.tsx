@@ -23,13 +23,13 @@ const MEDIODIA = Date.UTC(2026, 10, 23, 18, 0);
 // The same Monday at 20:00 there: open.
 const NOCHE = Date.UTC(2026, 10, 24, 2, 0);
 
+/** A page of the public shop, `path` below /tienda/taqueria-lupe, as the server renders it at `now`. */
+const renderTienda = (path: string, now = NOCHE) =>
+  render({ url: `/tienda/taqueria-lupe${path}`, tiendaPublica: tienda(), now });
+
 describe('render (entry-server)', () => {
   it('renders the shop page: its name escaped, its categories, the closed notice for `now`', async () => {
-    const { html } = await render({
-      url: '/tienda/taqueria-lupe',
-      tiendaPublica: tienda(),
-      now: MEDIODIA,
-    });
+    const { html } = await renderTienda('', MEDIODIA);
     expect(html).toContain('Taquería &quot;La Lupe&quot; &lt;b&gt;');
     expect(html).not.toContain('<b>');
     // The whole menu: chips to each section, every product with its price and 'Agregar'.
@@ -48,11 +48,7 @@ describe('render (entry-server)', () => {
   });
 
   it('renders no closed notice when `now` is within the hours', async () => {
-    const { html } = await render({
-      url: '/tienda/taqueria-lupe',
-      tiendaPublica: tienda(),
-      now: NOCHE,
-    });
+    const { html } = await renderTienda('');
     expect(html).not.toContain('está cerrada');
     expect(html).toContain('Abierto · cierra a las');
     expect(html).toContain('Agregar Gringa');
@@ -86,11 +82,7 @@ describe('render (entry-server)', () => {
   });
 
   it('renders a category with each product and its price, a script-like name as text', async () => {
-    const { html } = await render({
-      url: '/tienda/taqueria-lupe/tacos',
-      tiendaPublica: tienda(),
-      now: NOCHE,
-    });
+    const { html } = await renderTienda('/tacos');
     expect(html).not.toContain(XSS);
     expect(html).not.toContain('<script');
     expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -102,11 +94,7 @@ describe('render (entry-server)', () => {
   });
 
   it('renders a product page, for nobody signed in and an empty basket', async () => {
-    const { html } = await render({
-      url: '/tienda/taqueria-lupe/tacos/productodetalle/12',
-      tiendaPublica: tienda(),
-      now: NOCHE,
-    });
+    const { html } = await renderTienda('/tacos/productodetalle/12');
     expect(html).toMatch(/<h1[^>]*>.*Gringa.*<\/h1>/);
     expect(html).toContain('$ 45.00');
     expect(html).toContain('Descripción de Gringa');
@@ -115,11 +103,7 @@ describe('render (entry-server)', () => {
   });
 
   it('renders the not-found page for a product the shop does not have', async () => {
-    const { html } = await render({
-      url: '/tienda/taqueria-lupe/tacos/productodetalle/999',
-      tiendaPublica: tienda(),
-      now: NOCHE,
-    });
+    const { html } = await renderTienda('/tacos/productodetalle/999');
     expect(html).not.toContain('Gringa');
     expect(html).toContain('404 Pagina no encontrada');
   });
