@@ -25,6 +25,7 @@ export { updateTienda } from './api/update-tienda';
 export { uploadImage } from './api/upload-image';
 export { ActivarTiendaForm } from './components/activar-tienda-form';
 export { default as AjustesBannerDesactivada } from './components/ajustes-banner-desactivada';
+export { ErrorDeAjustes, TiendaSinConfigurar } from './components/ajustes-form';
 export { ESTADO_DE_TIENDA_TEXTO, estadoDeTienda } from './components/ajustes-estado-tienda';
 export { AjustesMenu } from './components/ajustes-menu';
 export { useCatalogoAcciones } from './components/catalogo-acciones';
@@ -60,9 +61,11 @@ export { QrCodigo } from './components/qr-codigo';
 export { WizardTienda } from './components/wizard-tienda';
 export {
   checkWizardTienda,
+  cuerpoDeTiendaCon,
   puntoDeCoordenadas,
   textoDePunto,
   wizardValuesFromTienda,
   type TiendaUpdateBody,
 } from './components/wizard-tienda-values';
 export { EstadoTienda } from './components/ajustes-estado-tienda.lazy';
+export { useSaveAjustes } from './hooks/use-save-ajustes';

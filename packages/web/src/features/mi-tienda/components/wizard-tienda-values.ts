@@ -265,6 +265,23 @@ export function checkWizardTienda(values: WizardTiendaValues): WizardCheck {
 }
 
 /**
+ * updatetienda takes the shop's whole settings each time: a screen that changes only some of
+ * them (its programacion, its zones) sends the wizard's body built from the shop as it is now (so
+ * nothing else changes) with its own `cambios`. A shop the wizard would refuse as it is (not
+ * configured yet) can't save there: `sinConfigurar` says so, with the wizard's reason if any.
+ */
+export function cuerpoDeTiendaCon<Cambios extends object>(
+  tienda: MiTienda,
+  sinConfigurar: string,
+  cambios: Cambios,
+): { ok: true; body: TiendaUpdateBody & Cambios } | { ok: false; message: string } {
+  if (!tienda.configured) return { ok: false, message: sinConfigurar };
+  const ajustes = checkWizardTienda(wizardValuesFromTienda(tienda));
+  if (!ajustes.ok) return { ok: false, message: `${sinConfigurar} ${ajustes.message}` };
+  return { ok: true, body: { ...ajustes.input, ...cambios } };
+}
+
+/**
  * The name rules that can be told while typing (too long, bad first character or symbol); the
  * 3-character minimum waits for Guardar, so a name being typed is not called too short.
  */

@@ -10,8 +10,10 @@ import {
   PRICE_INPUT_MAX,
 } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { BarraDeAcciones } from '../../../components/ui/barra-de-acciones';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError, FormError, TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { notify } from '../../../lib/toast';
 import type { MiTienda } from '../api/get-mi-tienda';
 import { PuntoEnMapa } from './punto-en-mapa';
@@ -398,12 +400,7 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
         </>
       )}
 
-      {/* Held above the bottom bar, where toasts never go (data-barra-acciones, index.css): a
-          refusal's toast must not hide Atras, Cancelar or Guardar. */}
-      <div
-        data-barra-acciones
-        className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 mt-6 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur"
-      >
+      <BarraDeAcciones>
         {step > 1 && (
           <Button
             variant="secondary"
@@ -422,12 +419,12 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
             <Button variant="secondary" onClick={onCancel} disabled={saving}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-              {saving ? 'Guardando…' : 'Guardar'}
-            </Button>
+            <SubmitButton busy={saving} busyLabel="Guardando…" disabled={uploading}>
+              Guardar
+            </SubmitButton>
           </>
         )}
-      </div>
+      </BarraDeAcciones>
       {done && <AvisoGuardado onClose={onClose} />}
     </form>
   );

@@ -7,11 +7,15 @@ import {
   PREPARACION_MIN_MIN,
 } from '@tianguis/domain';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { BarraDeAcciones } from '../../../components/ui/barra-de-acciones';
 import { FieldError } from '../../../components/ui/field';
-import { notify } from '../../../lib/toast';
-import type { MiTienda } from '../../mi-tienda';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import {
+  ErrorDeAjustes,
+  TiendaSinConfigurar,
+  useSaveAjustes,
+  type MiTienda,
+} from '../../mi-tienda';
 import {
   campoDelMensaje,
   checkProgramacion,
@@ -34,10 +38,6 @@ export function textoPausaAutomatica(pedidos: string): string {
   const n = /^\d+$/.test(pedidos.trim()) ? Number(pedidos) : undefined;
   const cuantos = n === undefined ? 'varios' : String(n);
   return `Si se juntan ${cuantos} pedidos sin aceptar por más de unos minutos, pausamos tu tienda ${PAUSA_AUTOMATICA_MIN} minutos y te avisamos con una notificación y un SMS.`;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : NO_SE_GUARDO;
 }
 
 /** A number typed as text (kept as typed), its help and its error read with it. */
@@ -147,12 +147,11 @@ export function ProgramacionFormView(props: {
 }) {
   const { tienda } = props;
   const [form, setForm] = useState<ProgramacionForm>(() => programacionFormDesde(tienda));
-  // After a refused Guardar, the form is checked again as it changes.
-  const [intentado, setIntentado] = useState(false);
-  const [errorServidor, setErrorServidor] = useState<string>();
-  const [guardando, setGuardando] = useState(false);
+  const { intentado, errorServidor, setErrorServidor, guardando, rechazos, save } = useSaveAjustes(
+    { guardado: PROGRAMACION_GUARDADA, noSeGuardo: NO_SE_GUARDO },
+    props.onSave,
+  );
   const [estado, setEstado] = useState<'igual' | 'cambiado' | 'guardado'>('igual');
-  const [rechazos, setRechazos] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
@@ -183,16 +182,7 @@ export function ProgramacionFormView(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rechazos]);
 
-  if (!tienda.configured) {
-    return (
-      <div className="rounded-xl bg-amber-50 px-4 py-6 text-amber-950">
-        <p className="mb-4 font-medium">{SIN_CONFIGURAR}</p>
-        <Link to="/configurar-tienda" className={buttonClass()}>
-          Configurar Tienda
-        </Link>
-      </div>
-    );
-  }
+  if (!tienda.configured) return <TiendaSinConfigurar mensaje={SIN_CONFIGURAR} />;
 
   const cambiar = (cambio: Partial<ProgramacionForm>) => {
     setErrorServidor(undefined);
@@ -200,55 +190,25 @@ export function ProgramacionFormView(props: {
     setForm((f) => ({ ...f, ...cambio }));
   };
 
-  async function guardar(event: FormEvent) {
+  function guardar(event: FormEvent) {
     event.preventDefault();
-    if (guardando) return;
-    setIntentado(true);
-    setErrorServidor(undefined);
-    const revisado = checkProgramacion(form);
-    if (!revisado.ok) {
-      setRechazos((n) => n + 1);
-      return;
-    }
-    const cuerpo = cuerpoDeProgramacion(tienda, revisado.programacion, revisado.pausaAutomatica);
-    if (!cuerpo.ok) {
-      setErrorServidor(cuerpo.message);
-      setRechazos((n) => n + 1);
-      return;
-    }
-    setGuardando(true);
-    try {
-      const guardada = await props.onSave(cuerpo.body);
-      setIntentado(false);
-      // What the server kept, as it answers it (the same values, cleaned).
-      if (guardada?.programacion) setForm(programacionFormDesde(guardada));
-      setEstado('guardado');
-      notify.success(PROGRAMACION_GUARDADA);
-    } catch (error) {
-      setErrorServidor(errorText(error));
-      setRechazos((n) => n + 1);
-    } finally {
-      setGuardando(false);
-    }
+    void save(
+      () => {
+        const revisado = checkProgramacion(form);
+        if (!revisado.ok) return { ok: false };
+        return cuerpoDeProgramacion(tienda, revisado.programacion, revisado.pausaAutomatica);
+      },
+      (guardada) => {
+        // What the server kept, as it answers it (the same values, cleaned).
+        if (guardada?.programacion) setForm(programacionFormDesde(guardada));
+        setEstado('guardado');
+      },
+    );
   }
 
   return (
-    <form
-      ref={formRef}
-      aria-label="Pedidos programados"
-      noValidate
-      onSubmit={(e) => void guardar(e)}
-    >
-      {errorGeneral && (
-        <p
-          ref={errorRef}
-          role="alert"
-          tabIndex={-1}
-          className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800 focus:outline-2 focus:outline-red-700"
-        >
-          {errorGeneral}
-        </p>
-      )}
+    <form ref={formRef} aria-label="Pedidos programados" noValidate onSubmit={guardar}>
+      <ErrorDeAjustes ref={errorRef} message={errorGeneral} />
 
       <Seccion titulo="Pedidos para más tarde">
         <Interruptor
@@ -367,11 +327,7 @@ export function ProgramacionFormView(props: {
         />
       </Seccion>
 
-      {/* Held above the bottom bar, where toasts never go (data-barra-acciones, index.css). */}
-      <div
-        data-barra-acciones
-        className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur"
-      >
+      <BarraDeAcciones>
         <p role="status" className="mr-auto text-sm text-stone-700">
           {estado === 'cambiado'
             ? 'Tienes cambios sin guardar'
@@ -379,10 +335,10 @@ export function ProgramacionFormView(props: {
               ? 'Cambios guardados'
               : ''}
         </p>
-        <Button type="submit" disabled={guardando} aria-busy={guardando || undefined}>
-          {guardando ? 'Guardando…' : 'Guardar'}
-        </Button>
-      </div>
+        <SubmitButton busy={guardando} busyLabel="Guardando…">
+          Guardar
+        </SubmitButton>
+      </BarraDeAcciones>
     </form>
   );
 }

@@ -7,12 +7,7 @@ import {
   type PausaAutomatica,
   type Programacion,
 } from '@tianguis/domain';
-import {
-  type MiTienda,
-  checkWizardTienda,
-  wizardValuesFromTienda,
-  type TiendaUpdateBody,
-} from '../../mi-tienda';
+import { cuerpoDeTiendaCon, type MiTienda, type TiendaUpdateBody } from '../../mi-tienda';
 
 // The "Pedidos programados" screen's state and checks (docs/api.md, "Orders for later"), apart
 // from the screen so they can be read and tested on their own. Every rule and message is the
@@ -160,17 +155,13 @@ export const SIN_CONFIGURAR =
   'Primero configura tu tienda (nombre, logo, entrega y pagos): después podrás programar pedidos.';
 
 /**
- * updatetienda takes the shop's first-edition settings each time: the body is the settings
- * wizard's, built from the shop as it is now (so nothing else changes), with this screen's two
- * objects. Zones are left out (kept as they are). A shop not configured yet can't save here.
+ * The shop's settings as they are, with this screen's two objects (updatetienda takes them all
+ * each time; zones are left out, kept as they are). A shop not configured yet can't save here.
  */
 export function cuerpoDeProgramacion(
   tienda: MiTienda,
   programacion: Programacion,
   pausaAutomatica: PausaAutomatica,
 ): { ok: true; body: ProgramacionUpdateBody } | { ok: false; message: string } {
-  if (!tienda.configured) return { ok: false, message: SIN_CONFIGURAR };
-  const ajustes = checkWizardTienda(wizardValuesFromTienda(tienda));
-  if (!ajustes.ok) return { ok: false, message: `${SIN_CONFIGURAR} ${ajustes.message}` };
-  return { ok: true, body: { ...ajustes.input, programacion, pausaAutomatica } };
+  return cuerpoDeTiendaCon(tienda, SIN_CONFIGURAR, { programacion, pausaAutomatica });
 }

@@ -2,11 +2,17 @@ import { formatPesos, pesosToCentavos, ZONAS_MAX, zonaMessages } from '@tianguis
 import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { BarraDeAcciones } from '../../../components/ui/barra-de-acciones';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/status';
-import { notify } from '../../../lib/toast';
-import type { MiTienda } from '../../mi-tienda';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import {
+  ErrorDeAjustes,
+  TiendaSinConfigurar,
+  useSaveAjustes,
+  type MiTienda,
+} from '../../mi-tienda';
 import { cuerpoDeZonas, SIN_CONFIGURAR, type ZonasUpdateBody } from '../logic/cuerpo-de-zonas';
 import {
   checkPunto,
@@ -35,10 +41,6 @@ export function textoSinZonas(
   return `Los envíos cuestan lo mismo en toda la ciudad (${precio}). Agrega una zona para cobrar según la colonia, el código postal o la distancia.`;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : NO_SE_GUARDO;
-}
-
 /**
  * "Zonas de envío" (docs/web-screens.md, "Delivery zones"): the shop's zones in the owner's order,
  * each added, moved, switched off or deleted here and saved all at once with Guardar, with the
@@ -54,14 +56,13 @@ export function ZonasEnvioForm(props: {
   const { tienda } = props;
   const [zonas, setZonas] = useState<ZonaForm[]>(() => zonasFormDesdeTienda(tienda.zonas));
   const [punto, setPunto] = useState<PuntoForm>(() => puntoFormDesde(tienda.ubicacion));
-  // After a refused Guardar, the form is checked again as it changes.
-  const [intentado, setIntentado] = useState(false);
-  const [errorServidor, setErrorServidor] = useState<string>();
-  const [guardando, setGuardando] = useState(false);
+  const { intentado, errorServidor, setErrorServidor, guardando, rechazos, save } = useSaveAjustes(
+    { guardado: ZONAS_GUARDADAS, noSeGuardo: NO_SE_GUARDO },
+    props.onSave,
+  );
   const [cambiado, setCambiado] = useState(false);
   const [porEliminar, setPorEliminar] = useState<number>();
   const [aviso, setAviso] = useState('');
-  const [rechazos, setRechazos] = useState(0);
   // The button to put the focus on once the zones re-render (after a move, a delete, an add).
   const foco = useRef<string | undefined>(undefined);
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -88,16 +89,7 @@ export function ZonasEnvioForm(props: {
     }
   }, [zonas]);
 
-  if (!tienda.configured) {
-    return (
-      <div className="rounded-xl bg-amber-50 px-4 py-6 text-amber-950">
-        <p className="mb-4 font-medium">{SIN_CONFIGURAR}</p>
-        <Link to="/configurar-tienda" className={buttonClass()}>
-          Configurar Tienda
-        </Link>
-      </div>
-    );
-  }
+  if (!tienda.configured) return <TiendaSinConfigurar mensaje={SIN_CONFIGURAR} />;
 
   const check = intentado ? checkZonas(zonas, punto) : undefined;
   const errorForm = check && !check.ok ? check : undefined;
@@ -145,39 +137,23 @@ export function ZonasEnvioForm(props: {
     setAviso(`${nombre} eliminada. Guarda para que se aplique.`);
   };
 
-  async function guardar(event: FormEvent) {
+  function guardar(event: FormEvent) {
     event.preventDefault();
-    if (guardando) return;
-    setIntentado(true);
-    setErrorServidor(undefined);
-    const revisadas = checkZonas(zonas, punto);
-    if (!revisadas.ok) {
-      setRechazos((n) => n + 1);
-      return;
-    }
-    const cuerpo = cuerpoDeZonas(tienda, revisadas.zonas, revisadas.ubicacion);
-    if (!cuerpo.ok) {
-      setErrorServidor(cuerpo.message);
-      setRechazos((n) => n + 1);
-      return;
-    }
-    setGuardando(true);
-    try {
-      const guardada = await props.onSave(cuerpo.body);
-      setIntentado(false);
-      setCambiado(false);
-      // The saved zones come back with their ids (a second Guardar keeps them) and cleaned.
-      if (guardada?.zonas) setZonas(zonasFormDesdeTienda(guardada.zonas));
-      if (guardada && guardada.ubicacion !== undefined) {
-        setPunto(puntoFormDesde(guardada.ubicacion));
-      }
-      notify.success(ZONAS_GUARDADAS);
-    } catch (error) {
-      setErrorServidor(errorText(error));
-      setRechazos((n) => n + 1);
-    } finally {
-      setGuardando(false);
-    }
+    void save(
+      () => {
+        const revisadas = checkZonas(zonas, punto);
+        if (!revisadas.ok) return { ok: false };
+        return cuerpoDeZonas(tienda, revisadas.zonas, revisadas.ubicacion);
+      },
+      (guardada) => {
+        setCambiado(false);
+        // The saved zones come back with their ids (a second Guardar keeps them) and cleaned.
+        if (guardada?.zonas) setZonas(zonasFormDesdeTienda(guardada.zonas));
+        if (guardada && guardada.ubicacion !== undefined) {
+          setPunto(puntoFormDesde(guardada.ubicacion));
+        }
+      },
+    );
   }
 
   return (
@@ -196,17 +172,8 @@ export function ZonasEnvioForm(props: {
           .
         </p>
       )}
-      <form ref={formRef} aria-label="Zonas de envío" noValidate onSubmit={(e) => void guardar(e)}>
-        {mensaje && (
-          <p
-            ref={errorRef}
-            role="alert"
-            tabIndex={-1}
-            className="mb-4 rounded-lg bg-red-50 p-3 font-medium text-red-800 focus:outline-2 focus:outline-red-700"
-          >
-            {mensaje}
-          </p>
-        )}
+      <form ref={formRef} aria-label="Zonas de envío" noValidate onSubmit={guardar}>
+        <ErrorDeAjustes ref={errorRef} message={mensaje} />
         <PuntoDeTienda
           punto={punto}
           onChange={(nuevo) => {
@@ -252,16 +219,12 @@ export function ZonasEnvioForm(props: {
           {aviso}
         </p>
 
-        {/* Held above the bottom bar, where toasts never go (data-barra-acciones, index.css). */}
-        <div
-          data-barra-acciones
-          className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur"
-        >
+        <BarraDeAcciones>
           {cambiado && <p className="mr-auto text-sm text-stone-700">Tienes cambios sin guardar</p>}
-          <Button type="submit" disabled={guardando} aria-busy={guardando || undefined}>
-            {guardando ? 'Guardando…' : 'Guardar zonas'}
-          </Button>
-        </div>
+          <SubmitButton busy={guardando} busyLabel="Guardando…">
+            Guardar zonas
+          </SubmitButton>
+        </BarraDeAcciones>
       </form>
       <ConfirmDialog
         open={zonaPorEliminar !== undefined}
