@@ -76,6 +76,25 @@ describe('cart: /api/shoppingcartmarket', () => {
       await addUnits(server, shopper.token, jugo.id, 1);
       const cart = await addUnits(server, shopper.token, salsa.id, 1);
       expectCartShape(cart, shopper.id);
+      /** A line of the taquería in this shopper's basket, without options or note. */
+      const linea = (
+        p: ProductoView,
+        nombreProducto: string,
+        precio: number,
+        cantidad: number,
+      ) => ({
+        productoId: p.id,
+        nombreProducto,
+        precio,
+        cantidad,
+        imageurl: p.imageUrl,
+        shoppingCartId: expect.any(Number),
+        tiendaId: tacos.tiendaId,
+        loginId: shopper.id,
+        disponible: true,
+        opciones: [],
+        nota: null,
+      });
 
       expect(cart).toHaveLength(2);
       const grupo = grupoOf(cart, tacos.tiendaId)!;
@@ -90,32 +109,8 @@ describe('cart: /api/shoppingcartmarket', () => {
         subtotal: 40.27,
         ...GRUPO_DEFAULTS,
         listOfShoppingCartMarketStore: [
-          {
-            productoId: taco.id,
-            nombreProducto: 'Taco de pastor',
-            precio: 19.99,
-            cantidad: 2,
-            imageurl: taco.imageUrl,
-            shoppingCartId: expect.any(Number),
-            tiendaId: tacos.tiendaId,
-            loginId: shopper.id,
-            disponible: true,
-            opciones: [],
-            nota: null,
-          },
-          {
-            productoId: salsa.id,
-            nombreProducto: 'Salsa extra',
-            precio: 0.29,
-            cantidad: 1,
-            imageurl: salsa.imageUrl,
-            shoppingCartId: expect.any(Number),
-            tiendaId: tacos.tiendaId,
-            loginId: shopper.id,
-            disponible: true,
-            opciones: [],
-            nota: null,
-          },
+          linea(taco, 'Taco de pastor', 19.99, 2),
+          linea(salsa, 'Salsa extra', 0.29, 1),
         ],
       });
       expect(grupoOf(cart, jugos.tiendaId)).toEqual({
