@@ -14,28 +14,37 @@ import {
 // The taquería's options (docs/api.md, "Product options"): Tortilla (exactly one: maíz, harina +5), Extras (up to two: queso +10,
 // aguacate +15), and an inactive option.
 const GRUPOS: GrupoDef[] = [
-  {
-    id: 1,
-    nombre: 'Tortilla',
-    minimo: 1,
-    maximo: 1,
-    opciones: [
-      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-      { id: 12, nombre: 'Harina', precioExtra: 500, activo: true },
-    ],
-  },
-  {
-    id: 2,
-    nombre: 'Extras',
-    minimo: 0,
-    maximo: 2,
-    opciones: [
-      { id: 21, nombre: 'Queso', precioExtra: 1000, activo: true },
-      { id: 22, nombre: 'Aguacate', precioExtra: 1500, activo: true },
-      { id: 23, nombre: 'Chorizo', precioExtra: 1200, activo: false },
-    ],
-  },
+  grupo(1, 'Tortilla', [1, 1], [11, 'Maíz', 0], [12, 'Harina', 500]),
+  grupo(
+    2,
+    'Extras',
+    [0, 2],
+    [21, 'Queso', 1000],
+    [22, 'Aguacate', 1500],
+    [23, 'Chorizo', 1200, false],
+  ),
 ];
+
+/** A group choosing [minimo, maximo] of its options, each [id, nombre, precioExtra, activo = true]. */
+function grupo(
+  id: number,
+  nombre: string,
+  [minimo, maximo]: [number, number],
+  ...opciones: [id: number, nombre: string, precioExtra: number, activo?: boolean][]
+): GrupoDef {
+  return {
+    id,
+    nombre,
+    minimo,
+    maximo,
+    opciones: opciones.map(([id, nombre, precioExtra, activo = true]) => ({
+      id,
+      nombre,
+      precioExtra,
+      activo,
+    })),
+  };
+}
 
 describe('chooseOpciones', () => {
   it('answers the chosen options in the owner’s order with their extra summed', () => {

@@ -70,31 +70,40 @@ export function taqueria(
   };
 }
 
+/** A group as the public page answers it, choosing [minimo, maximo] of its options [id, nombre, precioExtra (pesos)], all active. */
+function grupoVista(
+  id: number,
+  nombre: string,
+  [minimo, maximo]: [number, number],
+  ...opciones: [id: number, nombre: string, precioExtra: number][]
+): GrupoVista {
+  return {
+    id,
+    nombre,
+    minimo,
+    maximo,
+    opciones: opciones.map(([id, nombre, precioExtra]) => ({
+      id,
+      nombre,
+      precioExtra,
+      activo: true,
+    })),
+  };
+}
+
 /** The taquería's options (docs/api.md, "Product options") as the public page answers them (pesos): exactly one tortilla. */
 export function grupoTortilla(): GrupoVista {
-  return {
-    id: 1,
-    nombre: 'Tortilla',
-    minimo: 1,
-    maximo: 1,
-    opciones: [
-      { id: 11, nombre: 'Maíz', precioExtra: 0, activo: true },
-      { id: 12, nombre: 'Harina', precioExtra: 5, activo: true },
-    ],
-  };
+  return grupoVista(1, 'Tortilla', [1, 1], [11, 'Maíz', 0], [12, 'Harina', 5]);
 }
 
 /** Up to two extras. */
 export function grupoExtras(): GrupoVista {
-  return {
-    id: 2,
-    nombre: 'Extras',
-    minimo: 0,
-    maximo: 2,
-    opciones: [
-      { id: 21, nombre: 'Queso', precioExtra: 10, activo: true },
-      { id: 22, nombre: 'Aguacate', precioExtra: 15, activo: true },
-      { id: 23, nombre: 'Cebollitas', precioExtra: 3, activo: true },
-    ],
-  };
+  return grupoVista(
+    2,
+    'Extras',
+    [0, 2],
+    [21, 'Queso', 10],
+    [22, 'Aguacate', 15],
+    [23, 'Cebollitas', 3],
+  );
 }
