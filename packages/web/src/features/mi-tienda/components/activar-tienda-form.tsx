@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/field';
+import { SwitchButton } from '../../../components/ui/switch-button';
 import { notify } from '../../../lib/toast';
 
 export const activarMessages = {
@@ -62,24 +63,13 @@ export function ActivarTiendaForm(props: {
         <span id={labelId} className="font-semibold">
           Tienda activa
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={activa}
+        <SwitchButton
+          checked={activa}
           aria-labelledby={labelId}
           aria-describedby={activa ? undefined : warningId}
           disabled={busy}
           onClick={() => setActiva((a) => !a)}
-          className={`relative inline-flex h-9 w-20 shrink-0 items-center rounded-full px-1 text-sm font-bold text-white transition-colors disabled:opacity-60 ${activa ? 'bg-green-700' : 'bg-stone-500'}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`absolute size-7 rounded-full bg-white shadow transition-all ${activa ? 'left-[calc(100%-2rem)]' : 'left-1'}`}
-          />
-          <span aria-hidden="true" className={activa ? 'ml-2' : 'ml-auto mr-2'}>
-            {activa ? 'ON' : 'OFF'}
-          </span>
-        </button>
+        />
       </div>
       {!activa && (
         <div className="mt-4">

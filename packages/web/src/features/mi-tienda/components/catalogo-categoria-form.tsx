@@ -1,12 +1,11 @@
 import { catalogoMessages, categoriaSchema, TITULO_CATEGORIA_MAX } from '@tianguis/domain';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import { useAccion } from '../hooks/use-accion';
 import type { AddCategoriaBody } from '../api/add-categoria';
 import type { UpdateCategoriaBody } from '../api/update-categoria';
+import { CatalogoFormAcciones } from './catalogo-form-acciones';
 import { CatalogoImageField } from './catalogo-image-field';
 import type { CategoriaDeTienda } from './catalogo-productos';
 
@@ -69,8 +68,6 @@ export function CatalogoCategoriaForm(props: {
   const [errors, setErrors] = useState<Partial<Record<keyof CategoriaFormValues, string>>>({});
   const [saving, runSave] = useAccion('No se pudo guardar la categoría.');
   const [uploading, setUploading] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, runDelete] = useAccion('No se pudo eliminar la categoría.');
   const titleRef = useRef<HTMLInputElement>(null);
   const productCount = categoria?.productos.filter((p) => !p.deleted).length ?? 0;
 
@@ -88,11 +85,6 @@ export function CatalogoCategoriaForm(props: {
     }
     setErrors({});
     await runSave(() => props.onSave(decision.save));
-  };
-
-  const onConfirmDelete = async () => {
-    const onDelete = props.onDelete;
-    if (onDelete && (await runDelete(onDelete))) setConfirmDelete(false);
   };
 
   return (
@@ -127,28 +119,13 @@ export function CatalogoCategoriaForm(props: {
           setErrors((e) => ({ ...e, imageUrl: undefined }));
         }}
       />
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {categoria && props.onDelete && (
-          <Button variant="danger" className="mr-auto" onClick={() => setConfirmDelete(true)}>
-            Eliminar
-          </Button>
-        )}
-        <Button variant="secondary" onClick={props.onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-          {saving ? 'Guardando…' : 'Guardar'}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={CONFIRMAR_ELIMINAR_CATEGORIA}
-        confirmLabel="Eliminar"
-        cancelLabel="Cancelar"
-        danger
-        busy={deleting}
-        onConfirm={() => void onConfirmDelete()}
-        onCancel={() => setConfirmDelete(false)}
+      <CatalogoFormAcciones
+        saving={saving}
+        uploading={uploading}
+        onCancel={props.onCancel}
+        onDelete={categoria ? props.onDelete : undefined}
+        confirmar={CONFIRMAR_ELIMINAR_CATEGORIA}
+        noSeElimino="No se pudo eliminar la categoría."
       >
         {productCount > 0 && (
           <p className="text-stone-700">
@@ -157,7 +134,7 @@ export function CatalogoCategoriaForm(props: {
               : `También se eliminarán sus ${productCount} productos.`}
           </p>
         )}
-      </ConfirmDialog>
+      </CatalogoFormAcciones>
     </form>
   );
 }

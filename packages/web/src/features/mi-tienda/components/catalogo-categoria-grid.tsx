@@ -1,5 +1,4 @@
-import { Pencil } from 'lucide-react';
-import { Link } from 'react-router';
+import { CatalogoEditarEnlace } from './catalogo-editar-enlace';
 import { CatalogoImagen } from './catalogo-imagen';
 import { listProductosOf, type CategoriaDeTienda } from './catalogo-productos';
 
@@ -32,15 +31,11 @@ export function CatalogoCategoriaGrid(props: {
                 {contarProductos(count)}
               </span>
             </button>
-            <Link
+            <CatalogoEditarEnlace
               to={`/admin-categoria-form/${categoria.id}`}
               state={{ categoria }}
-              aria-label={`Editar categoria ${categoria.title}`}
-              title="Editar"
-              className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white"
-            >
-              <Pencil aria-hidden="true" className="size-5" />
-            </Link>
+              label={`Editar categoria ${categoria.title}`}
+            />
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { OPCIONES_POR_GRUPO_MAX, type GrupoVista } from '@tianguis/domain';
 import { useId, useState } from 'react';
+import { SwitchButton } from '../../../components/ui/switch-button';
 import { OpcionesGrupos } from '../../tienda-publica';
 import {
   conCuantas,
@@ -83,24 +84,14 @@ export function ReglaDelGrupo(props: {
               : 'Tu cliente puede dejarlo sin elegir.'}
           </span>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={obligatorio}
+        <SwitchButton
+          checked={obligatorio}
+          labels={['Sí', 'No']}
           aria-labelledby={etiquetaId}
           aria-describedby={ayudaId}
           data-foco={`${g.key}.obligatorio`}
           onClick={() => onChange(conObligatorio(g, !obligatorio))}
-          className={`relative inline-flex h-9 w-20 shrink-0 items-center rounded-full px-1 text-sm font-bold text-white transition-colors disabled:opacity-60 ${obligatorio ? 'bg-green-700' : 'bg-stone-500'}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`absolute size-7 rounded-full bg-white shadow transition-all ${obligatorio ? 'left-[calc(100%-2rem)]' : 'left-1'}`}
-          />
-          <span aria-hidden="true" className={obligatorio ? 'ml-3' : 'ml-auto mr-3'}>
-            {obligatorio ? 'Sí' : 'No'}
-          </span>
-        </button>
+        />
       </div>
 
       <fieldset className="rounded-lg border border-stone-200 bg-white p-3">

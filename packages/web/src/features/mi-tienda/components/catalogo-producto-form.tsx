@@ -1,7 +1,5 @@
 import { DESCRIPCION_MAX, DETALLE_MAX, PRODUCTO_NOMBRE_MAX } from '@tianguis/domain';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldError, TextAreaField, TextField } from '../../../components/ui/field';
 import { notify } from '../../../lib/toast';
 import { useAccion } from '../hooks/use-accion';
@@ -11,6 +9,7 @@ import {
   textoRangoDePrecio,
   type GruposError,
 } from './catalogo-grupos';
+import { CatalogoFormAcciones } from './catalogo-form-acciones';
 import { CatalogoGruposEditor } from './catalogo-grupos-editor';
 import { CatalogoImageField } from './catalogo-image-field';
 import { CatalogoPriceInput } from './catalogo-price-input';
@@ -78,8 +77,6 @@ export function CatalogoProductoForm(props: {
   const [gruposError, setGruposError] = useState<GruposError>();
   const [saving, runSave] = useAccion('No se pudo guardar el producto.');
   const [uploading, setUploading] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, runDelete] = useAccion('No se pudo eliminar el producto.');
   const formRef = useRef<HTMLFormElement>(null);
   const switchLabelId = useId();
   const warningId = useId();
@@ -109,11 +106,6 @@ export function CatalogoProductoForm(props: {
     setErrors({});
     setGruposError(undefined);
     await runSave(() => props.onSave(decision.save));
-  };
-
-  const onConfirmDelete = async () => {
-    const onDelete = props.onDelete;
-    if (onDelete && (await runDelete(onDelete))) setConfirmDelete(false);
   };
 
   return (
@@ -205,28 +197,13 @@ export function CatalogoProductoForm(props: {
           }}
         />
       </fieldset>
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        {editing && props.onDelete && (
-          <Button variant="danger" className="mr-auto" onClick={() => setConfirmDelete(true)}>
-            Eliminar
-          </Button>
-        )}
-        <Button variant="secondary" onClick={props.onCancel}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-          {saving ? 'Guardando…' : 'Guardar'}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={CONFIRMAR_ELIMINAR_PRODUCTO}
-        confirmLabel="Eliminar"
-        cancelLabel="Cancelar"
-        danger
-        busy={deleting}
-        onConfirm={() => void onConfirmDelete()}
-        onCancel={() => setConfirmDelete(false)}
+      <CatalogoFormAcciones
+        saving={saving}
+        uploading={uploading}
+        onCancel={props.onCancel}
+        onDelete={editing ? props.onDelete : undefined}
+        confirmar={CONFIRMAR_ELIMINAR_PRODUCTO}
+        noSeElimino="No se pudo eliminar el producto."
       />
     </form>
   );

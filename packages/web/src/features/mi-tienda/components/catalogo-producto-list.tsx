@@ -1,7 +1,6 @@
 import { formatPesos, pesosToCentavos } from '@tianguis/domain';
-import { Pencil } from 'lucide-react';
-import { Link } from 'react-router';
 import { AgotadoToggle } from './catalogo-agotado';
+import { CatalogoEditarEnlace } from './catalogo-editar-enlace';
 import { CatalogoImagen } from './catalogo-imagen';
 import type { ProductoDeTienda } from './catalogo-productos';
 
@@ -42,15 +41,11 @@ export function CatalogoProductoList(props: { productos: readonly ProductoDeTien
               )}
               {!inactivo && <AgotadoToggle producto={producto} />}
             </div>
-            <Link
+            <CatalogoEditarEnlace
               to={`/producto-form/${producto.id}`}
               state={{ producto }}
-              aria-label={`Editar producto ${producto.name}`}
-              title="Editar"
-              className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow hover:bg-white"
-            >
-              <Pencil aria-hidden="true" className="size-5" />
-            </Link>
+              label={`Editar producto ${producto.name}`}
+            />
           </li>
         );
       })}
