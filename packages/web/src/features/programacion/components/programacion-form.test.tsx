@@ -1,11 +1,9 @@
 import { programacionMessages } from '@tianguis/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../lib/toast';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { renderFormDeTienda, type GuardarDePrueba } from '#test/mi-tienda/form-de-tienda';
 import type { ProgramacionUpdateBody } from '../logic/programacion-form';
 import { PROGRAMACION_GUARDADA, ProgramacionFormView } from './programacion-form';
 
@@ -13,31 +11,16 @@ import { PROGRAMACION_GUARDADA, ProgramacionFormView } from './programacion-form
  * The form over a shop; Guardar answers the shop as the server would (what was sent, saved),
  * or rejects with `options.error` (the server's message), or waits for `options.pendiente`.
  */
-function setup(
-  tienda: MiTienda = tiendaDePrueba(),
-  options: { error?: Error; pendiente?: Promise<void> } = {},
-) {
-  const enviados: ProgramacionUpdateBody[] = [];
-  const user = userEvent.setup({ delay: null });
-  render(
-    <MemoryRouter>
-      <ProgramacionFormView
-        tienda={tienda}
-        onSave={async (body) => {
-          enviados.push(body);
-          if (options.pendiente) await options.pendiente;
-          if (options.error) throw options.error;
-          return {
-            ...tienda,
-            programacion: body.programacion,
-            pausaAutomatica: body.pausaAutomatica,
-          };
-        }}
-      />
-      <ToastHost />
-    </MemoryRouter>,
+function setup(tienda: MiTienda = tiendaDePrueba(), options: GuardarDePrueba = {}) {
+  return renderFormDeTienda<ProgramacionUpdateBody>(
+    (onSave) => <ProgramacionFormView tienda={tienda} onSave={onSave} />,
+    (body) => ({
+      ...tienda,
+      programacion: body.programacion,
+      pausaAutomatica: body.pausaAutomatica,
+    }),
+    options,
   );
-  return { user, enviados };
 }
 
 const guardar = () => screen.getByRole('button', { name: 'Guardar' });

@@ -1,11 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToastHost } from '../../../lib/toast';
 import type { MiTienda } from '../../mi-tienda/api/get-mi-tienda';
 import { zonaAGuardar, zonaGuardada } from '#test/zonas-envio/fixtures';
 import { tiendaDePrueba } from '#test/mi-tienda/fixtures';
+import { renderFormDeTienda, type GuardarDePrueba } from '#test/mi-tienda/form-de-tienda';
 import type { ZonasUpdateBody } from '../logic/cuerpo-de-zonas';
 import { PUNTO_SIN_PERMISO } from './punto-de-tienda';
 import { ZONAS_GUARDADAS, ZonasEnvioForm } from './zonas-envio-form';
@@ -14,28 +12,17 @@ import { ZONAS_GUARDADAS, ZonasEnvioForm } from './zonas-envio-form';
  * The form over a shop; Guardar answers the shop as the server would (ids for new zones), or
  * rejects with `options.error` (the server's message).
  */
-function setup(tienda: MiTienda = tiendaDePrueba({ zonas: [] }), options: { error?: Error } = {}) {
-  const enviados: ZonasUpdateBody[] = [];
-  const user = userEvent.setup({ delay: null });
+function setup(tienda: MiTienda = tiendaDePrueba({ zonas: [] }), options: GuardarDePrueba = {}) {
   let siguienteId = 50;
-  render(
-    <MemoryRouter>
-      <ZonasEnvioForm
-        tienda={tienda}
-        onSave={async (body) => {
-          enviados.push(body);
-          if (options.error) throw options.error;
-          return {
-            ...tienda,
-            ubicacion: body.ubicacion ?? null,
-            zonas: body.zonas.map((z) => ({ ...z, id: z.id ?? siguienteId++ })),
-          };
-        }}
-      />
-      <ToastHost />
-    </MemoryRouter>,
+  return renderFormDeTienda<ZonasUpdateBody>(
+    (onSave) => <ZonasEnvioForm tienda={tienda} onSave={onSave} />,
+    (body) => ({
+      ...tienda,
+      ubicacion: body.ubicacion ?? null,
+      zonas: body.zonas.map((z) => ({ ...z, id: z.id ?? siguienteId++ })),
+    }),
+    options,
   );
-  return { user, enviados };
 }
 
 /** A zone's fieldset, named by its legend (with '(apagada)' when it is off). */
