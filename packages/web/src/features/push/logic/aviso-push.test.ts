@@ -4,20 +4,20 @@ import { AVISO_GENERICO, avisoDesdeMensaje, urlDelAviso } from './aviso-push';
 
 const ORIGIN = 'https://tianguis.example';
 
+/** The notice for a push whose data is `mensaje` as JSON. */
+const avisoDe = (mensaje: object) => avisoDesdeMensaje(JSON.stringify(mensaje), ORIGIN);
+
 describe('avisoDesdeMensaje', () => {
   it('un pedido nuevo: su título y texto, una notificación por pedido que se queda en pantalla', () => {
-    const aviso = avisoDesdeMensaje(
-      JSON.stringify({
-        tipo: 'PEDIDO_NUEVO',
-        pedidoId: 12,
-        tiendaId: 3,
-        montoTotal: 150.5,
-        titulo: 'Pedido nuevo #12',
-        cuerpo: 'Ana López · $150.50 · Recoger en tienda',
-        url: '/#/pedidosdetalle?id=12',
-      }),
-      ORIGIN,
-    );
+    const aviso = avisoDe({
+      tipo: 'PEDIDO_NUEVO',
+      pedidoId: 12,
+      tiendaId: 3,
+      montoTotal: 150.5,
+      titulo: 'Pedido nuevo #12',
+      cuerpo: 'Ana López · $150.50 · Recoger en tienda',
+      url: '/#/pedidosdetalle?id=12',
+    });
     expect(aviso.titulo).toBe('Pedido nuevo #12');
     expect(aviso.tipo).toBe('PEDIDO_NUEVO');
     expect(aviso.opciones).toMatchObject({
@@ -32,18 +32,15 @@ describe('avisoDesdeMensaje', () => {
   });
 
   it('un cambio de estado: reemplaza el aviso anterior del mismo pedido y no se queda fijo', () => {
-    const aviso = avisoDesdeMensaje(
-      JSON.stringify({
-        tipo: 'PEDIDO_ESTADO',
-        pedidoId: 7,
-        status: 'ACEPTADO',
-        listoEstimado: null,
-        titulo: 'Tu pedido fue aceptado',
-        cuerpo: 'Tacos Doña Mary lo prepara',
-        url: '/#/pedido/seguimiento/abcDEF123_-abcdefgh',
-      }),
-      ORIGIN,
-    );
+    const aviso = avisoDe({
+      tipo: 'PEDIDO_ESTADO',
+      pedidoId: 7,
+      status: 'ACEPTADO',
+      listoEstimado: null,
+      titulo: 'Tu pedido fue aceptado',
+      cuerpo: 'Tacos Doña Mary lo prepara',
+      url: '/#/pedido/seguimiento/abcDEF123_-abcdefgh',
+    });
     expect(aviso.titulo).toBe('Tu pedido fue aceptado');
     expect(aviso.opciones).toMatchObject({
       tag: 'pedido-7',
@@ -68,18 +65,15 @@ describe('avisoDesdeMensaje', () => {
   });
 
   it('la pausa automática: su texto, un solo aviso que lleva al tablero', () => {
-    const aviso = avisoDesdeMensaje(
-      JSON.stringify({
-        tipo: 'TIENDA_PAUSADA',
-        tiendaId: 7,
-        pedidosSinAceptar: 4,
-        pausadoHasta: '2026-11-30T20:15:00.000Z',
-        titulo: 'Tienda en pausa',
-        cuerpo: 'Pausamos tu tienda 15 min: tienes 4 pedidos sin aceptar',
-        url: '/pedidos',
-      }),
-      ORIGIN,
-    );
+    const aviso = avisoDe({
+      tipo: 'TIENDA_PAUSADA',
+      tiendaId: 7,
+      pedidosSinAceptar: 4,
+      pausadoHasta: '2026-11-30T20:15:00.000Z',
+      titulo: 'Tienda en pausa',
+      cuerpo: 'Pausamos tu tienda 15 min: tienes 4 pedidos sin aceptar',
+      url: '/pedidos',
+    });
     expect(aviso.tipo).toBe('TIENDA_PAUSADA');
     expect(aviso.titulo).toBe('Tienda en pausa');
     expect(aviso.opciones.body).toBe('Pausamos tu tienda 15 min: tienes 4 pedidos sin aceptar');
@@ -107,7 +101,7 @@ describe('avisoDesdeMensaje', () => {
         'America/Mexico_City',
         urlsDeAlerta.invitado('abcDEF123_-abcdefgh'),
       );
-      const aviso = avisoDesdeMensaje(JSON.stringify(mensaje), ORIGIN);
+      const aviso = avisoDe(mensaje);
       expect(aviso.tipo).toBe('PEDIDO_ESTADO');
       expect(aviso.titulo).toBe(titulo);
       expect(aviso.opciones).toMatchObject({
@@ -122,7 +116,7 @@ describe('avisoDesdeMensaje', () => {
   );
 
   it('sin título o texto usa los genéricos', () => {
-    const aviso = avisoDesdeMensaje(JSON.stringify({ tipo: 'PEDIDO_NUEVO', pedidoId: 1 }), ORIGIN);
+    const aviso = avisoDe({ tipo: 'PEDIDO_NUEVO', pedidoId: 1 });
     expect(aviso.titulo).toBe(AVISO_GENERICO.titulo);
     expect(aviso.opciones.body).toBe(AVISO_GENERICO.cuerpo);
     expect(aviso.opciones.data.url).toBe('/');
