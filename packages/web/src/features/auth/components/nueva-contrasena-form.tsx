@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from './error-message';
 import { focusField } from './focus-field';
 import {
@@ -60,9 +60,9 @@ export function NuevaContrasenaForm(props: {
           if (fieldError?.field === field) setFieldError(undefined);
         }}
       />
-      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Guardando…' : 'Guardar contraseña'}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Guardando…">
+        Guardar contraseña
+      </SubmitButton>
     </form>
   );
 }

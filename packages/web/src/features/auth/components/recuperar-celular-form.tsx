@@ -2,6 +2,7 @@ import { celularSchema, cleanCelular, codigoSchema, firstIssueMessage } from '@t
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from './error-message';
 import { focusField } from './focus-field';
 import {
@@ -125,9 +126,9 @@ export function RecuperarCelularForm(props: {
               setFieldError(undefined);
             }}
           />
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Enviando…' : 'Enviar código'}
-          </Button>
+          <SubmitButton className="w-full" busy={busy} busyLabel="Enviando…">
+            Enviar código
+          </SubmitButton>
         </form>
       ) : (
         <form noValidate onSubmit={cambiar}>
@@ -161,9 +162,9 @@ export function RecuperarCelularForm(props: {
               if (fieldError?.field === field) setFieldError(undefined);
             }}
           />
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Guardando…' : 'Cambiar contraseña'}
-          </Button>
+          <SubmitButton className="w-full" busy={busy} busyLabel="Guardando…">
+            Cambiar contraseña
+          </SubmitButton>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <Button variant="ghost" disabled={busy} onClick={() => void pedirCodigo()}>
               Reenviar código

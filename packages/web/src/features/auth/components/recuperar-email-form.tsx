@@ -1,7 +1,7 @@
 import { firstIssueMessage, recuperarEmailSchema } from '@tianguis/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from './error-message';
 import { recuperacionMessages } from './recuperacion-messages';
 import { StatusMessage } from './status-message';
@@ -57,9 +57,9 @@ export function RecuperarEmailForm(props: { send: (email: string) => Promise<voi
           setError(undefined);
         }}
       />
-      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Enviando…' : 'Enviar correo'}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Enviando…">
+        Enviar correo
+      </SubmitButton>
     </form>
   );
 }

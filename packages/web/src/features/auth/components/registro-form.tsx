@@ -16,6 +16,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { CrearContrasenaFields } from './crear-contrasena-fields';
@@ -238,9 +239,9 @@ export function RegistroForm(props: {
         </p>
       )}
 
-      <Button type="submit" className="mt-4 w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Registrando…' : 'Registrarme'}
-      </Button>
+      <SubmitButton className="mt-4 w-full" busy={busy} busyLabel="Registrando…">
+        Registrarme
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { diaEspecialSchema, horarioMessages } from '@tianguis/domain';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button, IconButton } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { DiaEspecialGuardado } from '../api/get-horarios';
@@ -120,9 +121,9 @@ export function HorariosDiasEspeciales(props: {
           />
           <label htmlFor={recurrenteId}>Recurrente cada año</label>
         </div>
-        <Button type="submit" disabled={adding} aria-busy={adding || undefined}>
-          {adding ? 'Agregando…' : 'Agregar día especial'}
-        </Button>
+        <SubmitButton busy={adding} busyLabel="Agregando…">
+          Agregar día especial
+        </SubmitButton>
       </form>
       <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
         <table className="w-full text-left">

@@ -1,7 +1,7 @@
 import { hintNombreCompleto, NOMBRE_COMPLETO_MAX } from '@tianguis/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { focusField, CrearContrasenaFields } from '../../auth';
 import {
   isInvitacionInvalida,
@@ -87,9 +87,9 @@ export function AceptarForm(props: {
         password={fieldProps('password')}
         confirmacion={fieldProps('confirmacion')}
       />
-      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Creando tu cuenta…' : 'Crear mi cuenta'}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Creando tu cuenta…">
+        Crear mi cuenta
+      </SubmitButton>
     </form>
   );
 }

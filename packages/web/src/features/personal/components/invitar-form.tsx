@@ -1,7 +1,7 @@
 import type { InvitarPersonal, PersonalVista } from '@tianguis/domain';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
 import { FormError, TextField } from '../../../components/ui/field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { notify } from '../../../lib/toast';
 import { StatusMessage } from '../../auth';
 import {
@@ -114,9 +114,9 @@ export function InvitarForm(props: { invite: (input: InvitarPersonal) => Promise
         error={errorDe('rol')}
         onChange={(rol) => cambiar('rol', rol)}
       />
-      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Enviando invitación…' : 'Enviar invitación'}
-      </Button>
+      <SubmitButton className="w-full" busy={busy} busyLabel="Enviando invitación…">
+        Enviar invitación
+      </SubmitButton>
     </form>
   );
 }
