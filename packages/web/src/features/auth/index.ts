@@ -10,7 +10,7 @@ export { sendEmailDeRecuperacion } from './api/email-de-recuperacion';
 export { logout } from './api/logout';
 export { registerUser } from './api/register-user';
 export { restorePassword } from './api/restore-password';
-export { CrearContrasenaFields } from './components/crear-contrasena-fields';
+export { CrearContrasenaFields, NombreCompletoField } from './components/crear-contrasena-fields';
 export { errorMessage } from './components/error-message';
 export { focusField } from './components/focus-field';
 export { NuevaContrasenaForm } from './components/nueva-contrasena-form';

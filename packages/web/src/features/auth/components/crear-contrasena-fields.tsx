@@ -1,10 +1,16 @@
-import { hintConfirmacion, hintPassword } from '@tianguis/domain';
+import {
+  hintConfirmacion,
+  hintNombreCompleto,
+  hintPassword,
+  NOMBRE_COMPLETO_MAX,
+} from '@tianguis/domain';
 import type { ChangeEvent } from 'react';
+import { TextField } from '../../../components/ui/field';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 
-/** What a form hands each of the two fields: its name, value, error and change handler. */
-export interface CampoContrasena {
+/** What a form hands each of a new account's fields: its name, value, error and change handler. */
+export interface CampoDeCuenta {
   name: string;
   value: string;
   error: string | undefined;
@@ -16,8 +22,8 @@ export interface CampoContrasena {
  * policy checklist between them (the registration and the invited person's form).
  */
 export function CrearContrasenaFields(props: {
-  password: CampoContrasena;
-  confirmacion: CampoContrasena;
+  password: CampoDeCuenta;
+  confirmacion: CampoDeCuenta;
 }) {
   return (
     <>
@@ -36,5 +42,18 @@ export function CrearContrasenaFields(props: {
         hints={hintConfirmacion(props.confirmacion.value)}
       />
     </>
+  );
+}
+
+/** A new account's full name, with the hints that follow the typing (the registration and the invited person's form). */
+export function NombreCompletoField(props: CampoDeCuenta) {
+  return (
+    <TextField
+      {...props}
+      label="Nombre completo"
+      autoComplete="name"
+      maxLength={NOMBRE_COMPLETO_MAX}
+      hints={hintNombreCompleto(props.value)}
+    />
   );
 }

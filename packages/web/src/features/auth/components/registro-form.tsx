@@ -4,9 +4,7 @@ import {
   hintCelular,
   hintDireccionEntrega,
   hintEmail,
-  hintNombreCompleto,
   hintUsuario,
-  NOMBRE_COMPLETO_MAX,
   registroFormSchema,
   USUARIO_MAX,
   type Registro,
@@ -19,7 +17,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { CrearContrasenaFields } from './crear-contrasena-fields';
+import { CrearContrasenaFields, NombreCompletoField } from './crear-contrasena-fields';
 import { errorMessage } from './error-message';
 import { focusField } from './focus-field';
 import type { TipoUsuario } from './tipo-usuario-step';
@@ -58,6 +56,21 @@ const FALLO_REGISTRO = 'No pudimos completar tu registro. Inténtalo de nuevo.';
 interface Problem {
   field: RegistroField | undefined;
   message: string;
+}
+
+/** A page to read beside the form (the privacy notice, the plans), opened in another tab. */
+function EnlaceEnOtraPestana(props: { to: string; children: string }) {
+  return (
+    <Link
+      to={props.to}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-marca-700 underline"
+    >
+      {props.children}
+      <span className="sr-only"> (se abre en otra pestaña)</span>
+    </Link>
+  );
 }
 
 function isRegistroField(value: unknown): value is RegistroField {
@@ -191,13 +204,7 @@ export function RegistroForm(props: {
 
       {!isTienda && (
         <>
-          <TextField
-            {...fieldProps('nombreCompleto')}
-            label="Nombre completo"
-            autoComplete="name"
-            maxLength={NOMBRE_COMPLETO_MAX}
-            hints={hintNombreCompleto(values.nombreCompleto)}
-          />
+          <NombreCompletoField {...fieldProps('nombreCompleto')} />
           <TextField
             {...fieldProps('direccionEntrega')}
             label="Dirección de entrega"
@@ -212,30 +219,11 @@ export function RegistroForm(props: {
 
       <p className="mb-2 text-sm text-stone-700">
         Al registrarte aceptas nuestro{' '}
-        <Link
-          to="/avisoprivacidad"
-          target="_blank"
-          rel="noopener"
-          className="font-medium text-marca-700 underline"
-        >
-          Aviso de privacidad
-          <span className="sr-only"> (se abre en otra pestaña)</span>
-        </Link>
-        .
+        <EnlaceEnOtraPestana to="/avisoprivacidad">Aviso de privacidad</EnlaceEnOtraPestana>.
       </p>
       {isTienda && (
         <p className="mb-2 text-sm text-stone-700">
-          Conoce nuestros{' '}
-          <Link
-            to="/planes"
-            target="_blank"
-            rel="noopener"
-            className="font-medium text-marca-700 underline"
-          >
-            planes y precios
-            <span className="sr-only"> (se abre en otra pestaña)</span>
-          </Link>
-          .
+          Conoce nuestros <EnlaceEnOtraPestana to="/planes">planes y precios</EnlaceEnOtraPestana>.
         </p>
       )}
 

@@ -1,8 +1,7 @@
-import { hintNombreCompleto, NOMBRE_COMPLETO_MAX } from '@tianguis/domain';
 import { useRef, useState, type FormEvent } from 'react';
-import { FormError, TextField } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { focusField, CrearContrasenaFields } from '../../auth';
+import { CrearContrasenaFields, focusField, NombreCompletoField } from '../../auth';
 import {
   isInvitacionInvalida,
   problemaAlAceptar,
@@ -76,13 +75,7 @@ export function AceptarForm(props: {
         después entrarás con tu correo y esta contraseña.
       </p>
       {problema && !problema.campo && <FormError message={problema.message} />}
-      <TextField
-        {...fieldProps('nombreCompleto')}
-        label="Nombre completo"
-        autoComplete="name"
-        maxLength={NOMBRE_COMPLETO_MAX}
-        hints={hintNombreCompleto(values.nombreCompleto)}
-      />
+      <NombreCompletoField {...fieldProps('nombreCompleto')} />
       <CrearContrasenaFields
         password={fieldProps('password')}
         confirmacion={fieldProps('confirmacion')}
