@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { changedOneRow, existsRow } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Account, NewAccount } from './account.table.js';
 
@@ -61,13 +62,8 @@ export function findAccountByCelular(db: DbOrTx, celular: string): Promise<Accou
   return db.selectFrom('account').selectAll().where('celular', '=', celular).executeTakeFirst();
 }
 
-export async function existsAccountWithUsuario(db: DbOrTx, usuario: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('account')
-    .select('id')
-    .where('usuario', '=', usuario)
-    .executeTakeFirst();
-  return row !== undefined;
+export function existsAccountWithUsuario(db: DbOrTx, usuario: string): Promise<boolean> {
+  return existsRow(db.selectFrom('account').select('id').where('usuario', '=', usuario));
 }
 
 export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<number> {
@@ -192,30 +188,30 @@ export function findLivePhoneCode(db: DbOrTx, accountId: number, now: string) {
 }
 
 /** Takes one attempt of the code; false when none is left (or the code is gone). */
-export async function reservePhoneCodeAttempt(
+export function reservePhoneCodeAttempt(
   db: DbOrTx,
   id: number,
   maxAttempts: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('phone_reset_code')
-    .set({ attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('attempts', '<', maxAttempts)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    db
+      .updateTable('phone_reset_code')
+      .set({ attempts: sql`attempts + 1` })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', maxAttempts),
+  );
 }
 
 /** Marks the code used; false when another request used it first. */
-export async function consumePhoneCode(db: DbOrTx, id: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('phone_reset_code')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function consumePhoneCode(db: DbOrTx, id: number, now: string): Promise<boolean> {
+  return changedOneRow(
+    db
+      .updateTable('phone_reset_code')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null),
+  );
 }
 
 export async function voidPhoneCodesOf(db: DbOrTx, accountId: number, now: string) {

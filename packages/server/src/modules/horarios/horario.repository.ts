@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
+import { changedOneRow } from '../../db/rows.js';
 
 export function listHorarios(db: DbOrTx, tiendaId: number) {
   return db
@@ -85,24 +86,21 @@ export async function insertDiaEspecial(
 }
 
 /** Changes a special day of this shop only; false when the id is not one of its days. */
-export async function updateDiaEspecial(
+export function updateDiaEspecial(
   db: DbOrTx,
   values: { id: number; tiendaId: number; fecha: string; recurrenteCadaAnio: boolean },
 ) {
-  const result = await db
-    .updateTable('dia_especial')
-    .set({ fecha: values.fecha, recurrente_cada_anio: values.recurrenteCadaAnio ? 1 : 0 })
-    .where('id', '=', values.id)
-    .where('tienda_id', '=', values.tiendaId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    db
+      .updateTable('dia_especial')
+      .set({ fecha: values.fecha, recurrente_cada_anio: values.recurrenteCadaAnio ? 1 : 0 })
+      .where('id', '=', values.id)
+      .where('tienda_id', '=', values.tiendaId),
+  );
 }
 
-export async function deleteDiaEspecial(db: DbOrTx, id: number, tiendaId: number) {
-  const result = await db
-    .deleteFrom('dia_especial')
-    .where('id', '=', id)
-    .where('tienda_id', '=', tiendaId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+export function deleteDiaEspecial(db: DbOrTx, id: number, tiendaId: number) {
+  return changedOneRow(
+    db.deleteFrom('dia_especial').where('id', '=', id).where('tienda_id', '=', tiendaId),
+  );
 }

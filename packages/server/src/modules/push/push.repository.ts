@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/database.js';
+import { existsRow } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 /** Who a subscription belongs to: an account, or the guest order it follows. */
@@ -118,7 +119,6 @@ export async function listSuscripcionesDeTienda(db: DbOrTx, tiendaId: number) {
 }
 
 /** Whether anyone, anywhere, has a subscription: one row at most. */
-export async function hasAnySuscripcion(db: DbOrTx): Promise<boolean> {
-  const row = await db.selectFrom('push_suscripcion').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
+export function hasAnySuscripcion(db: DbOrTx): Promise<boolean> {
+  return existsRow(db.selectFrom('push_suscripcion').select('id').limit(1));
 }

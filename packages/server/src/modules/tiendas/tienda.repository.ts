@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { changedOneRow, existsRow } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
 import { ubicacionDe } from './tienda.view.js';
@@ -293,35 +294,35 @@ export async function listDemoraHastaAfter(db: DbOrTx, nowIso: string): Promise<
   return rows.map((r) => r.demora_hasta ?? '');
 }
 
-export async function updateTiendaFlag(
+export function updateTiendaFlag(
   db: DbOrTx,
   id: number,
   flag: 'activated' | 'approved',
   value: boolean,
   now: string,
 ) {
-  const result = await db
-    .updateTable('tienda')
-    .set({ [flag]: value ? 1 : 0, updated_at: now, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return changedOneRow(
+    db
+      .updateTable('tienda')
+      .set({ [flag]: value ? 1 : 0, updated_at: now, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('deleted', '=', 0),
+  );
 }
 
 /**
  * Approves a shop still pending: true only for the one call that turned `approved` on (a second
  * approval, or two at once, answers false for all but the first).
  */
-export async function approvePendingTienda(db: DbOrTx, id: number, now: string) {
-  const result = await db
-    .updateTable('tienda')
-    .set({ approved: 1, updated_at: now, version: sql`version + 1` })
-    .where('id', '=', id)
-    .where('deleted', '=', 0)
-    .where('approved', '=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function approvePendingTienda(db: DbOrTx, id: number, now: string) {
+  return changedOneRow(
+    db
+      .updateTable('tienda')
+      .set({ approved: 1, updated_at: now, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('deleted', '=', 0)
+      .where('approved', '=', 0),
+  );
 }
 
 export interface ContactoPublicoDeTienda {
@@ -383,13 +384,8 @@ export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
 }
 
 /** Whether a shop row exists (deleted or hidden ones too: those are refused as closed). */
-export async function existsTienda(db: DbOrTx, tiendaId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('tienda')
-    .select('id')
-    .where('id', '=', tiendaId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function existsTienda(db: DbOrTx, tiendaId: number): Promise<boolean> {
+  return existsRow(db.selectFrom('tienda').select('id').where('id', '=', tiendaId));
 }
 
 export interface ContactoDeTienda {
