@@ -82,6 +82,22 @@ const AJUSTES_POR_OMISION = {
   ubicacion: null,
 };
 
+/** The shop 'tacos lupe' with its logo; `overrides` changes what a test is about. */
+const conImagen = (overrides: Partial<MiTienda> = {}) =>
+  nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png', ...overrides });
+
+/** What Guardar sends for the shop 'tacos lupe' with its logo, both questions answered No; `over` changes what a test is about. */
+const enviado = (over: Record<string, unknown> = {}) => ({
+  nombre: 'tacos lupe',
+  imageUrl: '/images/logo.png',
+  radioMontoMinimo: 'no',
+  montoMinimo: 0,
+  radioCostoDeEnvio: 'no',
+  costoDeEnvio: 0,
+  ...AJUSTES_POR_OMISION,
+  ...over,
+});
+
 // Typing runs keystroke by keystroke through the whole form: slow on a busy machine.
 const SLOW = { timeout: 30_000 };
 
@@ -181,15 +197,13 @@ describe('WizardTienda checks', SLOW, () => {
     expect(saved).toEqual([]);
     await user.click(guardar());
     expect(saved).toEqual([
-      {
+      enviado({
         nombre: 'Tacos Lupe',
-        imageUrl: '/images/logo.png',
         radioMontoMinimo: 'si',
         montoMinimo: 150.5,
         radioCostoDeEnvio: 'si',
         costoDeEnvio: 25.5,
-        ...AJUSTES_POR_OMISION,
-      },
+      }),
     ]);
   });
 
@@ -257,9 +271,7 @@ describe('WizardTienda checks', SLOW, () => {
   });
 
   it('sends 0 for a question answered No, whatever was typed before', async () => {
-    const tienda = nuevaTienda({
-      nombre: 'tacos lupe',
-      imageUrl: '/images/logo.png',
+    const tienda = conImagen({
       radioMontoMinimo: 'si',
       montoMinimo: 120,
       radioCostoDeEnvio: 'no',
@@ -270,25 +282,13 @@ describe('WizardTienda checks', SLOW, () => {
     await user.click(siguiente());
     await user.click(siguiente());
     await user.click(guardar());
-    expect(saved).toEqual([
-      {
-        nombre: 'tacos lupe',
-        imageUrl: '/images/logo.png',
-        radioMontoMinimo: 'no',
-        montoMinimo: 0,
-        radioCostoDeEnvio: 'no',
-        costoDeEnvio: 0,
-        ...AJUSTES_POR_OMISION,
-      },
-    ]);
+    expect(saved).toEqual([enviado()]);
   });
 });
 
 describe('WizardTienda prefill and saving', SLOW, () => {
   it('opens on the current shop: its answers, name, amounts and image; 0 shows as empty', async () => {
-    const tienda = nuevaTienda({
-      nombre: 'tacos lupe',
-      imageUrl: '/images/logo.png',
+    const tienda = conImagen({
       radioMontoMinimo: 'si',
       montoMinimo: 0,
       radioCostoDeEnvio: 'si',
@@ -308,7 +308,7 @@ describe('WizardTienda prefill and saving', SLOW, () => {
   });
 
   it('shows the success modal after saving, and Cerrar leaves', async () => {
-    const tienda = nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
+    const tienda = conImagen();
     const { user, calls } = setup(tienda);
     await goToStep3(user, 'No', 'No');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -321,7 +321,7 @@ describe('WizardTienda prefill and saving', SLOW, () => {
   });
 
   it("shows the server's refusal and no modal", async () => {
-    const tienda = nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
+    const tienda = conImagen();
     const { user } = setup(tienda, {
       saveError: new Error('No hay conexión con el servidor.'),
     });
@@ -455,13 +455,9 @@ describe('WizardTienda delivery and payments', SLOW, () => {
 });
 
 describe('WizardTienda address and phone', SLOW, () => {
-  const conImagen = () => nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png' });
-
   it('opens on the stored ones and sends them, the phone as its 10 digits', async () => {
     const { user, saved } = setup(
-      nuevaTienda({
-        nombre: 'tacos lupe',
-        imageUrl: '/images/logo.png',
+      conImagen({
         direccion: 'Calle 5 #12, Centro',
         telefono: '5512345678',
       }),
@@ -525,8 +521,6 @@ describe('WizardTienda address and phone', SLOW, () => {
 });
 
 describe('WizardTienda map point', SLOW, () => {
-  const conImagen = (overrides: Partial<MiTienda> = {}) =>
-    nuevaTienda({ nombre: 'tacos lupe', imageUrl: '/images/logo.png', ...overrides });
   const usar = () => screen.getByRole('button', { name: 'Usar mi ubicación actual' });
   const MAPS = 'https://www.google.com/maps/search/?api=1&query=';
 
