@@ -1,6 +1,4 @@
-import { Page } from '../../components/ui/page';
-import { ErrorState, Loading } from '../../components/ui/status';
-import { useMiTienda, AjustesBannerDesactivada } from '../../features/mi-tienda';
+import { AjustesPagina } from '../../features/mi-tienda';
 import { saveProgramacion, ProgramacionFormView } from '../../features/programacion';
 
 /**
@@ -8,18 +6,12 @@ import { saveProgramacion, ProgramacionFormView } from '../../features/programac
  * pause (issue 31; docs/api.md, "Orders for later").
  */
 export default function PedidosProgramados() {
-  const { data, error, refetch } = useMiTienda();
   return (
-    <Page title="Pedidos programados">
-      <AjustesBannerDesactivada />
-      {data ? (
+    <AjustesPagina title="Pedidos programados" loadingLabel="Cargando pedidos programados…">
+      {(tienda) => (
         // Saving puts the new shop in the cache; the open form keeps what it shows.
-        <ProgramacionFormView key={data.tiendaId} tienda={data} onSave={saveProgramacion} />
-      ) : error ? (
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      ) : (
-        <Loading label="Cargando pedidos programados…" />
+        <ProgramacionFormView key={tienda.tiendaId} tienda={tienda} onSave={saveProgramacion} />
       )}
-    </Page>
+    </AjustesPagina>
   );
 }

@@ -25,6 +25,7 @@ export { updateTienda } from './api/update-tienda';
 export { uploadImage } from './api/upload-image';
 export { ActivarTiendaForm } from './components/activar-tienda-form';
 export { default as AjustesBannerDesactivada } from './components/ajustes-banner-desactivada';
+export { AjustesPagina } from './components/ajustes-pagina';
 export { ErrorDeAjustes, TiendaSinConfigurar } from './components/ajustes-form';
 export { ESTADO_DE_TIENDA_TEXTO, estadoDeTienda } from './components/ajustes-estado-tienda';
 export { AjustesMenu } from './components/ajustes-menu';
