@@ -1,6 +1,7 @@
 import { Printer, Unplug } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Seccion } from '../../../components/ui/seccion';
 import { notify } from '../../../lib/toast';
 import {
   connectImpresora,
@@ -37,20 +38,8 @@ function Aviso({ texto }: { texto: string | undefined }) {
 const NAVEGADOR_PRINT =
   'El botón Imprimir de cada pedido (la impresión del navegador) sigue disponible para todos, con o sin impresora térmica.';
 
-function Seccion(props: { titulo: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="mb-4 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4"
-    >
-      <h2 id={id} className="text-lg font-bold">
-        {props.titulo}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
+/** This screen's cards: their parts a column apart. */
+const SECCION = { className: 'mb-4 flex flex-col gap-3 p-4', tituloClassName: '' };
 
 /** Round choices in one group, each a real radio button (arrow keys move between them). */
 function Opciones<T extends string | number>(props: {
@@ -184,7 +173,7 @@ export function ImpresoraAjustes(props: {
         al aceptarlo. Lo que elijas aquí se guarda solo en este dispositivo.
       </p>
 
-      <Seccion titulo="Conexión">
+      <Seccion {...SECCION} titulo="Conexión">
         <p role="status" className="flex items-center gap-2 font-medium">
           {conectada ? (
             <>
@@ -260,7 +249,7 @@ export function ImpresoraAjustes(props: {
         <Aviso texto={error?.donde === 'conexion' ? error.texto : undefined} />
       </Seccion>
 
-      <Seccion titulo="Papel">
+      <Seccion {...SECCION} titulo="Papel">
         <Opciones
           leyenda="Ancho del papel"
           valores={ANCHOS_PAPEL}
@@ -289,7 +278,7 @@ export function ImpresoraAjustes(props: {
         <Aviso texto={error?.donde === 'prueba' ? error.texto : undefined} />
       </Seccion>
 
-      <Seccion titulo="Pedidos">
+      <Seccion {...SECCION} titulo="Pedidos">
         <label
           htmlFor={switchId}
           className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-300 bg-white p-3 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50"

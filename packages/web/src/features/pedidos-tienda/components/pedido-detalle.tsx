@@ -21,12 +21,13 @@ import {
   PackageCheck,
   Phone,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/field';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { Seccion } from '../../../components/ui/seccion';
 import { textoDeLugar, textoDeZona } from '../../pedidos';
 import type { AccionPedido } from '../api/finish-pedido';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
@@ -55,20 +56,6 @@ const HECHO: Record<AccionPedido['tipo'], string> = {
   cancelar: 'Pedido cancelado',
   marcarPagado: 'Pago registrado',
 };
-
-function Seccion(props: { id: string; titulo: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={props.id}
-      className="mb-4 rounded-xl border border-stone-200 bg-white p-4"
-    >
-      <h2 id={props.id} className="mb-2 text-lg font-bold">
-        {props.titulo}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
 
 /**
  * The status the actions follow: the order's, or the one the last action here answered while

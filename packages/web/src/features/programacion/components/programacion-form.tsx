@@ -6,9 +6,10 @@ import {
   PREPARACION_MIN_MAX,
   PREPARACION_MIN_MIN,
 } from '@tianguis/domain';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BarraDeAcciones } from '../../../components/ui/barra-de-acciones';
 import { FieldError } from '../../../components/ui/field';
+import { Seccion } from '../../../components/ui/seccion';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import {
   ErrorDeAjustes,
@@ -115,20 +116,8 @@ function Interruptor(props: {
   );
 }
 
-function Seccion(props: { titulo: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="mb-4 rounded-xl border border-stone-200 bg-white p-4 [&>*:last-child]:mb-0"
-    >
-      <h2 id={id} className="mb-3 text-lg font-bold">
-        {props.titulo}
-      </h2>
-      {props.children}
-    </section>
-  );
-}
+/** This form's cards: their fields' last margin kept inside them. */
+const SECCION = { className: 'mb-4 p-4 [&>*:last-child]:mb-0', tituloClassName: 'mb-3' };
 
 const radioClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 whitespace-nowrap has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
@@ -210,7 +199,7 @@ export function ProgramacionFormView(props: {
     <form ref={formRef} aria-label="Pedidos programados" noValidate onSubmit={guardar}>
       <ErrorDeAjustes ref={errorRef} message={errorGeneral} />
 
-      <Seccion titulo="Pedidos para más tarde">
+      <Seccion {...SECCION} titulo="Pedidos para más tarde">
         <Interruptor
           campo="activa"
           label="Aceptar pedidos programados"
@@ -308,7 +297,7 @@ export function ProgramacionFormView(props: {
         />
       </Seccion>
 
-      <Seccion titulo="Pausa automática">
+      <Seccion {...SECCION} titulo="Pausa automática">
         <Interruptor
           campo="pausaActiva"
           label="Pausar mi tienda si se juntan pedidos sin aceptar"

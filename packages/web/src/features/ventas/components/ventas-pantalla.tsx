@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { Page } from '../../../components/ui/page';
+import { Seccion } from '../../../components/ui/seccion';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/status';
 import { useMiTienda } from '../../mi-tienda';
 import { downloadCsv, useVentas } from '../api/ventas-api';
@@ -219,7 +220,7 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         <Cifra label="Ticket promedio" valor={pesos(ventas.ticketPromedio)} />
       </dl>
 
-      <Seccion titulo="Ventas por día">
+      <Seccion className="p-3" titulo="Ventas por día">
         <p className="mb-2 text-sm text-stone-700">
           Mejor día: {fechaCorta(mejorDia.fecha)} con {pesos(mejorDia.total)} ({mejorDia.pedidos}{' '}
           {mejorDia.pedidos === 1 ? 'pedido' : 'pedidos'}).
@@ -251,7 +252,7 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         </table>
       </Seccion>
 
-      <Seccion titulo="Pedidos por hora">
+      <Seccion className="p-3" titulo="Pedidos por hora">
         <p className="mb-2 text-sm text-stone-700">
           Hora con más pedidos: {horaLabel(horaPico)} ({horas[horaPico]}{' '}
           {horas[horaPico] === 1 ? 'pedido' : 'pedidos'}).
@@ -281,7 +282,7 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         </table>
       </Seccion>
 
-      <Seccion titulo="Productos más vendidos">
+      <Seccion className="p-3" titulo="Productos más vendidos">
         <ol className="divide-y divide-stone-200" aria-label="Productos más vendidos">
           {ventas.porProducto.slice(0, 10).map((p, k) => (
             <li key={p.productoId} className="flex items-baseline justify-between gap-3 py-2">
@@ -296,7 +297,7 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         </ol>
       </Seccion>
 
-      <Seccion titulo="Por forma de pago">
+      <Seccion className="p-3" titulo="Por forma de pago">
         <ul className="divide-y divide-stone-200" aria-label="Por forma de pago">
           {ventas.porMetodo.map((m) => (
             <li key={m.metodo} className="flex items-baseline justify-between gap-3 py-2">
@@ -312,18 +313,6 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         </ul>
       </Seccion>
     </div>
-  );
-}
-
-function Seccion(props: { titulo: string; children: React.ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-3">
-      <h2 id={id} className="mb-2 text-lg font-bold">
-        {props.titulo}
-      </h2>
-      {props.children}
-    </section>
   );
 }
 
