@@ -1,7 +1,8 @@
 import { carritoMessages, formatPesos, importeDeLinea } from '@tianguis/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useMenu } from '../../../components/ui/use-menu';
 import { countPiezas, useCarrito, type CarritoGrupo } from '../api/get-carrito';
 import { CARRITO_BOTON_CLASES, CarritoIcono, etiquetaCarrito } from './carrito-icono';
 
@@ -51,34 +52,14 @@ export function CarritoResumen({ grupos }: { grupos: readonly CarritoGrupo[] }) 
 export default function CartButton() {
   const carrito = useCarrito(true);
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle } = useMenu();
   const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const piezas = countPiezas(carrito.data);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onPointer);
-    };
-  }, [open]);
 
   return (
     <div ref={root} className="relative">
       <button
-        ref={button}
+        ref={toggle}
         type="button"
         aria-label={etiquetaCarrito(piezas)}
         title="Carrito"
