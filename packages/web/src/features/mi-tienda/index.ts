@@ -63,10 +63,10 @@ export { WizardTienda } from './components/wizard-tienda';
 export {
   checkWizardTienda,
   cuerpoDeTiendaCon,
-  puntoDeCoordenadas,
   textoDePunto,
   wizardValuesFromTienda,
   type TiendaUpdateBody,
 } from './components/wizard-tienda-values';
 export { EstadoTienda } from './components/ajustes-estado-tienda.lazy';
 export { useSaveAjustes } from './hooks/use-save-ajustes';
+export { useUbicacionActual } from './hooks/use-ubicacion-actual';

@@ -1,16 +1,14 @@
 import { enlaceMapa, type PuntoMapa } from '@tianguis/domain';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
-import { puntoDeCoordenadas, textoDePunto } from './wizard-tienda-values';
+import { useUbicacionActual } from '../hooks/use-ubicacion-actual';
+import { textoDePunto } from './wizard-tienda-values';
 
 export const UBICACION_SIN_PERMISO =
   'No diste permiso para usar tu ubicación. Puedes escribir la dirección y dejar el punto vacío.';
 export const UBICACION_NO_DISPONIBLE =
   'No pudimos obtener tu ubicación. Inténtalo de nuevo en la tienda.';
-
-/** The phone's permission-denied code (GeolocationPositionError.PERMISSION_DENIED). */
-const PERMISO_DENEGADO = 1;
 
 /**
  * "Punto en el mapa (opcional)" in the shop settings (docs/web-screens.md, "The shop
@@ -23,30 +21,11 @@ export function PuntoEnMapa(props: {
   error?: string | undefined;
 }) {
   const { value, onChange } = props;
-  const [buscando, setBuscando] = useState(false);
-  const [fallo, setFallo] = useState<string>();
+  const { buscando, fallo, clearFallo, locate } = useUbicacionActual(
+    { sinPermiso: UBICACION_SIN_PERMISO, noDisponible: UBICACION_NO_DISPONIBLE },
+    onChange,
+  );
   const id = useId();
-
-  function usarUbicacion() {
-    setFallo(undefined);
-    const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
-    if (!geo) {
-      setFallo(UBICACION_NO_DISPONIBLE);
-      return;
-    }
-    setBuscando(true);
-    geo.getCurrentPosition(
-      (posicion) => {
-        setBuscando(false);
-        onChange(puntoDeCoordenadas(posicion.coords));
-      },
-      (error) => {
-        setBuscando(false);
-        setFallo(error.code === PERMISO_DENEGADO ? UBICACION_SIN_PERMISO : UBICACION_NO_DISPONIBLE);
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  }
 
   const mapa = value ? enlaceMapa({ ubicacion: value }) : null;
   const mensaje = fallo ?? props.error;
@@ -83,7 +62,7 @@ export function PuntoEnMapa(props: {
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          onClick={usarUbicacion}
+          onClick={locate}
           disabled={buscando}
           aria-busy={buscando || undefined}
         >
@@ -93,7 +72,7 @@ export function PuntoEnMapa(props: {
           <Button
             variant="secondary"
             onClick={() => {
-              setFallo(undefined);
+              clearFallo();
               onChange(null);
             }}
             disabled={buscando}

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FieldError, TextField } from '../../../components/ui/field';
-import { puntoDeCoordenadas, textoDePunto } from '../../mi-tienda';
+import { textoDePunto, useUbicacionActual } from '../../mi-tienda';
 import { checkPunto, tecleoPermitido, type PuntoForm } from '../logic/zonas-form';
 
 export const PUNTO_SIN_PERMISO =
@@ -9,8 +8,10 @@ export const PUNTO_SIN_PERMISO =
 export const PUNTO_NO_DISPONIBLE =
   'No pudimos obtener tu ubicación. Inténtalo de nuevo o escribe la latitud y la longitud.';
 
-/** The phone's permission-denied code (GeolocationPositionError.PERMISSION_DENIED). */
-const PERMISO_DENEGADO = 1;
+const COORDENADAS: readonly (readonly [keyof PuntoForm, string])[] = [
+  ['lat', 'Latitud'],
+  ['lng', 'Longitud'],
+];
 
 /**
  * "Punto de tu tienda" on the zones screen: zones by distance measure from it. Taken from the
@@ -26,32 +27,12 @@ export function PuntoDeTienda(props: {
   faltaParaRadio: boolean;
 }) {
   const { punto, onChange } = props;
-  const [buscando, setBuscando] = useState(false);
-  const [fallo, setFallo] = useState<string>();
+  const { buscando, fallo, clearFallo, locate } = useUbicacionActual(
+    { sinPermiso: PUNTO_SIN_PERMISO, noDisponible: PUNTO_NO_DISPONIBLE },
+    (nuevo) => onChange({ lat: String(nuevo.lat), lng: String(nuevo.lng) }),
+  );
   const leido = checkPunto(punto);
   const actual = leido.ok ? leido.ubicacion : null;
-
-  function usarUbicacion() {
-    setFallo(undefined);
-    const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
-    if (!geo) {
-      setFallo(PUNTO_NO_DISPONIBLE);
-      return;
-    }
-    setBuscando(true);
-    geo.getCurrentPosition(
-      (posicion) => {
-        setBuscando(false);
-        const nuevo = puntoDeCoordenadas(posicion.coords);
-        onChange({ lat: String(nuevo.lat), lng: String(nuevo.lng) });
-      },
-      (error) => {
-        setBuscando(false);
-        setFallo(error.code === PERMISO_DENEGADO ? PUNTO_SIN_PERMISO : PUNTO_NO_DISPONIBLE);
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  }
 
   const set = (campo: keyof PuntoForm) => (texto: string) => {
     if (tecleoPermitido.coordenada(texto)) onChange({ ...punto, [campo]: texto });
@@ -79,7 +60,7 @@ export function PuntoDeTienda(props: {
       <div className="mb-3 flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          onClick={usarUbicacion}
+          onClick={locate}
           disabled={buscando}
           aria-busy={buscando || undefined}
         >
@@ -89,7 +70,7 @@ export function PuntoDeTienda(props: {
           <Button
             variant="secondary"
             onClick={() => {
-              setFallo(undefined);
+              clearFallo();
               onChange({ lat: '', lng: '' });
             }}
             disabled={buscando}
@@ -105,22 +86,17 @@ export function PuntoDeTienda(props: {
       )}
       <FieldError message={fallo} />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Latitud"
-          value={punto.lat}
-          onChange={(e) => set('lat')(e.target.value)}
-          autoComplete="off"
-          aria-invalid={props.invalido || undefined}
-          className="mb-0"
-        />
-        <TextField
-          label="Longitud"
-          value={punto.lng}
-          onChange={(e) => set('lng')(e.target.value)}
-          autoComplete="off"
-          aria-invalid={props.invalido || undefined}
-          className="mb-0"
-        />
+        {COORDENADAS.map(([campo, label]) => (
+          <TextField
+            key={campo}
+            label={label}
+            value={punto[campo]}
+            onChange={(e) => set(campo)(e.target.value)}
+            autoComplete="off"
+            aria-invalid={props.invalido || undefined}
+            className="mb-0"
+          />
+        ))}
       </div>
       <p className="mt-2 text-sm text-stone-600">Por ejemplo: 19.43260 y -99.13320.</p>
     </fieldset>
