@@ -1,10 +1,12 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTabKeys } from '../../../components/ui/use-tab-keys';
 import type { MiTiendaTab } from './catalogo-tab';
 
 const TABS: readonly { id: MiTiendaTab; label: string }[] = [
   { id: 'categorias', label: 'Categorias' },
   { id: 'productos', label: 'Productos' },
 ];
+const TAB_IDS = TABS.map((t) => t.id);
 
 /** The two tabs of /mitienda; arrow keys move between them, as screen readers expect. */
 export function CatalogoTabs(props: {
@@ -13,21 +15,7 @@ export function CatalogoTabs(props: {
   panels: Record<MiTiendaTab, ReactNode>;
 }) {
   const baseId = useId();
-  const refs = useRef<Partial<Record<MiTiendaTab, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const index = TABS.findIndex((t) => t.id === props.tab);
-    let next = index;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
-    if (event.key === 'Home') next = 0;
-    if (event.key === 'End') next = TABS.length - 1;
-    const target = TABS[next];
-    if (!target) return;
-    props.onChange(target.id);
-    refs.current[target.id]?.focus();
-  };
+  const { onKeyDown, tabRef } = useTabKeys(TAB_IDS, props.tab, props.onChange);
   return (
     <div>
       <div
@@ -41,9 +29,7 @@ export function CatalogoTabs(props: {
           return (
             <button
               key={t.id}
-              ref={(el) => {
-                refs.current[t.id] = el;
-              }}
+              ref={tabRef(t.id)}
               type="button"
               role="tab"
               id={`${baseId}-${t.id}-tab`}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTabKeys } from '../../../components/ui/use-tab-keys';
 import type { ConteoTablero, TabDelTablero, TabTablero } from './tablero-tabs';
 
 /**
@@ -15,22 +16,11 @@ export function PedidosTabs(props: {
   idOf: (tab: TabTablero) => { tab: string; panel: string };
 }) {
   const { tabs } = props;
-  const refs = useRef<Partial<Record<TabTablero, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    const count = tabs.length;
-    const index = tabs.findIndex((t) => t.tab === props.tab);
-    let next = index;
-    if (event.key === 'ArrowRight') next = (index + 1) % count;
-    if (event.key === 'ArrowLeft') next = (index - 1 + count) % count;
-    if (event.key === 'Home') next = 0;
-    if (event.key === 'End') next = count - 1;
-    const target = tabs[next];
-    if (!target) return;
-    props.onChange(target.tab);
-    refs.current[target.tab]?.focus();
-  };
+  const { onKeyDown, tabRef, refs } = useTabKeys(
+    tabs.map((t) => t.tab),
+    props.tab,
+    props.onChange,
+  );
   const listaRef = useRef<HTMLDivElement>(null);
   // The selected tab in sight within the row (opened from an address, or chosen by keys), without
   // moving the page.
@@ -43,7 +33,7 @@ export function PedidosTabs(props: {
     else if (izquierda + el.offsetWidth > lista.scrollLeft + lista.clientWidth) {
       lista.scrollLeft = izquierda + el.offsetWidth - lista.clientWidth + 4;
     }
-  }, [props.tab]);
+  }, [props.tab, refs]);
   return (
     <div
       ref={listaRef}
@@ -58,9 +48,7 @@ export function PedidosTabs(props: {
         return (
           <button
             key={t.tab}
-            ref={(el) => {
-              refs.current[t.tab] = el;
-            }}
+            ref={tabRef(t.tab)}
             type="button"
             role="tab"
             id={ids.tab}
