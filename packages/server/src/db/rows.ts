@@ -15,3 +15,10 @@ export async function changedOneRow(query: {
   const result = await query.executeTakeFirst();
   return Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) === 1;
 }
+
+/** The id of the row an INSERT … RETURNING id made. */
+export async function insertedId(query: {
+  executeTakeFirstOrThrow(): Promise<{ id: number }>;
+}): Promise<number> {
+  return (await query.executeTakeFirstOrThrow()).id;
+}

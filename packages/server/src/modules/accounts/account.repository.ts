@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { changedOneRow, existsRow } from '../../db/rows.js';
+import { changedOneRow, existsRow, insertedId } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Account, NewAccount } from './account.table.js';
 
@@ -67,12 +67,7 @@ export function existsAccountWithUsuario(db: DbOrTx, usuario: string): Promise<b
 }
 
 export async function insertAccount(db: DbOrTx, account: NewAccount): Promise<number> {
-  const row = await db
-    .insertInto('account')
-    .values(account)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertedId(db.insertInto('account').values(account).returning('id'));
 }
 
 /** Sets the hash and bumps token_version, which voids every token issued before. */

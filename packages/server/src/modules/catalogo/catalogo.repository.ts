@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder, Updateable } from 'kysely';
 import type { Database, DbOrTx } from '../../db/database.js';
-import { existsRow } from '../../db/rows.js';
+import { existsRow, insertedId } from '../../db/rows.js';
 import type { CategoriaTable, ProductoTable } from './catalogo.table.js';
 
 type Catalogo = 'categoria' | 'producto';
@@ -132,17 +132,17 @@ export async function insertProducto(
   db: DbOrTx,
   values: ProductoValues & { tiendaId: number; now: string },
 ): Promise<number> {
-  const row = await db
-    .insertInto('producto')
-    .values({
-      tienda_id: values.tiendaId,
-      ...productoColumns(values),
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertedId(
+    db
+      .insertInto('producto')
+      .values({
+        tienda_id: values.tiendaId,
+        ...productoColumns(values),
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returning('id'),
+  );
 }
 
 /** Sets columns of one product. */

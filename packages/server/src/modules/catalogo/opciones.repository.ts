@@ -1,5 +1,6 @@
 import type { GrupoDef } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { insertedId } from '../../db/rows.js';
 
 /**
  * The option groups of some products (or of every product of some shops), each with its options
@@ -99,19 +100,19 @@ export async function insertGrupo(
   db: DbOrTx,
   values: GrupoValues & { tiendaId: number; productoId: number },
 ): Promise<number> {
-  const row = await db
-    .insertInto('producto_grupo')
-    .values({
-      tienda_id: values.tiendaId,
-      producto_id: values.productoId,
-      nombre: values.nombre,
-      minimo: values.minimo,
-      maximo: values.maximo,
-      orden: values.orden,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertedId(
+    db
+      .insertInto('producto_grupo')
+      .values({
+        tienda_id: values.tiendaId,
+        producto_id: values.productoId,
+        nombre: values.nombre,
+        minimo: values.minimo,
+        maximo: values.maximo,
+        orden: values.orden,
+      })
+      .returning('id'),
+  );
 }
 
 export async function updateGrupo(db: DbOrTx, id: number, values: GrupoValues) {

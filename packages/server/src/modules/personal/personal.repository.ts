@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { RolPersonal } from '@tianguis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { insertedId } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { PersonalTable } from './personal.table.js';
 
@@ -109,19 +110,19 @@ function invitacionColumns(inv: Invitacion) {
 }
 
 export async function insertInvitacion(db: DbOrTx, inv: Invitacion): Promise<number> {
-  const row = await db
-    .insertInto('personal')
-    .values({
-      tienda_id: inv.tiendaId,
-      account_id: null,
-      email: inv.email,
-      ...invitacionColumns(inv),
-      aceptado_en: null,
-      ultimo_acceso: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertedId(
+    db
+      .insertInto('personal')
+      .values({
+        tienda_id: inv.tiendaId,
+        account_id: null,
+        email: inv.email,
+        ...invitacionColumns(inv),
+        aceptado_en: null,
+        ultimo_acceso: null,
+      })
+      .returning('id'),
+  );
 }
 
 /** A new invitation in place of an earlier one to the same email: its old token stops working. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
-import { changedOneRow, existsRow } from '../../db/rows.js';
+import { changedOneRow, existsRow, insertedId } from '../../db/rows.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { hasVisibleProduct } from '../catalogo/catalogo.service.js';
 import { ubicacionDe } from './tienda.view.js';
@@ -17,17 +17,17 @@ export async function insertTienda(
   db: DbOrTx,
   values: { accountId: number; usuario: string; now: string },
 ): Promise<number> {
-  const row = await db
-    .insertInto('tienda')
-    .values({
-      account_id: values.accountId,
-      usuario: values.usuario,
-      created_at: values.now,
-      updated_at: values.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertedId(
+    db
+      .insertInto('tienda')
+      .values({
+        account_id: values.accountId,
+        usuario: values.usuario,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returning('id'),
+  );
 }
 
 export async function findTiendaIdByAccountId(
