@@ -85,11 +85,22 @@ export function TextAreaField({
   );
 }
 
-/** A field's own error under it (`id` is what the field's aria-describedby names). */
-export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
+/**
+ * A field's own error under it (`id` is what the field's aria-describedby names), or an action's
+ * under its button; `className` is its margin ('mt-1' unless told).
+ */
+export function FieldError({
+  id,
+  message,
+  className = 'mt-1',
+}: {
+  id?: string;
+  message: string | undefined;
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700">
+    <p id={id} role="alert" className={`${className} text-sm font-medium text-red-700`}>
       {message}
     </p>
   );

@@ -2,6 +2,7 @@ import { GRUPOS_MAX, NOMBRE_OPCION_MAX, OPCIONES_POR_GRUPO_MAX } from '@tianguis
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import { Button, IconButton } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import {
   filterPrecioExtra,
   move,
@@ -323,11 +324,10 @@ export function CatalogoGruposEditor(props: {
         <Plus aria-hidden="true" className="size-5" />
         Agregar grupo de opciones
       </Button>
-      {error && error.grupo === undefined && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error.message}
-        </p>
-      )}
+      <FieldError
+        message={error?.grupo === undefined ? error?.message : undefined}
+        className="mt-2"
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { horaLocal, isPausada } from '@tianguis/domain';
 import { PauseCircle, PlayCircle } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field';
 import { MINUTOS_PAUSA, pausePedidos } from '../api/pause-pedidos';
 import type { MiTienda } from '../api/get-mi-tienda';
 
@@ -140,11 +141,7 @@ export function PausaPedidos({ tienda }: { tienda: MiTienda }) {
           </div>
         </div>
       )}
-      {error && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} className="mt-2" />
     </Tarjeta>
   );
 }

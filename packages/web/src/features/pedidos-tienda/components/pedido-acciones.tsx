@@ -7,6 +7,7 @@ import {
 } from '@tianguis/domain';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FieldError } from '../../../components/ui/field';
 import type { AccionPedido } from '../api/finish-pedido';
 
 export const MOTIVO_MAX = 140;
@@ -138,11 +139,7 @@ export function AceptarDialog(props: DialogoDeAccionProps & { programado?: strin
           className="min-h-11 w-32 rounded-lg border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
         />
       </div>
-      {mensaje && (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {mensaje}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={mensaje} className="mt-2" />
     </ConfirmDialog>
   );
 }
@@ -196,11 +193,7 @@ export function CancelarDialog(props: DialogoDeAccionProps) {
       <p id={`${id}-ayuda`} className="mt-1 text-sm text-stone-600">
         El cliente verá el motivo. {motivo.length}/{MOTIVO_MAX}
       </p>
-      {mensaje && (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {mensaje}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={mensaje} className="mt-2" />
     </ConfirmDialog>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { CalendarClock, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { FieldError } from '../../../components/ui/field';
 import { runAccionPedido, type AccionPedido } from '../api/finish-pedido';
 import { textoDeZona } from '../../pedidos';
 import type { PedidoTienda } from '../api/get-pedidos-tienda';
@@ -166,11 +167,7 @@ function AceptarRapido({
           {programado === undefined && otro}
         </div>
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} className="mt-2" />
       {dialogo && (
         <AceptarDialog
           open
@@ -222,11 +219,7 @@ function SiguientePaso({ pedido }: { pedido: PedidoTienda }) {
       >
         {enCurso ? (listo ? 'Marcando…' : 'Completando…') : texto}
       </button>
-      {error && (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} className="mt-2" />
     </div>
   );
 }
