@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { celularSchema } from './account.schema.js';
+import { puntoMapaSchema } from './punto-mapa.js';
 
 // Where to find a shop and how to call it (docs/api.md, "Shop address and public phone"): the
 // owner's `direccion`, `telefono` and `ubicacion` in `updatetienda`, every shop answer, and the
@@ -34,21 +35,11 @@ export const direccionTiendaSchema = z
  * The shop's map point (docs/api.md, "Shop address and public phone"): `{lat, lng}` as numbers,
  * lat −90..90 and lng −180..180; null removes it.
  */
-export const ubicacionTiendaSchema = z
-  .object(
-    {
-      lat: z
-        .number({ error: tiendaContactoMessages.lat })
-        .min(-90, tiendaContactoMessages.lat)
-        .max(90, tiendaContactoMessages.lat),
-      lng: z
-        .number({ error: tiendaContactoMessages.lng })
-        .min(-180, tiendaContactoMessages.lng)
-        .max(180, tiendaContactoMessages.lng),
-    },
-    { error: tiendaContactoMessages.ubicacion },
-  )
-  .nullable();
+export const ubicacionTiendaSchema = puntoMapaSchema({
+  lat: tiendaContactoMessages.lat,
+  lng: tiendaContactoMessages.lng,
+  punto: tiendaContactoMessages.ubicacion,
+}).nullable();
 
 /**
  * `updatetienda`'s `direccion`, `telefono` and `ubicacion`: each left out keeps what is stored,

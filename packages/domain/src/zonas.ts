@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parsePesos } from './money.js';
+import { puntoMapaSchema } from './punto-mapa.js';
 
 // Delivery zones (docs/api.md, "Delivery zones"): a shop may price delivery by colonia, postal
 // code or distance from its map point. Written once here: the owner's form and the server check
@@ -137,6 +138,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Typed lines as one text, or a list of texts (the names and codes of a zone). */
+function isTextos(value: unknown): value is string | string[] {
+  return (
+    typeof value === 'string' || (Array.isArray(value) && value.every((c) => typeof c === 'string'))
+  );
+}
+
 function centavosDe(value: unknown, max: number): number | undefined {
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   if (typeof value === 'string' && value.trim() === '') return undefined;
@@ -160,25 +168,15 @@ function leerZona(raw: unknown, index: number): ZonaInput | string {
   }
 
   const coloniasRaw = raw.colonias ?? [];
-  if (
-    !(typeof coloniasRaw === 'string') &&
-    !(Array.isArray(coloniasRaw) && coloniasRaw.every((c) => typeof c === 'string'))
-  ) {
-    return zonaMessages.colonias(nombre);
-  }
-  const colonias = cleanColonias(coloniasRaw as string[] | string);
+  if (!isTextos(coloniasRaw)) return zonaMessages.colonias(nombre);
+  const colonias = cleanColonias(coloniasRaw);
   if (colonias.length > COLONIAS_MAX) return zonaMessages.coloniasMax(nombre);
   const malColonia = colonias.find((c) => c.length < COLONIA_MIN || c.length > COLONIA_MAX);
   if (malColonia !== undefined) return zonaMessages.colonia(nombre, malColonia);
 
   const codigosRaw = raw.codigosPostales ?? [];
-  if (
-    !(typeof codigosRaw === 'string') &&
-    !(Array.isArray(codigosRaw) && codigosRaw.every((c) => typeof c === 'string'))
-  ) {
-    return zonaMessages.codigosPostales(nombre);
-  }
-  const codigosPostales = cleanCodigosPostales(codigosRaw as string[] | string);
+  if (!isTextos(codigosRaw)) return zonaMessages.codigosPostales(nombre);
+  const codigosPostales = cleanCodigosPostales(codigosRaw);
   if (codigosPostales.length > CODIGOS_POSTALES_MAX) return zonaMessages.codigosPostalesMax(nombre);
   const malCodigo = codigosPostales.find((c) => !CODIGO_POSTAL.test(c));
   if (malCodigo !== undefined) return zonaMessages.codigoPostal(nombre, malCodigo);
@@ -352,19 +350,11 @@ export const codigoPostalDestinoSchema = z
   .trim()
   .regex(CODIGO_POSTAL, destinoMessages.codigoPostal);
 
-export const ubicacionDestinoSchema = z.object(
-  {
-    lat: z
-      .number({ error: destinoMessages.ubicacion })
-      .min(-90, destinoMessages.ubicacion)
-      .max(90, destinoMessages.ubicacion),
-    lng: z
-      .number({ error: destinoMessages.ubicacion })
-      .min(-180, destinoMessages.ubicacion)
-      .max(180, destinoMessages.ubicacion),
-  },
-  { error: destinoMessages.ubicacion },
-);
+export const ubicacionDestinoSchema = puntoMapaSchema({
+  lat: destinoMessages.ubicacion,
+  lng: destinoMessages.ubicacion,
+  punto: destinoMessages.ubicacion,
+});
 
 /** The optional destination fields of checkout's `entrega` and of `cotizarenvio`. */
 export const destinoFields = {
