@@ -1,7 +1,8 @@
 import type { GrupoInputBody } from '@tianguis/domain';
 import { callOwnerMutation } from './owner-call';
 
-export interface AddProductoBody {
+/** A product's fields as addproducto and updateproducto both take them. */
+export interface ProductoBody {
   name: string;
   descripcion: string;
   detalle: string;
@@ -11,6 +12,9 @@ export interface AddProductoBody {
   imageUrl: string;
   /** The whole list of option groups; left out keeps the stored ones (docs/api.md). */
   grupos?: GrupoInputBody[];
+}
+
+export interface AddProductoBody extends ProductoBody {
   tiendaId: number;
 }
 

@@ -1,17 +1,8 @@
-import type { GrupoInputBody } from '@tianguis/domain';
+import type { ProductoBody } from './add-producto';
 import { callOwnerMutation } from './owner-call';
 
-export interface UpdateProductoBody {
+export interface UpdateProductoBody extends ProductoBody {
   id: number;
-  name: string;
-  descripcion: string;
-  detalle: string;
-  /** Pesos, at most two decimals (docs/api.md). */
-  price: number;
-  categoriaId: number;
-  imageUrl: string;
-  /** The whole list of option groups; left out keeps the stored ones (docs/api.md). */
-  grupos?: GrupoInputBody[];
   activarODesactivar: boolean;
 }
 
