@@ -119,19 +119,29 @@ export type ZonaVista = z.output<typeof zonaVistaSchema>;
 export const zonaPublicaSchema = zonaVistaSchema.omit({ id: true });
 export type ZonaPublica = z.output<typeof zonaPublicaSchema>;
 
-/** A zone as `updatetienda` takes it, checked: names cleaned, amounts in centavos. */
-export interface ZonaInput {
-  /** An existing zone sent back keeps it. */
-  id: number | undefined;
+/** A zone's fields, as `updatetienda`'s body carries them (ZonaBody) and once checked (ZonaInput). */
+interface ZonaCampos {
   nombre: string;
   colonias: string[];
   codigosPostales: string[];
   radioKm: number | null;
-  /** Centavos. */
   costoDeEnvio: number;
-  /** Centavos. */
   montoMinimo: number;
   activa: boolean;
+}
+
+/**
+ * A zone as the web sends it in `updatetienda`'s `zonas`: lists cleaned, amounts in pesos; an
+ * existing zone sent back with its `id` keeps it.
+ */
+export interface ZonaBody extends ZonaCampos {
+  id?: number;
+}
+
+/** A zone as `updatetienda` takes it, checked: names cleaned, amounts in centavos. */
+export interface ZonaInput extends ZonaCampos {
+  /** An existing zone sent back keeps it. */
+  id: number | undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -8,6 +8,7 @@ import {
   zonasInputSchema,
   zonasSinUbicacion,
   type PuntoMapa,
+  type ZonaBody,
   type ZonaPublica,
 } from '@tianguis/domain';
 
@@ -35,16 +36,7 @@ export interface ZonaForm {
 }
 
 /** A zone as updatetienda's `zonas` takes it: lists cleaned, amounts in pesos. */
-export interface ZonaBody {
-  id?: number;
-  nombre: string;
-  colonias: string[];
-  codigosPostales: string[];
-  radioKm: number | null;
-  costoDeEnvio: number;
-  montoMinimo: number;
-  activa: boolean;
-}
+export type { ZonaBody };
 
 /** The shop's point as typed: '' and '' is none. */
 export interface PuntoForm {
