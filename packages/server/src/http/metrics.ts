@@ -52,6 +52,22 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/**
+ * A counter by one label whose every value has its series from the start, so rate() has a zero
+ * to start from.
+ */
+function countedBy<L extends string>(
+  registers: Registry[],
+  name: string,
+  help: string,
+  label: L,
+  values: readonly string[],
+): Counter<L> {
+  const counter = new Counter({ name, help, labelNames: [label], registers });
+  for (const value of values) counter.inc({ [label]: value } as Partial<Record<L, string>>, 0);
+  return counter;
+}
+
 export function createMetrics(): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
@@ -62,26 +78,25 @@ export function createMetrics(): AppMetrics {
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const ordersPlaced = new Counter({
-    name: 'tianguis_orders_placed_total',
-    help: 'Pedidos nuevos confirmados en la base de datos por este proceso, por origen',
-    labelNames: ['origen'] as const,
+  const ordersPlaced = countedBy(
     registers,
-  });
+    'tianguis_orders_placed_total',
+    'Pedidos nuevos confirmados en la base de datos por este proceso, por origen',
+    'origen',
+    ['WEB', 'MANUAL'],
+  );
   const sseConnections = new Gauge({
     name: 'tianguis_sse_connections',
     help: 'Conexiones en vivo (SSE) de pedidos abiertas en este proceso',
     registers,
   });
-  const pushDeliveries = new Counter({
-    name: 'tianguis_push_deliveries_total',
-    help: 'Intentos de envío de notificaciones push, por resultado',
-    labelNames: ['resultado'] as const,
+  const pushDeliveries = countedBy(
     registers,
-  });
-  // Every series exists from the start, so rate() has a zero to start from.
-  for (const origen of ['WEB', 'MANUAL']) ordersPlaced.inc({ origen }, 0);
-  for (const resultado of PUSH_RESULTADOS) pushDeliveries.inc({ resultado }, 0);
+    'tianguis_push_deliveries_total',
+    'Intentos de envío de notificaciones push, por resultado',
+    'resultado',
+    PUSH_RESULTADOS,
+  );
   return { registry, requestDuration, ordersPlaced, sseConnections, pushDeliveries };
 }
 
