@@ -3,7 +3,8 @@ import { PedidoStatusBadge } from './mis-pedido-status';
 import {
   EncabezadoDePedido,
   EntregaPagoNota,
-  LineaDePedido,
+  LineasDePedido,
+  MotivoDeCancelacion,
   ProgramadoPara,
   textoDeEstado,
   TotalesDePedido,
@@ -27,18 +28,10 @@ export function MisPedidoDetalle({ pedido }: { pedido: PedidoVista }) {
 
       <ProgramadoPara pedido={pedido} className="mt-3 text-lg font-bold text-marca-700" />
       <p className="mt-3 font-semibold">{textoDeEstado(pedido)}</p>
-      {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
-        <p className="mt-1 rounded-lg bg-red-50 p-3 break-words text-red-900">
-          Motivo: {pedido.motivoCancelacion}
-        </p>
-      )}
+      <MotivoDeCancelacion pedido={pedido} className="mt-1" />
 
       <h3 className="mt-4 font-semibold">Productos</h3>
-      <ul className="divide-y divide-stone-200">
-        {pedido.pedidoDetalles.map((d, i) => (
-          <LineaDePedido key={`${i}-${d.nombreProducto}`} linea={d} />
-        ))}
-      </ul>
+      <LineasDePedido pedido={pedido} />
 
       <TotalesDePedido pedido={pedido} />
 

@@ -95,8 +95,30 @@ export function ProgramadoPara(props: { pedido: PedidoVista; className?: string 
   );
 }
 
+/** A cancelled order's reason, when the shop gave one. */
+export function MotivoDeCancelacion(props: { pedido: PedidoVista; className?: string }) {
+  const { pedido } = props;
+  if (pedido.status !== 'CANCELADO' || !pedido.motivoCancelacion) return null;
+  return (
+    <p className={`rounded-lg bg-red-50 p-3 break-words text-red-900 ${props.className ?? ''}`}>
+      Motivo: {pedido.motivoCancelacion}
+    </p>
+  );
+}
+
+/** The order's lines, one under the other. */
+export function LineasDePedido({ pedido }: { pedido: PedidoVista }) {
+  return (
+    <ul className="divide-y divide-stone-200">
+      {pedido.pedidoDetalles.map((d, i) => (
+        <LineaDePedido key={`${i}-${d.nombreProducto}`} linea={d} />
+      ))}
+    </ul>
+  );
+}
+
 /** One order line: product, amount, quantity × unit price, its options and its note. */
-export function LineaDePedido({ linea }: { linea: PedidoDetalle }) {
+function LineaDePedido({ linea }: { linea: PedidoDetalle }) {
   const opciones = textosDeOpcionesPorGrupo(linea.opciones ?? []);
   return (
     <li className="flex gap-3 py-3">

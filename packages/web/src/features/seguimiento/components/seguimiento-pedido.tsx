@@ -14,7 +14,8 @@ import { buttonClass } from '../../../components/ui/button';
 import {
   EncabezadoDePedido,
   EntregaPagoNota,
-  LineaDePedido,
+  LineasDePedido,
+  MotivoDeCancelacion,
   ProgramadoPara,
   textoDeEstado,
   TotalesDePedido,
@@ -134,11 +135,7 @@ export function SeguimientoPedido(props: {
         <p role="status" className="text-lg font-semibold">
           {textoDeEstado(pedido)}
         </p>
-        {pedido.status === 'CANCELADO' && pedido.motivoCancelacion && (
-          <p className="rounded-lg bg-red-50 p-3 break-words text-red-900">
-            Motivo: {pedido.motivoCancelacion}
-          </p>
-        )}
+        <MotivoDeCancelacion pedido={pedido} />
         {aviso && (
           <p
             className={`text-sm ${props.enVivo === 'reconectando' ? 'text-amber-800' : 'text-stone-600'}`}
@@ -167,11 +164,7 @@ export function SeguimientoPedido(props: {
         <h3 id="seguimiento-productos" className="font-semibold">
           Productos
         </h3>
-        <ul className="divide-y divide-stone-200">
-          {pedido.pedidoDetalles.map((d, i) => (
-            <LineaDePedido key={`${i}-${d.nombreProducto}`} linea={d} />
-          ))}
-        </ul>
+        <LineasDePedido pedido={pedido} />
         <TotalesDePedido pedido={pedido} />
       </section>
 
