@@ -17,12 +17,18 @@ interface Enlace {
   area: Area;
 }
 
+/** The links both the owner's and the staff's 'Más' menus have. */
+const NUEVO_PEDIDO: Enlace = { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' };
+const COCINA: Enlace = { to: '/cocina', label: 'Cocina', area: 'tienda' };
+const VENTAS: Enlace = { to: '/ventas', label: 'Ventas', area: 'ventas' };
+const MI_TIENDA: Enlace = { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' };
+
 /** The owner's 'Más' menu (docs/web-screens.md, "Top and bottom bars"). */
 const MAS_DUENO: readonly Enlace[] = [
-  { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' },
-  { to: '/cocina', label: 'Cocina', area: 'tienda' },
-  { to: '/ventas', label: 'Ventas', area: 'ventas' },
-  { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' },
+  NUEVO_PEDIDO,
+  COCINA,
+  VENTAS,
+  MI_TIENDA,
   { to: '/configuracion-de-tienda', label: 'Configuración', area: 'ajustes' },
   { to: '/preguntas-frecuentes-tienda', label: 'Preguntas Frecuentes', area: 'faq-tienda' },
 ];
@@ -32,12 +38,12 @@ const MAS_DUENO: readonly Enlace[] = [
  * kitchen"): they can't open the owner's settings menu, so hours come here too.
  */
 const MAS_PERSONAL: readonly Enlace[] = [
-  { to: '/pedidos/nuevo', label: 'Nuevo pedido', area: 'atender' },
-  { to: '/cocina', label: 'Cocina', area: 'tienda' },
+  NUEVO_PEDIDO,
+  COCINA,
   { to: '/agotados', label: 'Agotados de hoy', area: 'agotar' },
-  { to: '/mitienda', label: 'Mi Tienda', area: 'catalogo' },
+  MI_TIENDA,
   { to: '/horarios', label: 'Horarios', area: 'catalogo' },
-  { to: '/ventas', label: 'Ventas', area: 'ventas' },
+  VENTAS,
   { to: '/ventas/corte', label: 'Corte de caja', area: 'corte' },
   { to: '/impresora', label: 'Impresora térmica', area: 'atender' },
   { to: '/codigoqr', label: 'Codigo QR', area: 'tienda' },
