@@ -6,6 +6,7 @@
 export { isPedidoVista, misPedidosKey, useMisPedidos } from './api/mis-pedidos';
 export { POLLING_MS, useMisPedidosEnVivo } from './api/mis-pedidos-eventos';
 export { MisPedidoDetalle } from './components/mis-pedido-detalle';
+export { colorDeEstado } from './components/mis-pedido-status';
 export { MisPedidosLista, SinPedidos } from './components/mis-pedidos-lista';
 export {
   EncabezadoDePedido,

@@ -1,19 +1,12 @@
 import { ETIQUETA_ESCALADO, pedidoTiendaStatusLabel } from '@tianguis/domain';
 import { AlarmClock } from 'lucide-react';
-
-const COLORS: Record<string, string> = {
-  NUEVO: 'bg-amber-100 text-amber-900',
-  ACEPTADO: 'bg-sky-100 text-sky-900',
-  LISTO: 'bg-emerald-100 text-emerald-900',
-  COMPLETADO: 'bg-green-100 text-green-900',
-  CANCELADO: 'bg-red-100 text-red-900',
-};
+import { colorDeEstado } from '../../pedidos';
 
 /** 'Nuevo', 'Aceptado', 'Listo', 'Completado', 'Cancelado' or 'Desconocido': its words say it. */
 export function PedidoStatusBadge({ status }: { status: string }) {
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLORS[status] ?? 'bg-stone-200 text-stone-800'}`}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${colorDeEstado(status)}`}
     >
       {pedidoTiendaStatusLabel(status)}
     </span>
