@@ -189,33 +189,22 @@ export function checkPrecio(value: Monto): string | undefined {
   return checkMonto(value, precioMessages);
 }
 
-export function checkTituloCategoria(title: string): string | undefined {
-  return findFirstMessage(normalizeText(title), [
-    requireMinLength(TEXTO_MIN, catalogoMessages.tituloMin),
-    requireMaxLength(TITULO_CATEGORIA_MAX, catalogoMessages.tituloMax),
-  ]);
+/**
+ * The check of a catalogue text: normalised, of TEXTO_MIN to `max` characters; the broken end's
+ * message is catalogoMessages' `<campo>Min` or `<campo>Max`.
+ */
+function checkTexto(max: number, campo: 'titulo' | 'productoNombre' | 'descripcion' | 'detalle') {
+  return (text: string): string | undefined =>
+    findFirstMessage(normalizeText(text), [
+      requireMinLength(TEXTO_MIN, catalogoMessages[`${campo}Min`]),
+      requireMaxLength(max, catalogoMessages[`${campo}Max`]),
+    ]);
 }
 
-export function checkNombreProducto(name: string): string | undefined {
-  return findFirstMessage(normalizeText(name), [
-    requireMinLength(TEXTO_MIN, catalogoMessages.productoNombreMin),
-    requireMaxLength(PRODUCTO_NOMBRE_MAX, catalogoMessages.productoNombreMax),
-  ]);
-}
-
-export function checkDescripcion(descripcion: string): string | undefined {
-  return findFirstMessage(normalizeText(descripcion), [
-    requireMinLength(TEXTO_MIN, catalogoMessages.descripcionMin),
-    requireMaxLength(DESCRIPCION_MAX, catalogoMessages.descripcionMax),
-  ]);
-}
-
-export function checkDetalle(detalle: string): string | undefined {
-  return findFirstMessage(normalizeText(detalle), [
-    requireMinLength(TEXTO_MIN, catalogoMessages.detalleMin),
-    requireMaxLength(DETALLE_MAX, catalogoMessages.detalleMax),
-  ]);
-}
+export const checkTituloCategoria = checkTexto(TITULO_CATEGORIA_MAX, 'titulo');
+export const checkNombreProducto = checkTexto(PRODUCTO_NOMBRE_MAX, 'productoNombre');
+export const checkDescripcion = checkTexto(DESCRIPCION_MAX, 'descripcion');
+export const checkDetalle = checkTexto(DETALLE_MAX, 'detalle');
 
 /** The category id a select or a JSON body gives: a positive integer, as a number or digits. */
 function readCategoriaId(value: string | number | null | undefined): number | undefined {
