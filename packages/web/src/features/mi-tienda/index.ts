@@ -59,6 +59,7 @@ export { filasDesdeGuardados, filasPorDefecto } from './components/horarios-sema
 export { HorariosTabla } from './components/horarios-tabla';
 export { PausaPedidos, PausaPedidosCargando } from './components/pausa-pedidos';
 export { QrCodigo } from './components/qr-codigo';
+export { UbicacionActual } from './components/ubicacion-actual';
 export { WizardTienda } from './components/wizard-tienda';
 export {
   checkWizardTienda,
@@ -69,4 +70,3 @@ export {
 } from './components/wizard-tienda-values';
 export { EstadoTienda } from './components/ajustes-estado-tienda.lazy';
 export { useSaveAjustes } from './hooks/use-save-ajustes';
-export { useUbicacionActual } from './hooks/use-ubicacion-actual';

@@ -1,8 +1,6 @@
 import { enlaceMapa, type PuntoMapa } from '@tianguis/domain';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
-import { useUbicacionActual } from '../hooks/use-ubicacion-actual';
+import { UbicacionActual } from './ubicacion-actual';
 import { textoDePunto } from './wizard-tienda-values';
 
 export const UBICACION_SIN_PERMISO =
@@ -21,14 +19,9 @@ export function PuntoEnMapa(props: {
   error?: string | undefined;
 }) {
   const { value, onChange } = props;
-  const { buscando, fallo, clearFallo, locate } = useUbicacionActual(
-    { sinPermiso: UBICACION_SIN_PERMISO, noDisponible: UBICACION_NO_DISPONIBLE },
-    onChange,
-  );
   const id = useId();
 
   const mapa = value ? enlaceMapa({ ubicacion: value }) : null;
-  const mensaje = fallo ?? props.error;
   return (
     <div
       role="group"
@@ -59,34 +52,13 @@ export function PuntoEnMapa(props: {
           )}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          onClick={locate}
-          disabled={buscando}
-          aria-busy={buscando || undefined}
-        >
-          Usar mi ubicación actual
-        </Button>
-        {value && (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              clearFallo();
-              onChange(null);
-            }}
-            disabled={buscando}
-          >
-            Quitar punto
-          </Button>
-        )}
-      </div>
-      {buscando && (
-        <p role="status" className="mt-1 text-sm">
-          Buscando tu ubicación…
-        </p>
-      )}
-      <FieldError message={mensaje} />
+      <UbicacionActual
+        label="Usar mi ubicación actual"
+        textos={{ sinPermiso: UBICACION_SIN_PERMISO, noDisponible: UBICACION_NO_DISPONIBLE }}
+        onPunto={onChange}
+        onClear={value ? () => onChange(null) : undefined}
+        error={props.error}
+      />
     </div>
   );
 }

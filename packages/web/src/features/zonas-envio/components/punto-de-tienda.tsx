@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { FieldError, TextField } from '../../../components/ui/field';
-import { textoDePunto, useUbicacionActual } from '../../mi-tienda';
+import { TextField } from '../../../components/ui/field';
+import { textoDePunto, UbicacionActual } from '../../mi-tienda';
 import { checkPunto, tecleoPermitido, type PuntoForm } from '../logic/zonas-form';
 
 export const PUNTO_SIN_PERMISO =
@@ -27,10 +26,6 @@ export function PuntoDeTienda(props: {
   faltaParaRadio: boolean;
 }) {
   const { punto, onChange } = props;
-  const { buscando, fallo, clearFallo, locate } = useUbicacionActual(
-    { sinPermiso: PUNTO_SIN_PERMISO, noDisponible: PUNTO_NO_DISPONIBLE },
-    (nuevo) => onChange({ lat: String(nuevo.lat), lng: String(nuevo.lng) }),
-  );
   const leido = checkPunto(punto);
   const actual = leido.ok ? leido.ubicacion : null;
 
@@ -57,34 +52,15 @@ export function PuntoDeTienda(props: {
           márcalo aquí estando en tu tienda o escribe sus coordenadas.
         </p>
       )}
-      <div className="mb-3 flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          onClick={locate}
-          disabled={buscando}
-          aria-busy={buscando || undefined}
-        >
-          Usar mi ubicación
-        </Button>
-        {(punto.lat !== '' || punto.lng !== '') && (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              clearFallo();
-              onChange({ lat: '', lng: '' });
-            }}
-            disabled={buscando}
-          >
-            Quitar punto
-          </Button>
-        )}
-      </div>
-      {buscando && (
-        <p role="status" className="mb-2 text-sm">
-          Buscando tu ubicación…
-        </p>
-      )}
-      <FieldError message={fallo} />
+      <UbicacionActual
+        label="Usar mi ubicación"
+        textos={{ sinPermiso: PUNTO_SIN_PERMISO, noDisponible: PUNTO_NO_DISPONIBLE }}
+        onPunto={(nuevo) => onChange({ lat: String(nuevo.lat), lng: String(nuevo.lng) })}
+        onClear={
+          punto.lat !== '' || punto.lng !== '' ? () => onChange({ lat: '', lng: '' }) : undefined
+        }
+        className="mb-3"
+      />
       <div className="grid grid-cols-2 gap-3">
         {COORDENADAS.map(([campo, label]) => (
           <TextField
