@@ -41,6 +41,27 @@ function Grupo(props: { legend: string; hint: string; error?: string; children: 
   );
 }
 
+/** The bank details a transfer asks for; the CLABE keeps only digits, spaces and dashes. */
+const DATOS_DE_TRANSFERENCIA: readonly {
+  campo: 'clabe' | 'banco' | 'titular';
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  inputMode?: 'numeric';
+  limpiar?: (texto: string) => string;
+}[] = [
+  {
+    campo: 'clabe',
+    label: 'CLABE (18 dígitos)',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 24,
+    limpiar: (texto) => texto.replace(/[^\d\s-]/g, ''),
+  },
+  { campo: 'banco', label: 'Banco', autoComplete: 'off', maxLength: 40 },
+  { campo: 'titular', label: 'Titular de la cuenta', autoComplete: 'name', maxLength: 80 },
+];
+
 /**
  * How the shop delivers (pickup, delivery: at least one) and how it is paid (cash, card terminal,
  * bank transfer: at least one). A transfer asks for the CLABE, bank and holder the shopper will
@@ -87,31 +108,15 @@ export function WizardEntregaPagos(props: {
           <p className="mb-3 text-sm text-stone-700">
             Tus clientes verán estos datos solo en los pedidos que paguen por transferencia.
           </p>
-          <TextField
-            label="CLABE (18 dígitos)"
-            value={values.clabe}
-            onChange={(e) => onChange('clabe', e.target.value.replace(/[^\d\s-]/g, ''))}
-            error={errorOf('clabe')}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={24}
-          />
-          <TextField
-            label="Banco"
-            value={values.banco}
-            onChange={(e) => onChange('banco', e.target.value)}
-            error={errorOf('banco')}
-            autoComplete="off"
-            maxLength={40}
-          />
-          <TextField
-            label="Titular de la cuenta"
-            value={values.titular}
-            onChange={(e) => onChange('titular', e.target.value)}
-            error={errorOf('titular')}
-            autoComplete="name"
-            maxLength={80}
-          />
+          {DATOS_DE_TRANSFERENCIA.map(({ campo, limpiar, ...campoProps }) => (
+            <TextField
+              key={campo}
+              {...campoProps}
+              value={values[campo]}
+              onChange={(e) => onChange(campo, limpiar ? limpiar(e.target.value) : e.target.value)}
+              error={errorOf(campo)}
+            />
+          ))}
         </div>
       )}
     </>

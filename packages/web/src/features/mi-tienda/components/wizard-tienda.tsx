@@ -137,6 +137,12 @@ function AvisoGuardado({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The amounts step 3 asks for, each when its Sí/No step said Sí. */
+const MONTOS = [
+  { campo: 'costoDeEnvio', siNo: 'radioCostoDeEnvio', label: 'Costo de envío (pesos)' },
+  { campo: 'montoMinimo', siNo: 'radioMontoMinimo', label: 'Monto mínimo de compra (pesos)' },
+] as const;
+
 /**
  * The 3-step store setup (docs/api.md, "Texts and forms"): minimum amount Si/No, shipping cost
  * Si/No, then the fields (each stops at the server's limit). Checks come from the domain; the
@@ -293,29 +299,21 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
             maxLength={NOMBRE_TIENDA_MAX}
             hints={cuentaDeNombre(values.nombre)}
           />
-          {values.radioCostoDeEnvio === 'si' && (
-            <TextField
-              label="Costo de envío (pesos)"
-              value={values.costoDeEnvio}
-              onChange={setMonto('costoDeEnvio')}
-              error={errorOf('costoDeEnvio')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              maxLength={PRICE_INPUT_MAX}
-            />
-          )}
-          {values.radioMontoMinimo === 'si' && (
-            <TextField
-              label="Monto mínimo de compra (pesos)"
-              value={values.montoMinimo}
-              onChange={setMonto('montoMinimo')}
-              error={errorOf('montoMinimo')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              maxLength={PRICE_INPUT_MAX}
-            />
+          {MONTOS.map(
+            (m) =>
+              values[m.siNo] === 'si' && (
+                <TextField
+                  key={m.campo}
+                  label={m.label}
+                  value={values[m.campo]}
+                  onChange={setMonto(m.campo)}
+                  error={errorOf(m.campo)}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  maxLength={PRICE_INPUT_MAX}
+                />
+              ),
           )}
           <div className="mb-4">
             <label htmlFor={imageInputId} className="mb-1 block font-medium">
