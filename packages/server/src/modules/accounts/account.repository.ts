@@ -144,13 +144,21 @@ export async function consumeResetSecret(
   return row?.account_id;
 }
 
-export async function voidResetSecretsOf(db: DbOrTx, accountId: number, now: string) {
+/** The two ways back into an account: an emailed secret and a texted code, each used once. */
+type ResetTable = 'password_reset_secret' | 'phone_reset_code';
+
+/** Marks the account's unused secrets or codes used: none of them works any more. */
+async function voidUnusedOf(db: DbOrTx, table: ResetTable, accountId: number, now: string) {
   await db
-    .updateTable('password_reset_secret')
+    .updateTable(table)
     .set({ used_at: now })
     .where('account_id', '=', accountId)
     .where('used_at', 'is', null)
     .execute();
+}
+
+export function voidResetSecretsOf(db: DbOrTx, accountId: number, now: string) {
+  return voidUnusedOf(db, 'password_reset_secret', accountId, now);
 }
 
 export async function insertPhoneCode(
@@ -209,13 +217,8 @@ export function consumePhoneCode(db: DbOrTx, id: number, now: string): Promise<b
   );
 }
 
-export async function voidPhoneCodesOf(db: DbOrTx, accountId: number, now: string) {
-  await db
-    .updateTable('phone_reset_code')
-    .set({ used_at: now })
-    .where('account_id', '=', accountId)
-    .where('used_at', 'is', null)
-    .execute();
+export function voidPhoneCodesOf(db: DbOrTx, accountId: number, now: string) {
+  return voidUnusedOf(db, 'phone_reset_code', accountId, now);
 }
 
 /**
