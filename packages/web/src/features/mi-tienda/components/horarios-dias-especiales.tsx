@@ -8,6 +8,13 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { DiaEspecialGuardado } from '../api/get-horarios';
 import type { DiaEspecialBody } from '../api/dias-especiales';
+import { TablaDeHorario } from './horarios-tabla';
+
+const COLUMNAS = [
+  { texto: 'Fecha', className: 'px-3 py-2' },
+  { texto: 'Recurrente', className: 'px-3 py-2' },
+  { texto: 'Eliminar', className: 'px-3 py-2 text-center' },
+];
 
 const fechaLarga = new Intl.DateTimeFormat('es-MX', {
   day: 'numeric',
@@ -125,52 +132,34 @@ export function HorariosDiasEspeciales(props: {
           Agregar día especial
         </SubmitButton>
       </form>
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">Días especiales</caption>
-          <thead className="bg-stone-100 text-sm">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Fecha
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Recurrente
-              </th>
-              <th scope="col" className="px-3 py-2 text-center">
-                Eliminar
-              </th>
+      <TablaDeHorario caption="Días especiales" columnas={COLUMNAS}>
+        {ordered.length === 0 && (
+          <tr>
+            <td colSpan={3} className="px-3 py-4 text-center text-stone-700">
+              No hay días especiales
+            </td>
+          </tr>
+        )}
+        {ordered.map((dia) => {
+          const texto = formatFechaEspecial(dia.fecha);
+          return (
+            <tr key={dia.id} className="border-t border-stone-200">
+              <td className="px-3 py-2">{texto}</td>
+              <td className="px-3 py-2">{dia.recurrenteCadaAnio ? 'Sí' : 'No'}</td>
+              <td className="px-3 py-1 text-center">
+                <IconButton
+                  label={`Eliminar el ${texto}`}
+                  disabled={deletingId !== undefined}
+                  onClick={() => void remove(dia.id)}
+                  className="text-red-700"
+                >
+                  <Trash2 aria-hidden="true" className="size-5" />
+                </IconButton>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {ordered.length === 0 && (
-              <tr>
-                <td colSpan={3} className="px-3 py-4 text-center text-stone-700">
-                  No hay días especiales
-                </td>
-              </tr>
-            )}
-            {ordered.map((dia) => {
-              const texto = formatFechaEspecial(dia.fecha);
-              return (
-                <tr key={dia.id} className="border-t border-stone-200">
-                  <td className="px-3 py-2">{texto}</td>
-                  <td className="px-3 py-2">{dia.recurrenteCadaAnio ? 'Sí' : 'No'}</td>
-                  <td className="px-3 py-1 text-center">
-                    <IconButton
-                      label={`Eliminar el ${texto}`}
-                      disabled={deletingId !== undefined}
-                      onClick={() => void remove(dia.id)}
-                      className="text-red-700"
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                    </IconButton>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TablaDeHorario>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { diaLabel, horaLabel, horarioMessages, OPCIONES_DE_HORA } from '@tianguis/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import type { HorarioEntryBody } from '../api/save-horarios';
@@ -34,6 +34,47 @@ function HoraSelect(props: {
 }
 
 /**
+ * An hours table's frame (the week's, the special days'): white, scrolling sideways on a narrow
+ * phone, named for screen readers by `caption`, with its column heads (text and padding).
+ */
+export function TablaDeHorario(props: {
+  caption: string;
+  columnas: readonly { texto: string; className: string }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <table className="w-full text-left">
+        <caption className="sr-only">{props.caption}</caption>
+        <thead className="bg-stone-100 text-sm">
+          <tr>
+            {props.columnas.map((c) => (
+              <th key={c.texto} scope="col" className={c.className}>
+                {c.texto}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+const COLUMNAS = [
+  { texto: 'Día', className: 'px-2 py-2' },
+  { texto: 'Apertura', className: 'px-1 py-2' },
+  { texto: 'Cierre', className: 'px-1 py-2' },
+  { texto: 'Cerrado', className: 'px-2 py-2 text-center' },
+];
+
+/** A day's two times: its opening and its closing. */
+const HORAS = [
+  { campo: 'apertura', texto: 'Apertura' },
+  { campo: 'cierre', texto: 'Cierre' },
+] as const;
+
+/**
  * The weekly table (Día, Apertura, Cierre, Cerrado). Cerrado disables that day's choices; Guardar
  * sends the whole week, which replaces the stored one.
  */
@@ -62,64 +103,37 @@ export function HorariosTabla(props: {
 
   return (
     <div>
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">Horario semanal</caption>
-          <thead className="bg-stone-100 text-sm">
-            <tr>
-              <th scope="col" className="px-2 py-2">
-                Día
+      <TablaDeHorario caption="Horario semanal" columnas={COLUMNAS}>
+        {filas.map((fila, index) => {
+          const nombre = diaLabel(fila.dia);
+          return (
+            <tr key={fila.dia} className="border-t border-stone-200">
+              <th scope="row" className="px-2 py-2 font-medium">
+                {nombre}
               </th>
-              <th scope="col" className="px-1 py-2">
-                Apertura
-              </th>
-              <th scope="col" className="px-1 py-2">
-                Cierre
-              </th>
-              <th scope="col" className="px-2 py-2 text-center">
-                Cerrado
-              </th>
+              {HORAS.map((h) => (
+                <td key={h.campo} className="px-1 py-2">
+                  <HoraSelect
+                    label={`${h.texto} del ${nombre}`}
+                    value={fila[h.campo]}
+                    disabled={fila.cerrado}
+                    onChange={(hora) => change(index, { [h.campo]: hora })}
+                  />
+                </td>
+              ))}
+              <td className="px-2 py-2 text-center">
+                <input
+                  type="checkbox"
+                  aria-label={`Cerrado el ${nombre}`}
+                  checked={fila.cerrado}
+                  onChange={(event) => change(index, { cerrado: event.target.checked })}
+                  className="size-6 accent-marca-600"
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {filas.map((fila, index) => {
-              const nombre = diaLabel(fila.dia);
-              return (
-                <tr key={fila.dia} className="border-t border-stone-200">
-                  <th scope="row" className="px-2 py-2 font-medium">
-                    {nombre}
-                  </th>
-                  <td className="px-1 py-2">
-                    <HoraSelect
-                      label={`Apertura del ${nombre}`}
-                      value={fila.apertura}
-                      disabled={fila.cerrado}
-                      onChange={(apertura) => change(index, { apertura })}
-                    />
-                  </td>
-                  <td className="px-1 py-2">
-                    <HoraSelect
-                      label={`Cierre del ${nombre}`}
-                      value={fila.cierre}
-                      disabled={fila.cerrado}
-                      onChange={(cierre) => change(index, { cierre })}
-                    />
-                  </td>
-                  <td className="px-2 py-2 text-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`Cerrado el ${nombre}`}
-                      checked={fila.cerrado}
-                      onChange={(event) => change(index, { cerrado: event.target.checked })}
-                      className="size-6 accent-marca-600"
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </TablaDeHorario>
       <div className="mt-4 flex justify-end">
         <Button onClick={() => void save()} disabled={saving} aria-busy={saving || undefined}>
           {saving ? 'Guardando…' : 'Guardar Horarios'}
