@@ -1,10 +1,9 @@
-import { Link, useLocation, useParams } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
+import { useLocation, useParams } from 'react-router';
 import { Page } from '../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
 import { notify } from '../../lib/toast';
 import {
   addCategoria,
+  CatalogoFormCarga,
   deleteCategoria,
   useMiTienda,
   updateCategoria,
@@ -23,7 +22,7 @@ export default function CategoriaFormScreen() {
   const goBack = useGoBack();
   const id = readId(params.id);
   const editing = params.id !== undefined;
-  const { data: tienda, error, refetch } = useMiTienda();
+  const { data: tienda } = useMiTienda();
   const fromState = (location.state as { categoria?: CategoriaDeTienda } | null)?.categoria;
   const categoria =
     findCategoria(tienda, id) ?? (!tienda && fromState?.id === id ? fromState : undefined);
@@ -46,32 +45,6 @@ export default function CategoriaFormScreen() {
     goBack();
   };
 
-  let content;
-  if (!tienda && error) {
-    content = <ErrorState error={error} onRetry={() => void refetch()} />;
-  } else if (!tienda) {
-    content = <Loading />;
-  } else if (editing && !categoria) {
-    content = (
-      <EmptyState title="La categoría no existe" text="Puede que se haya eliminado.">
-        <Link to="/mitienda" className={buttonClass('primary')}>
-          Ir a Mi Tienda
-        </Link>
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <CatalogoCategoriaForm
-        key={categoria?.id ?? 'nueva'}
-        categoria={categoria}
-        tiendaId={tienda.tiendaId}
-        configured={tienda.configured}
-        onSave={save}
-        onDelete={categoria ? remove : undefined}
-        onCancel={goBack}
-      />
-    );
-  }
   return (
     <Page
       title="Categorias"
@@ -84,7 +57,19 @@ export default function CategoriaFormScreen() {
         </>
       }
     >
-      {content}
+      <CatalogoFormCarga noExiste={editing && !categoria ? 'La categoría no existe' : undefined}>
+        {(tienda) => (
+          <CatalogoCategoriaForm
+            key={categoria?.id ?? 'nueva'}
+            categoria={categoria}
+            tiendaId={tienda.tiendaId}
+            configured={tienda.configured}
+            onSave={save}
+            onDelete={categoria ? remove : undefined}
+            onCancel={goBack}
+          />
+        )}
+      </CatalogoFormCarga>
     </Page>
   );
 }

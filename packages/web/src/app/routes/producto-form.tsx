@@ -1,16 +1,18 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../components/ui/status';
+import { EmptyState } from '../../components/ui/status';
 import { notify } from '../../lib/toast';
 import {
   activateProducto,
   addProducto,
+  CatalogoFormCarga,
   deleteProducto,
   useMiTienda,
   updateProducto,
   useGoBack,
   CatalogoProductoForm,
+  type MiTienda,
   type ProductoSave,
   findProducto,
   listCategorias,
@@ -50,25 +52,12 @@ export default function ProductoFormScreen() {
   const id = readId(params.id);
   const editing = params.id !== undefined;
   const state = (location.state as ProductoFormState | null) ?? {};
-  const { data: tienda, error, refetch } = useMiTienda();
+  const { data: tienda } = useMiTienda();
   const producto = findProducto(tienda, id);
   const categorias = listCategorias(tienda);
 
-  let content;
-  if (!tienda && error) {
-    content = <ErrorState error={error} onRetry={() => void refetch()} />;
-  } else if (!tienda) {
-    content = <Loading />;
-  } else if (editing && !producto) {
-    content = (
-      <EmptyState title="El producto no existe" text="Puede que se haya eliminado.">
-        <Link to="/mitienda" className={buttonClass('primary')}>
-          Ir a Mi Tienda
-        </Link>
-      </EmptyState>
-    );
-  } else if (categorias.length === 0) {
-    content = (
+  const form = (cargada: MiTienda) =>
+    categorias.length === 0 ? (
       <EmptyState
         title="Primero crea una categoría"
         text="Cada producto pertenece a una categoría de tu tienda."
@@ -77,14 +66,12 @@ export default function ProductoFormScreen() {
           Agregar Categoria
         </Link>
       </EmptyState>
-    );
-  } else {
-    content = (
+    ) : (
       <CatalogoProductoForm
         key={producto?.id ?? 'nuevo'}
         producto={producto}
         categorias={categorias}
-        tiendaId={tienda.tiendaId}
+        tiendaId={cargada.tiendaId}
         defaultCategoriaId={state.categoriaId}
         onSave={async (save) => {
           await runSave(save);
@@ -102,6 +89,11 @@ export default function ProductoFormScreen() {
         onCancel={goBack}
       />
     );
-  }
-  return <Page title={editing ? 'Editar Producto' : 'Agregar Producto'}>{content}</Page>;
+  return (
+    <Page title={editing ? 'Editar Producto' : 'Agregar Producto'}>
+      <CatalogoFormCarga noExiste={editing && !producto ? 'El producto no existe' : undefined}>
+        {form}
+      </CatalogoFormCarga>
+    </Page>
+  );
 }

@@ -34,6 +34,7 @@ export { CatalogoAddMenu } from './components/catalogo-add-menu';
 export { AgotadoToggle } from './components/catalogo-agotado';
 export { CatalogoCategoriaForm, type CategoriaSave } from './components/catalogo-categoria-form';
 export { CatalogoCategoriaGrid } from './components/catalogo-categoria-grid';
+export { CatalogoFormCarga } from './components/catalogo-form-carga';
 export { useGoBack } from './components/catalogo-go-back';
 export { CatalogoProductoForm } from './components/catalogo-producto-form';
 export { CatalogoProductoList } from './components/catalogo-producto-list';
