@@ -1,5 +1,5 @@
 import { CalendarDays, ClipboardList, QrCode, ShoppingBasket, Store } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { ContactoForm } from './contacto-form';
@@ -35,6 +35,24 @@ const servicios = [
   'Envío del pedido por WhatsApp al celular de tu negocio, si el cliente lo desea.',
 ] as const;
 
+/** One of the page's parts: a region named by its heading (`id`), the heading's margin told. */
+function Apartado(props: {
+  id: string;
+  titulo: string;
+  className?: string;
+  tituloClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={props.id} className={props.className}>
+      <h2 id={props.id} className={`${props.tituloClassName} text-2xl font-bold`}>
+        {props.titulo}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 /**
  * The marketing landing page: hero, featured solutions, about, services, contact
  * (docs/web-screens.md, "Information pages").
@@ -67,10 +85,11 @@ export function LandingPage() {
       </section>
 
       <div className="mx-auto flex max-w-[1100px] flex-col gap-14 px-4 pt-10">
-        <section aria-labelledby="landing-soluciones">
-          <h2 id="landing-soluciones" className="mb-6 text-center text-2xl font-bold">
-            Soluciones destacadas
-          </h2>
+        <Apartado
+          id="landing-soluciones"
+          titulo="Soluciones destacadas"
+          tituloClassName="mb-6 text-center"
+        >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {soluciones.map(({ Icon, titulo, texto }) => (
               <li
@@ -83,12 +102,14 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Apartado>
 
-        <section aria-labelledby="landing-nosotros" className="mx-auto max-w-[600px]">
-          <h2 id="landing-nosotros" className="mb-4 text-2xl font-bold">
-            Sobre Tianguis
-          </h2>
+        <Apartado
+          id="landing-nosotros"
+          titulo="Sobre Tianguis"
+          className="mx-auto max-w-[600px]"
+          tituloClassName="mb-4"
+        >
           <p className="mb-3 text-stone-800">
             Como en el tianguis de tu colonia, cada negocio tiene su propio puesto. Tianguis le da a
             cada tienda su página con su nombre, su logotipo y sus productos, lista para abrirse
@@ -99,12 +120,14 @@ export function LandingPage() {
             aplicaciones que instalar: tú configuras tu tienda en minutos y tus clientes piden en
             unos cuantos toques.
           </p>
-        </section>
+        </Apartado>
 
-        <section aria-labelledby="landing-servicios" className="mx-auto w-full max-w-[600px]">
-          <h2 id="landing-servicios" className="mb-4 text-2xl font-bold">
-            Servicios
-          </h2>
+        <Apartado
+          id="landing-servicios"
+          titulo="Servicios"
+          className="mx-auto w-full max-w-[600px]"
+          tituloClassName="mb-4"
+        >
           <ul className="space-y-3">
             {servicios.map((s) => (
               <li key={s} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm">
@@ -113,17 +136,19 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Apartado>
 
-        <section aria-labelledby="landing-contacto" className="mx-auto w-full max-w-[600px]">
-          <h2 id="landing-contacto" className="mb-2 text-2xl font-bold">
-            Contacto
-          </h2>
+        <Apartado
+          id="landing-contacto"
+          titulo="Contacto"
+          className="mx-auto w-full max-w-[600px]"
+          tituloClassName="mb-2"
+        >
           <p className="mb-4 text-stone-700">
             ¿Tienes dudas? Escríbenos y te respondemos por correo.
           </p>
           <ContactoForm />
-        </section>
+        </Apartado>
 
         <footer className="border-t border-stone-200 pt-6 text-center text-sm text-stone-700">
           <Link to="/avisoprivacidad" className="underline underline-offset-2">
