@@ -162,30 +162,29 @@ function RangoForm(props: {
       className="mb-3 rounded-xl border border-stone-200 bg-white p-3"
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col text-sm font-medium" htmlFor={`${id}-desde`}>
-          Desde
-          <input
-            id={`${id}-desde`}
-            type="date"
-            value={desde}
-            onChange={(e) => setDesde(e.target.value)}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
-          />
-        </label>
-        <label className="flex flex-col text-sm font-medium" htmlFor={`${id}-hasta`}>
-          Hasta
-          <input
-            id={`${id}-hasta`}
-            type="date"
-            value={hasta}
-            onChange={(e) => setHasta(e.target.value)}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
-          />
-        </label>
+        {(
+          [
+            ['desde', 'Desde', desde, setDesde],
+            ['hasta', 'Hasta', hasta, setHasta],
+          ] as const
+        ).map(([campo, label, value, setValue]) => (
+          <label
+            key={campo}
+            className="flex flex-col text-sm font-medium"
+            htmlFor={`${id}-${campo}`}
+          >
+            {label}
+            <input
+              id={`${id}-${campo}`}
+              type="date"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={error !== undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="mt-1 min-h-11 rounded-lg border border-stone-300 px-3"
+            />
+          </label>
+        ))}
         <Button type="submit">Ver ventas</Button>
       </div>
       {/* One error for the range, named by both dates (components/ui/field.tsx). */}
