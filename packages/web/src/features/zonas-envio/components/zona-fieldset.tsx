@@ -1,6 +1,6 @@
 import { RADIO_KM_MAX, ZONA_NOMBRE_MAX, zonaMessages } from '@tianguis/domain';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import {
@@ -67,10 +67,15 @@ export function ZonaFieldset(props: {
   const errorId = useId();
   const radioSinPunto = zona.radioKm.trim() !== '' && !props.conPunto;
 
-  const monto = (campo: 'costoDeEnvio' | 'montoMinimo' | 'radioKm') => (texto: string) => {
-    // The amount fields refuse the keystroke rather than showing an error, as the wizard's do.
-    if (tecleoPermitido[campo](texto)) props.onChange({ [campo]: texto });
-  };
+  /** An amount field's value and typing: it refuses a keystroke rather than showing an error, as the wizard's do. */
+  const monto = (campo: 'costoDeEnvio' | 'montoMinimo' | 'radioKm') => ({
+    value: zona[campo],
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      if (tecleoPermitido[campo](e.target.value)) props.onChange({ [campo]: e.target.value });
+    },
+  });
 
   return (
     <fieldset
@@ -136,28 +141,13 @@ export function ZonaFieldset(props: {
       />
       <TextField
         label="Radio en km desde tu tienda (opcional)"
-        value={zona.radioKm}
-        inputMode="decimal"
-        autoComplete="off"
-        onChange={(e) => monto('radioKm')(e.target.value)}
+        {...monto('radioKm')}
         // The hint is a warning (amber): only while a radius has no point to measure from.
         hints={radioSinPunto ? [zonaMessages.radioSinUbicacion(nombre)] : []}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Costo de envío ($)"
-          value={zona.costoDeEnvio}
-          inputMode="decimal"
-          autoComplete="off"
-          onChange={(e) => monto('costoDeEnvio')(e.target.value)}
-        />
-        <TextField
-          label="Monto mínimo ($)"
-          value={zona.montoMinimo}
-          inputMode="decimal"
-          autoComplete="off"
-          onChange={(e) => monto('montoMinimo')(e.target.value)}
-        />
+        <TextField label="Costo de envío ($)" {...monto('costoDeEnvio')} />
+        <TextField label="Monto mínimo ($)" {...monto('montoMinimo')} />
       </div>
       <p className="mb-4 text-sm text-stone-600">
         El radio (hasta {RADIO_KM_MAX} km) y el monto mínimo son opcionales: vacíos, la zona no es
