@@ -25,6 +25,28 @@ const OPCION =
   'flex min-h-11 cursor-pointer items-center rounded-lg border border-stone-300 bg-white py-2 has-[:checked]:border-marca-600 has-[:checked]:bg-marca-50 has-[:checked]:font-semibold';
 const OPCION_ANCHA = `${OPCION} gap-2 px-3`;
 
+/** "Lo antes posible" or "Programar", one radio of the "cuando" group. */
+function OpcionCuando(props: {
+  valor: Cuando;
+  cuando: Cuando;
+  onCuando: (cuando: Cuando) => void;
+  children: string;
+}) {
+  return (
+    <label className={OPCION_ANCHA}>
+      <input
+        type="radio"
+        name="cuando"
+        value={props.valor}
+        checked={props.cuando === props.valor}
+        onChange={() => props.onCuando(props.valor)}
+        className="size-4 accent-marca-600"
+      />
+      {props.children}
+    </label>
+  );
+}
+
 /** The shop's slots for the day chosen: a day selector, then one radio per slot. */
 function SelectorDeFranja(props: {
   franjas: Franjas['franjas'];
@@ -165,29 +187,13 @@ export function CuandoLoQuieres(props: {
       <>
         <div className="flex flex-wrap gap-2">
           {typeof ahoraMin === 'number' && (
-            <label className={OPCION_ANCHA}>
-              <input
-                type="radio"
-                name="cuando"
-                value="ahora"
-                checked={cuando === 'ahora'}
-                onChange={() => props.onCuando('ahora')}
-                className="size-4 accent-marca-600"
-              />
+            <OpcionCuando valor="ahora" cuando={cuando} onCuando={props.onCuando}>
               {loAntesPosible(ahoraMin)}
-            </label>
+            </OpcionCuando>
           )}
-          <label className={OPCION_ANCHA}>
-            <input
-              type="radio"
-              name="cuando"
-              value="programar"
-              checked={cuando === 'programar'}
-              onChange={() => props.onCuando('programar')}
-              className="size-4 accent-marca-600"
-            />
+          <OpcionCuando valor="programar" cuando={cuando} onCuando={props.onCuando}>
             {cuandoMessages.programar}
-          </label>
+          </OpcionCuando>
         </div>
         {cuando === 'programar' && (
           <SelectorDeFranja
