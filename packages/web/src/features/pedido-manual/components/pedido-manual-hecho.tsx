@@ -1,8 +1,9 @@
 import { pesosToCentavos, formatPesos, whatsappUrl, type PedidoVista } from '@tianguis/domain';
 import { Check, CircleCheck, Copy, MessageCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { useCopiar } from '../../../lib/use-copiar';
 import {
   enlaceDeSeguimiento,
   pedidoManualMessages,
@@ -14,15 +15,7 @@ import {
  * `principal`: the only way to the shopper (no phone), so the first button and the link shown.
  */
 function CopiarEnlace({ enlace, principal }: { enlace: string; principal: boolean }) {
-  const [copiado, setCopiado] = useState<boolean>();
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(enlace);
-      setCopiado(true);
-    } catch {
-      setCopiado(false);
-    }
-  }
+  const { copiado, copy } = useCopiar();
   return (
     <div>
       {principal && (
@@ -36,7 +29,7 @@ function CopiarEnlace({ enlace, principal }: { enlace: string; principal: boolea
       <Button
         variant={principal ? 'primary' : 'secondary'}
         className="w-full"
-        onClick={() => void copiar()}
+        onClick={() => void copy(enlace)}
       >
         {copiado ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         Copiar enlace de seguimiento

@@ -13,8 +13,9 @@ import {
   type PedidoVista,
 } from '@tianguis/domain';
 import { Check, Copy, MessageCircle } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ProductoImagen } from '../../../components/ui/producto-imagen';
+import { useCopiar } from '../../../lib/use-copiar';
 import { useNow } from '../../../lib/use-now';
 import { formatFechaPedido } from '../mis-pedidos-fecha';
 import { textoDeLugar, textoDeZona } from '../zona-de-pedido';
@@ -204,25 +205,12 @@ export function EntregaDePedido({ pedido }: { pedido: PedidoVista }) {
 
 /** A button that copies a text (the CLABE) and says so for a moment. */
 export function CopiarBoton({ texto, etiqueta }: { texto: string; etiqueta: string }) {
-  const [copiado, setCopiado] = useState<boolean>();
-  useEffect(() => {
-    if (copiado === undefined) return;
-    const timer = setTimeout(() => setCopiado(undefined), 3000);
-    return () => clearTimeout(timer);
-  }, [copiado]);
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(texto);
-      setCopiado(true);
-    } catch {
-      setCopiado(false);
-    }
-  }
+  const { copiado, copy } = useCopiar(3000);
   return (
     <>
       <button
         type="button"
-        onClick={() => void copiar()}
+        onClick={() => void copy(texto)}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 font-semibold hover:bg-stone-100"
       >
         {copiado ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
