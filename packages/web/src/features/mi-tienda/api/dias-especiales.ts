@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api';
-import { setQueryData, useQuery } from '../../../lib/query';
-import { withRetries, type DiaEspecialGuardado } from './get-horarios';
+import { setQueryData } from '../../../lib/query';
+import { useListaDeTienda, withRetries, type DiaEspecialGuardado } from './get-horarios';
 
 export const diasEspecialesKey = (tiendaId: number) => ['dias-especiales', tiendaId] as const;
 
@@ -9,8 +9,7 @@ export function getDiasEspeciales(tiendaId: number): Promise<DiaEspecialGuardado
 }
 
 export function useDiasEspeciales(tiendaId: number | undefined) {
-  const id = tiendaId ?? 0;
-  return useQuery(diasEspecialesKey(id), () => getDiasEspeciales(id), { enabled: id > 0 });
+  return useListaDeTienda(diasEspecialesKey, getDiasEspeciales, tiendaId);
 }
 
 export interface DiaEspecialBody {

@@ -1,7 +1,7 @@
 import type { Dia, DiaEspecialVista, HorarioVista } from '@tianguis/domain';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/query';
+import { useQuery, type QueryKey } from '../../../lib/query';
 
 /**
  * One stored day of the week as GET /api/horario/getbytienda/{tiendaId} answers it (the
@@ -42,7 +42,16 @@ export function getHorarios(tiendaId: number): Promise<HorarioGuardado[]> {
   return withRetries(() => api<HorarioGuardado[]>(`/api/horario/getbytienda/${tiendaId}`));
 }
 
-export function useHorarios(tiendaId: number | undefined) {
+/** A shop's list (its week, its special days) as a query, asked once the shop is known. */
+export function useListaDeTienda<T>(
+  key: (tiendaId: number) => QueryKey,
+  get: (tiendaId: number) => Promise<T>,
+  tiendaId: number | undefined,
+) {
   const id = tiendaId ?? 0;
-  return useQuery(horariosKey(id), () => getHorarios(id), { enabled: id > 0 });
+  return useQuery(key(id), () => get(id), { enabled: id > 0 });
+}
+
+export function useHorarios(tiendaId: number | undefined) {
+  return useListaDeTienda(horariosKey, getHorarios, tiendaId);
 }
