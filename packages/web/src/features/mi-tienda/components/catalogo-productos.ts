@@ -53,20 +53,23 @@ export function searchProductos<P extends { name: string; id: number }>(
   return sortProductosByName(productos.filter((p) => fold(p.name).includes(needle)));
 }
 
+/** The item of `lista` with that id; none without an id. */
+function findById<T extends { id: number }>(lista: readonly T[], id: number | undefined) {
+  return id === undefined ? undefined : lista.find((item) => item.id === id);
+}
+
 export function findCategoria(
   tienda: MiTienda | undefined,
   id: number | undefined,
 ): CategoriaDeTienda | undefined {
-  if (id === undefined) return undefined;
-  return listCategorias(tienda).find((c) => c.id === id);
+  return findById(listCategorias(tienda), id);
 }
 
 export function findProducto(
   tienda: MiTienda | undefined,
   id: number | undefined,
 ): ProductoDeTienda | undefined {
-  if (id === undefined) return undefined;
-  return listProductos(tienda).find((p) => p.id === id);
+  return findById(listProductos(tienda), id);
 }
 
 /** A positive integer id from a route parameter or query, else undefined. */
