@@ -3,7 +3,7 @@
  * features (the owner's manual order) use of this folder; the rest is the feature's own
  * (eslint.config.js, WEB_FEATURE_DEPS). Re-exports only: nothing runs on import.
  */
-export { nuevaIdempotencyKey } from './api/place-pedido';
+export { nuevaIdempotencyKey, postPedido } from './api/place-pedido';
 export { CheckoutCard } from './components/checkout-card';
 export { CheckoutDeCanasta } from './components/checkout-de-canasta';
 export {

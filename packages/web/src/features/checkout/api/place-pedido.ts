@@ -17,17 +17,31 @@ export interface CheckoutEnvio {
   invitado(body: PedidoInvitadoBody, idempotencyKey: string): Promise<PedidoConSeguimiento>;
 }
 
+/**
+ * An order's POST with its attempt's Idempotency-Key: sent again after a lost answer, the same
+ * key makes no second order (docs/api.md).
+ */
+export function postPedido<T>(
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+  onResponse?: (response: Response) => void,
+): Promise<T> {
+  return api<T>(path, { body, headers: { 'Idempotency-Key': idempotencyKey }, onResponse });
+}
+
 /** `proccesscart`: answers the cart without that basket and the order's id in X-Pedido-Id. */
 export async function processCarrito(
   body: ProcesarCarritoBody,
   idempotencyKey: string,
 ): Promise<{ pedidoId?: number }> {
   let header: string | null = null;
-  const carrito = await api<unknown>('/api/shoppingcartmarket/proccesscart', {
+  const carrito = await postPedido<unknown>(
+    '/api/shoppingcartmarket/proccesscart',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    onResponse: (response) => (header = response.headers.get('x-pedido-id')),
-  });
+    idempotencyKey,
+    (response) => (header = response.headers.get('x-pedido-id')),
+  );
   if (Array.isArray(carrito)) setQueryData(carritoKey, carrito);
   else void invalidateQueries(carritoKey);
   void invalidateQueries(misPedidosKey);
@@ -40,10 +54,11 @@ export async function createPedidoInvitado(
   body: PedidoInvitadoBody,
   idempotencyKey: string,
 ): Promise<PedidoConSeguimiento> {
-  const respuesta = await api<PedidoConSeguimiento>('/api/pedido/invitado', {
+  const respuesta = await postPedido<PedidoConSeguimiento>(
+    '/api/pedido/invitado',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+    idempotencyKey,
+  );
   saveSeguimiento(respuesta.seguimiento, respuesta.pedido);
   // The tracking page opens next: it shows the order at once, then follows it live.
   setQueryData(seguimientoKey(respuesta.seguimiento), respuesta.pedido);

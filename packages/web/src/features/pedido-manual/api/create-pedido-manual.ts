@@ -1,9 +1,8 @@
 import type { PedidoConSeguimiento, PedidoManualBody } from '@tianguis/domain';
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { invalidateQueries } from '../../../lib/query';
-import { nuevaIdempotencyKey } from '../../checkout';
+import { nuevaIdempotencyKey, postPedido } from '../../checkout';
 import { pedidosTiendaKey } from '../../pedidos-tienda';
 
 /** `POST /api/pedido/manual`: the owner's own shop; answers the order and its tracking secret. */
@@ -11,10 +10,11 @@ export async function createPedidoManual(
   body: PedidoManualBody,
   idempotencyKey: string,
 ): Promise<PedidoConSeguimiento> {
-  const respuesta = await api<PedidoConSeguimiento>('/api/pedido/manual', {
+  const respuesta = await postPedido<PedidoConSeguimiento>(
+    '/api/pedido/manual',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+    idempotencyKey,
+  );
   // The board shows it at once, also where its live stream is not connected.
   void invalidateQueries(pedidosTiendaKey);
   return respuesta;
