@@ -86,6 +86,14 @@ export function CatalogoProductoForm(props: {
     if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  /** A text field's name, value, error and typing. */
+  const texto = (key: 'name' | 'descripcion' | 'detalle') => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+  });
+
   const onSubmit = async () => {
     const decision = decideProductoSave(values, {
       productoId: producto?.id,
@@ -146,29 +154,12 @@ export function CatalogoProductoForm(props: {
       <fieldset disabled={editing && !values.activo} className="disabled:opacity-60">
         <TextField
           label="Nombre"
-          name="name"
-          value={values.name}
-          error={errors.name}
+          {...texto('name')}
           autoComplete="off"
           maxLength={PRODUCTO_NOMBRE_MAX}
-          onChange={(event) => set('name', event.target.value)}
         />
-        <TextAreaField
-          label="Descripción"
-          name="descripcion"
-          maxLength={DESCRIPCION_MAX}
-          value={values.descripcion}
-          error={errors.descripcion}
-          onChange={(event) => set('descripcion', event.target.value)}
-        />
-        <TextAreaField
-          label="Detalle"
-          name="detalle"
-          maxLength={DETALLE_MAX}
-          value={values.detalle}
-          error={errors.detalle}
-          onChange={(event) => set('detalle', event.target.value)}
-        />
+        <TextAreaField label="Descripción" {...texto('descripcion')} maxLength={DESCRIPCION_MAX} />
+        <TextAreaField label="Detalle" {...texto('detalle')} maxLength={DETALLE_MAX} />
         <CatalogoPriceInput
           value={values.precio}
           error={errors.precio}
