@@ -14,25 +14,21 @@ export function NuevaContrasenaFields(props: {
   onChange: (field: keyof NuevaContrasenaValues, value: string) => void;
 }) {
   const { values, error } = props;
+  const campo = (field: keyof NuevaContrasenaValues) => ({
+    name: field,
+    autoComplete: 'new-password',
+    value: values[field],
+    error: error?.field === field ? error.message : undefined,
+    onChange: (event: { target: { value: string } }) => props.onChange(field, event.target.value),
+  });
   return (
     <>
-      <PasswordField
-        name="password"
-        label="Contraseña nueva"
-        autoComplete="new-password"
-        value={values.password}
-        error={error?.field === 'password' ? error.message : undefined}
-        onChange={(event) => props.onChange('password', event.target.value)}
-      />
+      <PasswordField {...campo('password')} label="Contraseña nueva" />
       <PasswordChecklist password={values.password} />
       <PasswordField
-        name="confirmacion"
+        {...campo('confirmacion')}
         label="Repite la contraseña nueva"
         toggleLabel="Mostrar la contraseña repetida"
-        autoComplete="new-password"
-        value={values.confirmacion}
-        error={error?.field === 'confirmacion' ? error.message : undefined}
-        onChange={(event) => props.onChange('confirmacion', event.target.value)}
       />
     </>
   );

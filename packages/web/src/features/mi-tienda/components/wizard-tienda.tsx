@@ -51,6 +51,20 @@ export function avisoDeTelefono(telefono: string): string[] {
 
 type Step = 1 | 2 | 3;
 
+/** Steps 1 and 2: one Sí/No question each, its step's title above it. */
+const PREGUNTAS = {
+  1: {
+    titulo: 'Monto mínimo de compra',
+    name: 'radioMontoMinimo',
+    legend: '¿Tu tienda tiene un monto mínimo de compra?',
+  },
+  2: {
+    titulo: 'Costo de envío',
+    name: 'radioCostoDeEnvio',
+    legend: '¿Tu tienda cobra costo de envío?',
+  },
+} as const;
+
 export interface WizardTiendaProps {
   /** The shop as it is now: the wizard opens on its values. */
   tienda: MiTienda;
@@ -264,27 +278,16 @@ export function WizardTienda({ tienda, onSave, onUpload, onCancel, onClose }: Wi
     <form ref={formRef} onSubmit={submit} noValidate>
       <p className="mb-1 text-sm font-medium text-stone-600">Paso {step} de 3</p>
       <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-xl font-bold outline-none">
-        {step === 3
-          ? 'Datos de la tienda'
-          : step === 1
-            ? 'Monto mínimo de compra'
-            : 'Costo de envío'}
+        {step === 3 ? 'Datos de la tienda' : PREGUNTAS[step].titulo}
       </h2>
 
-      {step === 1 && (
+      {step !== 3 && (
         <SiNoQuestion
-          name="radioMontoMinimo"
-          legend="¿Tu tienda tiene un monto mínimo de compra?"
-          value={values.radioMontoMinimo}
-          onChange={(v) => set('radioMontoMinimo', v)}
-        />
-      )}
-      {step === 2 && (
-        <SiNoQuestion
-          name="radioCostoDeEnvio"
-          legend="¿Tu tienda cobra costo de envío?"
-          value={values.radioCostoDeEnvio}
-          onChange={(v) => set('radioCostoDeEnvio', v)}
+          key={step}
+          name={PREGUNTAS[step].name}
+          legend={PREGUNTAS[step].legend}
+          value={values[PREGUNTAS[step].name]}
+          onChange={(v) => set(PREGUNTAS[step].name, v)}
         />
       )}
       {step === 3 && (
