@@ -20,6 +20,7 @@ export { RecuperarEmailForm } from './components/recuperar-email-form';
 export { RegistroCompletado } from './components/registro-completado';
 export { RegistroWizard } from './components/registro-wizard';
 export { SignInForm } from './components/sign-in-form';
+export { useCamposDeForm } from './components/use-campos-de-form';
 export { StatusMessage } from './components/status-message';
 export type { TipoUsuario } from './components/tipo-usuario-step';
 export { Guard } from './guard';

@@ -8,10 +8,9 @@ import { notify } from '../../../lib/toast';
 import { errorMessage } from './error-message';
 import { focusField } from './focus-field';
 import { PasswordField } from './password-field';
+import { useCamposDeForm } from './use-campos-de-form';
 
 const FALLO_INICIO = 'No pudimos iniciar sesión. Inténtalo de nuevo.';
-
-type Field = 'email' | 'password';
 
 /**
  * Sign-in: the domain's sign-in rules before calling, a loading animation in place of the form
@@ -19,8 +18,10 @@ type Field = 'email' | 'password';
  * `signIn` resolves once the person is signed in; the screen moves on from there.
  */
 export function SignInForm(props: { signIn: (credentials: SignIn) => Promise<void> }) {
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [problem, setProblem] = useState<{ field: Field | undefined; message: string }>();
+  const { values, problema, setProblema, fieldProps } = useCamposDeForm({
+    email: '',
+    password: '',
+  });
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   // The loading animation replaced the form, so focus went with it: put it back after a refusal.
@@ -37,18 +38,18 @@ export function SignInForm(props: { signIn: (credentials: SignIn) => Promise<voi
     if (!parsed.success) {
       const path = parsed.error.issues[0]?.path[0];
       const field = path === 'email' || path === 'password' ? path : undefined;
-      setProblem({ field, message: firstIssueMessage(parsed.error) });
+      setProblema({ campo: field, message: firstIssueMessage(parsed.error) });
       if (field) focusField(event.currentTarget, field);
       return;
     }
-    setProblem(undefined);
+    setProblema(undefined);
     setBusy(true);
     try {
       await props.signIn(parsed.data);
     } catch (error) {
       const message = errorMessage(error, FALLO_INICIO);
       notify.error(message);
-      setProblem({ field: undefined, message });
+      setProblema({ campo: undefined, message });
       refocus.current = true;
       setBusy(false);
     }
@@ -56,19 +57,9 @@ export function SignInForm(props: { signIn: (credentials: SignIn) => Promise<voi
 
   if (busy) return <Loading label="Iniciando sesión…" />;
 
-  const fieldProps = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: problem?.field === field ? problem.message : undefined,
-    onChange: (event: { target: { value: string } }) => {
-      if (problem?.field === field) setProblem(undefined);
-      setValues((v) => ({ ...v, [field]: event.target.value }));
-    },
-  });
-
   return (
     <form ref={form} noValidate onSubmit={onSubmit}>
-      {problem && !problem.field && <FormError message={problem.message} />}
+      {problema && !problema.campo && <FormError message={problema.message} />}
       <TextField
         {...fieldProps('email')}
         label="Correo electrónico"

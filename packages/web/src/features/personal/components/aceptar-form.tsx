@@ -1,14 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { CrearContrasenaFields, focusField, NombreCompletoField } from '../../auth';
+import {
+  CrearContrasenaFields,
+  focusField,
+  NombreCompletoField,
+  useCamposDeForm,
+} from '../../auth';
 import {
   isInvitacionInvalida,
   problemaAlAceptar,
   checkAceptar,
   type AceptarValues,
-  type CampoAceptar,
-  type ProblemaAceptar,
 } from '../logic/aceptar-form';
 
 /**
@@ -21,12 +24,11 @@ export function AceptarForm(props: {
   accept: (input: { token: string; password: string; nombreCompleto: string }) => Promise<void>;
   onInvalida: () => void;
 }) {
-  const [values, setValues] = useState<AceptarValues>({
+  const { values, problema, setProblema, fieldProps } = useCamposDeForm<AceptarValues>({
     nombreCompleto: '',
     password: '',
     confirmacion: '',
   });
-  const [problema, setProblema] = useState<ProblemaAceptar>();
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -57,16 +59,6 @@ export function AceptarForm(props: {
       if (p.campo) focusField(form.current, p.campo);
     }
   }
-
-  const fieldProps = (campo: CampoAceptar) => ({
-    name: campo,
-    value: values[campo],
-    error: problema?.campo === campo ? problema.message : undefined,
-    onChange: (event: { target: { value: string } }) => {
-      if (problema?.campo === campo) setProblema(undefined);
-      setValues((v) => ({ ...v, [campo]: event.target.value }));
-    },
-  });
 
   return (
     <form ref={form} noValidate onSubmit={onSubmit}>
