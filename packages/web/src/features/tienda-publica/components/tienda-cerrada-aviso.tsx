@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { DiaEspecial, HorarioDia } from '@tianguis/domain';
 import type {
   TiendaPublica,
@@ -10,6 +10,23 @@ import { avisoDeCierre, RECHEQUEO_MS } from '../../../lib/tienda-publica/estado'
 // Only a shop that takes orders for later or has a busy delay on needs it: loaded apart.
 const AvisoProgramacion = lazy(() => import('./aviso-programacion'));
 
+/** A closed or paused shop's notice: amber, named by its title, then why. */
+export function AvisoDeTienda(props: { titulo: string; motivo: string; children?: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mb-6 scroll-mt-20 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id={titleId} className="mb-2 text-lg font-bold [overflow-wrap:anywhere]">
+        {props.titulo}
+      </h2>
+      <p>{props.motivo}</p>
+      {props.children}
+    </section>
+  );
+}
+
 /**
  * The closed notice for the instant `now`; nothing while the shop is open. A paused shop's notice
  * is TiendaCondiciones' (tienda-condiciones.tsx), which comes with the pause rule.
@@ -20,23 +37,15 @@ export function TiendaCerradaAviso(props: {
   diasEspeciales: readonly DiaEspecial[];
   now: Date;
 }) {
-  const titleId = useId();
   const aviso = avisoDeCierre(props.tienda, props.horarios, props.diasEspeciales, props.now);
   // The live region stays mounted so a shop closing while the page is open is announced.
   return (
     <div aria-live="polite">
       {aviso && (
-        <section
-          aria-labelledby={titleId}
-          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-        >
-          <h2 id={titleId} className="mb-2 text-lg font-bold [overflow-wrap:anywhere]">
-            {aviso.titulo}
-          </h2>
-          <p>{aviso.motivo}</p>
+        <AvisoDeTienda titulo={aviso.titulo} motivo={aviso.motivo}>
           <p className="mt-1 font-medium">{aviso.proximaApertura}</p>
           <p className="mt-3 text-sm">{aviso.footer}</p>
-        </section>
+        </AvisoDeTienda>
       )}
     </div>
   );

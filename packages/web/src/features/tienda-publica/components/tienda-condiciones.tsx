@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { TiendaPublicaAnswer } from '../../../lib/tienda-publica/get-tienda-publica';
 import { useAvisoDeTienda } from '../hooks/use-aviso-de-tienda';
+import { AvisoDeTienda } from './tienda-cerrada-aviso';
 import { TiendaContacto, TiendaInfo } from './tienda-info';
 
 /**
@@ -11,22 +11,13 @@ import { TiendaContacto, TiendaInfo } from './tienda-info';
  */
 export default function TiendaCondiciones({ answer }: { answer: TiendaPublicaAnswer }) {
   const aviso = useAvisoDeTienda(answer);
-  const titleId = useId();
   return (
     <>
       <TiendaInfo tienda={answer.tienda} />
       <TiendaContacto tienda={answer.tienda} />
       <div aria-live="polite">
         {aviso?.tipo === 'PAUSADA' && !answer.tienda.programacion?.activa && (
-          <section
-            aria-labelledby={titleId}
-            className="mb-6 scroll-mt-20 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-          >
-            <h2 id={titleId} className="mb-2 text-lg font-bold [overflow-wrap:anywhere]">
-              {aviso.titulo}
-            </h2>
-            <p>{aviso.motivo}</p>
-          </section>
+          <AvisoDeTienda titulo={aviso.titulo} motivo={aviso.motivo} />
         )}
       </div>
     </>
