@@ -202,6 +202,58 @@ function Cifra(props: { label: string; valor: string }) {
   );
 }
 
+/**
+ * A chart of the range in a card: its summary line above, the bars, and the same figures as a
+ * table for screen readers (`tabla`: its caption, its column heads, each row led by its heading).
+ */
+function SeccionDeGrafica(props: {
+  titulo: string;
+  resumen: string;
+  etiquetas: readonly string[];
+  valores: readonly number[];
+  formato: (valor: number) => string;
+  tabla: {
+    caption: string;
+    columnas: readonly string[];
+    filas: readonly (readonly [string, ...(string | number)[]])[];
+  };
+}) {
+  const { tabla } = props;
+  return (
+    <Seccion className="p-3" titulo={props.titulo}>
+      <p className="mb-2 text-sm text-stone-700">{props.resumen}</p>
+      <GraficaBarras
+        titulo={props.titulo}
+        etiquetas={props.etiquetas}
+        valores={props.valores}
+        formato={props.formato}
+      />
+      <table className="sr-only">
+        <caption>{tabla.caption}</caption>
+        <thead>
+          <tr>
+            {tabla.columnas.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tabla.filas.map(([fila, ...celdas], n) => (
+            <tr key={n}>
+              <th scope="row">{fila}</th>
+              {celdas.map((celda, i) => (
+                <td key={i}>{celda}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Seccion>
+  );
+}
+
 function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
   const { ventas, desde, hasta } = props;
   const dias = useMemo(() => serieDiaria(ventas, desde, hasta), [ventas, desde, hasta]);
@@ -219,67 +271,31 @@ function Resumen(props: { ventas: Ventas; desde: string; hasta: string }) {
         <Cifra label="Ticket promedio" valor={pesos(ventas.ticketPromedio)} />
       </dl>
 
-      <Seccion className="p-3" titulo="Ventas por día">
-        <p className="mb-2 text-sm text-stone-700">
-          Mejor día: {fechaCorta(mejorDia.fecha)} con {pesos(mejorDia.total)} ({mejorDia.pedidos}{' '}
-          {mejorDia.pedidos === 1 ? 'pedido' : 'pedidos'}).
-        </p>
-        <GraficaBarras
-          titulo="Ventas por día"
-          etiquetas={etiquetasDias}
-          valores={totalesDias}
-          formato={pesos}
-        />
-        <table className="sr-only">
-          <caption>Ventas por día</caption>
-          <thead>
-            <tr>
-              <th scope="col">Día</th>
-              <th scope="col">Total</th>
-              <th scope="col">Pedidos</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ventas.porDia.map((d) => (
-              <tr key={d.fecha}>
-                <th scope="row">{fechaCorta(d.fecha)}</th>
-                <td>{pesos(d.total)}</td>
-                <td>{d.pedidos}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Seccion>
+      <SeccionDeGrafica
+        titulo="Ventas por día"
+        resumen={`Mejor día: ${fechaCorta(mejorDia.fecha)} con ${pesos(mejorDia.total)} (${mejorDia.pedidos} ${mejorDia.pedidos === 1 ? 'pedido' : 'pedidos'}).`}
+        etiquetas={etiquetasDias}
+        valores={totalesDias}
+        formato={pesos}
+        tabla={{
+          caption: 'Ventas por día',
+          columnas: ['Día', 'Total', 'Pedidos'],
+          filas: ventas.porDia.map((d) => [fechaCorta(d.fecha), pesos(d.total), d.pedidos]),
+        }}
+      />
 
-      <Seccion className="p-3" titulo="Pedidos por hora">
-        <p className="mb-2 text-sm text-stone-700">
-          Hora con más pedidos: {horaLabel(horaPico)} ({horas[horaPico]}{' '}
-          {horas[horaPico] === 1 ? 'pedido' : 'pedidos'}).
-        </p>
-        <GraficaBarras
-          titulo="Pedidos por hora"
-          etiquetas={etiquetasHoras}
-          valores={horas}
-          formato={entero}
-        />
-        <table className="sr-only">
-          <caption>Pedidos por hora del día</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hora</th>
-              <th scope="col">Pedidos</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ventas.porHora.map((h) => (
-              <tr key={h.hora}>
-                <th scope="row">{horaLabel(h.hora)}</th>
-                <td>{h.pedidos}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Seccion>
+      <SeccionDeGrafica
+        titulo="Pedidos por hora"
+        resumen={`Hora con más pedidos: ${horaLabel(horaPico)} (${horas[horaPico]} ${horas[horaPico] === 1 ? 'pedido' : 'pedidos'}).`}
+        etiquetas={etiquetasHoras}
+        valores={horas}
+        formato={entero}
+        tabla={{
+          caption: 'Pedidos por hora del día',
+          columnas: ['Hora', 'Pedidos'],
+          filas: ventas.porHora.map((h) => [horaLabel(h.hora), h.pedidos]),
+        }}
+      />
 
       <Seccion className="p-3" titulo="Productos más vendidos">
         <ol className="divide-y divide-stone-200" aria-label="Productos más vendidos">
