@@ -31,7 +31,7 @@ import {
 import { registerProbes } from './http/probes.js';
 import { requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { loggerOptions } from './http/logging.js';
+import { lazyChildLoggerFactory, loggerOptions } from './http/logging.js';
 import {
   createDatabaseRateLimitStore,
   createMemoryRateLimitStore,
@@ -368,6 +368,7 @@ function createServer(config: Config, options: BuildOptions): FastifyInstance {
             ...loggerOptions(config.logLevel),
             ...(options.logStream && { stream: options.logStream }),
           },
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Ids in URLs are short; refuse absurd ones before routing.
     // Some paths come with a trailing slash (docs/api.md, "Wire conventions").

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { logInto, useTestServer } from '../../test/build-test-app.js';
-import { redactUrl } from './logging.js';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { lazyChildLoggerFactory, loggerOptions, redactUrl } from './logging.js';
 
 // docs/reliability.md, "Limits": secrets sent every way a client can send them never reach the log.
 
@@ -127,5 +129,48 @@ describe('redactUrl', () => {
     ['/api/x#token=abc', '/api/x#[oculto]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe("a request's logger (made only when it writes)", () => {
+  function rootLogger(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const options = loggerOptions(level) as pino.LoggerOptions;
+    const root = pino(options, {
+      write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>),
+    }) as unknown as FastifyBaseLogger;
+    return { root, lines };
+  }
+
+  it('writes nothing below its level, and lines at it with the request id, redacted', () => {
+    const { root, lines } = rootLogger('warn');
+    const log = lazyChildLoggerFactory(root, { reqId: 'r-1' }, {});
+    expect(log.level).toBe('warn');
+    log.info('no');
+    log.debug({ a: 1 }, 'no');
+    expect(lines).toEqual([]);
+    log.warn({ datos: { token: 'S3CR3T' } }, 'sí');
+    log.error(new Error('falló'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ reqId: 'r-1', msg: 'sí', level: 40 });
+    expect(JSON.stringify(lines[0])).not.toContain('S3CR3T');
+    expect(JSON.stringify(lines[0])).toContain('[oculto]');
+    expect(lines[1]).toMatchObject({ reqId: 'r-1', level: 50, err: { message: 'falló' } });
+  });
+
+  it("takes a route's own level, and its children keep the request id", () => {
+    const { root, lines } = rootLogger('warn');
+    const log = lazyChildLoggerFactory(root, { reqId: 'r-2' }, { level: 'debug' });
+    expect(log.level).toBe('debug');
+    log.trace('no');
+    log.debug('sí');
+    log.child({ parte: 'x' }).info('también');
+    expect(lines.map((l) => [l.reqId, l.msg, l.parte])).toEqual([
+      ['r-2', 'sí', undefined],
+      ['r-2', 'también', 'x'],
+    ]);
+    log.level = 'error';
+    log.warn('ya no');
+    expect(lines).toHaveLength(2);
   });
 });
