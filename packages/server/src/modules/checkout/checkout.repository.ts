@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { lockShopperForCheckout } from '../accounts/account.service.js';
 
 // The checkout's own statements: the lock of a phone at a shop and the order an Idempotency-Key
 // already made. The order's rows and its NUEVO event are written by the orders module's
@@ -82,6 +83,71 @@ export async function lockCelularAndFindByKey(
     r.id === null || r.tienda_id === null ? [] : [{ ...r, id: r.id, tienda_id: r.tienda_id }],
   );
   return found[0];
+}
+
+/** The shopper a signed-in checkout orders as: the defaults of its contact and address. */
+export interface ClienteDeCheckout {
+  nombre_completo: string;
+  celular: string | null;
+  direccion_entrega: string;
+}
+
+/**
+ * A signed-in checkout's locks, in one statement on PostgreSQL: the shopper's account row (two
+ * checkouts of one shopper take turns: lockShopperForCheckout), then the lock of the order's
+ * phone at the shop (`celular`, or the account's own when the request names none), then the
+ * order the Idempotency-Key already made, as lockCelularAndFindByKey. The phone's lock is taken
+ * in a lateral subquery of the locked row, so only after it. Undefined without the account. On
+ * SQLite, whose writes already take turns, the two steps as they are. (Reads the accounts
+ * module's table: one round trip fewer per order, docs/write-path.md, "Round trips on
+ * PostgreSQL".)
+ */
+export async function lockShopperAndCelular(
+  db: DbOrTx,
+  lock: { accountId: number; tiendaId: number; celular: string | undefined },
+  idempotency: { owner: IdempotencyOwner; key: string } | undefined,
+): Promise<{ cliente: ClienteDeCheckout; existing: PedidoDeLlave | undefined } | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const cliente: ClienteDeCheckout | undefined = await lockShopperForCheckout(db, lock.accountId);
+    if (!cliente) return undefined;
+    const celular = lock.celular ?? cliente.celular ?? '';
+    const existing = await lockCelularAndFindByKey(
+      db,
+      { tiendaId: lock.tiendaId, celular },
+      idempotency,
+    );
+    return { cliente, existing };
+  }
+  const { rows } = await sql<
+    ClienteDeCheckout & {
+      id: number | null;
+      tienda_id: number | null;
+      idempotency_hash: string | null;
+      seguimiento: string | null;
+    }
+  >`
+    SELECT a.nombre_completo, a.celular, a.direccion_entrega,
+      p.id, p.tienda_id, p.idempotency_hash, p.seguimiento
+    FROM (
+      SELECT nombre_completo, celular, direccion_entrega FROM account
+      WHERE id = ${lock.accountId}::int FOR NO KEY UPDATE
+    ) AS a
+    CROSS JOIN LATERAL (
+      SELECT pg_advisory_xact_lock(${lock.tiendaId}::int,
+        hashtext(COALESCE(${lock.celular ?? null}::text, a.celular, '')))
+    ) AS l
+    LEFT JOIN pedido AS p ON p.idempotency_key = ${idempotency?.key ?? null}::text
+      AND p.account_id = ${lock.accountId}::int`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { id, tienda_id, idempotency_hash, seguimiento, ...cliente } = row;
+  return {
+    cliente,
+    existing:
+      id === null || tienda_id === null || !idempotency
+        ? undefined
+        : { id, tienda_id, idempotency_hash, seguimiento },
+  };
 }
 
 /**

@@ -28,7 +28,6 @@ import type { Session } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { pooledRandomSecret } from '../../lib/secrets.js';
-import { lockShopperForCheckout } from '../accounts/account.service.js';
 import {
   groupLineas,
   listCarrito,
@@ -394,13 +393,25 @@ export async function placePedido(
     : undefined;
   const result = await withIdempotency(db, idempotency, () =>
     runInWriteTransaction(db, async (trx) => {
-      const cliente = await lockShopperForCheckout(trx, session.accountId);
-      if (!cliente) throw new AppError('NO_AUTENTICADO');
-      const celular = input.cliente?.celular ?? cliente.celular ?? '';
-      const existing = await lockCelularParaPedido(trx, input.tiendaId, celular, idempotency);
+      const locked = await repo.lockShopperAndCelular(
+        trx,
+        { accountId: session.accountId, tiendaId: input.tiendaId, celular: input.cliente?.celular },
+        idempotency,
+      );
+      if (!locked) throw new AppError('NO_AUTENTICADO');
+      const { cliente, existing } = locked;
+      if (existing && idempotency) checkSameBody(existing, idempotency);
       if (existing) return { existing };
+      const celular = input.cliente?.celular ?? cliente.celular ?? '';
       const { lineas, restantes } = await takeGrupoForOrder(trx, session.accountId, input.tiendaId);
-      if (lineas.length === 0) throw new AppError('VALIDACION', carritoMessages.carritoVacio);
+      if (lineas.length === 0) {
+        // On PostgreSQL the key was looked up in the locking statement, whose snapshot predates
+        // the wait for the shopper's row: a checkout with the same key that committed meanwhile
+        // (and emptied the basket) is seen only by a later statement.
+        const made = idempotency && (await findExisting(trx, idempotency));
+        if (made) return { existing: made };
+        throw new AppError('VALIDACION', carritoMessages.carritoVacio);
+      }
       const nuevo = await writeNuevoPedido(trx, {
         tiendaId: input.tiendaId,
         accountId: session.accountId,
