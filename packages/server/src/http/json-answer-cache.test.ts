@@ -59,4 +59,13 @@ describe('acceptsGzip', () => {
   ])('%s → %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
   });
+
+  it('answers a header it has seen the same way again, past its memory of 64 forms', () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 100; i += 1) {
+        expect(acceptsGzip(`br;q=0.${i % 10}, gzip;q=${i % 2}`)).toBe(i % 2 === 1);
+        expect(acceptsGzip(`x-${i}, identity`)).toBe(false);
+      }
+    }
+  });
 });
