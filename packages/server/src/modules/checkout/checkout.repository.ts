@@ -92,6 +92,11 @@ export interface ClienteDeCheckout {
   direccion_entrega: string;
 }
 
+/** The order's phone: the one the request names, else the account's own (the SQL's COALESCE). */
+function celularDelPedido(celular: string | undefined, cliente: ClienteDeCheckout): string {
+  return celular ?? cliente.celular ?? '';
+}
+
 /**
  * A signed-in checkout's locks, in one statement on PostgreSQL: the shopper's account row (two
  * checkouts of one shopper take turns: lockShopperForCheckout), then the lock of the order's
@@ -100,23 +105,25 @@ export interface ClienteDeCheckout {
  * in a lateral subquery of the locked row, so only after it. Undefined without the account. On
  * SQLite, whose writes already take turns, the two steps as they are. (Reads the accounts
  * module's table: one round trip fewer per order, docs/write-path.md, "Round trips on
- * PostgreSQL".)
+ * PostgreSQL".) Answers the shopper, the phone locked (the order's) and the order the key made.
  */
 export async function lockShopperAndCelular(
   db: DbOrTx,
   lock: { accountId: number; tiendaId: number; celular: string | undefined },
   idempotency: { owner: IdempotencyOwner; key: string } | undefined,
-): Promise<{ cliente: ClienteDeCheckout; existing: PedidoDeLlave | undefined } | undefined> {
+): Promise<
+  { cliente: ClienteDeCheckout; celular: string; existing: PedidoDeLlave | undefined } | undefined
+> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const cliente: ClienteDeCheckout | undefined = await lockShopperForCheckout(db, lock.accountId);
     if (!cliente) return undefined;
-    const celular = lock.celular ?? cliente.celular ?? '';
+    const celular = celularDelPedido(lock.celular, cliente);
     const existing = await lockCelularAndFindByKey(
       db,
       { tiendaId: lock.tiendaId, celular },
       idempotency,
     );
-    return { cliente, existing };
+    return { cliente, celular, existing };
   }
   const { rows } = await sql<
     ClienteDeCheckout & {
@@ -143,6 +150,7 @@ export async function lockShopperAndCelular(
   const { id, tienda_id, idempotency_hash, seguimiento, ...cliente } = row;
   return {
     cliente,
+    celular: celularDelPedido(lock.celular, cliente),
     existing:
       id === null || tienda_id === null || !idempotency
         ? undefined

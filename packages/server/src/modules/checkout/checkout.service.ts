@@ -399,10 +399,11 @@ export async function placePedido(
         idempotency,
       );
       if (!locked) throw new AppError('NO_AUTENTICADO');
-      const { cliente, existing } = locked;
-      if (existing && idempotency) checkSameBody(existing, idempotency);
-      if (existing) return { existing };
-      const celular = input.cliente?.celular ?? cliente.celular ?? '';
+      const { cliente, celular, existing } = locked;
+      if (existing) {
+        if (idempotency) checkSameBody(existing, idempotency);
+        return { existing };
+      }
       const { lineas, restantes } = await takeGrupoForOrder(trx, session.accountId, input.tiendaId);
       if (lineas.length === 0) {
         // On PostgreSQL the key was looked up in the locking statement, whose snapshot predates
