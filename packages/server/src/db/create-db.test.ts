@@ -40,4 +40,23 @@ describe('SQLite statement cache', () => {
     expect(cached.prepare('select 1')).toBe(one);
     expect(cached.prepare('select 2')).not.toBe(two);
   });
+
+  it('tells onWrite before each statement that may write, never for a read', () => {
+    let writes = 0;
+    const cached = withStatementCache(sqlite, { onWrite: () => (writes += 1) });
+    cached.prepare('select n from t').all([]);
+    cached.prepare('select n from t where n = ?').all([1]);
+    cached.prepare('begin').run([]);
+    cached.prepare('commit').run([]);
+    expect(writes).toBe(0);
+    cached.prepare('insert into t values (?)').run([4]);
+    expect(writes).toBe(1);
+    // A write that answers rows is still a write.
+    expect(cached.prepare('insert into t values (?) returning n').all([5])).toEqual([{ n: 5 }]);
+    expect(writes).toBe(2);
+    cached.prepare('delete from t where n > ?').run([3]);
+    expect(writes).toBe(3);
+    expect(cached.prepare('select count(*) as c from t').all([])).toEqual([{ c: 3 }]);
+    expect(writes).toBe(3);
+  });
 });

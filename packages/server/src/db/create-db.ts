@@ -19,6 +19,7 @@ import { DEFAULT_DB_POOL_WAIT_MS } from '../config.js';
 import { isDiskFull } from '../lib/db-errors.js';
 import type { Database, Db, Dialect } from './database.js';
 import { createDiskFullWatch, type DiskFullWatch } from './disk-full.js';
+import { allowDirectReads } from './prepared-query.js';
 import { enableGroupCommit, runWrite, type GroupCommit } from './group-commit.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -69,33 +70,68 @@ class DestroyingSqliteDialect extends SqliteDialect {
 const STATEMENT_CACHE_SIZE = 500;
 const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 
+/** A cached statement, and whether it only reads (better-sqlite3's `readonly`). */
+export interface CachedStatement extends SqliteStatement {
+  readonly readonly: boolean;
+}
+
+export interface CachedStatements extends KyselySqliteDatabase {
+  prepare(text: string): CachedStatement;
+}
+
+/** A writing statement that tells `onWrite` before each run. */
+function tellingWrites(statement: SqliteDatabase.Statement, onWrite: () => void): CachedStatement {
+  return {
+    reader: statement.reader,
+    readonly: false,
+    all(parameters) {
+      onWrite();
+      return statement.all(parameters);
+    },
+    run(parameters) {
+      onWrite();
+      return statement.run(parameters);
+    },
+    iterate(parameters) {
+      onWrite();
+      return statement.iterate(parameters);
+    },
+  };
+}
+
 /**
  * Kysely's SQLite driver prepares every query anew; compiling the SQL was an eighth of the
  * server's time under checkout load. Kysely's SQL texts repeat (values are parameters), so the
  * compiled statements are kept, the least recently used going first. A statement still busy
- * (an unfinished `iterate`) is not shared: that use gets one of its own.
+ * (an unfinished `iterate`) is not shared: that use gets one of its own. `onWrite` is told
+ * before every run of a statement that may write (an INSERT … RETURNING too), so the caller
+ * can count the connection's writes (db/prepared-query.ts, `untilWrite`).
  */
 export function withStatementCache(
   sqlite: SqliteDatabase.Database,
-  options: { size?: number } = {},
-): KyselySqliteDatabase {
+  options: { size?: number; onWrite?: () => void } = {},
+): CachedStatements {
   const size = options.size ?? STATEMENT_CACHE_SIZE;
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const onWrite = options.onWrite;
+  const cache = new Map<string, { statement: SqliteDatabase.Statement; use: CachedStatement }>();
+  const useOf = (statement: SqliteDatabase.Statement): CachedStatement =>
+    statement.readonly || !onWrite ? statement : tellingWrites(statement, onWrite);
   return {
     close: () => sqlite.close(),
-    prepare(text: string): SqliteStatement {
+    prepare(text: string): CachedStatement {
       const cached = cache.get(text);
-      if (cached && !cached.busy) {
+      if (cached && !cached.statement.busy) {
         // Re-insert: a Map iterates in insertion order, so the first key is the coldest.
         cache.delete(text);
         cache.set(text, cached);
-        return cached;
+        return cached.use;
       }
       const statement = sqlite.prepare(text);
-      if (cached) return statement;
-      cache.set(text, statement);
+      const use = useOf(statement);
+      if (cached) return use;
+      cache.set(text, { statement, use });
       if (cache.size > size) cache.delete(cache.keys().next().value!);
-      return statement;
+      return use;
     },
   };
 }
@@ -194,14 +230,24 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
     // itself only if the WAL grows past ~40 MB, should that worker fall behind.
     sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     const checkpointer = startWalCheckpointer(file);
+    let writes = 0;
+    const statements = withStatementCache(sqlite, { onWrite: () => (writes += 1) });
     const db = new Kysely<Database>({
       // Destroying the database also closes the checkpointer's connection before it resolves,
       // so whoever deletes the file next finds no connection still opening or closing it.
       dialect: new DestroyingSqliteDialect(
-        { database: withStatementCache(sqlite) },
+        { database: statements },
         () => checkpointer.stop(),
         () => sqlite.inTransaction,
       ),
+    });
+    allowDirectReads(db, {
+      read(text, parameters) {
+        if (sqlite.inTransaction) return undefined;
+        const statement = statements.prepare(text);
+        return statement.readonly ? { rows: statement.all(parameters) } : undefined;
+      },
+      writes: () => writes,
     });
     const diskFull = createDiskFullWatch({ dir: path.dirname(file), probe: () => probeWrite(db) });
     // One connection and a synchronous fsync per commit: concurrent writes share commits. A

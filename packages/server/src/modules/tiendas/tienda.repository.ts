@@ -127,10 +127,12 @@ export function listPublicTiendas(db: DbOrTx) {
  * Names the state of every shop at once: versions only go up and every change under a shop
  * raises its own, so the count and the sum change with any change anywhere.
  */
-const selectCatalogueVersion = preparedQuery((db) =>
-  db
-    .selectFrom('tienda')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v')]),
+const selectCatalogueVersion = preparedQuery(
+  (db) =>
+    db
+      .selectFrom('tienda')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v')]),
+  { untilWrite: true },
 );
 
 export async function findCatalogueVersion(db: DbOrTx): Promise<string> {
@@ -371,12 +373,14 @@ export async function bumpTiendaVersion(db: DbOrTx, id: number, now: string) {
 }
 
 // Every public page read starts with it (the ETag and the cache key).
-const selectTiendaVersionByUsuario = preparedQuery((db, usuario: string) =>
-  db
-    .selectFrom('tienda')
-    .select(['id', 'version'])
-    .where('usuario', '=', usuario)
-    .where('deleted', '=', 0),
+const selectTiendaVersionByUsuario = preparedQuery(
+  (db, usuario: string) =>
+    db
+      .selectFrom('tienda')
+      .select(['id', 'version'])
+      .where('usuario', '=', usuario)
+      .where('deleted', '=', 0),
+  { untilWrite: true },
 );
 
 export async function findTiendaVersionByUsuario(db: DbOrTx, usuario: string) {
