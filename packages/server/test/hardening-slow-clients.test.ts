@@ -223,6 +223,10 @@ describe('open live streams per account and per tracking secret (docs/reliabilit
   let shop: ShopSetup;
   let shopper: SignedIn;
   const opened: AbortController[] = [];
+  // The streams' answers, held until the end: undici cancels the unread body of an answer that
+  // is garbage collected, which closes its connection and frees its place on the server (a
+  // place freed that way made the "one more is refused" check fail under a full parallel run).
+  const held: Response[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ config: TEST_ADMIN });
@@ -242,6 +246,7 @@ describe('open live streams per account and per tracking secret (docs/reliabilit
     const response = await fetch(`${server.baseUrl}${path}${query}`, {
       signal: controller.signal,
     });
+    held.push(response);
     if (response.status !== 200) {
       return { status: response.status, body: await response.json(), close: () => undefined };
     }
