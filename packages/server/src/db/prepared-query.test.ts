@@ -112,7 +112,7 @@ describe('preparedQuery', () => {
     await sql`delete from setting where key = 'otro'`.execute(db);
   });
 
-  it('untilWrite on PostgreSQL: a write by another connection (another instance) is seen at once', async () => {
+  it('untilWrite: PostgreSQL sees another connection’s write at once; SQLite, its one writer, keeps its answer', async () => {
     const { db } = handle;
     await insertSetting(db, 'compartido', 'uno');
     expect((await keptSetting(db, 'compartido')).rows).toEqual([
